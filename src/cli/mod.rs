@@ -1,0 +1,259 @@
+//! What every command shares: the grid options, reading the inputs, writing records, exit codes.
+
+pub mod analyze;
+pub mod count;
+pub mod decode;
+pub mod dimacs;
+pub mod solve;
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use serde::Serialize;
+
+use satdoku::encode::AmoEncoding;
+use satdoku::format::Format;
+use satdoku::geometry::{parse_box_shape, parse_region_map, Geometry, Layout, Variant};
+use satdoku::solve::{Encoding, SolveOptions, Stats};
+use satdoku::{gridfile, Alphabet, Entry, GeometrySpec, PuzzleReader};
+
+/// The options that say what grid a puzzle is played on and how it is written.
+#[derive(Args, Debug, Clone, Default)]
+pub struct GridArgs {
+    /// Boxes of R×C cells (R·C = n), e.g. 2x3 for 6×6. Default: the most square shape.
+    #[arg(long = "box", value_name = "RxC", global = true)]
+    pub box_shape: Option<String>,
+    /// A Latin square: rows and columns only, no boxes.
+    #[arg(long, global = true, conflicts_with_all = ["box_shape", "regions"])]
+    pub latin: bool,
+    /// Jigsaw regions: n² labels, one per cell (a map, or a file holding one).
+    #[arg(long, value_name = "MAP_OR_FILE", global = true, conflicts_with = "box_shape")]
+    pub regions: Option<String>,
+    /// Extra units: x (both main diagonals), hyper (the windows between the boxes). Repeatable.
+    #[arg(long = "variant", value_name = "x|hyper", global = true)]
+    pub variants: Vec<String>,
+    /// A grid definition file (see encodings/).
+    #[arg(long, value_name = "FILE", global = true, conflicts_with_all = ["box_shape", "latin", "regions", "variants"])]
+    pub grid: Option<PathBuf>,
+    /// The symbols of values 1, 2, ... (e.g. 0123456789ABCDEF); then only '.' is empty.
+    #[arg(long, value_name = "ALPHABET", global = true)]
+    pub symbols: Option<String>,
+}
+
+impl GridArgs {
+    /// The geometry spec and alphabet these options describe.
+    pub fn resolve(&self) -> Result<(GeometrySpec, Alphabet)> {
+        let alphabet = match &self.symbols {
+            Some(s) => Alphabet::custom(s).map_err(|e| anyhow::anyhow!("--symbols: {e}"))?,
+            None => Alphabet::default(),
+        };
+        let variants = self
+            .variants
+            .iter()
+            .map(|v| {
+                Variant::from_name(v).with_context(|| format!("--variant {v}: unknown variant (expected x or hyper)"))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let spec = if let Some(path) = &self.grid {
+            GeometrySpec::fixed(Arc::new(gridfile::load(path)?))
+        } else if let Some(map) = &self.regions {
+            let text = if Path::new(map).is_file() {
+                std::fs::read_to_string(map).with_context(|| format!("--regions: cannot read {map}"))?
+            } else {
+                map.clone()
+            };
+            let labels = parse_region_map(&text);
+            let n = (1..=labels.len()).find(|n| n * n >= labels.len()).unwrap_or(0);
+            if n * n != labels.len() || n == 0 {
+                bail!(
+                    "--regions: {} labels is not a square number (expected one label per cell of an n×n grid)",
+                    labels.len()
+                );
+            }
+            let g = Geometry::new(n, Layout::Regions(labels), &variants).context("--regions")?;
+            GeometrySpec::fixed(Arc::new(g))
+        } else if let Some(shape) = &self.box_shape {
+            let (rows, cols) =
+                parse_box_shape(shape).with_context(|| format!("--box {shape}: expected RxC, e.g. 2x3"))?;
+            let g = Geometry::new(rows * cols, Layout::Boxes { rows, cols }, &variants)
+                .with_context(|| format!("--box {shape}"))?;
+            GeometrySpec::fixed(Arc::new(g))
+        } else if self.latin {
+            GeometrySpec::latin().with_variants(&variants)
+        } else {
+            GeometrySpec::classic().with_variants(&variants)
+        };
+        Ok((spec, alphabet))
+    }
+}
+
+/// The options of the encoding.
+#[derive(Args, Debug, Clone, Default)]
+pub struct EncodingArgs {
+    /// At-most-one encoding: auto, pairwise, sequential or product.
+    #[arg(long, value_name = "KIND", default_value = "auto")]
+    pub amo: AmoEncoding,
+    /// full, reduced (Kwon & Jain), or propagated (singles first, then reduced).
+    #[arg(long, value_name = "KIND", default_value = "propagated")]
+    pub encoding: Encoding,
+    /// Print variables, clauses and times of each puzzle to stderr.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+impl EncodingArgs {
+    pub fn options(&self) -> SolveOptions {
+        SolveOptions { encoding: self.encoding, amo: self.amo }
+    }
+}
+
+/// The output format option.
+#[derive(Args, Debug, Clone, Default)]
+pub struct FormatArgs {
+    /// line, grid or json (JSON Lines). Default: grid on a terminal, else line.
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+}
+
+impl FormatArgs {
+    pub fn format(&self) -> Format {
+        self.format.unwrap_or_else(|| if io::stdout().is_terminal() { Format::Grid } else { Format::Line })
+    }
+}
+
+/// What happened over a run, for the exit code.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Status {
+    pub invalid: bool,
+    pub unsolvable: bool,
+}
+
+impl Status {
+    /// 2 if any input was bad, else 1 if any puzzle had no solution, else 0.
+    pub fn code(self) -> u8 {
+        if self.invalid {
+            2
+        } else if self.unsolvable {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+/// One puzzle read from the inputs, numbered across all of them.
+pub struct Numbered {
+    /// 1-based position among all the puzzles of all inputs.
+    pub index: usize,
+    pub entry: Entry,
+}
+
+/// Read every puzzle of every input in order (stdin for none or `-`), calling
+/// `each` on it. An input that cannot be opened is reported and skipped.
+pub fn for_each_puzzle(
+    files: &[PathBuf],
+    grid: &GridArgs,
+    status: &mut Status,
+    mut each: impl FnMut(&mut Status, Numbered) -> Result<()>,
+) -> Result<()> {
+    let (mut spec, alphabet) = grid.resolve()?;
+    let stdin = [PathBuf::from("-")];
+    let files = if files.is_empty() { &stdin[..] } else { files };
+    let mut index = 0;
+    for path in files {
+        let (input, name): (Box<dyn BufRead>, String) = if path.as_os_str() == "-" {
+            (Box::new(io::stdin().lock()), "<stdin>".into())
+        } else {
+            match File::open(path) {
+                Ok(f) => (Box::new(BufReader::with_capacity(1 << 16, f)), path.display().to_string()),
+                Err(e) => {
+                    eprintln!("satdoku: {}: cannot open: {e}", path.display());
+                    status.invalid = true;
+                    continue;
+                }
+            }
+        };
+        for entry in PuzzleReader::new(input, name, &alphabet, &mut spec) {
+            index += 1;
+            each(status, Numbered { index, entry })?;
+        }
+    }
+    Ok(())
+}
+
+/// Where records go: buffered stdout.
+pub struct Output {
+    out: io::BufWriter<io::StdoutLock<'static>>,
+    pub format: Format,
+    pub alphabet: Alphabet,
+    /// Flush after every record (stdout is a terminal or a pipe someone reads live).
+    eager: bool,
+}
+
+impl Output {
+    pub fn new(format: Format, alphabet: Alphabet) -> Output {
+        Output {
+            out: io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+            format,
+            alphabet,
+            eager: io::stdout().is_terminal(),
+        }
+    }
+
+    pub fn json(&mut self, record: &impl Serialize) -> io::Result<()> {
+        serde_json::to_writer(&mut self.out, record)?;
+        self.line("")
+    }
+
+    pub fn line(&mut self, text: &str) -> io::Result<()> {
+        self.out.write_all(text.as_bytes())?;
+        self.out.write_all(b"\n")?;
+        if self.eager {
+            self.out.flush()?;
+        }
+        Ok(())
+    }
+
+    pub fn text(&mut self, text: &str) -> io::Result<()> {
+        self.out.write_all(text.as_bytes())?;
+        if self.eager {
+            self.out.flush()?;
+        }
+        Ok(())
+    }
+
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// How a puzzle is named in messages: `puzzle 3 (file:12)` or `Grid 01 (file:12)`.
+pub fn describe(numbered: &Numbered) -> String {
+    match &numbered.entry.name {
+        Some(name) => format!("puzzle {} \"{name}\" ({})", numbered.index, numbered.entry.position),
+        None => format!("puzzle {} ({})", numbered.index, numbered.entry.position),
+    }
+}
+
+/// `--stats` line for one puzzle.
+pub fn print_stats(numbered: &Numbered, geometry: &Geometry, parse: std::time::Duration, stats: &Stats) {
+    eprintln!(
+        "{}: {}: {} variables, {} clauses; parse {:.3} ms, encode {:.3} ms, solve {:.3} ms",
+        describe(numbered),
+        geometry.describe(),
+        stats.variables,
+        stats.clauses,
+        parse.as_secs_f64() * 1e3,
+        stats.encode.as_secs_f64() * 1e3,
+        stats.solve.as_secs_f64() * 1e3,
+    );
+}
+
+/// Whether an error is a closed stdout (`| head`), which ends a run quietly.
+pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|e| e.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
+}

@@ -1,0 +1,108 @@
+//! Printing grids: one line, or a pretty grid with box borders.
+
+use std::fmt::Write as _;
+
+use crate::geometry::{Geometry, Layout, Value};
+use crate::puzzle::Grid;
+use crate::symbols::Alphabet;
+
+/// The output formats of the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// One line per grid: n² symbols, or numbers separated by spaces past the alphabet.
+    Line,
+    /// A grid with box borders, for people.
+    Grid,
+    /// JSON Lines, one object per record.
+    Json,
+}
+
+/// The symbol of a value: its alphabet character, or its number past the alphabet.
+pub fn symbol(value: Option<Value>, alphabet: &Alphabet) -> String {
+    match value {
+        None => alphabet.empty_symbol().to_string(),
+        Some(v) => alphabet.symbol(v).map_or_else(|| v.number().to_string(), String::from),
+    }
+}
+
+/// The grid on one line: `4..7...` (n ≤ alphabet size), else numbers separated by spaces.
+pub fn line(grid: &Grid, alphabet: &Alphabet) -> String {
+    let cells = grid.cells().iter();
+    if alphabet.covers(grid.size()) {
+        cells.map(|&v| symbol(v, alphabet)).collect()
+    } else {
+        let mut out = String::with_capacity(grid.size() * grid.size() * 4);
+        for (i, &v) in cells.enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            match v {
+                Some(v) => write!(out, "{}", v.number()).unwrap_or(()),
+                None => out.push('.'),
+            }
+        }
+        out
+    }
+}
+
+/// The grid as rows, with `|` and `-+-` between boxes. Jigsaw and Latin grids
+/// get plain rows. Every row ends with a newline.
+pub fn pretty(grid: &Grid, geometry: &Geometry, alphabet: &Alphabet) -> String {
+    pretty_cells(geometry, |i| symbol(grid.cells()[i], alphabet))
+}
+
+/// Rows of arbitrary cell texts (padded to the widest), with box borders.
+pub fn pretty_cells(geometry: &Geometry, text: impl Fn(usize) -> String) -> String {
+    let n = geometry.size();
+    let texts: Vec<String> = (0..n * n).map(text).collect();
+    let width = texts.iter().map(|t| t.chars().count()).max().unwrap_or(1);
+    let (box_rows, box_cols) = match geometry.layout() {
+        Layout::Boxes { rows, cols } if *rows < n && *cols < n => (*rows, *cols),
+        _ => (n, n),
+    };
+    let segment = "-".repeat(box_cols * (width + 1) - 1);
+    let rule = vec![segment; n / box_cols].join("-+-");
+    let mut out = String::new();
+    for r in 0..n {
+        if r > 0 && r % box_rows == 0 {
+            out.push_str(&rule);
+            out.push('\n');
+        }
+        for c in 0..n {
+            if c > 0 {
+                out.push(' ');
+                if c % box_cols == 0 {
+                    out.push_str("| ");
+                }
+            }
+            let _ = write!(out, "{:>width$}", texts[r * n + c]);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(n: usize, numbers: &[usize]) -> Grid {
+        Grid::from_cells(n, numbers.iter().map(|&d| Value::new_checked(d, n)).collect()).unwrap()
+    }
+
+    #[test]
+    fn line_uses_symbols_then_numbers() {
+        let a = Alphabet::default();
+        assert_eq!(line(&grid(4, &[1, 0, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]), &a), "1.34...........2");
+        let mut big = Grid::empty(36);
+        big.set(crate::geometry::Cell::from_index(1), Value::new_checked(36, 36));
+        assert!(line(&big, &a).starts_with(". 36 . ."));
+    }
+
+    #[test]
+    fn pretty_draws_box_borders() {
+        let g = Geometry::classic(4).unwrap();
+        let text = pretty(&grid(4, &[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]), &g, &Alphabet::default());
+        assert_eq!(text, "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n");
+    }
+}

@@ -1,0 +1,502 @@
+//! Generalized grids: the cells, the values, and the units that must each hold every value once.
+
+use std::fmt;
+use std::num::NonZeroU16;
+
+use crate::error::GeometryError;
+
+/// The largest grid side satdoku accepts. Values must fit in a `u16`, and
+/// 1024² cells × 1024 values is already far past what fits in memory.
+pub const MAX_SIZE: usize = 1024;
+
+/// A cell of an n×n grid, by its row-major index (0-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Cell(u32);
+
+impl Cell {
+    /// The cell with row-major index `index`.
+    pub fn from_index(index: usize) -> Cell {
+        Cell(index as u32)
+    }
+
+    /// The row-major index, 0-based.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A value of a grid: 1..=n. Held as the 1-based number people see, so that
+/// `Option<Value>` (an empty or filled cell) costs two bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Value(NonZeroU16);
+
+impl Value {
+    /// The value numbered `number` (1-based) in a grid of side `n`, if 1 ≤ number ≤ n.
+    pub fn new_checked(number: usize, n: usize) -> Option<Value> {
+        if number == 0 || number > n || number > MAX_SIZE {
+            return None;
+        }
+        NonZeroU16::new(number as u16).map(Value)
+    }
+
+    /// The value with 0-based index `index`. The caller guarantees `index < MAX_SIZE`.
+    pub fn from_index(index: usize) -> Value {
+        debug_assert!(index < MAX_SIZE);
+        Value(NonZeroU16::new(index as u16 + 1).unwrap_or(NonZeroU16::MIN))
+    }
+
+    /// The number people see, 1-based.
+    pub fn number(self) -> usize {
+        self.0.get() as usize
+    }
+
+    /// The 0-based index.
+    pub fn index(self) -> usize {
+        self.0.get() as usize - 1
+    }
+
+    /// Every value of a grid of side `n`, in order.
+    pub fn all(n: usize) -> impl Iterator<Item = Value> + Clone {
+        (0..n.min(MAX_SIZE)).map(Value::from_index)
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.number())
+    }
+}
+
+/// What a unit is, for messages ("row 3", "box 7", "main diagonal").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnitKind {
+    Row,
+    Column,
+    Box,
+    Region,
+    MainDiagonal,
+    AntiDiagonal,
+    Window,
+    Extra,
+}
+
+/// A set of n cells that must hold every value exactly once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unit {
+    kind: UnitKind,
+    /// 1-based number among the units of its kind.
+    number: usize,
+    cells: Vec<Cell>,
+}
+
+impl Unit {
+    pub fn kind(&self) -> UnitKind {
+        self.kind
+    }
+
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            UnitKind::Row => write!(f, "row {}", self.number),
+            UnitKind::Column => write!(f, "column {}", self.number),
+            UnitKind::Box => write!(f, "box {}", self.number),
+            UnitKind::Region => write!(f, "region {}", self.number),
+            UnitKind::MainDiagonal => write!(f, "main diagonal"),
+            UnitKind::AntiDiagonal => write!(f, "anti-diagonal"),
+            UnitKind::Window => write!(f, "window {}", self.number),
+            UnitKind::Extra => write!(f, "extra unit {}", self.number),
+        }
+    }
+}
+
+/// How the grid is cut into its third family of units (besides rows and columns).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Boxes of `rows` × `cols` cells.
+    Boxes { rows: usize, cols: usize },
+    /// No boxes: a Latin square.
+    Latin,
+    /// Jigsaw: the region index (0-based) of every cell, row-major.
+    Regions(Vec<u32>),
+}
+
+/// Extra units laid over the layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Variant {
+    /// X-sudoku: both main diagonals.
+    X,
+    /// Hyper-sudoku (windoku): the b×b windows between the boxes, for n = b².
+    Hyper,
+}
+
+impl Variant {
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::X => "x",
+            Variant::Hyper => "hyper",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Variant> {
+        match name.to_ascii_lowercase().as_str() {
+            "x" | "diagonal" => Some(Variant::X),
+            "hyper" | "windoku" => Some(Variant::Hyper),
+            _ => None,
+        }
+    }
+}
+
+/// A generalized grid: its side n and its units. Everything downstream of the
+/// geometry (encoding, propagation, verification) sees only the units.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    n: usize,
+    layout: Layout,
+    variants: Vec<Variant>,
+    extra: Vec<Vec<Cell>>,
+    units: Vec<Unit>,
+    /// For each cell, the indices of the units it belongs to.
+    cell_units: Vec<Vec<u32>>,
+}
+
+impl Geometry {
+    /// A classic grid of side `n` with the default box shape: the most square
+    /// R×C with R ≤ C and R·C = n (6 → 2×3, 12 → 3×4). A prime n has no
+    /// boxes and is refused: ask for a Latin square instead.
+    pub fn classic(n: usize) -> Result<Geometry, GeometryError> {
+        let (rows, cols) = default_box(n)?;
+        Geometry::new(n, Layout::Boxes { rows, cols }, &[])
+    }
+
+    /// A Latin square of side `n`: rows and columns only.
+    pub fn latin(n: usize) -> Result<Geometry, GeometryError> {
+        Geometry::new(n, Layout::Latin, &[])
+    }
+
+    /// A grid of side `n` with `layout` and the units of `variants` on top.
+    pub fn new(n: usize, layout: Layout, variants: &[Variant]) -> Result<Geometry, GeometryError> {
+        Geometry::with_extra_units(n, layout, variants, Vec::new())
+    }
+
+    /// As [`Geometry::new`], plus arbitrary extra units given as lists of cells.
+    pub fn with_extra_units(
+        n: usize,
+        layout: Layout,
+        variants: &[Variant],
+        extra: Vec<Vec<Cell>>,
+    ) -> Result<Geometry, GeometryError> {
+        if n == 0 || n > MAX_SIZE {
+            return Err(GeometryError::Size { n });
+        }
+        let cell = |r: usize, c: usize| Cell::from_index(r * n + c);
+        let mut units = Vec::new();
+        for r in 0..n {
+            units.push(Unit { kind: UnitKind::Row, number: r + 1, cells: (0..n).map(|c| cell(r, c)).collect() });
+        }
+        for c in 0..n {
+            units.push(Unit { kind: UnitKind::Column, number: c + 1, cells: (0..n).map(|r| cell(r, c)).collect() });
+        }
+        match &layout {
+            Layout::Boxes { rows, cols } => {
+                let (rows, cols) = (*rows, *cols);
+                if rows == 0 || cols == 0 || rows * cols != n {
+                    return Err(GeometryError::BoxShape { n, rows, cols });
+                }
+                // Boxes in reading order: n/rows bands of n/cols boxes.
+                for b in 0..n {
+                    let (top, left) = ((b / (n / cols)) * rows, (b % (n / cols)) * cols);
+                    units.push(Unit {
+                        kind: UnitKind::Box,
+                        number: b + 1,
+                        cells: (0..n).map(|i| cell(top + i / cols, left + i % cols)).collect(),
+                    });
+                }
+            }
+            Layout::Latin => {}
+            Layout::Regions(map) => {
+                if map.len() != n * n {
+                    return Err(GeometryError::RegionsLength { n, expected: n * n, found: map.len() });
+                }
+                let mut regions = vec![Vec::new(); n];
+                for (i, &r) in map.iter().enumerate() {
+                    let Some(region) = regions.get_mut(r as usize) else {
+                        return Err(GeometryError::RegionCount { n, found: r as usize + 1 });
+                    };
+                    region.push(Cell::from_index(i));
+                }
+                for (r, cells) in regions.into_iter().enumerate() {
+                    if cells.len() != n {
+                        return Err(GeometryError::RegionSize { region: r + 1, size: cells.len(), n });
+                    }
+                    units.push(Unit { kind: UnitKind::Region, number: r + 1, cells });
+                }
+            }
+        }
+        let mut variants = variants.to_vec();
+        variants.sort();
+        variants.dedup();
+        for &variant in &variants {
+            match variant {
+                Variant::X => {
+                    units.push(Unit {
+                        kind: UnitKind::MainDiagonal,
+                        number: 1,
+                        cells: (0..n).map(|i| cell(i, i)).collect(),
+                    });
+                    units.push(Unit {
+                        kind: UnitKind::AntiDiagonal,
+                        number: 1,
+                        cells: (0..n).map(|i| cell(i, n - 1 - i)).collect(),
+                    });
+                }
+                Variant::Hyper => {
+                    let b = (1..=n).find(|b| b * b >= n).unwrap_or(n);
+                    if b * b != n || b < 2 {
+                        return Err(GeometryError::Hyper { n });
+                    }
+                    // Windows sit one cell in from the edge and one cell apart:
+                    // for 9×9 at rows/columns 2-4 and 6-8.
+                    let starts: Vec<usize> = (0..).map(|k| 1 + k * (b + 1)).take_while(|s| s + b < n).collect();
+                    let mut number = 0;
+                    for &top in &starts {
+                        for &left in &starts {
+                            number += 1;
+                            units.push(Unit {
+                                kind: UnitKind::Window,
+                                number,
+                                cells: (0..n).map(|i| cell(top + i / b, left + i % b)).collect(),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        for (i, cells) in extra.iter().enumerate() {
+            let mut sorted = cells.clone();
+            sorted.sort();
+            sorted.dedup();
+            if sorted.len() != n || sorted.iter().any(|c| c.index() >= n * n) {
+                return Err(GeometryError::ExtraUnit { unit: i + 1, n, size: sorted.len() });
+            }
+            units.push(Unit { kind: UnitKind::Extra, number: i + 1, cells: sorted });
+        }
+        let mut cell_units = vec![Vec::new(); n * n];
+        for (u, unit) in units.iter().enumerate() {
+            for c in &unit.cells {
+                cell_units[c.index()].push(u as u32);
+            }
+        }
+        Ok(Geometry { n, layout, variants, extra, units, cell_units })
+    }
+
+    /// The side: n×n cells, values 1..=n.
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    pub fn cell_count(&self) -> usize {
+        self.n * self.n
+    }
+
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    pub fn variants(&self) -> &[Variant] {
+        &self.variants
+    }
+
+    /// The extra units given as cell lists (not those of the variants).
+    pub fn extra_units(&self) -> &[Vec<Cell>] {
+        &self.extra
+    }
+
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+
+    /// The indices (into [`Geometry::units`]) of the units `cell` is in.
+    pub fn units_of(&self, cell: Cell) -> &[u32] {
+        &self.cell_units[cell.index()]
+    }
+
+    pub fn cells(&self) -> impl Iterator<Item = Cell> {
+        (0..self.cell_count()).map(Cell::from_index)
+    }
+
+    pub fn cell(&self, row: usize, col: usize) -> Cell {
+        Cell::from_index(row * self.n + col)
+    }
+
+    /// (row, column), 0-based.
+    pub fn row_col(&self, cell: Cell) -> (usize, usize) {
+        (cell.index() / self.n, cell.index() % self.n)
+    }
+
+    /// The cell's name as people write it: `r4c5` (1-based).
+    pub fn cell_name(&self, cell: Cell) -> String {
+        let (r, c) = self.row_col(cell);
+        format!("r{}c{}", r + 1, c + 1)
+    }
+
+    /// A short description: `9x9, 3x3 boxes, x`.
+    pub fn describe(&self) -> String {
+        let mut s = format!("{0}x{0}", self.n);
+        match &self.layout {
+            Layout::Boxes { rows, cols } => s.push_str(&format!(", {rows}x{cols} boxes")),
+            Layout::Latin => s.push_str(", latin"),
+            Layout::Regions(_) => s.push_str(", jigsaw"),
+        }
+        for v in &self.variants {
+            s.push_str(", ");
+            s.push_str(v.name());
+        }
+        if !self.extra.is_empty() {
+            s.push_str(&format!(", {} extra units", self.extra.len()));
+        }
+        s
+    }
+
+    /// The region (box or jigsaw region) of each cell, if the layout has one:
+    /// what a grid printer draws borders around.
+    pub fn region_of(&self, cell: Cell) -> Option<usize> {
+        match &self.layout {
+            Layout::Boxes { rows, cols } => {
+                let (r, c) = self.row_col(cell);
+                Some((r / rows) * (self.n / cols) + c / cols)
+            }
+            Layout::Latin => None,
+            Layout::Regions(map) => Some(map[cell.index()] as usize),
+        }
+    }
+}
+
+/// The most square box shape R×C, R ≤ C, R·C = n. Errors for a prime n (> 3)
+/// where the only "box" would be a whole row.
+pub fn default_box(n: usize) -> Result<(usize, usize), GeometryError> {
+    if n == 0 || n > MAX_SIZE {
+        return Err(GeometryError::Size { n });
+    }
+    if n == 1 {
+        return Ok((1, 1));
+    }
+    let rows = (1..=n).take_while(|r| r * r <= n).filter(|r| n % r == 0).last().unwrap_or(1);
+    if rows == 1 {
+        return Err(GeometryError::Prime { n });
+    }
+    Ok((rows, n / rows))
+}
+
+/// Parse a box shape `RxC` (also `R*C`, `RXC`).
+pub fn parse_box_shape(text: &str) -> Option<(usize, usize)> {
+    let (r, c) = text.split_once(['x', 'X', '*', '×'])?;
+    Some((r.trim().parse().ok()?, c.trim().parse().ok()?))
+}
+
+/// Read a jigsaw region map: n² labels, one per cell, row-major. Labels are
+/// single characters (whitespace, `|`, `+` and `-` between them are ignored),
+/// or whitespace-separated words when any word is longer than one character.
+/// Each distinct label becomes one region, numbered in order of first appearance.
+pub fn parse_region_map(text: &str) -> Vec<u32> {
+    let words: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .flat_map(str::split_whitespace)
+        .filter(|w| !w.chars().all(is_separator))
+        .collect();
+    let chars: Vec<String> =
+        words.iter().flat_map(|w| w.chars()).filter(|&ch| !is_separator(ch)).map(String::from).collect();
+    // Single characters when they make n rows of n, one line, or n² spaced
+    // labels; otherwise every word is a label ("10 10 11 11 ...").
+    let n = (0..=chars.len()).find(|n| n * n >= chars.len()).unwrap_or(0);
+    let labels = if n * n == chars.len() && [1, n, chars.len()].contains(&words.len()) {
+        chars
+    } else {
+        words.iter().map(|w| w.to_string()).collect()
+    };
+    let mut seen: Vec<String> = Vec::new();
+    labels
+        .into_iter()
+        .map(|label| match seen.iter().position(|s| *s == label) {
+            Some(i) => i as u32,
+            None => {
+                seen.push(label);
+                (seen.len() - 1) as u32
+            }
+        })
+        .collect()
+}
+
+fn is_separator(ch: char) -> bool {
+    matches!(ch, '|' | '+' | '-')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_boxes_are_the_most_square_shape() {
+        let cases = [(4, (2, 2)), (6, (2, 3)), (8, (2, 4)), (9, (3, 3)), (10, (2, 5)), (12, (3, 4)), (16, (4, 4))];
+        for (n, shape) in cases {
+            assert_eq!(default_box(n).unwrap(), shape, "n = {n}");
+        }
+        assert!(matches!(default_box(7), Err(GeometryError::Prime { n: 7 })));
+    }
+
+    #[test]
+    fn every_unit_has_n_distinct_cells() {
+        let g = Geometry::new(9, Layout::Boxes { rows: 3, cols: 3 }, &[Variant::X, Variant::Hyper]).unwrap();
+        assert_eq!(g.units().len(), 9 * 3 + 2 + 4);
+        for unit in g.units() {
+            let mut cells = unit.cells().to_vec();
+            cells.sort();
+            cells.dedup();
+            assert_eq!(cells.len(), 9, "{unit}");
+        }
+    }
+
+    #[test]
+    fn boxes_of_2x3_tile_a_6x6_grid() {
+        let g = Geometry::new(6, Layout::Boxes { rows: 2, cols: 3 }, &[]).unwrap();
+        let boxes: Vec<&Unit> = g.units().iter().filter(|u| u.kind() == UnitKind::Box).collect();
+        assert_eq!(boxes.len(), 6);
+        let second: Vec<usize> = boxes[1].cells().iter().map(|c| c.index()).collect();
+        assert_eq!(second, vec![3, 4, 5, 9, 10, 11]);
+    }
+
+    #[test]
+    fn hyper_windows_of_9x9_are_at_rows_and_columns_2_to_4_and_6_to_8() {
+        let g = Geometry::new(9, Layout::Boxes { rows: 3, cols: 3 }, &[Variant::Hyper]).unwrap();
+        let windows: Vec<&Unit> = g.units().iter().filter(|u| u.kind() == UnitKind::Window).collect();
+        assert_eq!(windows.len(), 4);
+        let corners: Vec<(usize, usize)> = windows.iter().map(|w| g.row_col(w.cells()[0])).collect();
+        assert_eq!(corners, vec![(1, 1), (1, 5), (5, 1), (5, 5)]);
+        assert!(matches!(Geometry::new(6, Layout::Latin, &[Variant::Hyper]), Err(GeometryError::Hyper { n: 6 })));
+    }
+
+    #[test]
+    fn bad_layouts_are_refused() {
+        assert!(matches!(
+            Geometry::new(9, Layout::Boxes { rows: 2, cols: 4 }, &[]),
+            Err(GeometryError::BoxShape { .. })
+        ));
+        assert!(matches!(
+            Geometry::new(4, Layout::Regions(vec![0; 15]), &[]),
+            Err(GeometryError::RegionsLength { .. })
+        ));
+        let uneven = parse_region_map("0001 0011 2233 2233");
+        assert!(matches!(Geometry::new(4, Layout::Regions(uneven), &[]), Err(GeometryError::RegionSize { .. })));
+    }
+
+    #[test]
+    fn region_maps_read_characters_or_words() {
+        assert_eq!(parse_region_map("aabb\naabb\nccdd\nccdd"), vec![0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]);
+        assert_eq!(parse_region_map("10 10 11 11 10 10 11 11 12 12 13 13 12 12 13 13")[..4], [0, 0, 1, 1]);
+    }
+}

@@ -1,0 +1,456 @@
+//! Candidate sets and what unit propagation on the extended encoding derives from them.
+//!
+//! On the extended encoding (Lynce & Ouaknine 2006) unit propagation derives
+//! exactly two things: a cell with one candidate left takes it (a *naked single*,
+//! from the cell's at-least-one clause), and a value with one place left in a
+//! unit goes there (a *hidden single*, from the unit's at-least-one clause);
+//! each placement removes the value from the cell's peers (the at-most-one
+//! clauses). Doing this on bitsets before the SAT solver sees the puzzle is
+//! the "reduced" encoding of Kwon & Jain (2006) taken to its fixpoint.
+
+use std::fmt;
+
+use crate::geometry::{Cell, Geometry, Unit, Value};
+use crate::puzzle::Grid;
+
+/// The candidate values of every cell, as a bitset per cell.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Domains {
+    n: usize,
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl Domains {
+    /// Every value possible in every cell of a grid of side `n`.
+    pub fn full(n: usize) -> Domains {
+        let words = n.div_ceil(64).max(1);
+        let mut row = vec![0u64; words];
+        for v in 0..n {
+            row[v / 64] |= 1 << (v % 64);
+        }
+        let bits = row.iter().copied().cycle().take(words * n * n).collect();
+        Domains { n, words, bits }
+    }
+
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    fn span(&self, cell: Cell) -> std::ops::Range<usize> {
+        let start = cell.index() * self.words;
+        start..start + self.words
+    }
+
+    pub fn contains(&self, cell: Cell, value: Value) -> bool {
+        let i = value.index();
+        self.bits[cell.index() * self.words + i / 64] & (1 << (i % 64)) != 0
+    }
+
+    /// Remove `value` from `cell`; whether it was there.
+    pub fn remove(&mut self, cell: Cell, value: Value) -> bool {
+        let i = value.index();
+        let word = &mut self.bits[cell.index() * self.words + i / 64];
+        let bit = 1 << (i % 64);
+        let had = *word & bit != 0;
+        *word &= !bit;
+        had
+    }
+
+    /// Make `value` the only candidate of `cell`.
+    pub fn fix(&mut self, cell: Cell, value: Value) {
+        let span = self.span(cell);
+        self.bits[span].fill(0);
+        let i = value.index();
+        self.bits[cell.index() * self.words + i / 64] |= 1 << (i % 64);
+    }
+
+    pub fn count(&self, cell: Cell) -> usize {
+        self.bits[self.span(cell)].iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// The value, if exactly one is left.
+    pub fn single(&self, cell: Cell) -> Option<Value> {
+        let mut found = None;
+        for (w, &word) in self.bits[self.span(cell)].iter().enumerate() {
+            if word == 0 {
+                continue;
+            }
+            if found.is_some() || word.count_ones() != 1 {
+                return None;
+            }
+            found = Some(Value::from_index(w * 64 + word.trailing_zeros() as usize));
+        }
+        found
+    }
+
+    /// The candidates of `cell`, in increasing order.
+    pub fn values(&self, cell: Cell) -> impl Iterator<Item = Value> + '_ {
+        self.bits[self.span(cell)].iter().enumerate().flat_map(|(w, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let b = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    Value::from_index(w * 64 + b)
+                })
+            })
+        })
+    }
+
+    /// The grid of the cells with a single candidate.
+    pub fn decided(&self) -> Grid {
+        let mut grid = Grid::empty(self.n);
+        for i in 0..self.n * self.n {
+            let cell = Cell::from_index(i);
+            grid.set(cell, self.single(cell));
+        }
+        grid
+    }
+
+    /// Whether every cell has exactly one candidate.
+    pub fn is_solved(&self) -> bool {
+        (0..self.n * self.n).all(|i| self.count(Cell::from_index(i)) == 1)
+    }
+}
+
+/// Why propagation found that a puzzle has no solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Contradiction {
+    /// A cell lost every candidate.
+    EmptyCell { cell: Cell },
+    /// A value has no place left in a unit.
+    NoPlace { unit: usize, value: Value },
+    /// Two givens of one unit hold the same value.
+    Clash { unit: usize, value: Value, cells: (Cell, Cell) },
+}
+
+impl Contradiction {
+    /// The reason in words: `row 3 has 5 twice (r3c1 and r3c7)`.
+    pub fn describe(&self, geometry: &Geometry) -> String {
+        match self {
+            Contradiction::EmptyCell { cell } => format!("{} has no candidate left", geometry.cell_name(*cell)),
+            Contradiction::NoPlace { unit, value } => {
+                format!("{value} has no place left in {}", geometry.units()[*unit])
+            }
+            Contradiction::Clash { unit, value, cells: (a, b) } => format!(
+                "the givens clash: {} has {value} twice ({} and {})",
+                geometry.units()[*unit],
+                geometry.cell_name(*a),
+                geometry.cell_name(*b)
+            ),
+        }
+    }
+}
+
+/// One deduction, for `analyze --steps`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The cell has only this candidate left.
+    NakedSingle { cell: Cell, value: Value },
+    /// In this unit, the value fits only this cell.
+    HiddenSingle { unit: usize, cell: Cell, value: Value },
+    /// Placing `because` removed the value from these peers.
+    Eliminate { because: Cell, value: Value, cells: Vec<Cell> },
+}
+
+/// A [`Step`] with the geometry it speaks of, printable in words.
+pub struct StepText<'a>(pub &'a Step, pub &'a Geometry);
+
+impl fmt::Display for StepText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let g = self.1;
+        match self.0 {
+            Step::NakedSingle { cell, value } => {
+                write!(f, "naked single: {} can only be {value}", g.cell_name(*cell))
+            }
+            Step::HiddenSingle { unit, cell, value } => {
+                write!(f, "hidden single: in {}, {value} fits only {}", g.units()[*unit], g.cell_name(*cell))
+            }
+            Step::Eliminate { because, value, cells } => {
+                let names: Vec<String> = cells.iter().map(|&c| g.cell_name(c)).collect();
+                write!(f, "elimination: {} = {value} removes {value} from {}", g.cell_name(*because), names.join(", "))
+            }
+        }
+    }
+}
+
+/// The two givens that clash in a unit, if any.
+pub fn find_clash(geometry: &Geometry, givens: &Grid) -> Option<Contradiction> {
+    let n = geometry.size();
+    let mut seen: Vec<Option<Cell>> = vec![None; n];
+    for (u, unit) in geometry.units().iter().enumerate() {
+        seen.fill(None);
+        for &cell in unit.cells() {
+            if let Some(v) = givens.get(cell) {
+                if let Some(first) = seen[v.index()] {
+                    return Some(Contradiction::Clash { unit: u, value: v, cells: (first, cell) });
+                }
+                seen[v.index()] = Some(cell);
+            }
+        }
+    }
+    None
+}
+
+/// Unit propagation to its fixpoint: naked and hidden singles, with the
+/// eliminations they cause.
+pub struct Propagator<'g> {
+    geometry: &'g Geometry,
+    domains: Domains,
+    /// Cells whose value has been removed from their peers.
+    placed: Vec<bool>,
+    queue: Vec<Cell>,
+    trace: Option<Vec<Step>>,
+    /// Scratch for the hidden-single scan.
+    once: Vec<u64>,
+    twice: Vec<u64>,
+}
+
+impl<'g> Propagator<'g> {
+    /// Start from every value in every cell.
+    pub fn new(geometry: &'g Geometry) -> Propagator<'g> {
+        Propagator::with_domains(geometry, Domains::full(geometry.size()))
+    }
+
+    /// Start from given candidate sets.
+    pub fn with_domains(geometry: &'g Geometry, domains: Domains) -> Propagator<'g> {
+        let words = domains.words;
+        Propagator {
+            geometry,
+            placed: vec![false; geometry.cell_count()],
+            domains,
+            queue: Vec::new(),
+            trace: None,
+            once: vec![0; words],
+            twice: vec![0; words],
+        }
+    }
+
+    /// Record each deduction (for `--steps`).
+    pub fn record_steps(&mut self) {
+        self.trace = Some(Vec::new());
+    }
+
+    pub fn steps(&self) -> &[Step] {
+        self.trace.as_deref().unwrap_or(&[])
+    }
+
+    pub fn domains(&self) -> &Domains {
+        &self.domains
+    }
+
+    pub fn into_domains(self) -> Domains {
+        self.domains
+    }
+
+    /// Place the givens (each as a unit clause would). Clashing givens are a contradiction.
+    pub fn place_givens(&mut self, givens: &Grid) -> Result<(), Contradiction> {
+        if let Some(clash) = find_clash(self.geometry, givens) {
+            return Err(clash);
+        }
+        for (cell, value) in givens.filled() {
+            if !self.domains.contains(cell, value) {
+                return Err(Contradiction::EmptyCell { cell });
+            }
+            self.domains.fix(cell, value);
+            self.queue.push(cell);
+        }
+        Ok(())
+    }
+
+    /// Assume `value` in `cell` (a decision or a probe).
+    pub fn assign(&mut self, cell: Cell, value: Value) -> Result<(), Contradiction> {
+        if !self.domains.contains(cell, value) {
+            return Err(Contradiction::EmptyCell { cell });
+        }
+        self.domains.fix(cell, value);
+        self.queue.push(cell);
+        Ok(())
+    }
+
+    /// Propagate to the fixpoint.
+    pub fn propagate(&mut self) -> Result<(), Contradiction> {
+        loop {
+            self.eliminate()?;
+            if !self.hidden_singles()? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Remove every placed value from its cell's peers; peers left with one
+    /// candidate are placed in turn.
+    fn eliminate(&mut self) -> Result<(), Contradiction> {
+        while let Some(cell) = self.queue.pop() {
+            if self.placed[cell.index()] {
+                continue;
+            }
+            let Some(value) = self.domains.single(cell) else {
+                return Err(Contradiction::EmptyCell { cell });
+            };
+            self.placed[cell.index()] = true;
+            let mut removed = Vec::new();
+            for &u in self.geometry.units_of(cell) {
+                for &peer in self.geometry.units()[u as usize].cells() {
+                    if peer == cell || !self.domains.remove(peer, value) {
+                        continue;
+                    }
+                    if self.trace.is_some() {
+                        removed.push(peer);
+                    }
+                    match self.domains.count(peer) {
+                        0 => return Err(Contradiction::EmptyCell { cell: peer }),
+                        1 => {
+                            if let (Some(trace), Some(v)) = (self.trace.as_mut(), self.domains.single(peer)) {
+                                trace.push(Step::Eliminate {
+                                    because: cell,
+                                    value,
+                                    cells: std::mem::take(&mut removed),
+                                });
+                                trace.push(Step::NakedSingle { cell: peer, value: v });
+                            }
+                            self.queue.push(peer);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            if let Some(trace) = self.trace.as_mut() {
+                if !removed.is_empty() {
+                    trace.push(Step::Eliminate { because: cell, value, cells: removed });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Place every value that has one cell left in some unit. Whether any was placed.
+    fn hidden_singles(&mut self) -> Result<bool, Contradiction> {
+        let n = self.geometry.size();
+        let mut found = false;
+        for (u, unit) in self.geometry.units().iter().enumerate() {
+            self.once.fill(0);
+            self.twice.fill(0);
+            for &cell in unit.cells() {
+                for (w, &word) in self.domains.bits[self.domains.span(cell)].iter().enumerate() {
+                    self.twice[w] |= self.once[w] & word;
+                    self.once[w] |= word;
+                }
+            }
+            for w in 0..self.once.len() {
+                let valid = if (w + 1) * 64 <= n { u64::MAX } else { (1u64 << (n - w * 64)) - 1 };
+                let missing = valid & !self.once[w];
+                if missing != 0 {
+                    let value = Value::from_index(w * 64 + missing.trailing_zeros() as usize);
+                    return Err(Contradiction::NoPlace { unit: u, value });
+                }
+                let mut singles = self.once[w] & !self.twice[w];
+                while singles != 0 {
+                    let value = Value::from_index(w * 64 + singles.trailing_zeros() as usize);
+                    singles &= singles - 1;
+                    // Fixing an earlier single of this scan may have taken the
+                    // only place of this one.
+                    let Some(cell) = place_of(unit, &self.domains, value) else {
+                        return Err(Contradiction::NoPlace { unit: u, value });
+                    };
+                    if self.placed[cell.index()] {
+                        continue;
+                    }
+                    if let Some(trace) = self.trace.as_mut() {
+                        trace.push(Step::HiddenSingle { unit: u, cell, value });
+                    }
+                    self.domains.fix(cell, value);
+                    self.queue.push(cell);
+                    found = true;
+                }
+            }
+            if found {
+                // Eliminate before scanning further units: the scan is only sound on
+                // domains where every placement has been propagated.
+                self.eliminate()?;
+            }
+        }
+        Ok(found)
+    }
+}
+
+fn place_of(unit: &Unit, domains: &Domains, value: Value) -> Option<Cell> {
+    unit.cells().iter().copied().find(|&c| domains.contains(c, value))
+}
+
+/// Propagate the givens of a puzzle: the candidates left, or why there is no solution.
+pub fn propagate_givens(geometry: &Geometry, givens: &Grid) -> Result<Domains, Contradiction> {
+    let mut p = Propagator::new(geometry);
+    p.place_givens(givens)?;
+    p.propagate()?;
+    Ok(p.into_domains())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Geometry;
+
+    fn grid(n: usize, text: &str) -> Grid {
+        let cells = text
+            .chars()
+            .map(|c| c.to_digit(36).filter(|&d| d > 0).map(|d| Value::from_index(d as usize - 1)))
+            .collect();
+        Grid::from_cells(n, cells).unwrap()
+    }
+
+    #[test]
+    fn domains_bitset_operations() {
+        let mut d = Domains::full(70);
+        let c = Cell::from_index(5);
+        assert_eq!(d.count(c), 70);
+        assert!(d.remove(c, Value::from_index(65)));
+        assert!(!d.remove(c, Value::from_index(65)));
+        assert_eq!(d.count(c), 69);
+        d.fix(c, Value::from_index(66));
+        assert_eq!(d.single(c), Some(Value::from_index(66)));
+        assert_eq!(d.values(c).collect::<Vec<_>>(), vec![Value::from_index(66)]);
+        assert_eq!(d.count(Cell::from_index(6)), 70);
+    }
+
+    #[test]
+    fn singles_solve_an_easy_puzzle() {
+        let g = Geometry::classic(9).unwrap();
+        let easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let d = propagate_givens(&g, &grid(9, easy)).unwrap();
+        assert!(d.is_solved());
+        assert_eq!(crate::verify::verify(&g, &grid(9, easy), &d.decided()), Ok(()));
+    }
+
+    #[test]
+    fn hidden_single_is_found_and_recorded() {
+        // Row 1 of a 4x4: 1 can go only in r1c4 once column 1..3 hold a 1 elsewhere.
+        let g = Geometry::classic(4).unwrap();
+        let givens = grid(4, ".....1....1.1...");
+        let mut p = Propagator::new(&g);
+        p.record_steps();
+        p.place_givens(&givens).unwrap();
+        p.propagate().unwrap();
+        assert_eq!(p.domains().single(Cell::from_index(3)), Some(Value::from_index(0)));
+    }
+
+    #[test]
+    fn clashing_givens_name_the_unit_and_value() {
+        let g = Geometry::classic(9).unwrap();
+        let givens = grid(9, &format!("5.....5..{}", ".".repeat(72)));
+        let e = propagate_givens(&g, &givens).unwrap_err();
+        assert_eq!(e.describe(&g), "the givens clash: row 1 has 5 twice (r1c1 and r1c7)");
+    }
+
+    #[test]
+    fn contradiction_without_clash() {
+        // r1c1 sees 1 and 2 in its row and 3, 4 in its column: no candidate.
+        let g = Geometry::latin(4).unwrap();
+        let givens = grid(4, ".12.3...4.......");
+        assert!(matches!(
+            propagate_givens(&g, &givens),
+            Err(Contradiction::EmptyCell { .. } | Contradiction::NoPlace { .. })
+        ));
+    }
+}

@@ -1,0 +1,165 @@
+//! Grids of values and puzzles: a geometry plus its givens.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::error::GeometryError;
+use crate::geometry::{Cell, Geometry, Layout, Value, Variant};
+
+/// An n×n grid of values, some cells possibly empty.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Grid {
+    n: usize,
+    cells: Vec<Option<Value>>,
+}
+
+impl Grid {
+    /// An empty grid of side `n`.
+    pub fn empty(n: usize) -> Grid {
+        Grid { n, cells: vec![None; n * n] }
+    }
+
+    /// A grid from its cells in row-major order; `None` unless there are n² of them.
+    pub fn from_cells(n: usize, cells: Vec<Option<Value>>) -> Option<Grid> {
+        (cells.len() == n * n && cells.iter().flatten().all(|v| v.number() <= n)).then_some(Grid { n, cells })
+    }
+
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    pub fn get(&self, cell: Cell) -> Option<Value> {
+        self.cells[cell.index()]
+    }
+
+    pub fn set(&mut self, cell: Cell, value: Option<Value>) {
+        self.cells[cell.index()] = value;
+    }
+
+    pub fn cells(&self) -> &[Option<Value>] {
+        &self.cells
+    }
+
+    /// The filled cells and their values.
+    pub fn filled(&self) -> impl Iterator<Item = (Cell, Value)> + '_ {
+        self.cells.iter().enumerate().filter_map(|(i, v)| v.map(|v| (Cell::from_index(i), v)))
+    }
+
+    pub fn filled_count(&self) -> usize {
+        self.cells.iter().filter(|v| v.is_some()).count()
+    }
+
+    pub fn is_complete(&self) -> bool {
+        self.cells.iter().all(Option::is_some)
+    }
+}
+
+/// A puzzle: the grid it is played on and its givens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    geometry: Arc<Geometry>,
+    givens: Grid,
+}
+
+impl Puzzle {
+    /// A puzzle; `None` when the givens' size differs from the geometry's.
+    pub fn new(geometry: Arc<Geometry>, givens: Grid) -> Option<Puzzle> {
+        (geometry.size() == givens.size()).then_some(Puzzle { geometry, givens })
+    }
+
+    pub fn geometry(&self) -> &Arc<Geometry> {
+        &self.geometry
+    }
+
+    pub fn givens(&self) -> &Grid {
+        &self.givens
+    }
+
+    pub fn size(&self) -> usize {
+        self.geometry.size()
+    }
+}
+
+/// How to build the geometry of a puzzle whose size is known only once it is
+/// read: the options `--box`, `--latin`, `--regions`, `--variant` and `--grid`.
+#[derive(Clone, Debug, Default)]
+pub struct GeometrySpec {
+    /// A definition with a fixed size (`--grid`, `--regions`, `--box`).
+    fixed: Option<Arc<Geometry>>,
+    latin: bool,
+    variants: Vec<Variant>,
+    cache: HashMap<usize, Arc<Geometry>>,
+}
+
+impl GeometrySpec {
+    /// Classic boxes of the default shape for whatever size the puzzle has.
+    pub fn classic() -> GeometrySpec {
+        GeometrySpec::default()
+    }
+
+    /// Latin squares of whatever size the puzzle has.
+    pub fn latin() -> GeometrySpec {
+        GeometrySpec { latin: true, ..GeometrySpec::default() }
+    }
+
+    /// Always this geometry; puzzles of another size are refused.
+    pub fn fixed(geometry: Arc<Geometry>) -> GeometrySpec {
+        GeometrySpec { fixed: Some(geometry), ..GeometrySpec::default() }
+    }
+
+    /// Add the units of `variants` to every inferred geometry.
+    pub fn with_variants(mut self, variants: &[Variant]) -> GeometrySpec {
+        self.variants = variants.to_vec();
+        self.cache.clear();
+        self
+    }
+
+    /// The size every puzzle must have, when the definition fixes it.
+    pub fn fixed_size(&self) -> Option<usize> {
+        self.fixed.as_ref().map(|g| g.size())
+    }
+
+    /// The geometry for a puzzle of side `n`.
+    pub fn geometry_for(&mut self, n: usize) -> Result<Arc<Geometry>, GeometryError> {
+        if let Some(g) = &self.fixed {
+            if g.size() != n {
+                return Err(GeometryError::SizeMismatch { expected: g.size(), found: n });
+            }
+            return Ok(Arc::clone(g));
+        }
+        if let Some(g) = self.cache.get(&n) {
+            return Ok(Arc::clone(g));
+        }
+        let layout = if self.latin {
+            Layout::Latin
+        } else {
+            let (rows, cols) = crate::geometry::default_box(n)?;
+            Layout::Boxes { rows, cols }
+        };
+        let g = Arc::new(Geometry::new(n, layout, &self.variants)?);
+        self.cache.insert(n, Arc::clone(&g));
+        Ok(g)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spec_infers_and_caches_by_size() {
+        let mut spec = GeometrySpec::classic();
+        let a = spec.geometry_for(6).unwrap();
+        assert_eq!(a.layout(), &Layout::Boxes { rows: 2, cols: 3 });
+        assert!(Arc::ptr_eq(&a, &spec.geometry_for(6).unwrap()));
+        assert!(matches!(spec.geometry_for(7), Err(GeometryError::Prime { n: 7 })));
+        assert_eq!(GeometrySpec::latin().geometry_for(7).unwrap().layout(), &Layout::Latin);
+    }
+
+    #[test]
+    fn fixed_spec_refuses_other_sizes() {
+        let mut spec = GeometrySpec::fixed(Arc::new(Geometry::classic(9).unwrap()));
+        assert!(spec.geometry_for(9).is_ok());
+        assert!(matches!(spec.geometry_for(4), Err(GeometryError::SizeMismatch { expected: 9, found: 4 })));
+    }
+}

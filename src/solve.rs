@@ -1,0 +1,347 @@
+//! Solving with varisat: propagate, encode what is left, solve, decode, verify.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use varisat::{ExtendFormula, Lit, Solver, Var};
+
+use crate::encode::{encode_full, encode_reduced, AmoEncoding, EncodeOptions, VarMap};
+use crate::error::InternalError;
+use crate::geometry::Geometry;
+use crate::propagate::{find_clash, Domains, Propagator};
+use crate::puzzle::{Grid, Puzzle};
+use crate::verify::{verify, ViolationText};
+
+/// How much of the puzzle is settled before the SAT solver sees it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Encoding {
+    /// The full extended encoding, givens as unit clauses; no preprocessing.
+    Full,
+    /// Kwon & Jain's reduced encoding: the givens' values removed from their peers.
+    Reduced,
+    /// Unit propagation (naked and hidden singles) to the fixpoint first, then
+    /// the reduced encoding of what is left.
+    #[default]
+    Propagated,
+}
+
+impl Encoding {
+    pub const NAMES: [&'static str; 3] = ["full", "reduced", "propagated"];
+}
+
+impl FromStr for Encoding {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Encoding, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "full" => Ok(Encoding::Full),
+            "reduced" => Ok(Encoding::Reduced),
+            "propagated" => Ok(Encoding::Propagated),
+            _ => Err(format!("unknown encoding '{s}' (expected {})", Encoding::NAMES.join(", "))),
+        }
+    }
+}
+
+impl fmt::Display for Encoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Encoding::Full => "full",
+            Encoding::Reduced => "reduced",
+            Encoding::Propagated => "propagated",
+        })
+    }
+}
+
+/// Options of the solving pipeline.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolveOptions {
+    pub encoding: Encoding,
+    pub amo: AmoEncoding,
+}
+
+/// What a puzzle comes to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A verified solution.
+    Solved(Grid),
+    /// No solution, with the reason when one is known without search
+    /// (clashing givens, a cell or value with no place left).
+    Unsolvable(Option<String>),
+}
+
+/// Sizes and times of one solve, for `--stats`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub variables: usize,
+    pub clauses: usize,
+    pub encode: Duration,
+    pub solve: Duration,
+}
+
+/// A clause sink that counts what passes through it.
+pub struct Counting<'s, S> {
+    pub sink: &'s mut S,
+    pub clauses: usize,
+    pub variables: usize,
+}
+
+impl<'s, S: ExtendFormula> Counting<'s, S> {
+    pub fn new(sink: &'s mut S) -> Self {
+        Counting { sink, clauses: 0, variables: 0 }
+    }
+}
+
+impl<S: ExtendFormula> ExtendFormula for Counting<'_, S> {
+    fn add_clause(&mut self, literals: &[Lit]) {
+        self.clauses += 1;
+        self.sink.add_clause(literals);
+    }
+
+    fn new_var(&mut self) -> Var {
+        self.variables += 1;
+        self.sink.new_var()
+    }
+}
+
+/// The candidates left once `encoding` has settled what it settles, or the reason
+/// there is no solution.
+pub fn preprocess(geometry: &Geometry, givens: &Grid, encoding: Encoding) -> Result<Domains, String> {
+    if let Some(clash) = find_clash(geometry, givens) {
+        return Err(clash.describe(geometry));
+    }
+    let mut p = Propagator::new(geometry);
+    p.place_givens(givens).map_err(|c| c.describe(geometry))?;
+    match encoding {
+        Encoding::Full => Ok(Domains::full(geometry.size())),
+        Encoding::Reduced => {
+            // Kwon & Jain: only what the givens exclude directly.
+            let mut domains = Domains::full(geometry.size());
+            for (cell, value) in givens.filled() {
+                domains.fix(cell, value);
+                for &u in geometry.units_of(cell) {
+                    for &peer in geometry.units()[u as usize].cells() {
+                        if peer != cell {
+                            domains.remove(peer, value);
+                        }
+                    }
+                }
+            }
+            Ok(domains)
+        }
+        Encoding::Propagated => {
+            p.propagate().map_err(|c| c.describe(geometry))?;
+            Ok(p.into_domains())
+        }
+    }
+}
+
+/// Encode a puzzle into `sink` as `options` say.
+pub fn encode_puzzle(
+    geometry: &Geometry,
+    givens: &Grid,
+    domains: &Domains,
+    options: &SolveOptions,
+    sink: &mut impl ExtendFormula,
+) -> VarMap {
+    let encode_options = EncodeOptions { amo: options.amo };
+    match options.encoding {
+        Encoding::Full => encode_full(geometry, givens, encode_options, sink),
+        Encoding::Reduced | Encoding::Propagated => encode_reduced(geometry, domains, encode_options, sink),
+    }
+}
+
+/// Check a grid read from a model before anyone sees it.
+pub fn checked(geometry: &Geometry, givens: &Grid, grid: Grid) -> Result<Grid, InternalError> {
+    match verify(geometry, givens, &grid) {
+        Ok(()) => Ok(grid),
+        Err(v) => Err(InternalError(format!(
+            "a model decoded to a grid that is not a solution: {}",
+            ViolationText(&v, geometry)
+        ))),
+    }
+}
+
+/// Solve a puzzle: one verified solution, or why there is none.
+pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Outcome, InternalError> {
+    solve_with_stats(puzzle, options).map(|(outcome, _)| outcome)
+}
+
+/// [`solve`], with the sizes and times of the formula.
+pub fn solve_with_stats(puzzle: &Puzzle, options: &SolveOptions) -> Result<(Outcome, Stats), InternalError> {
+    let mut search = Search::new(puzzle, options);
+    let stats = search.stats;
+    let outcome = match search.next() {
+        Some(Ok(grid)) => Outcome::Solved(grid),
+        Some(Err(e)) => return Err(e),
+        None => Outcome::Unsolvable(search.reason.clone()),
+    };
+    let stats = Stats { solve: search.stats.solve, ..stats };
+    Ok((outcome, stats))
+}
+
+/// The solutions of a puzzle, each verified, each once: an incremental varisat
+/// solver, each solution blocked by a clause over its undecided cells' variables.
+pub struct Search {
+    geometry: Arc<Geometry>,
+    givens: Grid,
+    solver: Solver<'static>,
+    map: Option<VarMap>,
+    /// Why there is no solution, when known without search.
+    reason: Option<String>,
+    done: bool,
+    stats: Stats,
+}
+
+impl Search {
+    pub fn new(puzzle: &Puzzle, options: &SolveOptions) -> Search {
+        let start = Instant::now();
+        let geometry = Arc::clone(puzzle.geometry());
+        let givens = puzzle.givens().clone();
+        let mut solver = Solver::new();
+        let mut stats = Stats::default();
+        let (map, reason) = match preprocess(&geometry, &givens, options.encoding) {
+            Ok(domains) => {
+                let mut counting = Counting::new(&mut solver);
+                let map = encode_puzzle(&geometry, &givens, &domains, options, &mut counting);
+                stats.variables = counting.variables;
+                stats.clauses = counting.clauses;
+                (Some(map), None)
+            }
+            Err(reason) => (None, Some(reason)),
+        };
+        stats.encode = start.elapsed();
+        Search { geometry, givens, done: map.is_none(), solver, map, reason, stats }
+    }
+
+    /// Why the puzzle has no solution, when propagation alone showed it.
+    pub fn reason(&self) -> Option<&str> {
+        self.reason.as_deref()
+    }
+
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn find(&mut self) -> Result<Option<Grid>, InternalError> {
+        let Some(map) = &self.map else { return Ok(None) };
+        let start = Instant::now();
+        let sat = self.solver.solve().map_err(|e| InternalError(format!("varisat failed: {e}")))?;
+        self.stats.solve += start.elapsed();
+        if !sat {
+            return Ok(None);
+        }
+        let model = self.solver.model().ok_or_else(|| InternalError("varisat said SAT but gave no model".into()))?;
+        let grid = map
+            .decode(&self.geometry, |v| model.get(v.index()).is_some_and(|l| l.is_positive()))
+            .map_err(InternalError)?;
+        let grid = checked(&self.geometry, &self.givens, grid)?;
+        // Block this solution: some undecided cell must differ.
+        let block: Vec<Lit> = self
+            .geometry
+            .cells()
+            .filter_map(|c| grid.get(c).and_then(|v| map.var(c, v)))
+            .map(|v| v.negative())
+            .collect();
+        if block.is_empty() {
+            // Nothing undecided: this was the only solution.
+            self.done = true;
+        } else {
+            self.solver.add_clause(&block);
+        }
+        Ok(Some(grid))
+    }
+}
+
+impl Iterator for Search {
+    type Item = Result<Grid, InternalError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        match self.find() {
+            Ok(Some(grid)) => Some(Ok(grid)),
+            Ok(None) => {
+                self.done = true;
+                None
+            }
+            Err(e) => {
+                self.done = true;
+                Some(Err(e))
+            }
+        }
+    }
+}
+
+/// The number of solutions, up to `limit`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count {
+    pub count: u64,
+    /// Whether counting stopped at the limit (there may be more).
+    pub capped: bool,
+}
+
+/// Count the solutions of `puzzle`, stopping at `limit`.
+pub fn count_up_to(puzzle: &Puzzle, limit: u64, options: &SolveOptions) -> Result<Count, InternalError> {
+    if limit == 0 {
+        return Ok(Count { count: 0, capped: true });
+    }
+    let mut count = 0;
+    for solution in Search::new(puzzle, options) {
+        solution?;
+        count += 1;
+        if count >= limit {
+            return Ok(Count { count, capped: true });
+        }
+    }
+    Ok(Count { count, capped: false })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Value;
+
+    fn puzzle(n: usize, text: &str) -> Puzzle {
+        let cells = text
+            .chars()
+            .map(|c| c.to_digit(36).filter(|&d| d > 0).map(|d| Value::from_index(d as usize - 1)))
+            .collect();
+        Puzzle::new(Arc::new(Geometry::classic(n).unwrap()), Grid::from_cells(n, cells).unwrap()).unwrap()
+    }
+
+    const HARD: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn every_encoding_solves_a_hard_puzzle() {
+        let p = puzzle(9, HARD);
+        for encoding in [Encoding::Full, Encoding::Reduced, Encoding::Propagated] {
+            for amo in [AmoEncoding::Pairwise, AmoEncoding::Sequential, AmoEncoding::Product] {
+                let options = SolveOptions { encoding, amo };
+                let Outcome::Solved(grid) = solve(&p, &options).unwrap() else {
+                    panic!("{encoding}/{amo}: no solution")
+                };
+                assert_eq!(verify(p.geometry(), p.givens(), &grid), Ok(()));
+            }
+        }
+    }
+
+    #[test]
+    fn clashing_givens_are_unsolvable_with_a_reason() {
+        let p = puzzle(4, "11..............");
+        let outcome = solve(&p, &SolveOptions::default()).unwrap();
+        assert_eq!(outcome, Outcome::Unsolvable(Some("the givens clash: row 1 has 1 twice (r1c1 and r1c2)".into())));
+    }
+
+    #[test]
+    fn blank_4x4_counts_288_under_every_encoding() {
+        let p = puzzle(4, &".".repeat(16));
+        for encoding in [Encoding::Full, Encoding::Reduced, Encoding::Propagated] {
+            let options = SolveOptions { encoding, ..SolveOptions::default() };
+            assert_eq!(count_up_to(&p, 1000, &options).unwrap(), Count { count: 288, capped: false });
+            assert_eq!(count_up_to(&p, 10, &options).unwrap(), Count { count: 10, capped: true });
+        }
+    }
+}

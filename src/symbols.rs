@@ -1,0 +1,154 @@
+//! The alphabet: which character stands for which value, and which for an empty cell.
+
+use crate::geometry::Value;
+
+/// What a character of puzzle text means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symbol {
+    Empty,
+    /// A value number (1-based), not yet checked against the grid size.
+    Value(usize),
+    Unknown,
+}
+
+/// Characters for values 1, 2, … and the characters that mean "empty".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Alphabet {
+    symbols: Vec<char>,
+    empty: &'static [char],
+    /// Whether lower case reads as upper case (false when the alphabet has both).
+    fold_case: bool,
+}
+
+const DEFAULT_SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+impl Default for Alphabet {
+    /// 1-9 then A-Z (values 10-35); `.`, `0` and `_` are empty.
+    fn default() -> Alphabet {
+        Alphabet { symbols: DEFAULT_SYMBOLS.chars().collect(), empty: &['.', '0', '_'], fold_case: true }
+    }
+}
+
+impl Alphabet {
+    /// A custom alphabet: the k-th character stands for value k. Only `.` is empty.
+    pub fn custom(symbols: &str) -> Result<Alphabet, String> {
+        let chars: Vec<char> = symbols.chars().collect();
+        if chars.is_empty() {
+            return Err("the alphabet is empty".into());
+        }
+        for (i, &ch) in chars.iter().enumerate() {
+            if ch == '.' || ch.is_whitespace() || matches!(ch, '|' | '+' | '-' | '#') {
+                return Err(format!("'{ch}' cannot be a symbol: it means empty, a separator or a comment"));
+            }
+            if chars[..i].contains(&ch) {
+                return Err(format!("'{ch}' appears twice in the alphabet"));
+            }
+        }
+        let upper: Vec<char> = chars.iter().map(|c| c.to_ascii_uppercase()).collect();
+        let fold_case = (1..upper.len()).all(|i| !upper[..i].contains(&upper[i]));
+        Ok(Alphabet { symbols: chars, empty: &['.'], fold_case })
+    }
+
+    /// How many values have a single-character symbol.
+    pub fn len(&self) -> usize {
+        self.symbols.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.symbols.is_empty()
+    }
+
+    pub fn is_custom(&self) -> bool {
+        self.empty.len() == 1
+    }
+
+    pub fn read(&self, ch: char) -> Symbol {
+        if self.empty.contains(&ch) {
+            return Symbol::Empty;
+        }
+        let position = if self.fold_case {
+            let up = ch.to_ascii_uppercase();
+            self.symbols.iter().position(|s| s.to_ascii_uppercase() == up)
+        } else {
+            self.symbols.iter().position(|&s| s == ch)
+        };
+        match position {
+            Some(i) => Symbol::Value(i + 1),
+            None => Symbol::Unknown,
+        }
+    }
+
+    /// The symbol of `value`, if the alphabet has one.
+    pub fn symbol(&self, value: Value) -> Option<char> {
+        self.symbols.get(value.index()).copied()
+    }
+
+    /// The character for an empty cell when printing.
+    pub fn empty_symbol(&self) -> char {
+        '.'
+    }
+
+    /// Whether every value of a grid of side `n` prints as one character.
+    pub fn covers(&self, n: usize) -> bool {
+        n <= self.symbols.len()
+    }
+
+    /// What is expected in a grid of side `n`, for messages: `1-9, '.' or '0'`.
+    pub fn expected(&self, n: usize) -> String {
+        let empties = match self.empty {
+            [one] => format!("'{one}'"),
+            many => {
+                let quoted: Vec<String> = many.iter().take(2).map(|c| format!("'{c}'")).collect();
+                quoted.join(" or ")
+            }
+        };
+        if !self.covers(n) {
+            return format!("numbers 1-{n} separated by spaces, {empties} or 0 for empty");
+        }
+        let last = self.symbols[n - 1];
+        let values = if self.is_custom() {
+            self.symbols[..n].iter().collect::<String>()
+        } else if n <= 9 {
+            format!("1-{last}")
+        } else {
+            format!("1-9, A-{last}")
+        };
+        format!("{values}, {empties}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_alphabet_reads_digits_letters_and_empties() {
+        let a = Alphabet::default();
+        assert_eq!(a.read('7'), Symbol::Value(7));
+        assert_eq!(a.read('A'), Symbol::Value(10));
+        assert_eq!(a.read('g'), Symbol::Value(16));
+        assert_eq!(a.read('0'), Symbol::Empty);
+        assert_eq!(a.read('_'), Symbol::Empty);
+        assert_eq!(a.read('?'), Symbol::Unknown);
+        assert_eq!(a.expected(9), "1-9, '.' or '0'");
+        assert_eq!(a.expected(16), "1-9, A-G, '.' or '0'");
+    }
+
+    #[test]
+    fn custom_alphabet_makes_zero_a_value() {
+        let a = Alphabet::custom("0123456789ABCDEF").unwrap();
+        assert_eq!(a.read('0'), Symbol::Value(1));
+        assert_eq!(a.read('f'), Symbol::Value(16));
+        assert_eq!(a.read('.'), Symbol::Empty);
+        assert_eq!(a.symbol(Value::from_index(15)), Some('F'));
+        assert!(Alphabet::custom("12.4").is_err());
+        assert!(Alphabet::custom("1231").is_err());
+    }
+
+    #[test]
+    fn mixed_case_alphabets_keep_case() {
+        let a = Alphabet::custom("aA").unwrap();
+        assert_eq!(a.read('a'), Symbol::Value(1));
+        assert_eq!(a.read('A'), Symbol::Value(2));
+    }
+}
