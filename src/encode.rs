@@ -310,6 +310,9 @@ pub fn encode_reduced(
 
 /// Allocate `count` consecutive variables; the index of the first.
 fn new_vars(sink: &mut impl ExtendFormula, count: usize) -> usize {
+    if count == 0 {
+        return 0;
+    }
     let first = sink.new_var().index();
     for _ in 1..count {
         sink.new_var();

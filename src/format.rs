@@ -29,7 +29,8 @@ pub fn symbol(value: Option<Value>, alphabet: &Alphabet) -> String {
 pub fn line(grid: &Grid, alphabet: &Alphabet) -> String {
     let cells = grid.cells().iter();
     if alphabet.covers(grid.size()) {
-        cells.map(|&v| symbol(v, alphabet)).collect()
+        let empty = alphabet.empty_symbol();
+        cells.map(|&v| v.and_then(|v| alphabet.symbol(v)).unwrap_or(empty)).collect()
     } else {
         let mut out = String::with_capacity(grid.size() * grid.size() * 4);
         for (i, &v) in cells.enumerate() {

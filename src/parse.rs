@@ -34,8 +34,25 @@ pub struct Entry {
 #[derive(Clone, Debug)]
 struct Token {
     column: usize,
-    text: String,
+    text: TokenText,
     symbol: Symbol,
+}
+
+/// What a cell looked like, for messages. A character needs no allocation,
+/// which matters when reading a million puzzles.
+#[derive(Clone, Debug)]
+enum TokenText {
+    Char(char),
+    Word(Box<str>),
+}
+
+impl std::fmt::Display for TokenText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TokenText::Char(c) => write!(f, "{c}"),
+            TokenText::Word(w) => f.write_str(w),
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -192,7 +209,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                         return Err(ParseError {
                             position: self.at(*line, Some(token.column)),
                             kind: ParseErrorKind::ValueOutOfRange {
-                                symbol: token.text.clone(),
+                                symbol: token.text.to_string(),
                                 n,
                                 expected: self.alphabet.expected(n),
                             },
@@ -203,7 +220,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                     return Err(ParseError {
                         position: self.at(*line, Some(token.column)),
                         kind: ParseErrorKind::UnknownSymbol {
-                            symbol: token.text.clone(),
+                            symbol: token.text.to_string(),
                             expected: self.alphabet.expected(n),
                         },
                     })
@@ -240,7 +257,7 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                 }
                 LineKind::Cells(tokens) => {
                     let k = tokens.len();
-                    let symbols = tokens.iter().all(|t| t.text.chars().count() == 1);
+                    let symbols = tokens.iter().all(|t| matches!(t.text, TokenText::Char(_)));
                     if !self.starts_block(k, symbols) {
                         self.line_mode = Some(k);
                         return Some(self.line_puzzle(line, tokens));
@@ -350,7 +367,7 @@ fn classify(text: &str, alphabet: &Alphabet) -> LineKind {
                     Ok(v) => Symbol::Value(v),
                     Err(_) => Symbol::Value(usize::MAX),
                 };
-                Token { column, text: w.to_string(), symbol }
+                Token { column, text: TokenText::Word(w.into()), symbol }
             })
             .collect();
         return LineKind::Cells(tokens);
@@ -359,7 +376,7 @@ fn classify(text: &str, alphabet: &Alphabet) -> LineKind {
         .chars()
         .enumerate()
         .filter(|(_, ch)| !is_separator(*ch))
-        .map(|(i, ch)| Token { column: i + 1, text: ch.to_string(), symbol: alphabet.read(ch) })
+        .map(|(i, ch)| Token { column: i + 1, text: TokenText::Char(ch), symbol: alphabet.read(ch) })
         .collect();
     if tokens.is_empty() {
         LineKind::Rule

@@ -195,16 +195,25 @@ pub fn find_clash(geometry: &Geometry, givens: &Grid) -> Option<Contradiction> {
 
 /// Unit propagation to its fixpoint: naked and hidden singles, with the
 /// eliminations they cause.
+///
+/// Only units that lost a candidate since they were last looked at are scanned
+/// for hidden singles, so the work follows the changes, not the grid size.
+#[derive(Clone)]
 pub struct Propagator<'g> {
     geometry: &'g Geometry,
     domains: Domains,
     /// Cells whose value has been removed from their peers.
     placed: Vec<bool>,
+    placed_count: usize,
     queue: Vec<Cell>,
+    /// Units that lost a candidate since their last hidden-single scan.
+    dirty: Vec<bool>,
+    dirty_list: Vec<u32>,
     trace: Option<Vec<Step>>,
     /// Scratch for the hidden-single scan.
     once: Vec<u64>,
     twice: Vec<u64>,
+    fixed: Vec<u64>,
 }
 
 impl<'g> Propagator<'g> {
@@ -216,15 +225,27 @@ impl<'g> Propagator<'g> {
     /// Start from given candidate sets.
     pub fn with_domains(geometry: &'g Geometry, domains: Domains) -> Propagator<'g> {
         let words = domains.words;
-        Propagator {
+        let units = geometry.units().len();
+        let mut p = Propagator {
             geometry,
             placed: vec![false; geometry.cell_count()],
+            placed_count: 0,
             domains,
             queue: Vec::new(),
+            dirty: vec![true; units],
+            dirty_list: (0..units as u32).rev().collect(),
             trace: None,
             once: vec![0; words],
             twice: vec![0; words],
+            fixed: vec![0; words],
+        };
+        // Cells already down to one candidate still have to be propagated.
+        for cell in geometry.cells() {
+            if p.domains.count(cell) == 1 {
+                p.queue.push(cell);
+            }
         }
+        p
     }
 
     /// Record each deduction (for `--steps`).
@@ -244,44 +265,71 @@ impl<'g> Propagator<'g> {
         self.domains
     }
 
+    pub fn geometry(&self) -> &'g Geometry {
+        self.geometry
+    }
+
     /// Place the givens (each as a unit clause would). Clashing givens are a contradiction.
     pub fn place_givens(&mut self, givens: &Grid) -> Result<(), Contradiction> {
         if let Some(clash) = find_clash(self.geometry, givens) {
             return Err(clash);
         }
         for (cell, value) in givens.filled() {
-            if !self.domains.contains(cell, value) {
-                return Err(Contradiction::EmptyCell { cell });
-            }
-            self.domains.fix(cell, value);
-            self.queue.push(cell);
+            self.assign(cell, value)?;
         }
         Ok(())
     }
 
-    /// Assume `value` in `cell` (a decision or a probe).
+    /// Assume `value` in `cell` (a given, a decision or a probe).
     pub fn assign(&mut self, cell: Cell, value: Value) -> Result<(), Contradiction> {
         if !self.domains.contains(cell, value) {
             return Err(Contradiction::EmptyCell { cell });
         }
-        self.domains.fix(cell, value);
+        if self.domains.count(cell) > 1 {
+            self.domains.fix(cell, value);
+            self.touch(cell);
+        }
         self.queue.push(cell);
         Ok(())
+    }
+
+    /// Remove `value` from `cell`'s candidates (a failed probe).
+    pub fn exclude(&mut self, cell: Cell, value: Value) -> Result<(), Contradiction> {
+        if self.domains.remove(cell, value) {
+            self.touch(cell);
+            match self.domains.count(cell) {
+                0 => return Err(Contradiction::EmptyCell { cell }),
+                1 => self.queue.push(cell),
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Mark the units of `cell` for a hidden-single scan.
+    fn touch(&mut self, cell: Cell) {
+        for &u in self.geometry.units_of(cell) {
+            if !std::mem::replace(&mut self.dirty[u as usize], true) {
+                self.dirty_list.push(u);
+            }
+        }
     }
 
     /// Propagate to the fixpoint.
     pub fn propagate(&mut self) -> Result<(), Contradiction> {
         loop {
             self.eliminate()?;
-            if !self.hidden_singles()? {
-                return Ok(());
-            }
+            let Some(u) = self.dirty_list.pop() else { return Ok(()) };
+            self.dirty[u as usize] = false;
+            self.hidden_singles(u as usize)?;
         }
     }
 
     /// Remove every placed value from its cell's peers; peers left with one
     /// candidate are placed in turn.
     fn eliminate(&mut self) -> Result<(), Contradiction> {
+        let geometry = self.geometry;
+        let words = self.domains.words;
         while let Some(cell) = self.queue.pop() {
             if self.placed[cell.index()] {
                 continue;
@@ -290,24 +338,26 @@ impl<'g> Propagator<'g> {
                 return Err(Contradiction::EmptyCell { cell });
             };
             self.placed[cell.index()] = true;
+            self.placed_count += 1;
+            let (word, bit) = (value.index() / 64, 1u64 << (value.index() % 64));
             let mut removed = Vec::new();
-            for &u in self.geometry.units_of(cell) {
-                for &peer in self.geometry.units()[u as usize].cells() {
-                    if peer == cell || !self.domains.remove(peer, value) {
+            for &u in geometry.units_of(cell) {
+                for &peer in geometry.units()[u as usize].cells() {
+                    let w = &mut self.domains.bits[peer.index() * words + word];
+                    if *w & bit == 0 || peer == cell {
                         continue;
                     }
+                    *w &= !bit;
+                    self.touch(peer);
                     if self.trace.is_some() {
                         removed.push(peer);
                     }
-                    match self.domains.count(peer) {
+                    let left = if words == 1 { self.domains.bits[peer.index()].count_ones() as usize } else { self.domains.count(peer) };
+                    match left {
                         0 => return Err(Contradiction::EmptyCell { cell: peer }),
                         1 => {
                             if let (Some(trace), Some(v)) = (self.trace.as_mut(), self.domains.single(peer)) {
-                                trace.push(Step::Eliminate {
-                                    because: cell,
-                                    value,
-                                    cells: std::mem::take(&mut removed),
-                                });
+                                trace.push(Step::Eliminate { because: cell, value, cells: std::mem::take(&mut removed) });
                                 trace.push(Step::NakedSingle { cell: peer, value: v });
                             }
                             self.queue.push(peer);
@@ -325,53 +375,137 @@ impl<'g> Propagator<'g> {
         Ok(())
     }
 
-    /// Place every value that has one cell left in some unit. Whether any was placed.
-    fn hidden_singles(&mut self) -> Result<bool, Contradiction> {
+    /// Place every value that has one cell left in unit `u`; a value with no
+    /// cell left is a contradiction.
+    fn hidden_singles(&mut self, u: usize) -> Result<(), Contradiction> {
         let n = self.geometry.size();
-        let mut found = false;
-        for (u, unit) in self.geometry.units().iter().enumerate() {
-            self.once.fill(0);
-            self.twice.fill(0);
-            for &cell in unit.cells() {
-                for (w, &word) in self.domains.bits[self.domains.span(cell)].iter().enumerate() {
-                    self.twice[w] |= self.once[w] & word;
-                    self.once[w] |= word;
+        let words = self.domains.words;
+        let unit = &self.geometry.units()[u];
+        self.once.fill(0);
+        self.twice.fill(0);
+        // Values of decided cells are settled: only the other cells' candidates
+        // can hold a hidden single.
+        self.fixed.fill(0);
+        for &cell in unit.cells() {
+            let base = cell.index() * words;
+            if words == 1 {
+                let word = self.domains.bits[base];
+                if word & (word.wrapping_sub(1)) == 0 {
+                    self.fixed[0] |= word;
+                } else {
+                    self.twice[0] |= self.once[0] & word;
+                    self.once[0] |= word;
                 }
+                continue;
             }
-            for w in 0..self.once.len() {
-                let valid = if (w + 1) * 64 <= n { u64::MAX } else { (1u64 << (n - w * 64)) - 1 };
-                let missing = valid & !self.once[w];
-                if missing != 0 {
-                    let value = Value::from_index(w * 64 + missing.trailing_zeros() as usize);
-                    return Err(Contradiction::NoPlace { unit: u, value });
-                }
-                let mut singles = self.once[w] & !self.twice[w];
-                while singles != 0 {
-                    let value = Value::from_index(w * 64 + singles.trailing_zeros() as usize);
-                    singles &= singles - 1;
-                    // Fixing an earlier single of this scan may have taken the
-                    // only place of this one.
-                    let Some(cell) = place_of(unit, &self.domains, value) else {
-                        return Err(Contradiction::NoPlace { unit: u, value });
-                    };
-                    if self.placed[cell.index()] {
-                        continue;
-                    }
-                    if let Some(trace) = self.trace.as_mut() {
-                        trace.push(Step::HiddenSingle { unit: u, cell, value });
-                    }
-                    self.domains.fix(cell, value);
-                    self.queue.push(cell);
-                    found = true;
-                }
+            if self.domains.count(cell) == 1 {
+                (0..words).for_each(|w| self.fixed[w] |= self.domains.bits[base + w]);
+                continue;
             }
-            if found {
-                // Eliminate before scanning further units: the scan is only sound on
-                // domains where every placement has been propagated.
-                self.eliminate()?;
+            for w in 0..words {
+                let word = self.domains.bits[base + w];
+                self.twice[w] |= self.once[w] & word;
+                self.once[w] |= word;
             }
         }
-        Ok(found)
+        for w in 0..words {
+            let valid = if (w + 1) * 64 <= n { u64::MAX } else { (1u64 << (n - w * 64)) - 1 };
+            let missing = valid & !(self.once[w] | self.fixed[w]);
+            if missing != 0 {
+                let value = Value::from_index(w * 64 + missing.trailing_zeros() as usize);
+                return Err(Contradiction::NoPlace { unit: u, value });
+            }
+            let mut singles = self.once[w] & !self.twice[w] & !self.fixed[w];
+            while singles != 0 {
+                let value = Value::from_index(w * 64 + singles.trailing_zeros() as usize);
+                singles &= singles - 1;
+                // Fixing an earlier single of this scan may have taken the
+                // only place of this one.
+                let Some(cell) = place_of(unit, &self.domains, value) else {
+                    return Err(Contradiction::NoPlace { unit: u, value });
+                };
+                if self.placed[cell.index()] || self.domains.count(cell) == 1 {
+                    continue;
+                }
+                if let Some(trace) = self.trace.as_mut() {
+                    trace.push(Step::HiddenSingle { unit: u, cell, value });
+                }
+                self.domains.fix(cell, value);
+                self.touch(cell);
+                self.queue.push(cell);
+            }
+        }
+        Ok(())
+    }
+
+    /// Failed-literal probing with lifting, on the cells with at most
+    /// `max_candidates` candidates: try each candidate of such a cell and
+    /// propagate; a candidate that fails is excluded, and a candidate that no
+    /// successful branch keeps (anywhere in the grid) is excluded too.
+    /// Repeats until nothing changes. A branch whose propagation decides every
+    /// cell is a model: it is returned at once (the caller verifies it).
+    /// Call after [`Propagator::propagate`].
+    pub fn probe(&mut self, max_candidates: usize) -> Result<Option<Domains>, Contradiction> {
+        let mut branch = self.clone();
+        branch.trace = None;
+        let mut union = self.domains.clone();
+        let words = self.domains.words;
+        let mut candidates = Vec::new();
+        loop {
+            let mut changed = false;
+            for cell in self.geometry.cells() {
+                let count = self.domains.count(cell);
+                if count < 2 || count > max_candidates {
+                    continue;
+                }
+                union.bits.fill(0);
+                let mut any = false;
+                candidates.clear();
+                candidates.extend(self.domains.values(cell));
+                for &value in &candidates {
+                    branch.reset_to(self);
+                    if branch.assign(cell, value).and_then(|()| branch.propagate()).is_err() {
+                        continue;
+                    }
+                    if branch.placed_count == self.geometry.cell_count() {
+                        return Ok(Some(branch.domains));
+                    }
+                    any = true;
+                    union.bits.iter_mut().zip(&branch.domains.bits).for_each(|(u, b)| *u |= b);
+                }
+                if !any {
+                    return Err(Contradiction::EmptyCell { cell });
+                }
+                // Whatever no branch kept cannot be part of any solution.
+                for i in 0..union.bits.len() {
+                    let mut lost = self.domains.bits[i] & !union.bits[i];
+                    while lost != 0 {
+                        let value = Value::from_index((i % words) * 64 + lost.trailing_zeros() as usize);
+                        lost &= lost - 1;
+                        self.exclude(Cell::from_index(i / words), value)?;
+                        changed = true;
+                    }
+                }
+                if changed {
+                    self.propagate()?;
+                }
+            }
+            if !changed {
+                return Ok(None);
+            }
+        }
+    }
+
+    /// Copy the state of `other` (same geometry) without allocating.
+    fn reset_to(&mut self, other: &Propagator<'g>) {
+        self.domains.bits.copy_from_slice(&other.domains.bits);
+        self.placed.copy_from_slice(&other.placed);
+        self.placed_count = other.placed_count;
+        self.dirty.copy_from_slice(&other.dirty);
+        self.queue.clear();
+        self.queue.extend_from_slice(&other.queue);
+        self.dirty_list.clear();
+        self.dirty_list.extend_from_slice(&other.dirty_list);
     }
 }
 

@@ -8,7 +8,7 @@ use clap::Args;
 use serde::Serialize;
 
 use satdoku::format::{self, Format};
-use satdoku::solve::{solve_with_stats, Outcome, Search, SolveOptions};
+use satdoku::solve::{Engine, Outcome, Search, SolveOptions};
 use satdoku::{Grid, InternalError, Puzzle};
 
 use super::{describe, for_each_puzzle, print_stats, EncodingArgs, FormatArgs, GridArgs, Numbered, Output, Status};
@@ -59,6 +59,7 @@ pub fn run(args: &SolveArgs, grid: &GridArgs) -> Result<Status> {
     let (_, alphabet) = grid.resolve()?;
     let mut out = Output::new(args.format.format(), alphabet);
     let options = args.encoding.options();
+    let mut engine = Engine::new(options);
     let mut last = Instant::now();
     for_each_puzzle(&args.files, grid, &mut status, |status, numbered| {
         let parse_time = last.elapsed();
@@ -80,7 +81,7 @@ pub fn run(args: &SolveArgs, grid: &GridArgs) -> Result<Status> {
                 } else if args.unique {
                     solve_unique(&mut out, &numbered, puzzle, &options, record, status)
                 } else {
-                    solve_one(&mut out, &numbered, puzzle, &options, record, status, args.encoding.stats, parse_time)
+                    solve_one(&mut out, &numbered, puzzle, &mut engine, record, status, args.encoding.stats, parse_time)
                 };
                 if let Err(e) = result {
                     if let Some(internal) = e.downcast_ref::<InternalError>() {
@@ -112,13 +113,13 @@ fn solve_one(
     out: &mut Output,
     numbered: &Numbered,
     puzzle: &Puzzle,
-    options: &SolveOptions,
+    engine: &mut Engine,
     record: Record,
     status: &mut Status,
     stats: bool,
     parse_time: std::time::Duration,
 ) -> Result<()> {
-    let (outcome, solve_stats) = solve_with_stats(puzzle, options)?;
+    let (outcome, solve_stats) = engine.solve(puzzle)?;
     if stats {
         print_stats(numbered, puzzle.geometry(), parse_time, &solve_stats);
     }
