@@ -18,6 +18,7 @@
 //! }
 //! ```
 
+pub mod dimacs;
 pub mod encode;
 pub mod error;
 pub mod format;
