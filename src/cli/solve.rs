@@ -1,12 +1,13 @@
 //! `satdoku solve`: one verified solution per puzzle, every solution (`--all`), or a uniqueness check.
 
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use clap::Args;
 use serde::Serialize;
 
+use satdoku::external::{self, ExternalSolver};
 use satdoku::format::{self, Format};
 use satdoku::solve::{solve_with_stats, Outcome, Search, SolveOptions};
 use satdoku::{Grid, InternalError, Puzzle};
@@ -30,6 +31,13 @@ pub struct SolveArgs {
     /// Say whether each puzzle has exactly one solution: unique, multiple (with two of them) or unsolvable.
     #[arg(long)]
     pub unique: bool,
+    /// Run this external SAT solver on each puzzle's CNF instead of varisat, e.g. "cadical" or
+    /// "minisat" ({cnf} and {result} in ARGS: see the README).
+    #[arg(long, value_name = "CMD [ARGS]", conflicts_with_all = ["all", "unique"])]
+    pub solver: Option<String>,
+    /// With --solver: stop the solver after SECS seconds; that puzzle is an error, the batch goes on.
+    #[arg(long, value_name = "SECS", requires = "solver", value_parser = external::parse_timeout)]
+    pub timeout: Option<Duration>,
 }
 
 /// One output record of `solve`.
@@ -59,6 +67,7 @@ pub fn run(args: &SolveArgs, grid: &GridArgs) -> Result<Status> {
     let (_, alphabet) = grid.resolve()?;
     let mut out = Output::new(args.format.format(), alphabet);
     let options = args.encoding.options();
+    let external = args.solver.as_deref().map(ExternalSolver::parse).transpose()?.map(|s| s.with_timeout(args.timeout));
     let mut last = Instant::now();
     for_each_puzzle(&args.files, grid, &mut status, |status, numbered| {
         let parse_time = last.elapsed();
@@ -80,7 +89,8 @@ pub fn run(args: &SolveArgs, grid: &GridArgs) -> Result<Status> {
                 } else if args.unique {
                     solve_unique(&mut out, &numbered, puzzle, &options, record, status)
                 } else {
-                    solve_one(&mut out, &numbered, puzzle, &options, record, status, args.encoding.stats, parse_time)
+                    let external = external.as_ref();
+                    solve_one(&mut out, &numbered, puzzle, &options, external, record, status, args.encoding.stats, parse_time)
                 };
                 if let Err(e) = result {
                     if let Some(internal) = e.downcast_ref::<InternalError>() {
@@ -113,12 +123,24 @@ fn solve_one(
     numbered: &Numbered,
     puzzle: &Puzzle,
     options: &SolveOptions,
+    external: Option<&ExternalSolver>,
     record: Record,
     status: &mut Status,
     stats: bool,
     parse_time: std::time::Duration,
 ) -> Result<()> {
-    let (outcome, solve_stats) = solve_with_stats(puzzle, options)?;
+    let (outcome, solve_stats) = match external {
+        None => solve_with_stats(puzzle, options)?,
+        Some(solver) => match external::solve(puzzle, options, solver) {
+            Ok(result) => result,
+            Err(e) => {
+                // One puzzle's solver failure (missing, crashed, timed out) ends only that puzzle.
+                eprintln!("satdoku: {}: {e}", describe(numbered));
+                status.invalid = true;
+                return emit(out, numbered, Record { status: "error", error: Some(e.to_string()), ..record }, None);
+            }
+        },
+    };
     if stats {
         print_stats(numbered, puzzle.geometry(), parse_time, &solve_stats);
     }
