@@ -130,7 +130,8 @@ fn grid_text(grid: &Grid) -> String {
     if grid.size() <= SYMBOLS.len() {
         grid.cells().iter().map(|v| v.map_or('.', |v| SYMBOLS[v.index()] as char)).collect()
     } else {
-        let cells: Vec<String> = grid.cells().iter().map(|v| v.map_or(".".into(), |v| v.number().to_string())).collect();
+        let cells: Vec<String> =
+            grid.cells().iter().map(|v| v.map_or(".".into(), |v| v.number().to_string())).collect();
         cells.join(" ")
     }
 }
@@ -241,7 +242,8 @@ impl Comments {
                 message,
             };
             let number = |text: &str, what: &str| {
-                text.parse::<usize>().map_err(|_| error(format!("`c {key}`: '{text}' is not a number (expected {what})")))
+                text.parse::<usize>()
+                    .map_err(|_| error(format!("`c {key}`: '{text}' is not a number (expected {what})")))
             };
             match key {
                 "satdoku" => c.satdoku = true,
@@ -276,7 +278,9 @@ impl Comments {
                     let regular = match kind {
                         "regular" => true,
                         "explicit" => false,
-                        _ => return Err(error(format!("`c map {value}`: expected `regular FIRST` or `explicit FIRST`"))),
+                        _ => {
+                            return Err(error(format!("`c map {value}`: expected `regular FIRST` or `explicit FIRST`")))
+                        }
                     };
                     let first = number(first.trim(), "the first cell variable")?;
                     if first == 0 {
@@ -310,7 +314,10 @@ impl Comments {
             return Err(CnfError::Geometry { source_name: source_name.into(), error: GeometryError::Size { n } });
         }
         if self.layout.len() > 1 {
-            return Err(at(self.layout[1].0, "a second layout line (expected one of `c boxes`, `c latin`, `c regions`)".into()));
+            return Err(at(
+                self.layout[1].0,
+                "a second layout line (expected one of `c boxes`, `c latin`, `c regions`)".into(),
+            ));
         }
         let layout = match self.layout.pop() {
             Some((_, Layout::Regions(_))) => Layout::Regions(std::mem::take(&mut self.regions)),
@@ -321,8 +328,9 @@ impl Comments {
             let cells = text
                 .split_whitespace()
                 .map(|w| {
-                    parse_cell_name(w, n)
-                        .ok_or_else(|| at(*line, format!("`c unit`: '{w}' is not a cell of a {n}x{n} grid (expected rRcC)")))
+                    parse_cell_name(w, n).ok_or_else(|| {
+                        at(*line, format!("`c unit`: '{w}' is not a cell of a {n}x{n} grid (expected rRcC)"))
+                    })
                 })
                 .collect::<Result<Vec<Cell>, _>>()?;
             self.units.push((*line, cells));
@@ -334,7 +342,8 @@ impl Comments {
         let givens = parse_grid_text(&givens_text, n).ok_or_else(|| {
             at(givens_line, format!("`c givens`: not a {n}x{n} grid (expected {} cells: '.' or a value)", n * n))
         })?;
-        let (map_line, regular, first) = self.map.ok_or_else(|| missing("map", "`c map regular FIRST` or `c map explicit FIRST`"))?;
+        let (map_line, regular, first) =
+            self.map.ok_or_else(|| missing("map", "`c map regular FIRST` or `c map explicit FIRST`"))?;
         let offset = first - 1;
         if regular {
             return Ok((geometry, givens, VarMap::regular(n, offset)));
@@ -350,7 +359,9 @@ impl Comments {
         for (line, var, meaning) in &self.vars {
             let (cell, value) = meaning
                 .split_once('=')
-                .and_then(|(cell, value)| Some((parse_cell_name(cell, n)?, Value::new_checked(value.parse().ok()?, n)?)))
+                .and_then(|(cell, value)| {
+                    Some((parse_cell_name(cell, n)?, Value::new_checked(value.parse().ok()?, n)?))
+                })
                 .ok_or_else(|| at(*line, format!("`c var {var} {meaning}`: expected `c var NUMBER rRcC=VALUE`")))?;
             listed[cell.index()].push(value);
             pairs.push((*line, *var, cell, value));
@@ -373,11 +384,14 @@ impl Comments {
             }
         }
         if pairs.len() != map.cell_var_count() {
-            return Err(at(map_line, format!(
-                "the explicit map lists {} variables, but its cells have {} candidates",
-                pairs.len(),
-                map.cell_var_count()
-            )));
+            return Err(at(
+                map_line,
+                format!(
+                    "the explicit map lists {} variables, but its cells have {} candidates",
+                    pairs.len(),
+                    map.cell_var_count()
+                ),
+            ));
         }
         Ok((geometry, givens, map))
     }
@@ -453,7 +467,11 @@ pub fn read_model(input: impl BufRead, source_name: &str, var_count: usize) -> R
         let line = line.map_err(|e| ModelError::Io { source_name: source_name.into(), message: e.to_string() })?;
         let position = |column: usize| Position { source: source_name.into(), line: line_no, column: Some(column) };
         let Ok(text) = std::str::from_utf8(&line) else {
-            return Err(ModelError::Unexpected { position: position(1), token: "(bytes)".into(), expected: "UTF-8 text" });
+            return Err(ModelError::Unexpected {
+                position: position(1),
+                token: "(bytes)".into(),
+                expected: "UTF-8 text",
+            });
         };
         let text = text.trim_end();
         let trimmed = text.trim_start();

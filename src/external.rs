@@ -124,7 +124,10 @@ impl ExternalSolver {
                     // The child may have just finished: a failed kill is no error.
                     let _ = child.kill();
                     let _ = child.wait();
-                    return Err(ExternalError::Timeout { program: self.program.clone(), seconds: timeout.as_secs_f64() });
+                    return Err(ExternalError::Timeout {
+                        program: self.program.clone(),
+                        seconds: timeout.as_secs_f64(),
+                    });
                 }
             },
             None => child.wait().map_err(io_error)?,
@@ -135,7 +138,8 @@ impl ExternalSolver {
                 Some(c) => format!("exit code {c} (expected 10 for satisfiable, 20 for unsatisfiable)"),
                 None => "killed by a signal".to_string(),
             };
-            let detail = last_line(&stderr_path).or_else(|| last_line(&stdout_path)).map_or(String::new(), |l| format!(": {l}"));
+            let detail =
+                last_line(&stderr_path).or_else(|| last_line(&stdout_path)).map_or(String::new(), |l| format!(": {l}"));
             return Err(ExternalError::Failed { program: self.program.clone(), how, detail });
         }
         let (path, name) = if self.uses_result_file() {
@@ -144,7 +148,8 @@ impl ExternalSolver {
             (&stdout_path, format!("{} output", self.program))
         };
         let output = |source| ExternalError::Output { program: self.program.clone(), source };
-        let file = File::open(path).map_err(|e| output(ModelError::Io { source_name: name.clone(), message: e.to_string() }))?;
+        let file = File::open(path)
+            .map_err(|e| output(ModelError::Io { source_name: name.clone(), message: e.to_string() }))?;
         let answer = read_model(BufReader::new(file), &name, var_count).map_err(output)?;
         let said = match code {
             Some(10) => Some(true),
@@ -192,8 +197,7 @@ pub fn solve(
 ) -> Result<(Outcome, Stats), ExternalError> {
     let start = Instant::now();
     let cnf = puzzle_cnf(puzzle, options);
-    let mut stats =
-        Stats { variables: cnf.formula.var_count(), clauses: cnf.formula.len(), ..Stats::default() };
+    let mut stats = Stats { variables: cnf.formula.var_count(), clauses: cnf.formula.len(), ..Stats::default() };
     if let Some(reason) = cnf.unsolvable {
         stats.encode = start.elapsed();
         return Ok((Outcome::Unsolvable(Some(reason)), stats));

@@ -70,8 +70,19 @@ fn round_trip(name: &str) {
                 let cnf = dir.path().join(format!("puzzle-{:04}.cnf", i + 1));
                 let model = dir.path().join(format!("model-{}", i + 1));
                 run_solver(solver, &cnf, &model);
-                let out = satdoku().arg("decode").arg("--cnf").arg(&cnf).arg(&model).args(["--format", "json"]).output().unwrap();
-                assert!(out.status.success(), "{name} {solver} {encoding} {i}: {}", String::from_utf8_lossy(&out.stderr));
+                let out = satdoku()
+                    .arg("decode")
+                    .arg("--cnf")
+                    .arg(&cnf)
+                    .arg(&model)
+                    .args(["--format", "json"])
+                    .output()
+                    .unwrap();
+                assert!(
+                    out.status.success(),
+                    "{name} {solver} {encoding} {i}: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
                 let record = &json_lines(&out.stdout)[0];
                 assert_eq!(record["status"], "solved");
                 let solution = record["solution"].as_str().unwrap();
@@ -104,7 +115,8 @@ fn unsolvable_puzzles_come_back_unsat_and_unsolvable() {
             run_solver(solver, &cnf, &model);
             let text = std::fs::read_to_string(&model).unwrap();
             assert!(text.contains("UNSAT"), "{solver}: {text}");
-            let out = satdoku().arg("decode").arg("--cnf").arg(&cnf).arg(&model).args(["--format", "json"]).output().unwrap();
+            let out =
+                satdoku().arg("decode").arg("--cnf").arg(&cnf).arg(&model).args(["--format", "json"]).output().unwrap();
             assert_eq!(out.status.code(), Some(1), "{solver}");
             assert_eq!(json_lines(&out.stdout)[0]["status"], "unsolvable");
         }

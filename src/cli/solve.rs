@@ -90,7 +90,17 @@ pub fn run(args: &SolveArgs, grid: &GridArgs) -> Result<Status> {
                     solve_unique(&mut out, &numbered, puzzle, &options, record, status)
                 } else {
                     let external = external.as_ref();
-                    solve_one(&mut out, &numbered, puzzle, &options, external, record, status, args.encoding.stats, parse_time)
+                    solve_one(
+                        &mut out,
+                        &numbered,
+                        puzzle,
+                        &options,
+                        external,
+                        record,
+                        status,
+                        args.encoding.stats,
+                        parse_time,
+                    )
                 };
                 if let Err(e) = result {
                     if let Some(internal) = e.downcast_ref::<InternalError>() {
