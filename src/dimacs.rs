@@ -214,7 +214,6 @@ struct Comments {
     size: Option<(usize, usize)>,
     layout: Vec<(usize, Layout)>,
     regions: Vec<u32>,
-    regions_line: usize,
     variants: Vec<Variant>,
     units: Vec<(usize, Vec<Cell>)>,
     unit_lines: Vec<(usize, String)>,
@@ -256,7 +255,6 @@ impl Comments {
                 "latin" => c.layout.push((line_no, Layout::Latin)),
                 "regions" => {
                     if c.regions.is_empty() {
-                        c.regions_line = line_no;
                         c.layout.push((line_no, Layout::Regions(Vec::new())));
                     }
                     for word in value.split_whitespace() {
