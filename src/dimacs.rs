@@ -194,16 +194,7 @@ pub fn read_cnf(input: impl BufRead, source_name: &str) -> Result<CnfFile, CnfEr
     let comments = Comments::read(&bytes, source_name)?;
     let formula = DimacsParser::parse(&bytes[..])
         .map_err(|e| CnfError::Dimacs { source_name: source_name.into(), message: e.to_string() })?;
-    let (geometry, givens, map) = comments.build(source_name)?;
-    let end = map.offset() + map.cell_var_count();
-    if end > formula.var_count() {
-        return Err(CnfError::MapOutOfRange {
-            source_name: source_name.into(),
-            first: map.offset() + 1,
-            map_vars: map.cell_var_count(),
-            var_count: formula.var_count(),
-        });
-    }
+    let (geometry, givens, map) = comments.build(source_name, formula.var_count())?;
     Ok(CnfFile { geometry, givens, map, formula })
 }
 
@@ -258,11 +249,11 @@ impl Comments {
                         c.layout.push((line_no, Layout::Regions(Vec::new())));
                     }
                     for word in value.split_whitespace() {
-                        let r = number(word, "a region number, 1 to n")?;
-                        if r == 0 {
-                            return Err(error("`c regions`: region 0 (expected 1 to n)".into()));
-                        }
-                        c.regions.push(r as u32 - 1);
+                        let r = u32::try_from(number(word, "a region number, 1 to n")?)
+                            .ok()
+                            .filter(|&r| r > 0)
+                            .ok_or_else(|| error(format!("`c regions`: region {word} (expected 1 to n)")))?;
+                        c.regions.push(r - 1);
                     }
                 }
                 "variant" => c.variants.push(
@@ -301,7 +292,14 @@ impl Comments {
         Ok(c)
     }
 
-    fn build(mut self, source_name: &str) -> Result<(Geometry, Grid, VarMap), CnfError> {
+    /// The grid, givens and variable map the comments describe, for a CNF of `var_count` variables.
+    fn build(mut self, source_name: &str, var_count: usize) -> Result<(Geometry, Grid, VarMap), CnfError> {
+        let out_of_range = |map: &VarMap| CnfError::MapOutOfRange {
+            source_name: source_name.into(),
+            first: map.offset() + 1,
+            map_vars: map.cell_var_count(),
+            var_count,
+        };
         let at = |line: usize, message: String| CnfError::Comment {
             position: Position { source: source_name.into(), line, column: None },
             message,
@@ -344,7 +342,11 @@ impl Comments {
             self.map.ok_or_else(|| missing("map", "`c map regular FIRST` or `c map explicit FIRST`"))?;
         let offset = first - 1;
         if regular {
-            return Ok((geometry, givens, VarMap::regular(n, offset)));
+            let map = VarMap::regular(n, offset);
+            if offset + map.cell_var_count() > var_count {
+                return Err(out_of_range(&map));
+            }
+            return Ok((geometry, givens, map));
         }
         let (decided_line, decided_text) =
             self.decided.ok_or_else(|| missing("decided", "the cells an explicit map decides without a variable"))?;
@@ -374,8 +376,11 @@ impl Comments {
             }
         }
         let map = VarMap::reduced(&domains, offset);
+        if offset + map.cell_var_count() > var_count {
+            return Err(out_of_range(&map));
+        }
         for (line, var, cell, value) in &pairs {
-            if map.var(*cell, *value) != Some(Var::from_dimacs(*var as isize)) {
+            if map.var(*cell, *value).map(|v| v.index() + 1) != Some(*var) {
                 return Err(at(*line, format!(
                     "`c var {var}`: the explicit map does not list its variables in order (expected cell variables numbered from {first} by cell, then value, with no gaps)"
                 )));
@@ -651,6 +656,20 @@ mod tests {
         }
         for text in ["s UNSATISFIABLE\n", "UNSAT\n"] {
             assert_eq!(read_model(text.as_bytes(), "m", 3), Ok(Answer::Unsatisfiable));
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn no_model_text_panics(text in "(c|s|v|SAT|UNSAT|-?[0-9]{1,3}| |\n){0,40}") {
+            let _ = read_model(text.as_bytes(), "m", 5);
+        }
+
+        #[test]
+        fn no_comment_text_panics(lines in proptest::collection::vec(
+            "c (satdoku|size|boxes|latin|regions|variant|unit|givens|map|decided|var) [a-z0-9=. ]{0,12}", 0..10)) {
+            let text = format!("{}\np cnf 3 1\n1 2 3 0\n", lines.join("\n"));
+            let _ = read_cnf(text.as_bytes(), "t.cnf");
         }
     }
 
