@@ -18,8 +18,10 @@
 //! }
 //! ```
 
+pub mod dimacs;
 pub mod encode;
 pub mod error;
+pub mod external;
 pub mod format;
 pub mod geometry;
 pub mod gridfile;

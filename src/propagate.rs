@@ -352,12 +352,20 @@ impl<'g> Propagator<'g> {
                     if self.trace.is_some() {
                         removed.push(peer);
                     }
-                    let left = if words == 1 { self.domains.bits[peer.index()].count_ones() as usize } else { self.domains.count(peer) };
+                    let left = if words == 1 {
+                        self.domains.bits[peer.index()].count_ones() as usize
+                    } else {
+                        self.domains.count(peer)
+                    };
                     match left {
                         0 => return Err(Contradiction::EmptyCell { cell: peer }),
                         1 => {
                             if let (Some(trace), Some(v)) = (self.trace.as_mut(), self.domains.single(peer)) {
-                                trace.push(Step::Eliminate { because: cell, value, cells: std::mem::take(&mut removed) });
+                                trace.push(Step::Eliminate {
+                                    because: cell,
+                                    value,
+                                    cells: std::mem::take(&mut removed),
+                                });
                                 trace.push(Step::NakedSingle { cell: peer, value: v });
                             }
                             self.queue.push(peer);

@@ -220,6 +220,10 @@ impl Engine {
         Engine { options, shared: None, last_searched: None }
     }
 
+    pub fn options(&self) -> &SolveOptions {
+        &self.options
+    }
+
     /// Solve one puzzle: a verified solution or why there is none, with sizes and times.
     pub fn solve(&mut self, puzzle: &Puzzle) -> Result<(Outcome, Stats), InternalError> {
         let (geometry, givens) = (puzzle.geometry(), puzzle.givens());
@@ -305,7 +309,8 @@ impl Engine {
 /// The verified grid of the solver's current model.
 pub fn decode_model(solver: &Solver, map: &VarMap, geometry: &Geometry, givens: &Grid) -> Result<Grid, InternalError> {
     let model = solver.model().ok_or_else(|| InternalError("varisat said SAT but gave no model".into()))?;
-    let grid = map.decode(geometry, |v| model.get(v.index()).is_some_and(|l| l.is_positive())).map_err(InternalError)?;
+    let grid =
+        map.decode(geometry, |v| model.get(v.index()).is_some_and(|l| l.is_positive())).map_err(InternalError)?;
     checked(geometry, givens, grid)
 }
 

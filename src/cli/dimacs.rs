@@ -1,18 +1,92 @@
-//! `satdoku dimacs`: not built yet.
+//! `satdoku dimacs`: the self-describing DIMACS CNF of a puzzle, on stdout, in a file, or one file per puzzle.
 
-use std::path::PathBuf;
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
 
-use super::{GridArgs, Status};
+use satdoku::dimacs::{puzzle_cnf, write_cnf};
+use satdoku::encode::AmoEncoding;
+use satdoku::solve::{Encoding, SolveOptions};
+use satdoku::Puzzle;
+
+use super::{describe, for_each_puzzle, GridArgs, Status};
 
 #[derive(Args, Debug)]
 pub struct DimacsArgs {
-    /// Input files.
+    /// Puzzle files (stdin when none or "-").
     pub files: Vec<PathBuf>,
+    /// Write the CNF to FILE instead of stdout.
+    #[arg(long, value_name = "FILE", conflicts_with = "out_dir")]
+    pub out: Option<PathBuf>,
+    /// Write one CNF per puzzle into DIR, as puzzle-0001.cnf, puzzle-0002.cnf, … (needed for several puzzles).
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+    /// full (the blank grid plus the givens as unit clauses: the same variables for every
+    /// puzzle of a grid), reduced (Kwon & Jain), or propagated (singles first, then reduced).
+    #[arg(long, value_name = "KIND", default_value = "full")]
+    pub encoding: Encoding,
+    /// At-most-one encoding: auto, pairwise, sequential or product.
+    #[arg(long, value_name = "KIND", default_value = "auto")]
+    pub amo: AmoEncoding,
 }
 
-pub fn run(_args: &DimacsArgs, _grid: &GridArgs) -> Result<Status> {
-    bail!("`satdoku dimacs` is not implemented yet")
+pub fn run(args: &DimacsArgs, grid: &GridArgs) -> Result<Status> {
+    let mut status = Status::default();
+    let options = SolveOptions { encoding: args.encoding, amo: args.amo };
+    if let Some(dir) = &args.out_dir {
+        std::fs::create_dir_all(dir).with_context(|| format!("--out-dir {}: cannot create it", dir.display()))?;
+    }
+    // Without --out-dir, hold the first puzzle until the input shows it is the only one.
+    let mut single: Option<(String, Puzzle)> = None;
+    for_each_puzzle(&args.files, grid, &mut status, |status, numbered| {
+        let name = describe(&numbered);
+        let puzzle = match numbered.entry.puzzle {
+            Ok(puzzle) => puzzle,
+            Err(e) => {
+                eprintln!("satdoku: {e}");
+                status.invalid = true;
+                return Ok(());
+            }
+        };
+        if let Some(dir) = &args.out_dir {
+            let path = dir.join(format!("puzzle-{:04}.cnf", numbered.index));
+            write_file(&path, &name, &puzzle, &options)
+        } else if single.is_some() {
+            bail!("{name} is a second puzzle, but a CNF holds one: use --out-dir DIR for one file per puzzle")
+        } else {
+            single = Some((name, puzzle));
+            Ok(())
+        }
+    })?;
+    match (single, &args.out) {
+        (Some((name, puzzle)), Some(path)) => write_file(path, &name, &puzzle, &options)?,
+        (Some((name, puzzle)), None) => {
+            let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+            write_puzzle(&mut out, &name, &puzzle, &options)?;
+            out.flush()?;
+        }
+        (None, _) if args.out_dir.is_none() && !status.invalid => bail!("no puzzle in the input"),
+        (None, _) => {}
+    }
+    Ok(status)
+}
+
+fn write_file(path: &Path, name: &str, puzzle: &Puzzle, options: &SolveOptions) -> Result<()> {
+    let file = File::create(path).with_context(|| format!("{}: cannot create it", path.display()))?;
+    let mut out = BufWriter::with_capacity(1 << 16, file);
+    write_puzzle(&mut out, name, puzzle, options)
+        .and_then(|()| Ok(out.flush()?))
+        .with_context(|| format!("{}: cannot write it", path.display()))
+}
+
+fn write_puzzle(out: &mut impl Write, name: &str, puzzle: &Puzzle, options: &SolveOptions) -> Result<()> {
+    let cnf = puzzle_cnf(puzzle, options);
+    if let Some(reason) = &cnf.unsolvable {
+        eprintln!("satdoku: {name}: no solution ({reason}); wrote the full encoding, which solvers find unsatisfiable");
+    }
+    write_cnf(out, puzzle, &cnf, options)?;
+    Ok(())
 }

@@ -1,12 +1,13 @@
 //! `satdoku solve`: one verified solution per puzzle, every solution (`--all`), or a uniqueness check.
 
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use clap::Args;
 use serde::Serialize;
 
+use satdoku::external::{self, ExternalSolver};
 use satdoku::format::{self, Format};
 use satdoku::solve::{Engine, Outcome, Search, SolveOptions};
 use satdoku::{Grid, InternalError, Puzzle};
@@ -30,6 +31,13 @@ pub struct SolveArgs {
     /// Say whether each puzzle has exactly one solution: unique, multiple (with two of them) or unsolvable.
     #[arg(long)]
     pub unique: bool,
+    /// Run this external SAT solver on each puzzle's CNF instead of varisat, e.g. "cadical" or
+    /// "minisat" ({cnf} and {result} in ARGS: see the README).
+    #[arg(long, value_name = "CMD [ARGS]", conflicts_with_all = ["all", "unique"])]
+    pub solver: Option<String>,
+    /// With --solver: stop the solver after SECS seconds; that puzzle is an error, the batch goes on.
+    #[arg(long, value_name = "SECS", requires = "solver", value_parser = external::parse_timeout)]
+    pub timeout: Option<Duration>,
 }
 
 /// One output record of `solve`.
@@ -60,6 +68,7 @@ pub fn run(args: &SolveArgs, grid: &GridArgs) -> Result<Status> {
     let mut out = Output::new(args.format.format(), alphabet);
     let options = args.encoding.options();
     let mut engine = Engine::new(options);
+    let external = args.solver.as_deref().map(ExternalSolver::parse).transpose()?.map(|s| s.with_timeout(args.timeout));
     let mut last = Instant::now();
     for_each_puzzle(&args.files, grid, &mut status, |status, numbered| {
         let parse_time = last.elapsed();
@@ -81,7 +90,18 @@ pub fn run(args: &SolveArgs, grid: &GridArgs) -> Result<Status> {
                 } else if args.unique {
                     solve_unique(&mut out, &numbered, puzzle, &options, record, status)
                 } else {
-                    solve_one(&mut out, &numbered, puzzle, &mut engine, record, status, args.encoding.stats, parse_time)
+                    let external = external.as_ref();
+                    solve_one(
+                        &mut out,
+                        &numbered,
+                        puzzle,
+                        &mut engine,
+                        external,
+                        record,
+                        status,
+                        args.encoding.stats,
+                        parse_time,
+                    )
                 };
                 if let Err(e) = result {
                     if let Some(internal) = e.downcast_ref::<InternalError>() {
@@ -114,12 +134,24 @@ fn solve_one(
     numbered: &Numbered,
     puzzle: &Puzzle,
     engine: &mut Engine,
+    external: Option<&ExternalSolver>,
     record: Record,
     status: &mut Status,
     stats: bool,
     parse_time: std::time::Duration,
 ) -> Result<()> {
-    let (outcome, solve_stats) = engine.solve(puzzle)?;
+    let (outcome, solve_stats) = match external {
+        None => engine.solve(puzzle)?,
+        Some(solver) => match external::solve(puzzle, engine.options(), solver) {
+            Ok(result) => result,
+            Err(e) => {
+                // One puzzle's solver failure (missing, crashed, timed out) ends only that puzzle.
+                eprintln!("satdoku: {}: {e}", describe(numbered));
+                status.invalid = true;
+                return emit(out, numbered, Record { status: "error", error: Some(e.to_string()), ..record }, None);
+            }
+        },
+    };
     if stats {
         print_stats(numbered, puzzle.geometry(), parse_time, &solve_stats);
     }

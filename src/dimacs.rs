@@ -1,0 +1,688 @@
+//! DIMACS CNF out and models in: self-describing CNF files, and reading the answers of external solvers.
+//!
+//! A CNF written here opens with comment lines that say everything needed to
+//! turn a model back into a grid, so `satdoku decode` needs nothing but the CNF:
+//!
+//! ```text
+//! c satdoku 0.1.0                     the writer and its version
+//! c encoding full amo auto            how the clauses were made (for people)
+//! c size 9                            n: an n×n grid, values 1..n
+//! c boxes 3x3                         or `c latin`, or n lines `c regions 1 1 2 …` (region of each cell)
+//! c variant x                         one line per variant: x, hyper
+//! c unit r1c1 r2c3 …                  one line per extra unit
+//! c givens 4.....8.5.3…               the givens, in line format ('.' empty, 1-9 then A-Z, numbers past 35)
+//! c map regular 1                     variable 1 + n²(r-1) + n(c-1) + (v-1) means "rRcC holds v"
+//! c map explicit 1                    or: first cell variable, then
+//! c decided 4..7…                     the cells decided without a variable, and
+//! c var 17 r1c3=2                     each cell variable with its meaning
+//! c ind 1 2 … 0                       the cell variables, for projected model counters
+//! p cnf 729 11988
+//! ```
+//!
+//! Models are read in the forms solvers print them: SAT-competition output
+//! (`s SATISFIABLE`, `v` lines), MiniSat's result file (`SAT` then literals,
+//! or `UNSAT`), or a bare list of literals.
+
+use std::io::{self, BufRead, Write};
+
+use thiserror::Error;
+use varisat::dimacs::{write_dimacs_clauses, write_dimacs_header, DimacsHeader, DimacsParser};
+use varisat::{CnfFormula, Var};
+
+use crate::encode::{encode_full, VarMap};
+use crate::error::{GeometryError, InternalError, Position};
+use crate::geometry::{Cell, Geometry, Layout, Value, Variant};
+use crate::gridfile::parse_cell_name;
+use crate::propagate::Domains;
+use crate::puzzle::{Grid, Puzzle};
+use crate::solve::{checked, encode_puzzle, preprocess, Encoding, SolveOptions};
+
+/// The version written in the `c satdoku` line.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The CNF of one puzzle, with what is needed to read its models.
+pub struct PuzzleCnf {
+    pub formula: CnfFormula,
+    pub map: VarMap,
+    /// The encoding actually used: [`Encoding::Full`] when preprocessing found
+    /// the puzzle unsolvable (there are then no candidates to reduce to).
+    pub encoding: Encoding,
+    /// Why the puzzle has no solution, when that is known without search.
+    pub unsolvable: Option<String>,
+}
+
+/// Encode `puzzle` as `options` say, into a formula of its own.
+pub fn puzzle_cnf(puzzle: &Puzzle, options: &SolveOptions) -> PuzzleCnf {
+    let (geometry, givens) = (puzzle.geometry(), puzzle.givens());
+    let mut formula = CnfFormula::new();
+    if options.encoding == Encoding::Full {
+        let map = encode_full(geometry, givens, crate::encode::EncodeOptions { amo: options.amo }, &mut formula);
+        return PuzzleCnf { formula, map, encoding: Encoding::Full, unsolvable: None };
+    }
+    match preprocess(geometry, givens, options.encoding) {
+        Ok(domains) => {
+            let map = encode_puzzle(geometry, givens, &domains, options, &mut formula);
+            PuzzleCnf { formula, map, encoding: options.encoding, unsolvable: None }
+        }
+        Err(reason) => {
+            // The full encoding needs no candidates, and the givens' unit
+            // clauses make it unsatisfiable for any solver to confirm.
+            let full = SolveOptions { encoding: Encoding::Full, ..*options };
+            PuzzleCnf { unsolvable: Some(reason), ..puzzle_cnf(puzzle, &full) }
+        }
+    }
+}
+
+/// Write `cnf` as DIMACS, its comments describing `puzzle` and the variable map.
+pub fn write_cnf(out: &mut impl Write, puzzle: &Puzzle, cnf: &PuzzleCnf, options: &SolveOptions) -> io::Result<()> {
+    let (geometry, map) = (puzzle.geometry(), &cnf.map);
+    let n = geometry.size();
+    writeln!(out, "c satdoku {VERSION}")?;
+    writeln!(out, "c about: a puzzle as CNF; `satdoku decode --cnf THIS_FILE MODEL` turns a model into its grid")?;
+    writeln!(out, "c encoding {} amo {}", cnf.encoding, options.amo)?;
+    if let Some(reason) = &cnf.unsolvable {
+        writeln!(out, "c about: unsatisfiable: {reason}")?;
+    }
+    writeln!(out, "c size {n}")?;
+    match geometry.layout() {
+        Layout::Boxes { rows, cols } => writeln!(out, "c boxes {rows}x{cols}")?,
+        Layout::Latin => writeln!(out, "c latin")?,
+        Layout::Regions(regions) => {
+            for row in regions.chunks(n) {
+                let labels: Vec<String> = row.iter().map(|r| (r + 1).to_string()).collect();
+                writeln!(out, "c regions {}", labels.join(" "))?;
+            }
+        }
+    }
+    for variant in geometry.variants() {
+        writeln!(out, "c variant {}", variant.name())?;
+    }
+    for unit in geometry.extra_units() {
+        let cells: Vec<String> = unit.iter().map(|&c| geometry.cell_name(c)).collect();
+        writeln!(out, "c unit {}", cells.join(" "))?;
+    }
+    writeln!(out, "c givens {}", grid_text(puzzle.givens()))?;
+    let first = map.offset() + 1;
+    if map.is_regular() {
+        writeln!(out, "c map regular {first}")?;
+        writeln!(out, "c about: variable {first} + {}(r-1) + {n}(c-1) + (v-1) means \"rRcC holds v\"", n * n)?;
+    } else {
+        writeln!(out, "c map explicit {first}")?;
+        writeln!(out, "c decided {}", grid_text(map.decided()))?;
+        for cell in geometry.cells() {
+            for (value, var) in map.cell_vars(cell) {
+                writeln!(out, "c var {} {}={value}", var.to_dimacs(), geometry.cell_name(cell))?;
+            }
+        }
+    }
+    write!(out, "c ind")?;
+    for var in first..first + map.cell_var_count() {
+        write!(out, " {var}")?;
+    }
+    writeln!(out, " 0")?;
+    write_dimacs_header(out, DimacsHeader { var_count: cnf.formula.var_count(), clause_count: cnf.formula.len() })?;
+    write_dimacs_clauses(out, cnf.formula.iter())
+}
+
+/// A grid in one token per cell-list: symbols up to n = 35, numbers past it.
+fn grid_text(grid: &Grid) -> String {
+    const SYMBOLS: &[u8] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    if grid.size() <= SYMBOLS.len() {
+        grid.cells().iter().map(|v| v.map_or('.', |v| SYMBOLS[v.index()] as char)).collect()
+    } else {
+        let cells: Vec<String> =
+            grid.cells().iter().map(|v| v.map_or(".".into(), |v| v.number().to_string())).collect();
+        cells.join(" ")
+    }
+}
+
+/// Read a grid of side `n` written by [`grid_text`].
+fn parse_grid_text(text: &str, n: usize) -> Option<Grid> {
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let symbols: Vec<String> = if tokens.len() == 1 && n <= 35 {
+        tokens[0].chars().map(String::from).collect()
+    } else {
+        tokens.iter().map(|t| t.to_string()).collect()
+    };
+    let cells = symbols
+        .iter()
+        .map(|s| match s.as_str() {
+            "." => Some(None),
+            s if s.len() == 1 && n <= 35 => {
+                let value = s.chars().next()?.to_digit(36)? as usize;
+                Value::new_checked(value, n).map(Some)
+            }
+            s => Value::new_checked(s.parse().ok()?, n).map(Some),
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Grid::from_cells(n, cells)
+}
+
+/// A CNF written by `satdoku dimacs`, read back: the puzzle, its variable map and its clauses.
+pub struct CnfFile {
+    pub geometry: Geometry,
+    pub givens: Grid,
+    pub map: VarMap,
+    pub formula: CnfFormula,
+}
+
+/// Why a CNF file cannot be read back.
+#[derive(Debug, Error)]
+pub enum CnfError {
+    #[error("{source_name}: cannot read: {message}")]
+    Io { source_name: String, message: String },
+    #[error("{source_name}: no `c satdoku` line before the `p cnf` header: this CNF was not written by `satdoku dimacs`, so its variables cannot be mapped to cells")]
+    NotSatdoku { source_name: String },
+    #[error("{position}: {message}")]
+    Comment { position: Position, message: String },
+    #[error("{source_name}: no `c {key}` line: {expected}")]
+    Missing { source_name: String, key: &'static str, expected: &'static str },
+    #[error("{source_name}: the grid of the comments cannot be built: {error}")]
+    Geometry { source_name: String, error: GeometryError },
+    #[error("{source_name}: {message}")]
+    Dimacs { source_name: String, message: String },
+    #[error("{source_name}: the variable map ({map_vars} cell variables from {first}) does not fit in the {var_count} variables of the header")]
+    MapOutOfRange { source_name: String, first: usize, map_vars: usize, var_count: usize },
+}
+
+/// Read a CNF written by `satdoku dimacs`; `source_name` names it in messages.
+pub fn read_cnf(input: impl BufRead, source_name: &str) -> Result<CnfFile, CnfError> {
+    let mut input = input;
+    let mut bytes = Vec::new();
+    io::Read::read_to_end(&mut input, &mut bytes)
+        .map_err(|e| CnfError::Io { source_name: source_name.into(), message: e.to_string() })?;
+    let comments = Comments::read(&bytes, source_name)?;
+    let formula = DimacsParser::parse(&bytes[..])
+        .map_err(|e| CnfError::Dimacs { source_name: source_name.into(), message: e.to_string() })?;
+    let (geometry, givens, map) = comments.build(source_name, formula.var_count())?;
+    Ok(CnfFile { geometry, givens, map, formula })
+}
+
+/// The satdoku comment lines of a CNF, before they are checked against each other.
+#[derive(Default)]
+struct Comments {
+    satdoku: bool,
+    size: Option<(usize, usize)>,
+    layout: Vec<(usize, Layout)>,
+    regions: Vec<u32>,
+    variants: Vec<Variant>,
+    units: Vec<(usize, Vec<Cell>)>,
+    unit_lines: Vec<(usize, String)>,
+    givens: Option<(usize, String)>,
+    map: Option<(usize, bool, usize)>,
+    decided: Option<(usize, String)>,
+    vars: Vec<(usize, usize, String)>,
+}
+
+impl Comments {
+    fn read(bytes: &[u8], source_name: &str) -> Result<Comments, CnfError> {
+        let mut c = Comments::default();
+        for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
+            let line_no = i + 1;
+            if line.first() == Some(&b'p') {
+                break;
+            }
+            let Some(rest) = line.strip_prefix(b"c ") else { continue };
+            let Ok(rest) = std::str::from_utf8(rest) else { continue };
+            let rest = rest.trim_end();
+            let (key, value) = rest.split_once(' ').unwrap_or((rest, ""));
+            let value = value.trim();
+            let error = |message: String| CnfError::Comment {
+                position: Position { source: source_name.into(), line: line_no, column: None },
+                message,
+            };
+            let number = |text: &str, what: &str| {
+                text.parse::<usize>()
+                    .map_err(|_| error(format!("`c {key}`: '{text}' is not a number (expected {what})")))
+            };
+            match key {
+                "satdoku" => c.satdoku = true,
+                "size" => c.size = Some((line_no, number(value, "the grid side n")?)),
+                "boxes" => {
+                    let (rows, cols) = crate::geometry::parse_box_shape(value)
+                        .ok_or_else(|| error(format!("`c boxes {value}`: expected RxC, e.g. 3x3")))?;
+                    c.layout.push((line_no, Layout::Boxes { rows, cols }));
+                }
+                "latin" => c.layout.push((line_no, Layout::Latin)),
+                "regions" => {
+                    if c.regions.is_empty() {
+                        c.layout.push((line_no, Layout::Regions(Vec::new())));
+                    }
+                    for word in value.split_whitespace() {
+                        let r = u32::try_from(number(word, "a region number, 1 to n")?)
+                            .ok()
+                            .filter(|&r| r > 0)
+                            .ok_or_else(|| error(format!("`c regions`: region {word} (expected 1 to n)")))?;
+                        c.regions.push(r - 1);
+                    }
+                }
+                "variant" => c.variants.push(
+                    Variant::from_name(value)
+                        .ok_or_else(|| error(format!("`c variant {value}`: unknown variant (expected x or hyper)")))?,
+                ),
+                "unit" => c.unit_lines.push((line_no, value.to_string())),
+                "givens" => c.givens = Some((line_no, value.to_string())),
+                "map" => {
+                    let (kind, first) = value.split_once(' ').unwrap_or((value, ""));
+                    let regular = match kind {
+                        "regular" => true,
+                        "explicit" => false,
+                        _ => {
+                            return Err(error(format!("`c map {value}`: expected `regular FIRST` or `explicit FIRST`")))
+                        }
+                    };
+                    let first = number(first.trim(), "the first cell variable")?;
+                    if first == 0 {
+                        return Err(error("`c map`: variable 0 (variables start at 1)".into()));
+                    }
+                    c.map = Some((line_no, regular, first));
+                }
+                "decided" => c.decided = Some((line_no, value.to_string())),
+                "var" => {
+                    let (var, meaning) = value.split_once(' ').unwrap_or((value, ""));
+                    c.vars.push((line_no, number(var, "a variable number")?, meaning.trim().to_string()));
+                }
+                // `c about:`, `c encoding`, `c ind` and anything else: for people or other tools.
+                _ => {}
+            }
+        }
+        if !c.satdoku {
+            return Err(CnfError::NotSatdoku { source_name: source_name.into() });
+        }
+        Ok(c)
+    }
+
+    /// The grid, givens and variable map the comments describe, for a CNF of `var_count` variables.
+    fn build(mut self, source_name: &str, var_count: usize) -> Result<(Geometry, Grid, VarMap), CnfError> {
+        let out_of_range = |map: &VarMap| CnfError::MapOutOfRange {
+            source_name: source_name.into(),
+            first: map.offset() + 1,
+            map_vars: map.cell_var_count(),
+            var_count,
+        };
+        let at = |line: usize, message: String| CnfError::Comment {
+            position: Position { source: source_name.into(), line, column: None },
+            message,
+        };
+        let missing = |key, expected| CnfError::Missing { source_name: source_name.into(), key, expected };
+        let (_, n) = self.size.ok_or_else(|| missing("size", "the grid side"))?;
+        if n == 0 || n > crate::geometry::MAX_SIZE {
+            return Err(CnfError::Geometry { source_name: source_name.into(), error: GeometryError::Size { n } });
+        }
+        if self.layout.len() > 1 {
+            return Err(at(
+                self.layout[1].0,
+                "a second layout line (expected one of `c boxes`, `c latin`, `c regions`)".into(),
+            ));
+        }
+        let layout = match self.layout.pop() {
+            Some((_, Layout::Regions(_))) => Layout::Regions(std::mem::take(&mut self.regions)),
+            Some((_, layout)) => layout,
+            None => return Err(missing("boxes", "one of `c boxes RxC`, `c latin` or `c regions`")),
+        };
+        for (line, text) in &self.unit_lines {
+            let cells = text
+                .split_whitespace()
+                .map(|w| {
+                    parse_cell_name(w, n).ok_or_else(|| {
+                        at(*line, format!("`c unit`: '{w}' is not a cell of a {n}x{n} grid (expected rRcC)"))
+                    })
+                })
+                .collect::<Result<Vec<Cell>, _>>()?;
+            self.units.push((*line, cells));
+        }
+        let extra = self.units.into_iter().map(|(_, cells)| cells).collect();
+        let geometry = Geometry::with_extra_units(n, layout, &self.variants, extra)
+            .map_err(|error| CnfError::Geometry { source_name: source_name.into(), error })?;
+        let (givens_line, givens_text) = self.givens.ok_or_else(|| missing("givens", "the givens of the puzzle"))?;
+        let givens = parse_grid_text(&givens_text, n).ok_or_else(|| {
+            at(givens_line, format!("`c givens`: not a {n}x{n} grid (expected {} cells: '.' or a value)", n * n))
+        })?;
+        let (map_line, regular, first) =
+            self.map.ok_or_else(|| missing("map", "`c map regular FIRST` or `c map explicit FIRST`"))?;
+        let offset = first - 1;
+        if regular {
+            let map = VarMap::regular(n, offset);
+            if offset + map.cell_var_count() > var_count {
+                return Err(out_of_range(&map));
+            }
+            return Ok((geometry, givens, map));
+        }
+        let (decided_line, decided_text) =
+            self.decided.ok_or_else(|| missing("decided", "the cells an explicit map decides without a variable"))?;
+        let decided = parse_grid_text(&decided_text, n).ok_or_else(|| {
+            at(decided_line, format!("`c decided`: not a {n}x{n} grid (expected {} cells: '.' or a value)", n * n))
+        })?;
+        // Rebuild the candidates, then the map they give, and check it gives every listed variable.
+        let mut listed: Vec<Vec<Value>> = vec![Vec::new(); n * n];
+        let mut pairs = Vec::with_capacity(self.vars.len());
+        for (line, var, meaning) in &self.vars {
+            let (cell, value) = meaning
+                .split_once('=')
+                .and_then(|(cell, value)| {
+                    Some((parse_cell_name(cell, n)?, Value::new_checked(value.parse().ok()?, n)?))
+                })
+                .ok_or_else(|| at(*line, format!("`c var {var} {meaning}`: expected `c var NUMBER rRcC=VALUE`")))?;
+            listed[cell.index()].push(value);
+            pairs.push((*line, *var, cell, value));
+        }
+        let mut domains = Domains::full(n);
+        for cell in geometry.cells() {
+            match decided.get(cell) {
+                Some(v) => domains.fix(cell, v),
+                None => Value::all(n).filter(|v| !listed[cell.index()].contains(v)).for_each(|v| {
+                    domains.remove(cell, v);
+                }),
+            }
+        }
+        let map = VarMap::reduced(&domains, offset);
+        if offset + map.cell_var_count() > var_count {
+            return Err(out_of_range(&map));
+        }
+        for (line, var, cell, value) in &pairs {
+            if map.var(*cell, *value).map(|v| v.index() + 1) != Some(*var) {
+                return Err(at(*line, format!(
+                    "`c var {var}`: the explicit map does not list its variables in order (expected cell variables numbered from {first} by cell, then value, with no gaps)"
+                )));
+            }
+        }
+        if pairs.len() != map.cell_var_count() {
+            return Err(at(
+                map_line,
+                format!(
+                    "the explicit map lists {} variables, but its cells have {} candidates",
+                    pairs.len(),
+                    map.cell_var_count()
+                ),
+            ));
+        }
+        Ok((geometry, givens, map))
+    }
+}
+
+/// A variable assignment read from a solver: `values[i]` for variable i + 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Model {
+    values: Vec<Option<bool>>,
+}
+
+impl Model {
+    /// The value of `var`, if the model gives it one.
+    pub fn value(&self, var: Var) -> Option<bool> {
+        self.values.get(var.index()).copied().flatten()
+    }
+
+    pub fn var_count(&self) -> usize {
+        self.values.len()
+    }
+}
+
+/// What a solver answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Satisfiable(Model),
+    Unsatisfiable,
+}
+
+/// Why a model cannot be read or used.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ModelError {
+    #[error("{source_name}: {message}")]
+    Io { source_name: String, message: String },
+    #[error("{source_name}: no answer in it (expected `s SATISFIABLE` with `v` lines, `s UNSATISFIABLE`, MiniSat's `SAT` or `UNSAT`, or a list of literals)")]
+    Empty { source_name: String },
+    #[error("{position}: '{token}' is not {expected}")]
+    Unexpected { position: Position, token: String, expected: &'static str },
+    #[error("{position}: a second answer line (`{line}`)")]
+    SecondStatus { position: Position, line: String },
+    #[error("{position}: literal {literal} is out of range (the CNF has variables 1 to {var_count})")]
+    OutOfRange { position: Position, literal: i64, var_count: usize },
+    #[error("{position}: literal {literal} contradicts an earlier {earlier}")]
+    Contradiction { position: Position, literal: i64, earlier: i64 },
+    #[error("{position}: literal {literal} after the model's closing 0")]
+    AfterEnd { position: Position, literal: i64 },
+    #[error("{source_name}: the solver gave no answer (`{status}`)")]
+    NoAnswer { source_name: String, status: String },
+    #[error("{source_name}: says satisfiable but gives no model")]
+    NoModel { source_name: String },
+    #[error("{source_name}: the model does not end with 0: it may be cut off")]
+    Unterminated { source_name: String },
+    #[error("{source_name}: the model is partial: variable {var} has no value (expected a value for each of the {var_count} variables)")]
+    Partial { source_name: String, var: usize, var_count: usize },
+    #[error("{source_name}: the model violates clause {index} of the CNF ({clause}0): every literal of it is false")]
+    ViolatesClause { source_name: String, index: usize, clause: String },
+    #[error("{source_name}: {message}")]
+    NotAGrid { source_name: String, message: String },
+}
+
+/// Read a solver's answer for a CNF of `var_count` variables; `source_name` names it in messages.
+///
+/// Accepts SAT-competition output (`c`, `s`, `v` lines), MiniSat result files
+/// (`SAT` then literals, `UNSAT`, `INDET`) and bare literal lists.
+pub fn read_model(input: impl BufRead, source_name: &str, var_count: usize) -> Result<Answer, ModelError> {
+    let mut status: Option<(String, Option<bool>)> = None;
+    let mut values: Vec<Option<bool>> = vec![None; var_count];
+    let mut seen_literal = false;
+    let mut closed = false;
+    let mut competition = false;
+    for (i, line) in input.split(b'\n').enumerate() {
+        let line_no = i + 1;
+        let line = line.map_err(|e| ModelError::Io { source_name: source_name.into(), message: e.to_string() })?;
+        let position = |column: usize| Position { source: source_name.into(), line: line_no, column: Some(column) };
+        let Ok(text) = std::str::from_utf8(&line) else {
+            return Err(ModelError::Unexpected {
+                position: position(1),
+                token: "(bytes)".into(),
+                expected: "UTF-8 text",
+            });
+        };
+        let text = text.trim_end();
+        let trimmed = text.trim_start();
+        if trimmed.is_empty() || trimmed == "c" || trimmed.starts_with("c ") {
+            continue;
+        }
+        let (literals, offset) = if let Some(rest) = trimmed.strip_prefix("s ") {
+            let answer = rest.trim();
+            let sat = match answer {
+                "SATISFIABLE" => Some(true),
+                "UNSATISFIABLE" => Some(false),
+                _ => None,
+            };
+            record_status(&mut status, trimmed, sat, position(1), source_name)?;
+            competition = true;
+            continue;
+        } else if matches!(trimmed, "SAT" | "UNSAT" | "INDET") && status.is_none() && !seen_literal {
+            let sat = match trimmed {
+                "SAT" => Some(true),
+                "UNSAT" => Some(false),
+                _ => None,
+            };
+            record_status(&mut status, trimmed, sat, position(1), source_name)?;
+            continue;
+        } else if let Some(rest) = trimmed.strip_prefix('v').filter(|r| r.is_empty() || r.starts_with(' ')) {
+            competition = true;
+            (rest, text.len() - rest.len())
+        } else {
+            (trimmed, text.len() - trimmed.len())
+        };
+        for (column, token) in tokens(literals) {
+            let position = position(offset + column + 1);
+            let literal: i64 = token.parse().map_err(|_| ModelError::Unexpected {
+                position: position.clone(),
+                token: token.to_string(),
+                expected: "a literal (a nonzero integer) or the closing 0",
+            })?;
+            if literal == 0 {
+                closed = true;
+                continue;
+            }
+            if closed {
+                return Err(ModelError::AfterEnd { position, literal });
+            }
+            let var = literal.unsigned_abs() as usize;
+            if var > var_count {
+                return Err(ModelError::OutOfRange { position, literal, var_count });
+            }
+            let value = literal > 0;
+            match values[var - 1] {
+                Some(earlier) if earlier != value => {
+                    let earlier = if earlier { var as i64 } else { -(var as i64) };
+                    return Err(ModelError::Contradiction { position, literal, earlier });
+                }
+                _ => values[var - 1] = Some(value),
+            }
+            seen_literal = true;
+        }
+    }
+    match status {
+        Some((_, Some(false))) => return Ok(Answer::Unsatisfiable),
+        Some((line, None)) => return Err(ModelError::NoAnswer { source_name: source_name.into(), status: line }),
+        Some((_, Some(true))) if !seen_literal && var_count > 0 => {
+            return Err(ModelError::NoModel { source_name: source_name.into() })
+        }
+        None if !seen_literal && !closed => return Err(ModelError::Empty { source_name: source_name.into() }),
+        _ => {}
+    }
+    // Solvers close the model with 0; a bare list may leave it out.
+    if !closed && (competition || status.is_some()) {
+        return Err(ModelError::Unterminated { source_name: source_name.into() });
+    }
+    if let Some(i) = values.iter().position(Option::is_none) {
+        return Err(ModelError::Partial { source_name: source_name.into(), var: i + 1, var_count });
+    }
+    Ok(Answer::Satisfiable(Model { values }))
+}
+
+fn record_status(
+    status: &mut Option<(String, Option<bool>)>,
+    line: &str,
+    sat: Option<bool>,
+    position: Position,
+    _source_name: &str,
+) -> Result<(), ModelError> {
+    if status.is_some() {
+        return Err(ModelError::SecondStatus { position, line: line.into() });
+    }
+    if sat.is_none() && !matches!(line, "INDET" | "s UNKNOWN") {
+        return Err(ModelError::Unexpected {
+            position,
+            token: line.into(),
+            expected: "an answer line (`s SATISFIABLE`, `s UNSATISFIABLE` or `s UNKNOWN`)",
+        });
+    }
+    *status = Some((line.into(), sat));
+    Ok(())
+}
+
+/// The whitespace-separated words of `text` with their 0-based byte columns.
+fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.split_whitespace().map(move |w| (w.as_ptr() as usize - text.as_ptr() as usize, w))
+}
+
+/// Check that `model` makes every clause of `formula` true.
+pub fn check_model(formula: &CnfFormula, model: &Model, source_name: &str) -> Result<(), ModelError> {
+    for (i, clause) in formula.iter().enumerate() {
+        if !clause.iter().any(|lit| model.value(lit.var()) == Some(lit.is_positive())) {
+            let text: String = clause.iter().map(|l| format!("{} ", l.to_dimacs())).collect();
+            return Err(ModelError::ViolatesClause { source_name: source_name.into(), index: i + 1, clause: text });
+        }
+    }
+    Ok(())
+}
+
+/// Why a model of a satdoku CNF does not give a solution.
+#[derive(Debug, Error)]
+pub enum DecodeError {
+    #[error("{0}")]
+    Model(#[from] ModelError),
+    #[error("{0}")]
+    Internal(#[from] InternalError),
+}
+
+/// The verified grid of a model of `cnf`: the model must satisfy every clause,
+/// and the grid it gives must be a solution of the puzzle in the comments.
+pub fn decode_model(cnf: &CnfFile, model: &Model, source_name: &str) -> Result<Grid, DecodeError> {
+    check_model(&cnf.formula, model, source_name)?;
+    let grid = cnf
+        .map
+        .decode(&cnf.geometry, |v| model.value(v) == Some(true))
+        .map_err(|message| ModelError::NotAGrid { source_name: source_name.into(), message })?;
+    Ok(checked(&cnf.geometry, &cnf.givens, grid)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    fn puzzle(geometry: Geometry, text: &str) -> Puzzle {
+        let n = geometry.size();
+        Puzzle::new(Arc::new(geometry), parse_grid_text(text, n).unwrap()).unwrap()
+    }
+
+    fn round_trip(p: &Puzzle, encoding: Encoding) -> (CnfFile, PuzzleCnf) {
+        let options = SolveOptions { encoding, ..SolveOptions::default() };
+        let cnf = puzzle_cnf(p, &options);
+        let mut text = Vec::new();
+        write_cnf(&mut text, p, &cnf, &options).unwrap();
+        (read_cnf(&text[..], "t.cnf").unwrap(), cnf)
+    }
+
+    #[test]
+    fn comments_rebuild_geometry_givens_and_map() {
+        let regions = crate::geometry::parse_region_map("aabb aabb ccdd ccdd");
+        let g = Geometry::with_extra_units(
+            4,
+            Layout::Regions(regions),
+            &[Variant::X],
+            vec![vec![Cell::from_index(0), Cell::from_index(5), Cell::from_index(10), Cell::from_index(15)]],
+        );
+        // The diagonal extra unit duplicates x's main diagonal; fine for a round trip.
+        let p = puzzle(g.unwrap(), "1...............");
+        for encoding in [Encoding::Full, Encoding::Reduced, Encoding::Propagated] {
+            let (back, cnf) = round_trip(&p, encoding);
+            assert_eq!(&back.geometry, p.geometry().as_ref());
+            assert_eq!(&back.givens, p.givens());
+            assert_eq!(back.map, cnf.map, "{encoding}");
+            assert_eq!(back.formula.len(), cnf.formula.len());
+        }
+    }
+
+    #[test]
+    fn models_are_read_in_every_form() {
+        let sat = Answer::Satisfiable(Model { values: vec![Some(true), Some(false), Some(true)] });
+        for text in ["s SATISFIABLE\nv 1 -2\nv 3 0\n", "SAT\n1 -2 3 0\n", "1 -2 3", "c hi\n1\n-2 3 0\n"] {
+            assert_eq!(read_model(text.as_bytes(), "m", 3), Ok(sat.clone()), "{text}");
+        }
+        for text in ["s UNSATISFIABLE\n", "UNSAT\n"] {
+            assert_eq!(read_model(text.as_bytes(), "m", 3), Ok(Answer::Unsatisfiable));
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn no_model_text_panics(text in "(c|s|v|SAT|UNSAT|-?[0-9]{1,3}| |\n){0,40}") {
+            let _ = read_model(text.as_bytes(), "m", 5);
+        }
+
+        #[test]
+        fn no_comment_text_panics(lines in proptest::collection::vec(
+            "c (satdoku|size|boxes|latin|regions|variant|unit|givens|map|decided|var) [a-z0-9=. ]{0,12}", 0..10)) {
+            let text = format!("{}\np cnf 3 1\n1 2 3 0\n", lines.join("\n"));
+            let _ = read_cnf(text.as_bytes(), "t.cnf");
+        }
+    }
+
+    #[test]
+    fn bad_models_say_what_and_where() {
+        let err = |text: &str| read_model(text.as_bytes(), "m", 3).unwrap_err().to_string();
+        assert_eq!(err("1 -2 x 0"), "m:1:6: 'x' is not a literal (a nonzero integer) or the closing 0");
+        assert_eq!(err("v 1 4 0"), "m:1:5: literal 4 is out of range (the CNF has variables 1 to 3)");
+        assert_eq!(err("1 -2 -1 3 0"), "m:1:6: literal -1 contradicts an earlier 1");
+        assert!(err("1 -2 0").contains("variable 3 has no value"));
+        assert!(err("s SATISFIABLE\nv 1 -2 3\n").contains("does not end with 0"));
+        assert!(err("").contains("no answer in it"));
+        assert!(err("s UNKNOWN\n").contains("gave no answer"));
+        assert!(err("s MAYBE\n").starts_with("m:1:1: "));
+    }
+}

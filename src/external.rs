@@ -1,0 +1,256 @@
+//! Running an external SAT solver (CaDiCaL, Kissat, MiniSat, PicoSAT, …) on a puzzle's CNF.
+//!
+//! The command is split like a shell would (quotes, no expansion). In its
+//! arguments `{cnf}` stands for the CNF file, appended when absent, and
+//! `{result}` for a file the solver writes its answer to. MiniSat prints no
+//! model on stdout but writes it to its second argument: for a program whose
+//! name starts with `minisat`, `{cnf} {result}` are added when not written.
+//! Otherwise the answer is read from stdout in SAT-competition form. Exit
+//! codes 10 (satisfiable) and 20 (unsatisfiable) are the convention; 0 is
+//! accepted when the output says which; anything else is a failure.
+
+use std::fs::File;
+use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+use wait_timeout::ChildExt;
+
+use crate::dimacs::{check_model, puzzle_cnf, read_model, write_cnf, Answer, ModelError};
+use crate::error::InternalError;
+use crate::puzzle::Puzzle;
+use crate::solve::{checked, Outcome, SolveOptions, Stats};
+
+/// An external solver command, ready to run on CNF files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExternalSolver {
+    program: String,
+    args: Vec<String>,
+    timeout: Option<Duration>,
+}
+
+/// Why an external solver gave no usable answer.
+#[derive(Debug, Error)]
+pub enum ExternalError {
+    #[error("--solver '{command}': {message}")]
+    Command { command: String, message: String },
+    #[error("cannot run `{program}`: command not found (is it installed and on PATH?)")]
+    NotFound { program: String },
+    #[error("cannot run `{program}`: {message}")]
+    Spawn { program: String, message: String },
+    #[error("`{program}` gave no answer within {seconds} s and was stopped (--timeout)")]
+    Timeout { program: String, seconds: f64 },
+    #[error("`{program}` failed: {how}{detail}")]
+    Failed { program: String, how: String, detail: String },
+    #[error("`{program}` exited with {code} ({said}) but its output says {output}")]
+    Inconsistent { program: String, code: i32, said: &'static str, output: &'static str },
+    #[error("unreadable answer from `{program}`: {source}")]
+    Output { program: String, source: ModelError },
+    #[error("`{program}` gave a wrong model: {source}")]
+    WrongModel { program: String, source: ModelError },
+    #[error("temporary CNF file: {0}")]
+    Io(String),
+    #[error("{0}")]
+    Internal(#[from] InternalError),
+}
+
+impl ExternalSolver {
+    /// Read a command line such as `cadical -q` or `minisat -verb=0 {cnf} {result}`.
+    pub fn parse(command: &str) -> Result<ExternalSolver, ExternalError> {
+        let error = |message: &str| ExternalError::Command { command: command.into(), message: message.into() };
+        let mut words = shell_words::split(command).map_err(|e| error(&format!("{e} (expected CMD [ARGS])")))?;
+        if words.is_empty() {
+            return Err(error("no command (expected CMD [ARGS], e.g. \"cadical -q\")"));
+        }
+        let program = words.remove(0);
+        Ok(ExternalSolver { program, args: words, timeout: None })
+    }
+
+    /// Stop the solver after `timeout`.
+    pub fn with_timeout(self, timeout: Option<Duration>) -> ExternalSolver {
+        ExternalSolver { timeout, ..self }
+    }
+
+    pub fn program(&self) -> &str {
+        &self.program
+    }
+
+    /// Whether the answer comes in a result file rather than on stdout.
+    fn uses_result_file(&self) -> bool {
+        self.args.iter().any(|a| a.contains("{result}")) || self.is_minisat()
+    }
+
+    fn is_minisat(&self) -> bool {
+        let name = Path::new(&self.program).file_name().and_then(|n| n.to_str()).unwrap_or("");
+        name.starts_with("minisat")
+    }
+
+    /// The arguments of one run, placeholders filled in.
+    fn arguments(&self, cnf: &Path, result: &Path) -> Vec<String> {
+        let mut args = self.args.clone();
+        if !args.iter().any(|a| a.contains("{cnf}")) {
+            args.push("{cnf}".into());
+        }
+        if self.is_minisat() && !args.iter().any(|a| a.contains("{result}")) {
+            args.push("{result}".into());
+        }
+        let (cnf, result) = (cnf.to_string_lossy(), result.to_string_lossy());
+        args.iter().map(|a| a.replace("{cnf}", &cnf).replace("{result}", &result)).collect()
+    }
+
+    /// Run the solver on the CNF file `cnf` of `var_count` variables.
+    pub fn run(&self, cnf: &Path, var_count: usize) -> Result<Answer, ExternalError> {
+        let io_error = |e: io::Error| ExternalError::Io(e.to_string());
+        let dir = tempfile::tempdir().map_err(io_error)?;
+        let (result_path, stdout_path, stderr_path) =
+            (dir.path().join("result"), dir.path().join("stdout"), dir.path().join("stderr"));
+        // Output goes to files, so a chatty solver never blocks on a full pipe.
+        let mut child = Command::new(&self.program)
+            .args(self.arguments(cnf, &result_path))
+            .stdin(Stdio::null())
+            .stdout(File::create(&stdout_path).map_err(io_error)?)
+            .stderr(File::create(&stderr_path).map_err(io_error)?)
+            .spawn()
+            .map_err(|e| match e.kind() {
+                io::ErrorKind::NotFound => ExternalError::NotFound { program: self.program.clone() },
+                _ => ExternalError::Spawn { program: self.program.clone(), message: e.to_string() },
+            })?;
+        let status = match self.timeout {
+            Some(timeout) => match child.wait_timeout(timeout).map_err(io_error)? {
+                Some(status) => status,
+                None => {
+                    // The child may have just finished: a failed kill is no error.
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    return Err(ExternalError::Timeout {
+                        program: self.program.clone(),
+                        seconds: timeout.as_secs_f64(),
+                    });
+                }
+            },
+            None => child.wait().map_err(io_error)?,
+        };
+        let code = status.code();
+        if !matches!(code, Some(0 | 10 | 20)) {
+            let how = match code {
+                Some(c) => format!("exit code {c} (expected 10 for satisfiable, 20 for unsatisfiable)"),
+                None => "killed by a signal".to_string(),
+            };
+            let detail =
+                last_line(&stderr_path).or_else(|| last_line(&stdout_path)).map_or(String::new(), |l| format!(": {l}"));
+            return Err(ExternalError::Failed { program: self.program.clone(), how, detail });
+        }
+        let (path, name) = if self.uses_result_file() {
+            (&result_path, format!("{} result file", self.program))
+        } else {
+            (&stdout_path, format!("{} output", self.program))
+        };
+        let output = |source| ExternalError::Output { program: self.program.clone(), source };
+        let file = File::open(path)
+            .map_err(|e| output(ModelError::Io { source_name: name.clone(), message: e.to_string() }))?;
+        let answer = read_model(BufReader::new(file), &name, var_count).map_err(output)?;
+        let said = match code {
+            Some(10) => Some(true),
+            Some(20) => Some(false),
+            _ => None,
+        };
+        let found = matches!(answer, Answer::Satisfiable(_));
+        if let (Some(code), Some(said)) = (code, said) {
+            if said != found {
+                let word = |sat: bool| if sat { "satisfiable" } else { "unsatisfiable" };
+                return Err(ExternalError::Inconsistent {
+                    program: self.program.clone(),
+                    code,
+                    said: word(said),
+                    output: word(found),
+                });
+            }
+        }
+        Ok(answer)
+    }
+}
+
+/// The last nonblank line of a file, shortened, for error messages.
+fn last_line(path: &Path) -> Option<String> {
+    let mut text = String::new();
+    File::open(path).ok()?.take(1 << 20).read_to_string(&mut text).ok()?;
+    let line = text.lines().rev().map(str::trim).find(|l| !l.is_empty())?;
+    Some(line.chars().take(200).collect())
+}
+
+/// Parse `--timeout SECS`: a positive number of seconds.
+pub fn parse_timeout(text: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s.is_finite() => Ok(Duration::from_secs_f64(s)),
+        _ => Err(format!("'{text}' is not a positive number of seconds")),
+    }
+}
+
+/// Solve `puzzle` with `solver`: encode, write a temporary CNF, run, check the
+/// model against every clause, decode and verify.
+pub fn solve(
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    solver: &ExternalSolver,
+) -> Result<(Outcome, Stats), ExternalError> {
+    let start = Instant::now();
+    let cnf = puzzle_cnf(puzzle, options);
+    let mut stats = Stats { variables: cnf.formula.var_count(), clauses: cnf.formula.len(), ..Stats::default() };
+    if let Some(reason) = cnf.unsolvable {
+        stats.encode = start.elapsed();
+        return Ok((Outcome::Unsolvable(Some(reason)), stats));
+    }
+    let io_error = |e: io::Error| ExternalError::Io(e.to_string());
+    let mut file = tempfile::Builder::new().prefix("satdoku-").suffix(".cnf").tempfile().map_err(io_error)?;
+    {
+        let mut out = BufWriter::new(file.as_file_mut());
+        write_cnf(&mut out, puzzle, &cnf, options).map_err(io_error)?;
+        out.flush().map_err(io_error)?;
+    }
+    stats.encode = start.elapsed();
+    let start = Instant::now();
+    let answer = solver.run(file.path(), cnf.formula.var_count())?;
+    stats.solve = start.elapsed();
+    let model = match answer {
+        Answer::Unsatisfiable => return Ok((Outcome::Unsolvable(None), stats)),
+        Answer::Satisfiable(model) => model,
+    };
+    let name = format!("{} model", solver.program);
+    check_model(&cnf.formula, &model, &name)
+        .map_err(|source| ExternalError::WrongModel { program: solver.program.clone(), source })?;
+    let grid = cnf
+        .map
+        .decode(puzzle.geometry(), |v| model.value(v) == Some(true))
+        .map_err(|message| InternalError(format!("a model that satisfies the CNF does not decode: {message}")))?;
+    Ok((Outcome::Solved(checked(puzzle.geometry(), puzzle.givens(), grid)?), stats))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_are_filled_and_minisat_gets_a_result_file() {
+        let (cnf, result) = (Path::new("/t/a.cnf"), Path::new("/t/r"));
+        let cadical = ExternalSolver::parse("cadical -q").unwrap();
+        assert_eq!(cadical.arguments(cnf, result), ["-q", "/t/a.cnf"]);
+        assert!(!cadical.uses_result_file());
+        let minisat = ExternalSolver::parse("/usr/bin/minisat -verb=0").unwrap();
+        assert_eq!(minisat.arguments(cnf, result), ["-verb=0", "/t/a.cnf", "/t/r"]);
+        let custom = ExternalSolver::parse("'my solver' --in={cnf} --out {result}").unwrap();
+        assert_eq!(custom.program(), "my solver");
+        assert_eq!(custom.arguments(cnf, result), ["--in=/t/a.cnf", "--out", "/t/r"]);
+        assert!(custom.uses_result_file());
+    }
+
+    #[test]
+    fn bad_commands_and_timeouts_are_refused() {
+        assert!(ExternalSolver::parse("  ").is_err());
+        assert!(ExternalSolver::parse("cadical 'unclosed").is_err());
+        assert_eq!(parse_timeout("1.5"), Ok(Duration::from_millis(1500)));
+        assert!(parse_timeout("0").is_err());
+        assert!(parse_timeout("soon").is_err());
+    }
+}
