@@ -23,6 +23,7 @@ use satdoku::{gridfile, Alphabet, Entry, GeometrySpec, PuzzleReader};
 
 /// The options that say what grid a puzzle is played on and how it is written.
 #[derive(Args, Debug, Clone, Default)]
+#[command(next_help_heading = "Grid options (every command)")]
 pub struct GridArgs {
     /// Boxes of R×C cells (R·C = n), e.g. 2x3 for 6×6. Default: the most square shape.
     #[arg(long = "box", value_name = "RxC", global = true)]
@@ -133,6 +134,11 @@ pub struct Status {
 }
 
 impl Status {
+    /// Both runs' news together.
+    pub fn merge(self, other: Status) -> Status {
+        Status { invalid: self.invalid || other.invalid, unsolvable: self.unsolvable || other.unsolvable }
+    }
+
     /// 2 if any input was bad, else 1 if any puzzle had no solution, else 0.
     pub fn code(self) -> u8 {
         if self.invalid {
@@ -185,22 +191,59 @@ pub fn for_each_puzzle(
     Ok(())
 }
 
-/// Where records go: buffered stdout.
+/// Where records go: buffered stdout, or a buffer a worker thread fills.
 pub struct Output {
-    out: io::BufWriter<io::StdoutLock<'static>>,
+    out: Sink,
     pub format: Format,
     pub alphabet: Alphabet,
-    /// Flush after every record (stdout is a terminal or a pipe someone reads live).
+    /// Flush after every record (stdout is a terminal someone reads live).
     eager: bool,
+}
+
+enum Sink {
+    Stdout(io::BufWriter<io::StdoutLock<'static>>),
+    Buffer(Vec<u8>),
+}
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Sink::Stdout(w) => w.write(buf),
+            Sink::Buffer(v) => v.write(buf),
+        }
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        match self {
+            Sink::Stdout(w) => w.write_all(buf),
+            Sink::Buffer(v) => v.write_all(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Sink::Stdout(w) => w.flush(),
+            Sink::Buffer(_) => Ok(()),
+        }
+    }
 }
 
 impl Output {
     pub fn new(format: Format, alphabet: Alphabet) -> Output {
-        Output {
-            out: io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
-            format,
-            alphabet,
-            eager: io::stdout().is_terminal(),
+        let out = Sink::Stdout(io::BufWriter::with_capacity(1 << 16, io::stdout().lock()));
+        Output { out, format, alphabet, eager: io::stdout().is_terminal() }
+    }
+
+    /// Records into memory, for a worker thread; see [`Output::take`].
+    pub fn buffer(format: Format, alphabet: Alphabet) -> Output {
+        Output { out: Sink::Buffer(Vec::new()), format, alphabet, eager: false }
+    }
+
+    /// What a buffer output holds, leaving it empty.
+    pub fn take(&mut self) -> Vec<u8> {
+        match &mut self.out {
+            Sink::Buffer(v) => std::mem::take(v),
+            Sink::Stdout(_) => Vec::new(),
         }
     }
 

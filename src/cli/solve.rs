@@ -1,6 +1,9 @@
 //! `satdoku solve`: one verified solution per puzzle, every solution (`--all`), or a uniqueness check.
 
+use std::collections::BTreeMap;
+use std::io;
 use std::path::PathBuf;
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
@@ -10,7 +13,7 @@ use serde::Serialize;
 use satdoku::external::{self, ExternalSolver};
 use satdoku::format::{self, Format};
 use satdoku::solve::{Engine, Outcome, Search, SolveOptions};
-use satdoku::{Grid, InternalError, Puzzle};
+use satdoku::{Alphabet, Grid, InternalError, Puzzle};
 
 use super::{describe, for_each_puzzle, print_stats, EncodingArgs, FormatArgs, GridArgs, Numbered, Output, Status};
 
@@ -31,6 +34,9 @@ pub struct SolveArgs {
     /// Say whether each puzzle has exactly one solution: unique, multiple (with two of them) or unsolvable.
     #[arg(long)]
     pub unique: bool,
+    /// Solve with N threads (default: every core). Output stays in input order.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
     /// Run this external SAT solver on each puzzle's CNF instead of varisat, e.g. "cadical" or
     /// "minisat" ({cnf} and {result} in ARGS: see the README).
     #[arg(long, value_name = "CMD [ARGS]", conflicts_with_all = ["all", "unique"])]
@@ -63,69 +69,151 @@ struct Record {
 }
 
 pub fn run(args: &SolveArgs, grid: &GridArgs) -> Result<Status> {
+    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let external = args.solver.as_deref().map(ExternalSolver::parse).transpose()?.map(|s| s.with_timeout(args.timeout));
+    // --all and --unique stream each puzzle's solutions as they come: one thread.
+    if jobs <= 1 || args.all || args.unique {
+        run_sequential(args, grid, external.as_ref())
+    } else {
+        run_parallel(args, grid, external.as_ref(), jobs)
+    }
+}
+
+fn run_sequential(args: &SolveArgs, grid: &GridArgs, external: Option<&ExternalSolver>) -> Result<Status> {
     let mut status = Status::default();
     let (_, alphabet) = grid.resolve()?;
     let mut out = Output::new(args.format.format(), alphabet);
-    let options = args.encoding.options();
-    let mut engine = Engine::new(options);
-    let external = args.solver.as_deref().map(ExternalSolver::parse).transpose()?.map(|s| s.with_timeout(args.timeout));
+    let mut engine = Engine::new(args.encoding.options());
     let mut last = Instant::now();
     for_each_puzzle(&args.files, grid, &mut status, |status, numbered| {
         let parse_time = last.elapsed();
-        let record = Record {
-            index: numbered.index,
-            name: numbered.entry.name.clone(),
-            source: numbered.entry.position.to_string(),
-            ..Record::default()
-        };
-        match &numbered.entry.puzzle {
-            Err(e) => {
-                eprintln!("satdoku: {e}");
-                status.invalid = true;
-                emit(&mut out, &numbered, Record { status: "invalid", error: Some(e.to_string()), ..record }, None)?;
-            }
-            Ok(puzzle) => {
-                let result = if args.all {
-                    solve_all(&mut out, &numbered, puzzle, &options, args.max, record, status)
-                } else if args.unique {
-                    solve_unique(&mut out, &numbered, puzzle, &options, record, status)
-                } else {
-                    let external = external.as_ref();
-                    solve_one(
-                        &mut out,
-                        &numbered,
-                        puzzle,
-                        &mut engine,
-                        external,
-                        record,
-                        status,
-                        args.encoding.stats,
-                        parse_time,
-                    )
-                };
-                if let Err(e) = result {
-                    if let Some(internal) = e.downcast_ref::<InternalError>() {
-                        eprintln!("satdoku: {}: {internal}", describe(&numbered));
-                        status.invalid = true;
-                        let record = Record {
-                            index: numbered.index,
-                            status: "error",
-                            error: Some(internal.to_string()),
-                            source: numbered.entry.position.to_string(),
-                            ..Record::default()
-                        };
-                        emit(&mut out, &numbered, record, None)?;
-                    } else {
-                        return Err(e);
-                    }
-                }
-            }
-        }
+        answer(args, &mut out, &mut engine, external, &numbered, status, parse_time)?;
         last = Instant::now();
         Ok(())
     })?;
     out.flush()?;
     Ok(status)
+}
+
+/// `--jobs N`: the main thread reads, N workers (each with its own engine:
+/// varisat's solver is not `Send`) answer into buffers, a writer prints the
+/// buffers in input order. At most `WINDOW` puzzles per worker are between
+/// reading and printing, so memory stays flat however long the input is.
+fn run_parallel(args: &SolveArgs, grid: &GridArgs, external: Option<&ExternalSolver>, jobs: usize) -> Result<Status> {
+    const WINDOW: usize = 256;
+    let (_, alphabet) = grid.resolve()?;
+    let format = args.format.format();
+    let (job_tx, job_rx) = mpsc::sync_channel::<Numbered>(jobs * 4);
+    // Shared by the workers only: once they are all gone, sending fails instead of blocking.
+    let job_rx = Arc::new(Mutex::new(job_rx));
+    let (done_tx, done_rx) = mpsc::channel::<(usize, Vec<u8>)>();
+    let (ticket_tx, ticket_rx) = mpsc::channel::<()>();
+    for _ in 0..jobs * WINDOW {
+        ticket_tx.send(())?;
+    }
+    let mut status = Status::default();
+    std::thread::scope(|scope| -> Result<()> {
+        let workers: Vec<_> = (0..jobs)
+            .map(|_| {
+                let (job_rx, done_tx, alphabet) = (Arc::clone(&job_rx), done_tx.clone(), alphabet.clone());
+                scope.spawn(move || -> Result<Status> {
+                    let mut status = Status::default();
+                    let mut out = Output::buffer(format, alphabet);
+                    let mut engine = Engine::new(args.encoding.options());
+                    loop {
+                        let job = job_rx.lock().map_err(|_| anyhow::anyhow!("a worker thread panicked"))?.recv();
+                        let Ok(numbered) = job else { return Ok(status) };
+                        answer(args, &mut out, &mut engine, external, &numbered, &mut status, Duration::ZERO)?;
+                        if done_tx.send((numbered.index, out.take())).is_err() {
+                            return Ok(status);
+                        }
+                    }
+                })
+            })
+            .collect();
+        drop(done_tx);
+        drop(job_rx);
+        let writer = scope.spawn(move || -> Result<()> {
+            let mut out = Output::new(format, Alphabet::default());
+            let mut pending = BTreeMap::new();
+            let mut next = 1;
+            for (index, bytes) in done_rx {
+                pending.insert(index, bytes);
+                while let Some(bytes) = pending.remove(&next) {
+                    out.text(std::str::from_utf8(&bytes)?)?;
+                    next += 1;
+                    // The reader may go on; if it has stopped, nobody needs the ticket.
+                    let _ = ticket_tx.send(());
+                }
+            }
+            out.flush()?;
+            Ok(())
+        });
+        let read = for_each_puzzle(&args.files, grid, &mut status, |_, numbered| {
+            // No ticket: the writer has stopped (stdout closed); stop reading.
+            if ticket_rx.recv().is_err() || job_tx.send(numbered).is_err() {
+                return Err(io::Error::from(io::ErrorKind::BrokenPipe).into());
+            }
+            Ok(())
+        });
+        drop(job_tx);
+        drop(ticket_rx);
+        for worker in workers {
+            status = status.merge(worker.join().map_err(|_| anyhow::anyhow!("a worker thread panicked"))??);
+        }
+        writer.join().map_err(|_| anyhow::anyhow!("the writer thread panicked"))??;
+        read
+    })?;
+    Ok(status)
+}
+
+/// Answer one puzzle into `out`: its record(s), and what it means for the exit code.
+fn answer(
+    args: &SolveArgs,
+    out: &mut Output,
+    engine: &mut Engine,
+    external: Option<&ExternalSolver>,
+    numbered: &Numbered,
+    status: &mut Status,
+    parse_time: Duration,
+) -> Result<()> {
+    let record = Record {
+        index: numbered.index,
+        name: numbered.entry.name.clone(),
+        source: numbered.entry.position.to_string(),
+        ..Record::default()
+    };
+    let puzzle = match &numbered.entry.puzzle {
+        Ok(puzzle) => puzzle,
+        Err(e) => {
+            eprintln!("satdoku: {e}");
+            status.invalid = true;
+            return emit(out, numbered, Record { status: "invalid", error: Some(e.to_string()), ..record }, None);
+        }
+    };
+    let options = *engine.options();
+    let result = if args.all {
+        solve_all(out, numbered, puzzle, &options, args.max, record, status)
+    } else if args.unique {
+        solve_unique(out, numbered, puzzle, &options, record, status)
+    } else {
+        solve_one(out, numbered, puzzle, engine, external, record, status, args.encoding.stats, parse_time)
+    };
+    match result {
+        Err(e) if e.downcast_ref::<InternalError>().is_some() => {
+            eprintln!("satdoku: {}: {e}", describe(numbered));
+            status.invalid = true;
+            let record = Record {
+                index: numbered.index,
+                status: "error",
+                error: Some(e.to_string()),
+                source: numbered.entry.position.to_string(),
+                ..Record::default()
+            };
+            emit(out, numbered, record, None)
+        }
+        other => other,
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
