@@ -19,6 +19,7 @@
 //! ```
 
 pub mod encode;
+pub mod enumerate;
 pub mod error;
 pub mod format;
 pub mod geometry;
@@ -35,6 +36,7 @@ pub use error::{GeometryError, GridFileError, InternalError, ParseError, Positio
 pub use geometry::{Cell, Geometry, Layout, Unit, UnitKind, Value, Variant};
 pub use parse::{read_all, Entry, PuzzleReader};
 pub use puzzle::{GeometrySpec, Grid, Puzzle};
-pub use solve::{count_up_to, solve, Count, Encoding, Outcome, Search, SolveOptions};
+pub use enumerate::{count_up_to, Count, Search, Strategy};
+pub use solve::{solve, Encoding, Outcome, SolveOptions};
 pub use symbols::Alphabet;
 pub use verify::verify;

@@ -2,11 +2,11 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use varisat::{ExtendFormula, Lit, Solver, Var};
+use varisat::{ExtendFormula, Lit, Var};
 
+use crate::enumerate::Search;
 use crate::encode::{encode_full, encode_reduced, AmoEncoding, EncodeOptions, VarMap};
 use crate::error::InternalError;
 use crate::geometry::Geometry;
@@ -181,128 +181,11 @@ pub fn solve_with_stats(puzzle: &Puzzle, options: &SolveOptions) -> Result<(Outc
     Ok((outcome, stats))
 }
 
-/// The solutions of a puzzle, each verified, each once: an incremental varisat
-/// solver, each solution blocked by a clause over its undecided cells' variables.
-pub struct Search {
-    geometry: Arc<Geometry>,
-    givens: Grid,
-    solver: Solver<'static>,
-    map: Option<VarMap>,
-    /// Why there is no solution, when known without search.
-    reason: Option<String>,
-    done: bool,
-    stats: Stats,
-}
-
-impl Search {
-    pub fn new(puzzle: &Puzzle, options: &SolveOptions) -> Search {
-        let start = Instant::now();
-        let geometry = Arc::clone(puzzle.geometry());
-        let givens = puzzle.givens().clone();
-        let mut solver = Solver::new();
-        let mut stats = Stats::default();
-        let (map, reason) = match preprocess(&geometry, &givens, options.encoding) {
-            Ok(domains) => {
-                let mut counting = Counting::new(&mut solver);
-                let map = encode_puzzle(&geometry, &givens, &domains, options, &mut counting);
-                stats.variables = counting.variables;
-                stats.clauses = counting.clauses;
-                (Some(map), None)
-            }
-            Err(reason) => (None, Some(reason)),
-        };
-        stats.encode = start.elapsed();
-        Search { geometry, givens, done: map.is_none(), solver, map, reason, stats }
-    }
-
-    /// Why the puzzle has no solution, when propagation alone showed it.
-    pub fn reason(&self) -> Option<&str> {
-        self.reason.as_deref()
-    }
-
-    pub fn stats(&self) -> Stats {
-        self.stats
-    }
-
-    fn find(&mut self) -> Result<Option<Grid>, InternalError> {
-        let Some(map) = &self.map else { return Ok(None) };
-        let start = Instant::now();
-        let sat = self.solver.solve().map_err(|e| InternalError(format!("varisat failed: {e}")))?;
-        self.stats.solve += start.elapsed();
-        if !sat {
-            return Ok(None);
-        }
-        let model = self.solver.model().ok_or_else(|| InternalError("varisat said SAT but gave no model".into()))?;
-        let grid = map
-            .decode(&self.geometry, |v| model.get(v.index()).is_some_and(|l| l.is_positive()))
-            .map_err(InternalError)?;
-        let grid = checked(&self.geometry, &self.givens, grid)?;
-        // Block this solution: some undecided cell must differ.
-        let block: Vec<Lit> = self
-            .geometry
-            .cells()
-            .filter_map(|c| grid.get(c).and_then(|v| map.var(c, v)))
-            .map(|v| v.negative())
-            .collect();
-        if block.is_empty() {
-            // Nothing undecided: this was the only solution.
-            self.done = true;
-        } else {
-            self.solver.add_clause(&block);
-        }
-        Ok(Some(grid))
-    }
-}
-
-impl Iterator for Search {
-    type Item = Result<Grid, InternalError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        match self.find() {
-            Ok(Some(grid)) => Some(Ok(grid)),
-            Ok(None) => {
-                self.done = true;
-                None
-            }
-            Err(e) => {
-                self.done = true;
-                Some(Err(e))
-            }
-        }
-    }
-}
-
-/// The number of solutions, up to `limit`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Count {
-    pub count: u64,
-    /// Whether counting stopped at the limit (there may be more).
-    pub capped: bool,
-}
-
-/// Count the solutions of `puzzle`, stopping at `limit`.
-pub fn count_up_to(puzzle: &Puzzle, limit: u64, options: &SolveOptions) -> Result<Count, InternalError> {
-    if limit == 0 {
-        return Ok(Count { count: 0, capped: true });
-    }
-    let mut count = 0;
-    for solution in Search::new(puzzle, options) {
-        solution?;
-        count += 1;
-        if count >= limit {
-            return Ok(Count { count, capped: true });
-        }
-    }
-    Ok(Count { count, capped: false })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::geometry::Value;
+    use std::sync::Arc;
 
     fn puzzle(n: usize, text: &str) -> Puzzle {
         let cells = text
@@ -333,15 +216,5 @@ mod tests {
         let p = puzzle(4, "11..............");
         let outcome = solve(&p, &SolveOptions::default()).unwrap();
         assert_eq!(outcome, Outcome::Unsolvable(Some("the givens clash: row 1 has 1 twice (r1c1 and r1c2)".into())));
-    }
-
-    #[test]
-    fn blank_4x4_counts_288_under_every_encoding() {
-        let p = puzzle(4, &".".repeat(16));
-        for encoding in [Encoding::Full, Encoding::Reduced, Encoding::Propagated] {
-            let options = SolveOptions { encoding, ..SolveOptions::default() };
-            assert_eq!(count_up_to(&p, 1000, &options).unwrap(), Count { count: 288, capped: false });
-            assert_eq!(count_up_to(&p, 10, &options).unwrap(), Count { count: 10, capped: true });
-        }
     }
 }

@@ -8,7 +8,8 @@ use clap::Args;
 use serde::Serialize;
 
 use satdoku::format::{self, Format};
-use satdoku::solve::{solve_with_stats, Outcome, Search, SolveOptions};
+use satdoku::solve::{solve_with_stats, Outcome, SolveOptions};
+use satdoku::Search;
 use satdoku::{Grid, InternalError, Puzzle};
 
 use super::{describe, for_each_puzzle, print_stats, EncodingArgs, FormatArgs, GridArgs, Numbered, Output, Status};
