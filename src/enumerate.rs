@@ -80,11 +80,8 @@ impl Search {
         search.engine = match strategy {
             Strategy::Branch => match propagate_givens(&search.geometry, &search.givens) {
                 Ok(domains) => {
-                    let root: Vec<u64> = search
-                        .geometry
-                        .cells()
-                        .map(|c| domains.values(c).fold(0, |m, v| m | 1 << v.index()))
-                        .collect();
+                    let root: Vec<u64> =
+                        search.geometry.cells().map(|c| domains.values(c).fold(0, |m, v| m | 1 << v.index())).collect();
                     Engine::Branch(Box::new(Brancher::new(&search.geometry, root)))
                 }
                 Err(c) => {
@@ -178,7 +175,10 @@ impl Blocker {
             return Ok(None);
         }
         let model = self.solver.model().ok_or_else(|| InternalError("varisat said SAT but gave no model".into()))?;
-        let grid = self.map.decode(geometry, |v| model.get(v.index()).is_some_and(|l| l.is_positive())).map_err(InternalError)?;
+        let grid = self
+            .map
+            .decode(geometry, |v| model.get(v.index()).is_some_and(|l| l.is_positive()))
+            .map_err(InternalError)?;
         // Block this solution over the free cells only: the decided ones have no
         // variable, and an empty clause (nothing free) ends the search.
         let block: Vec<Lit> = geometry
@@ -436,7 +436,9 @@ impl Brancher {
             self.sat = Some((solver, map));
         }
         let Some((solver, map)) = self.sat.as_mut() else { return Ok(()) };
-        let lit = |cell: u32, bit: u64| map.var(Cell::from_index(cell as usize), Value::from_index(bit.trailing_zeros() as usize));
+        let lit = |cell: u32, bit: u64| {
+            map.var(Cell::from_index(cell as usize), Value::from_index(bit.trailing_zeros() as usize))
+        };
         let mut assumptions: Vec<Lit> =
             self.frames[..k].iter().filter_map(|f| lit(f.cell, f.active)).map(|v| v.positive()).collect();
         let frame = &self.frames[k];
@@ -456,7 +458,8 @@ impl Brancher {
         }
         self.frames[k].checked = true;
         let model = solver.model().ok_or_else(|| InternalError("varisat said SAT but gave no model".into()))?;
-        let grid = map.decode(geometry, |v| model.get(v.index()).is_some_and(|l| l.is_positive())).map_err(InternalError)?;
+        let grid =
+            map.decode(geometry, |v| model.get(v.index()).is_some_and(|l| l.is_positive())).map_err(InternalError)?;
         self.guide = Some(grid.cells().iter().map(|v| v.map_or(0, |v| 1 << v.index())).collect());
         Ok(())
     }
@@ -532,8 +535,14 @@ mod tests {
             for amo in [AmoEncoding::Pairwise, AmoEncoding::Sequential] {
                 let options = SolveOptions { encoding, amo };
                 for strategy in [Strategy::Branch, Strategy::Blocking] {
-                    assert_eq!(count_with_strategy(&p, 1000, &options, strategy).unwrap(), Count { count: 288, capped: false });
-                    assert_eq!(count_with_strategy(&p, 10, &options, strategy).unwrap(), Count { count: 10, capped: true });
+                    assert_eq!(
+                        count_with_strategy(&p, 1000, &options, strategy).unwrap(),
+                        Count { count: 288, capped: false }
+                    );
+                    assert_eq!(
+                        count_with_strategy(&p, 10, &options, strategy).unwrap(),
+                        Count { count: 10, capped: true }
+                    );
                 }
                 // varisat asked at every dead end: pruning must not lose a solution.
                 assert_eq!(count_all(Search::new(&p, &options).sat_after(1)), 288);

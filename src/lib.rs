@@ -32,11 +32,11 @@ pub mod symbols;
 pub mod verify;
 
 pub use encode::{AmoEncoding, VarMap};
+pub use enumerate::{count_up_to, Count, Search, Strategy};
 pub use error::{GeometryError, GridFileError, InternalError, ParseError, Position};
 pub use geometry::{Cell, Geometry, Layout, Unit, UnitKind, Value, Variant};
 pub use parse::{read_all, Entry, PuzzleReader};
 pub use puzzle::{GeometrySpec, Grid, Puzzle};
-pub use enumerate::{count_up_to, Count, Search, Strategy};
 pub use solve::{solve, Encoding, Outcome, SolveOptions};
 pub use symbols::Alphabet;
 pub use verify::verify;

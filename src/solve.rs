@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use varisat::{ExtendFormula, Lit, Var};
 
-use crate::enumerate::Search;
 use crate::encode::{encode_full, encode_reduced, AmoEncoding, EncodeOptions, VarMap};
+use crate::enumerate::Search;
 use crate::error::InternalError;
 use crate::geometry::Geometry;
 use crate::propagate::{find_clash, Domains, Propagator};
