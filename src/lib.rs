@@ -20,6 +20,7 @@
 
 pub mod dimacs;
 pub mod encode;
+pub mod enumerate;
 pub mod error;
 pub mod external;
 pub mod format;
@@ -33,10 +34,11 @@ pub mod symbols;
 pub mod verify;
 
 pub use encode::{AmoEncoding, VarMap};
+pub use enumerate::{count_up_to, Count, Search, Strategy};
 pub use error::{GeometryError, GridFileError, InternalError, ParseError, Position};
 pub use geometry::{Cell, Geometry, Layout, Unit, UnitKind, Value, Variant};
 pub use parse::{read_all, Entry, PuzzleReader};
 pub use puzzle::{GeometrySpec, Grid, Puzzle};
-pub use solve::{count_up_to, solve, Count, Encoding, Outcome, Search, SolveOptions};
+pub use solve::{solve, Encoding, Outcome, SolveOptions};
 pub use symbols::Alphabet;
 pub use verify::verify;

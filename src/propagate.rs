@@ -450,10 +450,11 @@ impl<'g> Propagator<'g> {
     /// `max_candidates` candidates: try each candidate of such a cell and
     /// propagate; a candidate that fails is excluded, and a candidate that no
     /// successful branch keeps (anywhere in the grid) is excluded too.
-    /// Repeats until nothing changes. A branch whose propagation decides every
-    /// cell is a model: it is returned at once (the caller verifies it).
-    /// Call after [`Propagator::propagate`].
-    pub fn probe(&mut self, max_candidates: usize) -> Result<Option<Domains>, Contradiction> {
+    /// Repeats until nothing changes. With `stop_at_model`, a branch whose
+    /// propagation decides every cell is a model and is returned at once (the
+    /// caller verifies it); without, every solution keeps its values among the
+    /// candidates left. Call after [`Propagator::propagate`].
+    pub fn probe(&mut self, max_candidates: usize, stop_at_model: bool) -> Result<Option<Domains>, Contradiction> {
         let mut branch = self.clone();
         branch.trace = None;
         let mut union = self.domains.clone();
@@ -475,7 +476,7 @@ impl<'g> Propagator<'g> {
                     if branch.assign(cell, value).and_then(|()| branch.propagate()).is_err() {
                         continue;
                     }
-                    if branch.placed_count == self.geometry.cell_count() {
+                    if stop_at_model && branch.placed_count == self.geometry.cell_count() {
                         return Ok(Some(branch.domains));
                     }
                     any = true;

@@ -6,8 +6,8 @@ use anyhow::Result;
 use clap::Args;
 use serde::Serialize;
 
+use satdoku::count_up_to;
 use satdoku::format::Format;
-use satdoku::solve::count_up_to;
 
 use super::{describe, for_each_puzzle, EncodingArgs, FormatArgs, GridArgs, Output, Status};
 

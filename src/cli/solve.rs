@@ -12,7 +12,8 @@ use serde::Serialize;
 
 use satdoku::external::{self, ExternalSolver};
 use satdoku::format::{self, Format};
-use satdoku::solve::{Engine, Outcome, Search, SolveOptions};
+use satdoku::solve::{Engine, Outcome, SolveOptions};
+use satdoku::Search;
 use satdoku::{Alphabet, Grid, InternalError, Puzzle};
 
 use super::{describe, for_each_puzzle, print_stats, EncodingArgs, FormatArgs, GridArgs, Numbered, Output, Status};
