@@ -18,6 +18,7 @@
 //! }
 //! ```
 
+pub mod analyze;
 pub mod encode;
 pub mod error;
 pub mod format;
@@ -30,6 +31,7 @@ pub mod solve;
 pub mod symbols;
 pub mod verify;
 
+pub use analyze::{analyze, Analysis, AnalyzeOptions};
 pub use encode::{AmoEncoding, VarMap};
 pub use error::{GeometryError, GridFileError, InternalError, ParseError, Position};
 pub use geometry::{Cell, Geometry, Layout, Unit, UnitKind, Value, Variant};
