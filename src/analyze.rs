@@ -94,6 +94,11 @@ impl Analysis {
     }
 }
 
+/// Nodes the bounded enumerations of [`analyze`] may visit: enough for a
+/// thousand solutions of a loose 16×16, and a bound on hard grids where
+/// depth-first search would run away.
+const ENUMERATION_BUDGET: u64 = 200_000;
+
 /// The backbone and exact candidates of a puzzle, every model they rest on verified.
 pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, InternalError> {
     let geometry = puzzle.geometry();
@@ -140,6 +145,24 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, In
         }
         None => return Ok(unsolvable(None, stats)),
     }
+    // Solutions enumerated by a cheap search tick off candidates without a
+    // solver call each, and count the solutions on the way.
+    let mut known_count = None;
+    let mut several = false;
+    if geometry.size() <= 64 && options.count_limit >= 2 {
+        let e = enumerate(geometry, givens, &domains, options.count_limit, ENUMERATION_BUDGET)?;
+        for cell in geometry.cells() {
+            for (value, var) in map.cell_vars(cell) {
+                if e.union[cell.index()] & (1 << value.index()) != 0 {
+                    seen[var.index() - map.offset()] = true;
+                }
+            }
+        }
+        several = e.count >= 2;
+        if !e.out_of_budget {
+            known_count = Some(Count { count: e.count, capped: e.count >= options.count_limit });
+        }
+    }
     for cell in geometry.cells() {
         let vars: Vec<_> = map.cell_vars(cell).collect();
         for (_, var) in vars {
@@ -162,6 +185,7 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, In
     let first = first.ok_or_else(|| InternalError("analyze lost its first model".into()))?;
     let candidates = exact_domains(geometry, &map, &seen, &first);
     let all_fixed = geometry.cells().all(|c| candidates.count(c) == 1);
+    let second = second || several;
     if all_fixed == second {
         return Err(InternalError(format!(
             "analyze found {} but every cell {} fixed",
@@ -174,7 +198,16 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, In
     } else if options.count_limit < 2 {
         (Status::Multiple, Count { count: 2, capped: true })
     } else {
-        (Status::Multiple, count_solutions(geometry, givens, &candidates, options.count_limit)?)
+        let count = match known_count {
+            Some(c) => c,
+            None if geometry.size() <= 64 => {
+                let e = enumerate(geometry, givens, &candidates, options.count_limit, ENUMERATION_BUDGET)?;
+                // Out of budget, the count is only a lower bound.
+                Count { count: e.count.max(2), capped: e.out_of_budget || e.count >= options.count_limit }
+            }
+            None => count_with_propagator(geometry, givens, &candidates, options.count_limit)?,
+        };
+        (Status::Multiple, count)
     };
     Ok(Analysis { status, candidates: Some(candidates), reason: None, count, stats })
 }
@@ -233,12 +266,32 @@ pub fn count_solutions(
     candidates: &Domains,
     limit: u64,
 ) -> Result<Count, InternalError> {
-    let n = geometry.size();
-    if n > 64 {
+    if geometry.size() > 64 {
         return count_with_propagator(geometry, givens, candidates, limit);
     }
-    // One word per cell: a plain bitmask search is far cheaper per node than
-    // the general propagator, and the exact candidates leave it little to do.
+    let e = enumerate(geometry, givens, candidates, limit, u64::MAX)?;
+    Ok(Count { count: e.count, capped: e.count >= limit })
+}
+
+/// What a bounded depth-first enumeration found.
+struct Enumerated {
+    count: u64,
+    /// Per cell, the values seen in the solutions found (bit v-1 for value v).
+    union: Vec<u64>,
+    /// Whether the search stopped at its node budget before it was done.
+    out_of_budget: bool,
+}
+
+/// Enumerate up to `limit` solutions inside `candidates` (n ≤ 64), visiting at
+/// most `budget` nodes. A plain bitmask search is far cheaper per node than
+/// the general propagator.
+fn enumerate(
+    geometry: &Geometry,
+    givens: &Grid,
+    candidates: &Domains,
+    limit: u64,
+    budget: u64,
+) -> Result<Enumerated, InternalError> {
     let mut peers: Vec<Vec<u32>> = Vec::with_capacity(geometry.cell_count());
     for cell in geometry.cells() {
         let mut p: Vec<u32> = geometry
@@ -253,12 +306,13 @@ pub fn count_solutions(
         peers.push(p);
     }
     let mut masks: Vec<u64> = geometry.cells().map(|c| domains_mask(candidates, c)).collect();
-    let mut counter = BitCounter { geometry, givens, peers, limit, count: 0, queue: Vec::new() };
+    let mut counter =
+        BitCounter { geometry, givens, peers, limit, count: 0, queue: Vec::new(), union: vec![0; masks.len()], budget };
     let singles: Vec<usize> = (0..masks.len()).filter(|&i| masks[i].count_ones() == 1).collect();
     if counter.settle(&mut masks, singles) {
         counter.search(masks)?;
     }
-    Ok(Count { count: counter.count, capped: counter.count >= limit })
+    Ok(Enumerated { count: counter.count, union: counter.union, out_of_budget: counter.budget == 0 })
 }
 
 fn domains_mask(domains: &Domains, cell: Cell) -> u64 {
@@ -272,6 +326,9 @@ struct BitCounter<'a> {
     limit: u64,
     count: u64,
     queue: Vec<usize>,
+    union: Vec<u64>,
+    /// Nodes left to visit.
+    budget: u64,
 }
 
 impl BitCounter<'_> {
@@ -299,6 +356,10 @@ impl BitCounter<'_> {
 
     /// Count below `masks`, whose singles are all settled. Stops at the limit.
     fn search(&mut self, masks: Vec<u64>) -> Result<(), InternalError> {
+        if self.budget == 0 {
+            return Ok(());
+        }
+        self.budget -= 1;
         let open = (0..masks.len()).filter(|&i| masks[i].count_ones() > 1).min_by_key(|&i| masks[i].count_ones());
         let Some(cell) = open else {
             let cells = masks.iter().map(|m| Some(Value::from_index(m.trailing_zeros() as usize))).collect();
@@ -311,10 +372,13 @@ impl BitCounter<'_> {
                 ))
             })?;
             self.count += 1;
+            for (u, m) in self.union.iter_mut().zip(&masks) {
+                *u |= m;
+            }
             return Ok(());
         };
         let mut rest = masks[cell];
-        while rest != 0 && self.count < self.limit {
+        while rest != 0 && self.count < self.limit && self.budget > 0 {
             let bit = rest & rest.wrapping_neg();
             rest &= rest - 1;
             let mut child = masks.clone();
