@@ -306,6 +306,13 @@ fn enumerate(
         peers.push(p);
     }
     let mut masks: Vec<u64> = geometry.cells().map(|c| domains_mask(candidates, c)).collect();
+    // The full encoding's domains do not hold the givens: put them in.
+    for (cell, value) in givens.filled() {
+        masks[cell.index()] &= 1 << value.index();
+    }
+    if masks.contains(&0) {
+        return Ok(Enumerated { count: 0, union: vec![0; masks.len()], out_of_budget: false });
+    }
     let mut counter =
         BitCounter { geometry, givens, peers, limit, count: 0, queue: Vec::new(), union: vec![0; masks.len()], budget };
     let singles: Vec<usize> = (0..masks.len()).filter(|&i| masks[i].count_ones() == 1).collect();
