@@ -18,6 +18,7 @@
 //! }
 //! ```
 
+pub mod analyze;
 pub mod dimacs;
 pub mod encode;
 pub mod enumerate;
@@ -33,6 +34,7 @@ pub mod solve;
 pub mod symbols;
 pub mod verify;
 
+pub use analyze::{analyze, Analysis, AnalyzeOptions};
 pub use encode::{AmoEncoding, VarMap};
 pub use enumerate::{count_up_to, Count, Search, Strategy};
 pub use error::{GeometryError, GridFileError, InternalError, ParseError, Position};
