@@ -354,10 +354,15 @@ fn classify(text: &str, alphabet: &Alphabet) -> LineKind {
         return LineKind::Title(t);
     }
     // Rows of whitespace-separated numbers: several words, all numbers or `.`,
-    // at least one longer than a digit.
+    // at least one longer than a digit. With the default alphabet a row of
+    // spaced single digits and dots reads the same either way, so it counts as
+    // numbers too: a row of 64 dots is a row of a 64x64 grid, not a puzzle.
     let words: Vec<(usize, &str)> = words_with_columns(text);
     let numeric = |w: &str| w == "." || (!w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()));
-    if words.len() >= 2 && words.iter().all(|(_, w)| numeric(w)) && words.iter().any(|(_, w)| w.len() > 1) {
+    if words.len() >= 2
+        && words.iter().all(|(_, w)| numeric(w))
+        && (!alphabet.is_custom() || words.iter().any(|(_, w)| w.len() > 1))
+    {
         let tokens = words
             .into_iter()
             .map(|(column, w)| {
@@ -466,6 +471,16 @@ mod tests {
         let p = entries[0].puzzle.as_ref().unwrap();
         assert_eq!(p.size(), 16);
         assert_eq!(p.givens().cells()[15].unwrap().number(), 16);
+    }
+
+    #[test]
+    fn a_first_row_of_dots_still_starts_a_big_block() {
+        let blank = format!("{}\n", vec!["."; 36].join(" "));
+        let row = format!("{}\n", (1..=36).map(|v| v.to_string()).collect::<Vec<_>>().join(" "));
+        let entries = read(&(blank.repeat(35) + &row));
+        assert_eq!(entries.len(), 1);
+        let p = entries[0].puzzle.as_ref().unwrap();
+        assert_eq!((p.size(), p.givens().filled_count()), (36, 36));
     }
 
     #[test]
