@@ -1,0 +1,135 @@
+//! Encoding and solving speed: 9×9 easy and hard (against the specialized `sudoku` crate), 16×16, 25×25.
+//!
+//! `cargo bench --bench solve`. The big puzzle sets are read from
+//! `../shared/data` (or the folder in `SATDOKU_DATA`); a set that is not there
+//! is skipped with a note. Throughput is per puzzle.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use varisat::CnfFormula;
+
+use satdoku::encode::{encode_base, encode_reduced, EncodeOptions};
+use satdoku::solve::{preprocess, Encoding, Engine, Outcome};
+use satdoku::{read_all, Alphabet, Geometry, GeometrySpec, Puzzle, SolveOptions};
+
+fn data_dir() -> PathBuf {
+    std::env::var_os("SATDOKU_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"))
+}
+
+/// The first `limit` lines of a shared data file, if it is there.
+fn lines(path: &str, limit: usize) -> Option<Vec<String>> {
+    let full = data_dir().join(path);
+    match std::fs::read_to_string(&full) {
+        Ok(text) => Some(text.lines().filter(|l| !l.starts_with('#')).take(limit).map(String::from).collect()),
+        Err(_) => {
+            eprintln!("skipping {}: not found", full.display());
+            None
+        }
+    }
+}
+
+fn parse(lines: &[String]) -> Vec<Puzzle> {
+    let text = lines.join("\n");
+    read_all(&text, "bench", &Alphabet::default(), &mut GeometrySpec::classic())
+        .into_iter()
+        .filter_map(|e| e.puzzle.ok())
+        .collect()
+}
+
+/// Gecode's instances of side `n` (`index n puzzle` lines).
+fn gecode(n: usize) -> Vec<Puzzle> {
+    let Some(lines) = lines("mixed/gecode.txt", usize::MAX) else { return Vec::new() };
+    let wanted: Vec<String> = lines
+        .iter()
+        .filter_map(|l| {
+            let mut f = l.split_whitespace();
+            let (_, size, puzzle) = (f.next()?, f.next()?, f.next()?);
+            (size.parse() == Ok(n)).then(|| puzzle.to_string())
+        })
+        .collect();
+    parse(&wanted)
+}
+
+fn solve_all(engine: &mut Engine, puzzles: &[Puzzle]) -> usize {
+    puzzles.iter().filter(|p| matches!(engine.solve(p), Ok((Outcome::Solved(_), _)))).count()
+}
+
+fn nine(c: &mut Criterion) {
+    let sets = [
+        ("17-clue", lines("9x9/17-clue.txt", 2000)),
+        ("top95", lines("9x9/top95.txt", 95)),
+        ("magictour", lines("9x9/magictour-top1465.txt", 300)),
+        ("forum-hardest", lines("9x9/forum-hardest-1905.txt", 200)),
+    ];
+    let mut group = c.benchmark_group("solve 9x9");
+    group.sample_size(10);
+    for (name, lines) in sets {
+        let Some(lines) = lines else { continue };
+        let puzzles = parse(&lines);
+        group.throughput(Throughput::Elements(puzzles.len() as u64));
+        group.bench_with_input(BenchmarkId::new("satdoku", name), &puzzles, |b, puzzles| {
+            let mut engine = Engine::new(SolveOptions::default());
+            b.iter(|| assert_eq!(solve_all(&mut engine, black_box(puzzles)), puzzles.len()))
+        });
+        group.bench_with_input(BenchmarkId::new("sudoku crate", name), &lines, |b, lines| {
+            b.iter(|| {
+                let solved = lines
+                    .iter()
+                    .filter_map(|l| sudoku::Sudoku::from_str_line(l).ok())
+                    .filter(|s| s.solution().is_some())
+                    .count();
+                assert_eq!(solved, lines.len());
+            })
+        });
+    }
+    group.finish();
+}
+
+fn larger(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solve larger");
+    group.sample_size(10);
+    for n in [16, 25] {
+        let puzzles = gecode(n);
+        if puzzles.is_empty() {
+            continue;
+        }
+        group.throughput(Throughput::Elements(puzzles.len() as u64));
+        group.bench_with_input(BenchmarkId::new("gecode", format!("{n}x{n}")), &puzzles, |b, puzzles| {
+            b.iter(|| assert_eq!(solve_all(&mut Engine::new(SolveOptions::default()), puzzles), puzzles.len()))
+        });
+    }
+    group.finish();
+}
+
+fn encode(c: &mut Criterion) {
+    let mut group = c.benchmark_group("encode");
+    for n in [9, 16, 25] {
+        let geometry = Geometry::classic(n).expect("a square size");
+        group.bench_function(BenchmarkId::new("full blank grid", format!("{n}x{n}")), |b| {
+            b.iter(|| {
+                let mut f = CnfFormula::new();
+                encode_base(&geometry, EncodeOptions::default(), &mut f);
+                f.len()
+            })
+        });
+    }
+    let hard = parse(&["4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".into()]);
+    let geometry = Arc::clone(hard[0].geometry());
+    group.bench_function("propagate and reduce 9x9 hard", |b| {
+        b.iter(|| {
+            let domains = preprocess(&geometry, hard[0].givens(), Encoding::Propagated).expect("solvable");
+            let mut f = CnfFormula::new();
+            encode_reduced(&geometry, &domains, EncodeOptions::default(), &mut f);
+            f.len()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, nine, larger, encode);
+criterion_main!(benches);
