@@ -13,13 +13,12 @@ use std::fmt;
 use varisat::{ExtendFormula, Lit, Solver};
 
 use crate::encode::VarMap;
-use crate::enumerate::Count;
+use crate::enumerate::{Count, Search};
 use crate::error::InternalError;
-use crate::geometry::{Cell, Geometry, Value};
+use crate::geometry::{Geometry, Value};
 use crate::propagate::{find_clash, Contradiction, Domains, Propagator, Step};
 use crate::puzzle::{Grid, Puzzle};
-use crate::solve::{checked, encode_puzzle, preprocess, Counting, SolveOptions};
-use crate::verify::verify;
+use crate::solve::{decode_model, encode_puzzle, preprocess, Counting, SolveOptions};
 
 /// What a puzzle's solutions come to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -95,11 +94,6 @@ impl Analysis {
     }
 }
 
-/// Nodes the bounded enumerations of [`analyze`] may visit: enough for a
-/// thousand solutions of a loose 16×16, and a bound on hard grids where
-/// depth-first search would run away.
-const ENUMERATION_BUDGET: u64 = 200_000;
-
 /// The backbone and exact candidates of a puzzle, every model they rest on verified.
 pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, InternalError> {
     let geometry = puzzle.geometry();
@@ -146,23 +140,15 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, In
         }
         None => return Ok(unsolvable(None, stats)),
     }
-    // Solutions enumerated by a cheap search tick off candidates without a
-    // solver call each, and count the solutions on the way.
-    let mut known_count = None;
-    let mut several = false;
-    if geometry.size() <= 64 && options.count_limit >= 2 {
-        let e = enumerate(geometry, givens, &domains, options.count_limit, ENUMERATION_BUDGET)?;
-        for cell in geometry.cells() {
-            for (value, var) in map.cell_vars(cell) {
-                if e.union[cell.index()] & (1 << value.index()) != 0 {
-                    seen[var.index() - map.offset()] = true;
-                }
-            }
+    // The first solutions of the enumeration engine (each verified) tick off
+    // candidates without a solver call each, and count up to the limit.
+    let mut count = Count { count: 0, capped: options.count_limit < 2 };
+    if options.count_limit >= 2 {
+        for grid in Search::new(puzzle, &options.solve).take(options.count_limit.min(usize::MAX as u64) as usize) {
+            record(grid?, &mut seen);
+            count.count += 1;
         }
-        several = e.count >= 2;
-        if !e.out_of_budget {
-            known_count = Some(Count { count: e.count, capped: e.count >= options.count_limit });
-        }
+        count.capped = count.count >= options.count_limit;
     }
     for cell in geometry.cells() {
         let vars: Vec<_> = map.cell_vars(cell).collect();
@@ -186,7 +172,7 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, In
     let first = first.ok_or_else(|| InternalError("analyze lost its first model".into()))?;
     let candidates = exact_domains(geometry, &map, &seen, &first);
     let all_fixed = geometry.cells().all(|c| candidates.count(c) == 1);
-    let second = second || several;
+    let second = second || count.count >= 2;
     if all_fixed == second {
         return Err(InternalError(format!(
             "analyze found {} but every cell {} fixed",
@@ -199,15 +185,6 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, In
     } else if options.count_limit < 2 {
         (Status::Multiple, Count { count: 2, capped: true })
     } else {
-        let count = match known_count {
-            Some(c) => c,
-            None if geometry.size() <= 64 => {
-                let e = enumerate(geometry, givens, &candidates, options.count_limit, ENUMERATION_BUDGET)?;
-                // Out of budget, the count is only a lower bound.
-                Count { count: e.count.max(2), capped: e.out_of_budget || e.count >= options.count_limit }
-            }
-            None => count_with_propagator(geometry, givens, &candidates, options.count_limit)?,
-        };
         (Status::Multiple, count)
     };
     Ok(Analysis { status, candidates: Some(candidates), reason: None, count, stats })
@@ -226,10 +203,7 @@ fn model(
     if !sat {
         return Ok(None);
     }
-    let model = solver.model().ok_or_else(|| InternalError("varisat said SAT but gave no model".into()))?;
-    let grid =
-        map.decode(geometry, |v| model.get(v.index()).is_some_and(|l| l.is_positive())).map_err(InternalError)?;
-    checked(geometry, givens, grid).map(Some)
+    decode_model(solver, map, geometry, givens).map(Some)
 }
 
 /// The candidate sets: a decided cell keeps its value, an open one the values seen in models.
@@ -256,193 +230,6 @@ fn exact_domains(geometry: &Geometry, map: &VarMap, seen: &[bool], solution: &Gr
         }
     }
     domains
-}
-
-/// Count the solutions inside `candidates` (which must contain them all) up to
-/// `limit`: depth-first search on the open cell with fewest candidates, naked
-/// singles propagated at every node. Each solution counted is verified.
-pub fn count_solutions(
-    geometry: &Geometry,
-    givens: &Grid,
-    candidates: &Domains,
-    limit: u64,
-) -> Result<Count, InternalError> {
-    if geometry.size() > 64 {
-        return count_with_propagator(geometry, givens, candidates, limit);
-    }
-    let e = enumerate(geometry, givens, candidates, limit, u64::MAX)?;
-    Ok(Count { count: e.count, capped: e.count >= limit })
-}
-
-/// What a bounded depth-first enumeration found.
-struct Enumerated {
-    count: u64,
-    /// Per cell, the values seen in the solutions found (bit v-1 for value v).
-    union: Vec<u64>,
-    /// Whether the search stopped at its node budget before it was done.
-    out_of_budget: bool,
-}
-
-/// Enumerate up to `limit` solutions inside `candidates` (n ≤ 64), visiting at
-/// most `budget` nodes. A plain bitmask search is far cheaper per node than
-/// the general propagator.
-fn enumerate(
-    geometry: &Geometry,
-    givens: &Grid,
-    candidates: &Domains,
-    limit: u64,
-    budget: u64,
-) -> Result<Enumerated, InternalError> {
-    let mut peers: Vec<Vec<u32>> = Vec::with_capacity(geometry.cell_count());
-    for cell in geometry.cells() {
-        let mut p: Vec<u32> = geometry
-            .units_of(cell)
-            .iter()
-            .flat_map(|&u| geometry.units()[u as usize].cells())
-            .filter(|&&c| c != cell)
-            .map(|c| c.index() as u32)
-            .collect();
-        p.sort_unstable();
-        p.dedup();
-        peers.push(p);
-    }
-    let mut masks: Vec<u64> = geometry.cells().map(|c| domains_mask(candidates, c)).collect();
-    // The full encoding's domains do not hold the givens: put them in.
-    for (cell, value) in givens.filled() {
-        masks[cell.index()] &= 1 << value.index();
-    }
-    if masks.contains(&0) {
-        return Ok(Enumerated { count: 0, union: vec![0; masks.len()], out_of_budget: false });
-    }
-    let mut counter =
-        BitCounter { geometry, givens, peers, limit, count: 0, queue: Vec::new(), union: vec![0; masks.len()], budget };
-    let singles: Vec<usize> = (0..masks.len()).filter(|&i| masks[i].count_ones() == 1).collect();
-    if counter.settle(&mut masks, singles) {
-        counter.search(masks)?;
-    }
-    Ok(Enumerated { count: counter.count, union: counter.union, out_of_budget: counter.budget == 0 })
-}
-
-fn domains_mask(domains: &Domains, cell: Cell) -> u64 {
-    domains.values(cell).fold(0, |m, v| m | 1 << v.index())
-}
-
-struct BitCounter<'a> {
-    geometry: &'a Geometry,
-    givens: &'a Grid,
-    peers: Vec<Vec<u32>>,
-    limit: u64,
-    count: u64,
-    queue: Vec<usize>,
-    union: Vec<u64>,
-    /// Nodes left to visit.
-    budget: u64,
-}
-
-impl BitCounter<'_> {
-    /// Remove the value of each newly single cell from its peers, to the
-    /// fixpoint. False on a contradiction.
-    fn settle(&mut self, masks: &mut [u64], start: Vec<usize>) -> bool {
-        self.queue.clear();
-        self.queue.extend(start);
-        while let Some(cell) = self.queue.pop() {
-            let bit = masks[cell];
-            for &p in &self.peers[cell] {
-                let m = &mut masks[p as usize];
-                if *m & bit != 0 {
-                    *m &= !bit;
-                    match m.count_ones() {
-                        0 => return false,
-                        1 => self.queue.push(p as usize),
-                        _ => {}
-                    }
-                }
-            }
-        }
-        true
-    }
-
-    /// Count below `masks`, whose singles are all settled. Stops at the limit.
-    fn search(&mut self, masks: Vec<u64>) -> Result<(), InternalError> {
-        if self.budget == 0 {
-            return Ok(());
-        }
-        self.budget -= 1;
-        let open = (0..masks.len()).filter(|&i| masks[i].count_ones() > 1).min_by_key(|&i| masks[i].count_ones());
-        let Some(cell) = open else {
-            let cells = masks.iter().map(|m| Some(Value::from_index(m.trailing_zeros() as usize))).collect();
-            let grid = Grid::from_cells(self.geometry.size(), cells)
-                .ok_or_else(|| InternalError("the solution counter built a grid of the wrong size".into()))?;
-            verify(self.geometry, self.givens, &grid).map_err(|v| {
-                InternalError(format!(
-                    "the solution counter reached a grid that is not a solution: {}",
-                    crate::verify::ViolationText(&v, self.geometry)
-                ))
-            })?;
-            self.count += 1;
-            for (u, m) in self.union.iter_mut().zip(&masks) {
-                *u |= m;
-            }
-            return Ok(());
-        };
-        let mut rest = masks[cell];
-        while rest != 0 && self.count < self.limit && self.budget > 0 {
-            let bit = rest & rest.wrapping_neg();
-            rest &= rest - 1;
-            let mut child = masks.clone();
-            child[cell] = bit;
-            if self.settle(&mut child, vec![cell]) {
-                self.search(child)?;
-            }
-        }
-        Ok(())
-    }
-}
-
-/// [`count_solutions`] for grids past 64 values, on the general propagator.
-fn count_with_propagator(
-    geometry: &Geometry,
-    givens: &Grid,
-    candidates: &Domains,
-    limit: u64,
-) -> Result<Count, InternalError> {
-    let mut count = 0;
-    let mut stack = vec![candidates.clone()];
-    while let Some(domains) = stack.pop() {
-        let mut p = Propagator::with_domains(geometry, domains);
-        // Requeue the decided cells so their values leave their peers.
-        let decided: Vec<(Cell, Value)> = p.domains().decided().filled().collect();
-        let ok = decided.iter().all(|&(c, v)| p.assign(c, v).is_ok()) && p.propagate().is_ok();
-        if !ok {
-            continue;
-        }
-        let domains = p.into_domains();
-        let open = geometry.cells().filter(|&c| domains.count(c) > 1).min_by_key(|&c| domains.count(c));
-        match open {
-            None => {
-                let grid = domains.decided();
-                verify(geometry, givens, &grid).map_err(|v| {
-                    InternalError(format!(
-                        "the solution counter reached a grid that is not a solution: {}",
-                        crate::verify::ViolationText(&v, geometry)
-                    ))
-                })?;
-                count += 1;
-                if count >= limit {
-                    return Ok(Count { count, capped: true });
-                }
-            }
-            Some(cell) => {
-                let values: Vec<Value> = domains.values(cell).collect();
-                for &value in values.iter().rev() {
-                    let mut child = domains.clone();
-                    child.fix(cell, value);
-                    stack.push(child);
-                }
-            }
-        }
-    }
-    Ok(Count { count, capped: false })
 }
 
 /// What unit propagation alone derives from the givens.
@@ -472,7 +259,8 @@ pub fn propagation(puzzle: &Puzzle, steps: bool) -> Propagation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::enumerate::{count_up_to, Search};
+    use crate::enumerate::count_up_to;
+    use crate::verify::verify;
     use crate::geometry::Layout;
     use std::sync::Arc;
 
@@ -578,23 +366,6 @@ mod tests {
         assert_eq!(a.count, Count { count: 10, capped: true });
         let a = analyze(&p, &AnalyzeOptions { count_limit: 0, ..AnalyzeOptions::default() }).unwrap();
         assert_eq!(a.count, Count { count: 2, capped: true });
-    }
-
-    #[test]
-    fn both_counters_agree() {
-        for (g, text) in [
-            (Geometry::classic(4).unwrap(), "1..........2...."),
-            (Geometry::latin(5).unwrap(), "12...........3..........."),
-        ] {
-            let p = puzzle(g, text);
-            let d = propagation(&p, false).outcome.unwrap();
-            for limit in [1, 7, u64::MAX] {
-                let a = count_solutions(p.geometry(), p.givens(), &d, limit).unwrap();
-                let b = count_with_propagator(p.geometry(), p.givens(), &d, limit).unwrap();
-                assert_eq!(a, b, "{text} up to {limit}");
-                assert_eq!(a.count.min(limit), count_up_to(&p, limit, &SolveOptions::default()).unwrap().count);
-            }
-        }
     }
 
     #[test]
