@@ -260,8 +260,8 @@ pub fn propagation(puzzle: &Puzzle, steps: bool) -> Propagation {
 mod tests {
     use super::*;
     use crate::enumerate::count_up_to;
-    use crate::verify::verify;
     use crate::geometry::Layout;
+    use crate::verify::verify;
     use std::sync::Arc;
 
     fn puzzle(geometry: Geometry, text: &str) -> Puzzle {

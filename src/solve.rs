@@ -2,14 +2,13 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use varisat::{ExtendFormula, Lit, Solver, Var};
 
-use crate::encode::{encode_base, encode_full, encode_reduced, AmoEncoding, EncodeOptions, VarMap};
+use crate::encode::{encode_full, encode_reduced, AmoEncoding, EncodeOptions, VarMap};
 use crate::error::InternalError;
-use crate::geometry::{Geometry, Value};
+use crate::geometry::Geometry;
 use crate::propagate::{Domains, Propagator};
 use crate::puzzle::{Grid, Puzzle};
 use crate::verify::{verify, ViolationText};
@@ -76,8 +75,6 @@ pub enum Outcome {
 pub struct Stats {
     pub variables: usize,
     pub clauses: usize,
-    /// Literals assumed on a shared solver (0 with a fresh one).
-    pub assumptions: usize,
     pub encode: Duration,
     pub solve: Duration,
 }
@@ -192,40 +189,23 @@ pub fn solve_with_stats(puzzle: &Puzzle, options: &SolveOptions) -> Result<(Outc
     Engine::new(*options).solve(puzzle)
 }
 
-/// Up to this side, the extended encoding of the blank grid is small enough
-/// (n³ variables) to keep loaded in one solver per geometry.
-pub const SHARED_SOLVER_LIMIT: usize = 16;
-
-/// Solves puzzle after puzzle, sharing what puzzles of one geometry share.
+/// Solves puzzle after puzzle with one set of options; one per worker thread.
 ///
 /// Each puzzle is propagated and probed first; most 9×9 puzzles end there.
-/// What is left goes to varisat: for small grids (n ≤ [`SHARED_SOLVER_LIMIT`]),
-/// once a second puzzle of a geometry needs search, a solver holding the full
-/// encoding of the blank grid is kept and each puzzle's decided cells and
-/// excluded candidates are passed as assumptions, so no clause is loaded per
-/// puzzle (varisat's clause loading, ~800 instructions a clause, dominates a
-/// fresh solve). Learned clauses follow from the base formula alone, so they
-/// stay valid from one puzzle to the next. Larger grids get a fresh solver
-/// with the reduced encoding of what is left.
+/// What is left goes to a fresh varisat solver with the reduced encoding of
+/// the candidates left. (A solver kept per geometry, holding the blank grid's
+/// full encoding with each puzzle passed as assumptions, saves the clause
+/// loading but was 3.7× slower on forum-hardest-1905 and no faster on 17-clue:
+/// search under ~200 assumptions on the full formula costs more than loading
+/// the small reduced one.)
+#[derive(Clone, Debug)]
 pub struct Engine {
     options: SolveOptions,
-    shared: Option<Shared>,
-    /// The geometry of the last puzzle that needed search without a shared solver.
-    last_searched: Option<Arc<Geometry>>,
-}
-
-struct Shared {
-    geometry: Arc<Geometry>,
-    solver: Solver<'static>,
-    map: VarMap,
-    variables: usize,
-    clauses: usize,
-    assumptions: Vec<Lit>,
 }
 
 impl Engine {
     pub fn new(options: SolveOptions) -> Engine {
-        Engine { options, shared: None, last_searched: None }
+        Engine { options }
     }
 
     pub fn options(&self) -> &SolveOptions {
@@ -241,21 +221,12 @@ impl Engine {
             Ok(domains) => domains,
             Err(reason) => return Ok((Outcome::Unsolvable(Some(reason)), stats)),
         };
-        let propagated = self.options.encoding == Encoding::Propagated;
         // Propagation that reaches its fixpoint with every cell decided has found
         // the model itself; the verifier still has the last word.
-        if propagated && domains.is_solved() {
+        if self.options.encoding == Encoding::Propagated && domains.is_solved() {
             stats.encode = start.elapsed();
             return Ok((Outcome::Solved(checked(geometry, givens, domains.decided())?), stats));
         }
-        let reuse = propagated
-            && geometry.size() <= SHARED_SOLVER_LIMIT
-            && (self.shared.as_ref().is_some_and(|s| Arc::ptr_eq(&s.geometry, geometry))
-                || self.last_searched.as_ref().is_some_and(|g| Arc::ptr_eq(g, geometry)));
-        if reuse {
-            return self.solve_shared(puzzle, &domains, start);
-        }
-        self.last_searched = Some(Arc::clone(geometry));
         let mut solver = Solver::new();
         let mut counting = Counting::new(&mut solver);
         let map = encode_puzzle(geometry, givens, &domains, &self.options, &mut counting);
@@ -268,49 +239,6 @@ impl Engine {
             return Ok((Outcome::Unsolvable(None), stats));
         }
         Ok((Outcome::Solved(decode_model(&solver, &map, geometry, givens)?), stats))
-    }
-
-    fn solve_shared(
-        &mut self,
-        puzzle: &Puzzle,
-        domains: &Domains,
-        start: Instant,
-    ) -> Result<(Outcome, Stats), InternalError> {
-        let geometry = puzzle.geometry();
-        if !self.shared.as_ref().is_some_and(|s| Arc::ptr_eq(&s.geometry, geometry)) {
-            let mut solver = Solver::new();
-            let mut counting = Counting::new(&mut solver);
-            let map = encode_base(geometry, EncodeOptions { amo: self.options.amo }, &mut counting);
-            let (variables, clauses) = (counting.variables, counting.clauses);
-            let geometry = Arc::clone(geometry);
-            self.shared = Some(Shared { geometry, solver, map, variables, clauses, assumptions: Vec::new() });
-        }
-        let Some(shared) = self.shared.as_mut() else { unreachable!("just set") };
-        shared.assumptions.clear();
-        for cell in geometry.cells() {
-            match domains.single(cell) {
-                Some(v) => shared.assumptions.extend(shared.map.var(cell, v).map(|x| x.positive())),
-                None => {
-                    let excluded = Value::all(geometry.size()).filter(|&v| !domains.contains(cell, v));
-                    shared.assumptions.extend(excluded.filter_map(|v| shared.map.var(cell, v)).map(|x| x.negative()));
-                }
-            }
-        }
-        shared.solver.assume(&shared.assumptions);
-        let mut stats = Stats {
-            variables: shared.variables,
-            clauses: shared.clauses,
-            assumptions: shared.assumptions.len(),
-            encode: start.elapsed(),
-            ..Stats::default()
-        };
-        let start = Instant::now();
-        let sat = shared.solver.solve().map_err(|e| InternalError(format!("varisat failed: {e}")))?;
-        stats.solve = start.elapsed();
-        if !sat {
-            return Ok((Outcome::Unsolvable(None), stats));
-        }
-        Ok((Outcome::Solved(decode_model(&shared.solver, &shared.map, geometry, puzzle.givens())?), stats))
     }
 }
 

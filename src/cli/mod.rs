@@ -285,12 +285,11 @@ pub fn describe(numbered: &Numbered) -> String {
 /// `--stats` line for one puzzle.
 pub fn print_stats(numbered: &Numbered, geometry: &Geometry, parse: std::time::Duration, stats: &Stats) {
     eprintln!(
-        "{}: {}: {} variables, {} clauses, {} assumptions; parse {:.3} ms, encode {:.3} ms, solve {:.3} ms",
+        "{}: {}: {} variables, {} clauses; parse {:.3} ms, encode {:.3} ms, solve {:.3} ms",
         describe(numbered),
         geometry.describe(),
         stats.variables,
         stats.clauses,
-        stats.assumptions,
         parse.as_secs_f64() * 1e3,
         stats.encode.as_secs_f64() * 1e3,
         stats.solve.as_secs_f64() * 1e3,

@@ -97,14 +97,16 @@ fn run_sequential(args: &SolveArgs, grid: &GridArgs, external: Option<&ExternalS
 }
 
 /// `--jobs N`: the main thread reads, N workers (each with its own engine:
-/// varisat's solver is not `Send`) answer into buffers, a writer prints the
-/// buffers in input order. At most `WINDOW` puzzles per worker are between
-/// reading and printing, so memory stays flat however long the input is.
+/// varisat's solver is not `Send`) answer chunks of puzzles into buffers, a
+/// writer prints the buffers in input order. At most `WINDOW` chunks per
+/// worker are between reading and printing, so memory stays flat however long
+/// the input is; chunks keep the hand-offs rare next to ~30 µs puzzles.
 fn run_parallel(args: &SolveArgs, grid: &GridArgs, external: Option<&ExternalSolver>, jobs: usize) -> Result<Status> {
-    const WINDOW: usize = 256;
+    const CHUNK: usize = 64;
+    const WINDOW: usize = 4;
     let (_, alphabet) = grid.resolve()?;
     let format = args.format.format();
-    let (job_tx, job_rx) = mpsc::sync_channel::<Numbered>(jobs * 4);
+    let (job_tx, job_rx) = mpsc::sync_channel::<(usize, Vec<Numbered>)>(jobs);
     // Shared by the workers only: once they are all gone, sending fails instead of blocking.
     let job_rx = Arc::new(Mutex::new(job_rx));
     let (done_tx, done_rx) = mpsc::channel::<(usize, Vec<u8>)>();
@@ -123,9 +125,11 @@ fn run_parallel(args: &SolveArgs, grid: &GridArgs, external: Option<&ExternalSol
                     let mut engine = Engine::new(args.encoding.options());
                     loop {
                         let job = job_rx.lock().map_err(|_| anyhow::anyhow!("a worker thread panicked"))?.recv();
-                        let Ok(numbered) = job else { return Ok(status) };
-                        answer(args, &mut out, &mut engine, external, &numbered, &mut status, Duration::ZERO)?;
-                        if done_tx.send((numbered.index, out.take())).is_err() {
+                        let Ok((chunk, puzzles)) = job else { return Ok(status) };
+                        for numbered in &puzzles {
+                            answer(args, &mut out, &mut engine, external, numbered, &mut status, Duration::ZERO)?;
+                        }
+                        if done_tx.send((chunk, out.take())).is_err() {
                             return Ok(status);
                         }
                     }
@@ -137,9 +141,9 @@ fn run_parallel(args: &SolveArgs, grid: &GridArgs, external: Option<&ExternalSol
         let writer = scope.spawn(move || -> Result<()> {
             let mut out = Output::new(format, Alphabet::default());
             let mut pending = BTreeMap::new();
-            let mut next = 1;
-            for (index, bytes) in done_rx {
-                pending.insert(index, bytes);
+            let mut next = 0;
+            for (chunk, bytes) in done_rx {
+                pending.insert(chunk, bytes);
                 while let Some(bytes) = pending.remove(&next) {
                     out.text(std::str::from_utf8(&bytes)?)?;
                     next += 1;
@@ -150,13 +154,27 @@ fn run_parallel(args: &SolveArgs, grid: &GridArgs, external: Option<&ExternalSol
             out.flush()?;
             Ok(())
         });
-        let read = for_each_puzzle(&args.files, grid, &mut status, |_, numbered| {
+        let mut chunk = Vec::with_capacity(CHUNK);
+        let mut chunks = 0;
+        let mut send = |puzzles: Vec<Numbered>| -> Result<()> {
             // No ticket: the writer has stopped (stdout closed); stop reading.
-            if ticket_rx.recv().is_err() || job_tx.send(numbered).is_err() {
+            if ticket_rx.recv().is_err() || job_tx.send((chunks, puzzles)).is_err() {
                 return Err(io::Error::from(io::ErrorKind::BrokenPipe).into());
+            }
+            chunks += 1;
+            Ok(())
+        };
+        let mut read = for_each_puzzle(&args.files, grid, &mut status, |_, numbered| {
+            chunk.push(numbered);
+            if chunk.len() == CHUNK {
+                send(std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK)))?;
             }
             Ok(())
         });
+        if read.is_ok() && !chunk.is_empty() {
+            read = send(chunk);
+        }
+        drop(send);
         drop(job_tx);
         drop(ticket_rx);
         for worker in workers {
