@@ -240,7 +240,11 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                 }
                 LineKind::Cells(tokens) => {
                     let k = tokens.len();
-                    let symbols = tokens.iter().all(|t| t.text.chars().count() == 1);
+                    // Single characters each set apart by a separator, more than the
+                    // alphabet has: rows of single-digit numbers (a 36x36 of 0s and 1-9).
+                    let spaced = tokens.windows(2).all(|w| w[1].column > w[0].column + 1);
+                    let symbols =
+                        tokens.iter().all(|t| t.text.chars().count() == 1) && !(spaced && k > self.alphabet.len());
                     if !self.starts_block(k, symbols) {
                         self.line_mode = Some(k);
                         return Some(self.line_puzzle(line, tokens));
