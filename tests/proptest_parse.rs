@@ -61,7 +61,10 @@ fn noise_char() -> impl Strategy<Value = char> {
     ]
 }
 
-fn line_mutations() -> impl Strategy<Value = Vec<(usize, Option<(u8, usize, char)>)>> {
+/// A puzzle of TOP by index, and maybe one mutation (operation, position, character).
+type Pick = (usize, Option<(u8, usize, char)>);
+
+fn line_mutations() -> impl Strategy<Value = Vec<Pick>> {
     prop::collection::vec((0..TOP.len(), prop::option::weighted(0.5, (0u8..3, 0usize..100, noise_char()))), 1..12)
 }
 
