@@ -414,10 +414,15 @@ pub fn parse_region_map(text: &str) -> Vec<u32> {
     // Single characters when they make n rows of n, one line, or n² spaced
     // labels; otherwise every word is a label ("10 10 11 11 ...").
     let n = (0..=chars.len()).find(|n| n * n >= chars.len()).unwrap_or(0);
+    // Words only when there is a square number of them, some longer than one
+    // character; else characters, so a map one label short says "35 labels".
+    let square_words = (0..=words.len()).find(|m| m * m >= words.len()).is_some_and(|m| m * m == words.len());
     let labels = if n * n == chars.len() && [1, n, chars.len()].contains(&words.len()) {
         chars
-    } else {
+    } else if words.len() > 1 && square_words && words.iter().any(|w| w.chars().count() > 1) {
         words.iter().map(|w| w.to_string()).collect()
+    } else {
+        chars
     };
     let mut seen: Vec<String> = Vec::new();
     labels

@@ -161,13 +161,18 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
         if m * m != k {
             return true;
         }
+        // A whole m×m puzzle that this spec refuses anyway (a prime m without
+        // --latin): two or more such rows ended by a blank line (or the end) are
+        // a block cut short.
+        let refused = self.spec.geometry_for(m).is_err();
         // Look ahead: k − 1 more rows of k cells (rules and comments between are fine).
         let (mut rows, mut i) = (1, 0);
         while rows < k {
             match self.peek(i) {
                 Some((_, LineKind::Rule | LineKind::Comment)) => {}
                 Some((_, LineKind::Cells(t))) if t.len() == k => rows += 1,
-                _ => return false,
+                Some((_, LineKind::Cells(_))) => return false,
+                _ => return refused && rows >= 2,
             }
             i += 1;
         }

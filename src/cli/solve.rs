@@ -174,7 +174,6 @@ fn run_parallel(args: &SolveArgs, grid: &GridArgs, external: Option<&ExternalSol
         if read.is_ok() && !chunk.is_empty() {
             read = send(chunk);
         }
-        drop(send);
         drop(job_tx);
         drop(ticket_rx);
         for worker in workers {
