@@ -8,6 +8,7 @@
 //! clauses). Doing this on bitsets before the SAT solver sees the puzzle is
 //! the "reduced" encoding of Kwon & Jain (2006) taken to its fixpoint.
 
+use std::collections::HashMap;
 use std::fmt;
 
 use crate::geometry::{Cell, Geometry, Unit, Value};
@@ -210,6 +211,10 @@ pub struct Propagator<'g> {
     dirty: Vec<bool>,
     dirty_list: Vec<u32>,
     trace: Option<Vec<Step>>,
+    /// While probing: the old value of every domain word changed (index, word),
+    /// and the cells placed, so that a probe is undone at the cost of what it did.
+    trail: Option<Vec<(u32, u64)>>,
+    placed_trail: Vec<u32>,
     /// Scratch for the hidden-single scan.
     once: Vec<u64>,
     twice: Vec<u64>,
@@ -235,6 +240,8 @@ impl<'g> Propagator<'g> {
             dirty: vec![true; units],
             dirty_list: (0..units as u32).rev().collect(),
             trace: None,
+            trail: None,
+            placed_trail: Vec::new(),
             once: vec![0; words],
             twice: vec![0; words],
             fixed: vec![0; words],
@@ -286,16 +293,35 @@ impl<'g> Propagator<'g> {
             return Err(Contradiction::EmptyCell { cell });
         }
         if self.domains.count(cell) > 1 {
-            self.domains.fix(cell, value);
+            self.fix(cell, value);
             self.touch(cell);
         }
         self.queue.push(cell);
         Ok(())
     }
 
+    /// Set domain word `i`, remembering the old one while probing.
+    fn set_word(&mut self, i: usize, word: u64) {
+        if let Some(trail) = self.trail.as_mut() {
+            trail.push((i as u32, self.domains.bits[i]));
+        }
+        self.domains.bits[i] = word;
+    }
+
+    fn fix(&mut self, cell: Cell, value: Value) {
+        let words = self.domains.words;
+        for w in 0..words {
+            let word = if w == value.index() / 64 { 1u64 << (value.index() % 64) } else { 0 };
+            self.set_word(cell.index() * words + w, word);
+        }
+    }
+
     /// Remove `value` from `cell`'s candidates (a failed probe).
     pub fn exclude(&mut self, cell: Cell, value: Value) -> Result<(), Contradiction> {
-        if self.domains.remove(cell, value) {
+        let i = cell.index() * self.domains.words + value.index() / 64;
+        let bit = 1u64 << (value.index() % 64);
+        if self.domains.bits[i] & bit != 0 {
+            self.set_word(i, self.domains.bits[i] & !bit);
             self.touch(cell);
             match self.domains.count(cell) {
                 0 => return Err(Contradiction::EmptyCell { cell }),
@@ -339,15 +365,19 @@ impl<'g> Propagator<'g> {
             };
             self.placed[cell.index()] = true;
             self.placed_count += 1;
+            if self.trail.is_some() {
+                self.placed_trail.push(cell.index() as u32);
+            }
             let (word, bit) = (value.index() / 64, 1u64 << (value.index() % 64));
             let mut removed = Vec::new();
             for &u in geometry.units_of(cell) {
                 for &peer in geometry.units()[u as usize].cells() {
-                    let w = &mut self.domains.bits[peer.index() * words + word];
-                    if *w & bit == 0 || peer == cell {
+                    let i = peer.index() * words + word;
+                    let w = self.domains.bits[i];
+                    if w & bit == 0 || peer == cell {
                         continue;
                     }
-                    *w &= !bit;
+                    self.set_word(i, w & !bit);
                     self.touch(peer);
                     if self.trace.is_some() {
                         removed.push(peer);
@@ -438,7 +468,7 @@ impl<'g> Propagator<'g> {
                 if let Some(trace) = self.trace.as_mut() {
                     trace.push(Step::HiddenSingle { unit: u, cell, value });
                 }
-                self.domains.fix(cell, value);
+                self.fix(cell, value);
                 self.touch(cell);
                 self.queue.push(cell);
             }
@@ -455,11 +485,19 @@ impl<'g> Propagator<'g> {
     /// caller verifies it); without, every solution keeps its values among the
     /// candidates left. Call after [`Propagator::propagate`].
     pub fn probe(&mut self, max_candidates: usize, stop_at_model: bool) -> Result<Option<Domains>, Contradiction> {
-        let mut branch = self.clone();
-        branch.trace = None;
-        let mut union = self.domains.clone();
-        let words = self.domains.words;
+        let trace = self.trace.take();
+        let result = self.probe_rounds(max_candidates, stop_at_model);
+        self.trail = None;
+        self.trace = trace;
+        result
+    }
+
+    fn probe_rounds(&mut self, max_candidates: usize, stop_at_model: bool) -> Result<Option<Domains>, Contradiction> {
         let mut candidates = Vec::new();
+        // Per probed cell: the words every successful branch shrank, with the
+        // bits all of them removed (lifting), keyed by word index.
+        let mut lost: HashMap<u32, u64> = HashMap::new();
+        let mut removed: HashMap<u32, u64> = HashMap::new();
         loop {
             let mut changed = false;
             for cell in self.geometry.cells() {
@@ -467,31 +505,55 @@ impl<'g> Propagator<'g> {
                 if count < 2 || count > max_candidates {
                     continue;
                 }
-                union.bits.fill(0);
-                let mut any = false;
                 candidates.clear();
                 candidates.extend(self.domains.values(cell));
+                let mut successes = 0;
                 for &value in &candidates {
-                    branch.reset_to(self);
-                    if branch.assign(cell, value).and_then(|()| branch.propagate()).is_err() {
+                    self.trail = Some(Vec::new());
+                    let ok = self.assign(cell, value).and_then(|()| self.propagate()).is_ok();
+                    if ok && stop_at_model && self.placed_count == self.geometry.cell_count() {
+                        let model = self.domains.clone();
+                        self.undo();
+                        return Ok(Some(model));
+                    }
+                    // What this branch removed: each changed word's first old value
+                    // against its value now.
+                    removed.clear();
+                    if ok {
+                        for &(i, old) in self.trail.iter().flatten() {
+                            removed.entry(i).or_insert(old);
+                        }
+                        for (i, old) in removed.iter_mut() {
+                            *old &= !self.domains.bits[*i as usize];
+                        }
+                    }
+                    self.undo();
+                    if !ok {
                         continue;
                     }
-                    if stop_at_model && branch.placed_count == self.geometry.cell_count() {
-                        return Ok(Some(branch.domains));
+                    successes += 1;
+                    if successes == 1 {
+                        std::mem::swap(&mut lost, &mut removed);
+                    } else {
+                        lost.retain(|i, bits| {
+                            *bits &= removed.get(i).copied().unwrap_or(0);
+                            *bits != 0
+                        });
                     }
-                    any = true;
-                    union.bits.iter_mut().zip(&branch.domains.bits).for_each(|(u, b)| *u |= b);
                 }
-                if !any {
+                if successes == 0 {
                     return Err(Contradiction::EmptyCell { cell });
                 }
-                // Whatever no branch kept cannot be part of any solution.
-                for i in 0..union.bits.len() {
-                    let mut lost = self.domains.bits[i] & !union.bits[i];
-                    while lost != 0 {
-                        let value = Value::from_index((i % words) * 64 + lost.trailing_zeros() as usize);
-                        lost &= lost - 1;
-                        self.exclude(Cell::from_index(i / words), value)?;
+                // Whatever no successful branch kept cannot be part of any
+                // solution; that includes the probed values whose branch failed.
+                let words = self.domains.words;
+                let mut drained: Vec<(u32, u64)> = lost.drain().collect();
+                drained.sort_unstable();
+                for (i, mut bits) in drained {
+                    while bits != 0 {
+                        let value = Value::from_index((i as usize % words) * 64 + bits.trailing_zeros() as usize);
+                        bits &= bits - 1;
+                        self.exclude(Cell::from_index(i as usize / words), value)?;
                         changed = true;
                     }
                 }
@@ -505,16 +567,22 @@ impl<'g> Propagator<'g> {
         }
     }
 
-    /// Copy the state of `other` (same geometry) without allocating.
-    fn reset_to(&mut self, other: &Propagator<'g>) {
-        self.domains.bits.copy_from_slice(&other.domains.bits);
-        self.placed.copy_from_slice(&other.placed);
-        self.placed_count = other.placed_count;
-        self.dirty.copy_from_slice(&other.dirty);
+    /// Take back everything since the trail was started.
+    fn undo(&mut self) {
+        if let Some(trail) = self.trail.take() {
+            for &(i, old) in trail.iter().rev() {
+                self.domains.bits[i as usize] = old;
+            }
+        }
+        for &c in &self.placed_trail {
+            self.placed[c as usize] = false;
+        }
+        self.placed_count -= self.placed_trail.len();
+        self.placed_trail.clear();
         self.queue.clear();
-        self.queue.extend_from_slice(&other.queue);
-        self.dirty_list.clear();
-        self.dirty_list.extend_from_slice(&other.dirty_list);
+        for u in self.dirty_list.drain(..) {
+            self.dirty[u as usize] = false;
+        }
     }
 }
 
