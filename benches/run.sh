@@ -21,8 +21,10 @@ bin=target/release/satdoku
 times=$(mktemp)
 trap 'rm -f "$times"' EXIT
 run() {
+    : > "$times"
     /usr/bin/time -f "%e %M" -o "$times" timeout "$timeout" "$@" > /dev/null 2> /dev/null || true
-    tail -1 "$times"
+    # A killed command (timeout) leaves a "Command terminated" line first.
+    tail -1 "$times" | grep -E '^[0-9.]+ [0-9]+$' || echo "$timeout 0"
 }
 
 echo "9x9 sets, $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'))"
@@ -48,8 +50,8 @@ echo "|---:|---|---|---:|---:|"
 for instance in $sizes; do
     file=$data/$instance.txt
     [ -f "$file" ] || { echo "| | $instance | missing | | |"; continue; }
-    n=$(grep -v '^#' "$file" | head -1 | wc -w)
-    [ "$n" -gt 1 ] || n=$(grep -v '^#' "$file" | head -1 | tr -d ' \r' | wc -c | awk '{print int(sqrt($1 - 1))}')
+    # The side: the words of the first row, or the root of a one-line puzzle's length.
+    n=$(awk '!/^#/ { n = (NF > 1 ? NF : int(sqrt(length($0)))); print n; exit }' "$file")
     start=$(date +%s.%N)
     answer=$(timeout "$timeout" "$bin" solve --jobs 1 --format json "$file" 2>/dev/null | grep -o '"status":"[a-z]*"' | cut -d'"' -f4 | head -1) || true
     read -r seconds kb < <(run "$bin" solve --jobs 1 "$file")
@@ -57,3 +59,22 @@ for instance in $sizes; do
     awk -v n="$n" -v i="$instance" -v a="$answer" -v sec="$seconds" -v kb="$kb" \
         'BEGIN { printf "| %d | %s | %s | %.2f | %.0f |\n", n, i, a, sec, kb / 1024 }'
 done
+
+# Every big instance (BIG=0 skips this): answered or not within the limit.
+if [ "${BIG:-1}" = 1 ]; then
+    echo
+    echo "Every instance of big/ and kwon-jain/ past 81x81, one thread, ${timeout} s limit"
+    echo
+    echo "| instance | answer | seconds | peak MB |"
+    echo "|---|---|---:|---:|"
+    for file in "$data"/big/*.txt "$data"/kwon-jain/table1[0-5]-*.txt; do
+        [ -f "$file" ] || continue
+        : > "$times"
+        answer=$(/usr/bin/time -f "%e %M" -o "$times" timeout "$timeout" "$bin" solve --jobs 1 --format json "$file" 2>/dev/null \
+            | grep -o '"status":"[a-z]*"' | cut -d'"' -f4 | sort | uniq -c | awk '{printf "%s%s", sep, ($1 > 1 ? $1 " " : "") $2; sep=", "}') || true
+        read -r seconds kb < <(tail -1 "$times" | grep -E '^[0-9.]+ [0-9]+$' || echo "$timeout 0")
+        [ -n "$answer" ] || answer="no answer in ${timeout} s"
+        awk -v i="${file#"$data"/}" -v a="$answer" -v sec="$seconds" -v kb="$kb" \
+            'BEGIN { printf "| %s | %s | %.2f | %.0f |\n", i, a, sec, kb / 1024 }'
+    done
+fi
