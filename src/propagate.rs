@@ -8,7 +8,6 @@
 //! clauses). Doing this on bitsets before the SAT solver sees the puzzle is
 //! the "reduced" encoding of Kwon & Jain (2006) taken to its fixpoint.
 
-use std::collections::HashMap;
 use std::fmt;
 
 use crate::geometry::{Cell, Geometry, Unit, Value};
@@ -494,10 +493,12 @@ impl<'g> Propagator<'g> {
 
     fn probe_rounds(&mut self, max_candidates: usize, stop_at_model: bool) -> Result<Option<Domains>, Contradiction> {
         let mut candidates = Vec::new();
-        // Per probed cell: the words every successful branch shrank, with the
-        // bits all of them removed (lifting), keyed by word index.
-        let mut lost: HashMap<u32, u64> = HashMap::new();
-        let mut removed: HashMap<u32, u64> = HashMap::new();
+        // Per domain word: the bits every successful branch of the probed cell
+        // removed (lifting), and what the current branch removed, found
+        // through the trail. `stamp` tells which branch last wrote `removed`.
+        let len = self.domains.bits.len();
+        let (mut lost, mut removed, mut stamp) = (vec![0u64; len], vec![0u64; len], vec![0u32; len]);
+        let (mut lost_words, mut branch) = (Vec::new(), 0u32);
         loop {
             let mut changed = false;
             for cell in self.geometry.cells() {
@@ -516,30 +517,28 @@ impl<'g> Propagator<'g> {
                         self.undo();
                         return Ok(Some(model));
                     }
-                    // What this branch removed: each changed word's first old value
-                    // against its value now.
-                    removed.clear();
                     if ok {
+                        branch += 1;
+                        // The first old value of a word is its value before the branch.
                         for &(i, old) in self.trail.iter().flatten() {
-                            removed.entry(i).or_insert(old);
+                            let i = i as usize;
+                            if stamp[i] != branch {
+                                stamp[i] = branch;
+                                removed[i] = old & !self.domains.bits[i];
+                                if successes == 0 {
+                                    lost[i] = removed[i];
+                                    lost_words.push(i);
+                                }
+                            }
                         }
-                        for (i, old) in removed.iter_mut() {
-                            *old &= !self.domains.bits[*i as usize];
+                        if successes > 0 {
+                            for &i in &lost_words {
+                                lost[i] &= if stamp[i] == branch { removed[i] } else { 0 };
+                            }
                         }
+                        successes += 1;
                     }
                     self.undo();
-                    if !ok {
-                        continue;
-                    }
-                    successes += 1;
-                    if successes == 1 {
-                        std::mem::swap(&mut lost, &mut removed);
-                    } else {
-                        lost.retain(|i, bits| {
-                            *bits &= removed.get(i).copied().unwrap_or(0);
-                            *bits != 0
-                        });
-                    }
                 }
                 if successes == 0 {
                     return Err(Contradiction::EmptyCell { cell });
@@ -547,13 +546,12 @@ impl<'g> Propagator<'g> {
                 // Whatever no successful branch kept cannot be part of any
                 // solution; that includes the probed values whose branch failed.
                 let words = self.domains.words;
-                let mut drained: Vec<(u32, u64)> = lost.drain().collect();
-                drained.sort_unstable();
-                for (i, mut bits) in drained {
+                for i in std::mem::take(&mut lost_words) {
+                    let mut bits = std::mem::take(&mut lost[i]);
                     while bits != 0 {
-                        let value = Value::from_index((i as usize % words) * 64 + bits.trailing_zeros() as usize);
+                        let value = Value::from_index((i % words) * 64 + bits.trailing_zeros() as usize);
                         bits &= bits - 1;
-                        self.exclude(Cell::from_index(i as usize / words), value)?;
+                        self.exclude(Cell::from_index(i / words), value)?;
                         changed = true;
                     }
                 }
