@@ -285,7 +285,7 @@ pub fn describe(numbered: &Numbered) -> String {
 /// `--stats` line for one puzzle.
 pub fn print_stats(numbered: &Numbered, geometry: &Geometry, parse: std::time::Duration, stats: &Stats) {
     eprintln!(
-        "{}: {}: {} variables, {} clauses; parse {:.3} ms, encode {:.3} ms, solve {:.3} ms",
+        "{}: {}: {} variables, {} clauses; parse {:.3} ms, propagate and encode {:.3} ms, solve {:.3} ms",
         describe(numbered),
         geometry.describe(),
         stats.variables,

@@ -35,7 +35,7 @@ pub struct SolveArgs {
     /// Say whether each puzzle has exactly one solution: unique, multiple (with two of them) or unsolvable.
     #[arg(long)]
     pub unique: bool,
-    /// Solve with N threads (default: every core). Output stays in input order.
+    /// Solve with N threads (default: every core; one with --all, --unique or --stats). Output stays in input order.
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
     /// Run this external SAT solver on each puzzle's CNF instead of varisat, e.g. "cadical" or
@@ -72,8 +72,9 @@ struct Record {
 pub fn run(args: &SolveArgs, grid: &GridArgs) -> Result<Status> {
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let external = args.solver.as_deref().map(ExternalSolver::parse).transpose()?.map(|s| s.with_timeout(args.timeout));
-    // --all and --unique stream each puzzle's solutions as they come: one thread.
-    if jobs <= 1 || args.all || args.unique {
+    // --all and --unique stream each puzzle's solutions as they come, and
+    // --stats times each step of each puzzle in order: one thread.
+    if jobs <= 1 || args.all || args.unique || args.encoding.stats {
         run_sequential(args, grid, external.as_ref())
     } else {
         run_parallel(args, grid, external.as_ref(), jobs)
