@@ -261,17 +261,8 @@ mod tests {
     use super::*;
     use crate::enumerate::count_up_to;
     use crate::geometry::Layout;
+    use crate::testing::puzzle;
     use crate::verify::verify;
-    use std::sync::Arc;
-
-    fn puzzle(geometry: Geometry, text: &str) -> Puzzle {
-        let n = geometry.size();
-        let cells = text
-            .chars()
-            .map(|c| c.to_digit(36).filter(|&d| d > 0).map(|d| Value::from_index(d as usize - 1)))
-            .collect();
-        Puzzle::new(Arc::new(geometry), Grid::from_cells(n, cells).unwrap()).unwrap()
-    }
 
     /// Candidates as the union over every solution the plain enumerator finds.
     fn union_of_solutions(p: &Puzzle) -> (Vec<Vec<bool>>, u64) {

@@ -53,8 +53,8 @@ pub struct Search {
     options: SolveOptions,
     engine: Engine,
     /// Why there is no solution, when propagation alone showed it.
-    pub(crate) reason: Option<String>,
-    pub(crate) stats: Stats,
+    reason: Option<String>,
+    stats: Stats,
 }
 
 enum Engine {
@@ -514,15 +514,7 @@ mod tests {
     use super::*;
     use crate::encode::AmoEncoding;
     use crate::solve::Encoding;
-
-    fn puzzle(geometry: Geometry, text: &str) -> Puzzle {
-        let n = geometry.size();
-        let cells = text
-            .chars()
-            .map(|c| c.to_digit(36).filter(|&d| d > 0).map(|d| Value::from_index(d as usize - 1)))
-            .collect();
-        Puzzle::new(Arc::new(geometry), Grid::from_cells(n, cells).unwrap()).unwrap()
-    }
+    use crate::testing::puzzle;
 
     fn count_all(search: Search) -> u64 {
         search.map(|s| s.map(|_| 1)).sum::<Result<u64, _>>().unwrap()

@@ -32,6 +32,8 @@ pub mod propagate;
 pub mod puzzle;
 pub mod solve;
 pub mod symbols;
+#[cfg(test)]
+mod testing;
 pub mod verify;
 
 pub use analyze::{analyze, Analysis, AnalyzeOptions};

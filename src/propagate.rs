@@ -600,14 +600,7 @@ pub fn propagate_givens(geometry: &Geometry, givens: &Grid) -> Result<Domains, C
 mod tests {
     use super::*;
     use crate::geometry::Geometry;
-
-    fn grid(n: usize, text: &str) -> Grid {
-        let cells = text
-            .chars()
-            .map(|c| c.to_digit(36).filter(|&d| d > 0).map(|d| Value::from_index(d as usize - 1)))
-            .collect();
-        Grid::from_cells(n, cells).unwrap()
-    }
+    use crate::testing::grid;
 
     #[test]
     fn domains_bitset_operations() {

@@ -253,15 +253,10 @@ pub fn decode_model(solver: &Solver, map: &VarMap, geometry: &Geometry, givens: 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Value;
-    use std::sync::Arc;
+    use crate::testing;
 
     fn puzzle(n: usize, text: &str) -> Puzzle {
-        let cells = text
-            .chars()
-            .map(|c| c.to_digit(36).filter(|&d| d > 0).map(|d| Value::from_index(d as usize - 1)))
-            .collect();
-        Puzzle::new(Arc::new(Geometry::classic(n).unwrap()), Grid::from_cells(n, cells).unwrap()).unwrap()
+        testing::puzzle(Geometry::classic(n).unwrap(), text)
     }
 
     const HARD: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";

@@ -1,0 +1,19 @@
+//! Helpers shared by the unit tests: grids and puzzles from short text.
+
+use std::sync::Arc;
+
+use crate::geometry::{Geometry, Value};
+use crate::puzzle::{Grid, Puzzle};
+
+/// A grid from one base-36 digit per cell (`1`-`9`, then `a`-`z`; `.` or `0` empty).
+pub(crate) fn grid(n: usize, text: &str) -> Grid {
+    let cells =
+        text.chars().map(|c| c.to_digit(36).filter(|&d| d > 0).map(|d| Value::from_index(d as usize - 1))).collect();
+    Grid::from_cells(n, cells).expect("a test grid of n² cells")
+}
+
+/// A puzzle on `geometry` with the givens of [`grid`].
+pub(crate) fn puzzle(geometry: Geometry, text: &str) -> Puzzle {
+    let n = geometry.size();
+    Puzzle::new(Arc::new(geometry), grid(n, text)).expect("givens of the geometry's size")
+}
