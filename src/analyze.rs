@@ -77,7 +77,7 @@ pub struct Analysis {
     /// Every cell's exact candidates; `None` when there is no solution.
     pub candidates: Option<Domains>,
     /// Why there is no solution, when propagation alone showed it.
-    pub reason: Option<String>,
+    pub reason: Option<Contradiction>,
     /// The number of solutions, up to [`AnalyzeOptions::count_limit`]. For a
     /// limit of 0 the count is what the status proves (0, 1, or 2 capped).
     pub count: Count,
@@ -99,7 +99,7 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, In
     let geometry = puzzle.geometry();
     let givens = puzzle.givens();
     let mut stats = AnalyzeStats::default();
-    let unsolvable = |reason: Option<String>, stats| Analysis {
+    let unsolvable = |reason: Option<Contradiction>, stats| Analysis {
         status: Status::Unsolvable,
         candidates: None,
         reason,
@@ -338,7 +338,7 @@ mod tests {
         let clash = puzzle(Geometry::classic(4).unwrap(), "11..............");
         let a = analyze(&clash, &AnalyzeOptions::default()).unwrap();
         assert_eq!(a.status, Status::Unsolvable);
-        assert!(a.reason.unwrap().contains("clash"));
+        assert!(matches!(a.reason, Some(Contradiction::Clash { .. })), "{:?}", a.reason);
         // From tdoku's counted test puzzles (count 0): propagation alone sees
         // nothing wrong, so this takes the solver.
         let text = "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.";

@@ -33,9 +33,10 @@ use crate::encode::{encode_full, VarMap};
 use crate::error::{GeometryError, InternalError, Position};
 use crate::geometry::{Cell, Geometry, Layout, Value, Variant};
 use crate::gridfile::parse_cell_name;
-use crate::propagate::Domains;
+use crate::propagate::{Contradiction, Domains};
 use crate::puzzle::{Grid, Puzzle};
 use crate::solve::{checked, encode_puzzle, preprocess, Encoding, SolveOptions};
+use crate::symbols::Alphabet;
 
 /// The version written in the `c satdoku` line.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -48,7 +49,7 @@ pub struct PuzzleCnf {
     /// the puzzle unsolvable (there are then no candidates to reduce to).
     pub encoding: Encoding,
     /// Why the puzzle has no solution, when that is known without search.
-    pub unsolvable: Option<String>,
+    pub unsolvable: Option<Contradiction>,
 }
 
 /// Encode `puzzle` as `options` say, into a formula of its own.
@@ -81,7 +82,7 @@ pub fn write_cnf(out: &mut impl Write, puzzle: &Puzzle, cnf: &PuzzleCnf, options
     writeln!(out, "c about: a puzzle as CNF; `satdoku decode --cnf THIS_FILE MODEL` turns a model into its grid")?;
     writeln!(out, "c encoding {} amo {}", cnf.encoding, options.amo)?;
     if let Some(reason) = &cnf.unsolvable {
-        writeln!(out, "c about: unsatisfiable: {reason}")?;
+        writeln!(out, "c about: unsatisfiable: {}", reason.describe(geometry, &Alphabet::default()))?;
     }
     writeln!(out, "c size {n}")?;
     match geometry.layout() {

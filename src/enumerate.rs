@@ -22,7 +22,7 @@ use varisat::{ExtendFormula, Lit, Solver};
 use crate::encode::VarMap;
 use crate::error::InternalError;
 use crate::geometry::{Cell, Geometry, Value};
-use crate::propagate::propagate_givens;
+use crate::propagate::{propagate_givens, Contradiction};
 use crate::puzzle::{Grid, Puzzle};
 use crate::solve::{checked, encode_puzzle, preprocess, Counting, SolveOptions, Stats};
 
@@ -53,7 +53,7 @@ pub struct Search {
     options: SolveOptions,
     engine: Engine,
     /// Why there is no solution, when propagation alone showed it.
-    reason: Option<String>,
+    reason: Option<Contradiction>,
     stats: Stats,
 }
 
@@ -85,7 +85,7 @@ impl Search {
                     Engine::Branch(Box::new(Brancher::new(&search.geometry, root)))
                 }
                 Err(c) => {
-                    search.reason = Some(c.describe(&search.geometry));
+                    search.reason = Some(c);
                     Engine::Done
                 }
             },
@@ -98,8 +98,8 @@ impl Search {
                     search.stats.clauses = counting.clauses;
                     Engine::Blocking(Box::new(Blocker { solver, map }))
                 }
-                Err(reason) => {
-                    search.reason = Some(reason);
+                Err(c) => {
+                    search.reason = Some(c);
                     Engine::Done
                 }
             },
@@ -119,8 +119,8 @@ impl Search {
     }
 
     /// Why the puzzle has no solution, when propagation alone showed it.
-    pub fn reason(&self) -> Option<&str> {
-        self.reason.as_deref()
+    pub fn reason(&self) -> Option<&Contradiction> {
+        self.reason.as_ref()
     }
 
     /// Sizes of the SAT formula (zero while [`Strategy::Branch`] has not needed
@@ -426,7 +426,7 @@ impl Brancher {
                 Ok(d) => d,
                 // The bitset search got past the givens, so this cannot happen;
                 // if it does, the subtree is empty by varisat's own account.
-                Err(reason) => return Err(InternalError(format!("propagation disagrees with itself: {reason}"))),
+                Err(reason) => return Err(InternalError(format!("propagation disagrees with itself: {reason:?}"))),
             };
             let mut solver = Solver::new();
             let mut counting = Counting::new(&mut solver);
@@ -564,7 +564,7 @@ mod tests {
         assert_eq!(count_up_to(&full, 10, &SolveOptions::default()).unwrap(), Count { count: 1, capped: false });
         let clash = puzzle(g(), "11..............");
         let search = Search::new(&clash, &SolveOptions::default());
-        assert!(search.reason().is_some_and(|r| r.contains("clash")));
+        assert!(matches!(search.reason(), Some(Contradiction::Clash { .. })));
         assert_eq!(count_all(search), 0);
         assert_eq!(count_up_to(&full, 0, &SolveOptions::default()).unwrap(), Count { count: 0, capped: true });
     }

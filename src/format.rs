@@ -17,11 +17,13 @@ pub enum Format {
     Json,
 }
 
-/// The symbol of a value: its alphabet character, or its number past the alphabet.
-pub fn symbol(value: Option<Value>, alphabet: &Alphabet) -> String {
+/// The symbol of a value in a grid of side `n`: its alphabet character, or its
+/// number when the alphabet does not cover the grid (then every value is a number).
+pub fn symbol(value: Option<Value>, n: usize, alphabet: &Alphabet) -> String {
     match value {
         None => alphabet.empty_symbol().to_string(),
-        Some(v) => alphabet.symbol(v).map_or_else(|| v.number().to_string(), String::from),
+        Some(v) if alphabet.covers(n) => alphabet.symbol(v).map_or_else(|| v.number().to_string(), String::from),
+        Some(v) => v.number().to_string(),
     }
 }
 
@@ -49,7 +51,7 @@ pub fn line(grid: &Grid, alphabet: &Alphabet) -> String {
 /// The grid as rows, with `|` and `-+-` between boxes. Jigsaw and Latin grids
 /// get plain rows. Every row ends with a newline.
 pub fn pretty(grid: &Grid, geometry: &Geometry, alphabet: &Alphabet) -> String {
-    pretty_cells(geometry, |i| symbol(grid.cells()[i], alphabet))
+    pretty_cells(geometry, |i| symbol(grid.cells()[i], grid.size(), alphabet))
 }
 
 /// Rows of arbitrary cell texts (padded to the widest), with box borders.
@@ -98,6 +100,19 @@ mod tests {
         let mut big = Grid::empty(36);
         big.set(crate::geometry::Cell::from_index(1), Value::new_checked(36, 36));
         assert!(line(&big, &a).starts_with(". 36 . ."));
+    }
+
+    #[test]
+    fn past_the_alphabet_every_value_is_a_number() {
+        let mut big = Grid::empty(36);
+        big.set(crate::geometry::Cell::from_index(0), Value::new_checked(12, 36));
+        let g = Geometry::latin(36).unwrap();
+        assert!(
+            pretty(&big, &g, &Alphabet::default()).starts_with("12  ."),
+            "{}",
+            pretty(&big, &g, &Alphabet::default())
+        );
+        assert_eq!(symbol(Value::new_checked(12, 16), 16, &Alphabet::default()), "C");
     }
 
     #[test]

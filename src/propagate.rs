@@ -12,6 +12,7 @@ use std::fmt;
 
 use crate::geometry::{Cell, Geometry, Unit, Value};
 use crate::puzzle::Grid;
+use crate::symbols::Alphabet;
 
 /// The candidate values of every cell, as a bitset per cell.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -126,16 +127,19 @@ pub enum Contradiction {
 }
 
 impl Contradiction {
-    /// The reason in words: `row 3 has 5 twice (r3c1 and r3c7)`.
-    pub fn describe(&self, geometry: &Geometry) -> String {
+    /// The reason in words, values written in `alphabet` as the puzzle was:
+    /// `the givens clash: row 3 has 5 twice (r3c1 and r3c7)`.
+    pub fn describe(&self, geometry: &Geometry, alphabet: &Alphabet) -> String {
+        let symbol = |v: &Value| crate::format::symbol(Some(*v), geometry.size(), alphabet);
         match self {
             Contradiction::EmptyCell { cell } => format!("{} has no candidate left", geometry.cell_name(*cell)),
             Contradiction::NoPlace { unit, value } => {
-                format!("{value} has no place left in {}", geometry.units()[*unit])
+                format!("{} has no place left in {}", symbol(value), geometry.units()[*unit])
             }
             Contradiction::Clash { unit, value, cells: (a, b) } => format!(
-                "the givens clash: {} has {value} twice ({} and {})",
+                "the givens clash: {} has {} twice ({} and {})",
                 geometry.units()[*unit],
+                symbol(value),
                 geometry.cell_name(*a),
                 geometry.cell_name(*b)
             ),
@@ -642,7 +646,7 @@ mod tests {
         let g = Geometry::classic(9).unwrap();
         let givens = grid(9, &format!("5.....5..{}", ".".repeat(72)));
         let e = propagate_givens(&g, &givens).unwrap_err();
-        assert_eq!(e.describe(&g), "the givens clash: row 1 has 5 twice (r1c1 and r1c7)");
+        assert_eq!(e.describe(&g, &Alphabet::default()), "the givens clash: row 1 has 5 twice (r1c1 and r1c7)");
     }
 
     #[test]

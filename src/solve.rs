@@ -9,7 +9,7 @@ use varisat::{ExtendFormula, Lit, Solver, Var};
 use crate::encode::{encode_full, encode_reduced, AmoEncoding, EncodeOptions, VarMap};
 use crate::error::InternalError;
 use crate::geometry::Geometry;
-use crate::propagate::{Domains, Propagator};
+use crate::propagate::{Contradiction, Domains, Propagator};
 use crate::puzzle::{Grid, Puzzle};
 use crate::verify::{verify, ViolationText};
 
@@ -66,8 +66,9 @@ pub enum Outcome {
     /// A verified solution.
     Solved(Grid),
     /// No solution, with the reason when one is known without search
-    /// (clashing givens, a cell or value with no place left).
-    Unsolvable(Option<String>),
+    /// (clashing givens, a cell or value with no place left); see
+    /// [`Contradiction::describe`] for it in words.
+    Unsolvable(Option<Contradiction>),
 }
 
 /// Sizes and times of one solve, for `--stats`.
@@ -112,15 +113,20 @@ pub const PROBE_CANDIDATES: usize = 3;
 /// The candidates left once `encoding` has settled what it settles, or the reason
 /// there is no solution. Every solution of the puzzle keeps its values among
 /// the candidates, so this is sound for enumeration and analysis too.
-pub fn preprocess(geometry: &Geometry, givens: &Grid, encoding: Encoding) -> Result<Domains, String> {
+pub fn preprocess(geometry: &Geometry, givens: &Grid, encoding: Encoding) -> Result<Domains, Contradiction> {
     prepare(geometry, givens, encoding, false)
 }
 
 /// [`preprocess`]; with `first_model`, probing may stop at a branch that decides
 /// every cell and return that one model, which is all a single solve needs.
-fn prepare(geometry: &Geometry, givens: &Grid, encoding: Encoding, first_model: bool) -> Result<Domains, String> {
+fn prepare(
+    geometry: &Geometry,
+    givens: &Grid,
+    encoding: Encoding,
+    first_model: bool,
+) -> Result<Domains, Contradiction> {
     let mut p = Propagator::new(geometry);
-    p.place_givens(givens).map_err(|c| c.describe(geometry))?;
+    p.place_givens(givens)?;
     match encoding {
         Encoding::Full => Ok(Domains::full(geometry.size())),
         Encoding::Reduced => {
@@ -139,11 +145,11 @@ fn prepare(geometry: &Geometry, givens: &Grid, encoding: Encoding, first_model: 
             Ok(domains)
         }
         Encoding::Propagated => {
-            p.propagate().map_err(|c| c.describe(geometry))?;
+            p.propagate()?;
             if !p.domains().is_solved() {
                 // Failed-literal probing on cells of few candidates: it leaves
                 // most 17-clue puzzles nothing to search.
-                let found = p.probe(PROBE_CANDIDATES, first_model).map_err(|c| c.describe(geometry))?;
+                let found = p.probe(PROBE_CANDIDATES, first_model)?;
                 if let Some(model) = found {
                     return Ok(model);
                 }
@@ -279,6 +285,8 @@ mod tests {
     fn clashing_givens_are_unsolvable_with_a_reason() {
         let p = puzzle(4, "11..............");
         let outcome = solve(&p, &SolveOptions::default()).unwrap();
-        assert_eq!(outcome, Outcome::Unsolvable(Some("the givens clash: row 1 has 1 twice (r1c1 and r1c2)".into())));
+        let Outcome::Unsolvable(Some(reason)) = outcome else { panic!("{outcome:?}") };
+        let text = reason.describe(p.geometry(), &crate::Alphabet::default());
+        assert_eq!(text, "the givens clash: row 1 has 1 twice (r1c1 and r1c2)");
     }
 }

@@ -592,7 +592,6 @@ fn custom_symbols() {
 
 /// With a custom alphabet the clash message should name the value as the user wrote it.
 #[test]
-#[ignore = "bug: clash reasons print the value's number (\"row 1 has 4 twice\"), not the symbol the user wrote ('z' under --symbols wxyz); the text is made in src/propagate.rs"]
 fn clash_message_uses_the_custom_symbol() {
     let mut text = vec!['.'; 16];
     text[0] = 'z';

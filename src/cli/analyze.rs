@@ -119,7 +119,8 @@ pub fn run(args: &AnalyzeArgs, grid: &GridArgs) -> Result<Status> {
             },
             _ => {
                 status.unsolvable = true;
-                Record { status: "unsolvable", count: Some(0), reason: analysis.reason.clone(), ..record }
+                let reason = analysis.reason.as_ref().map(|c| c.describe(puzzle.geometry(), &out.alphabet));
+                Record { status: "unsolvable", count: Some(0), reason, ..record }
             }
         };
         let shown = analysis.candidates.as_ref().map(|d| (d, &**puzzle.geometry()));
@@ -169,7 +170,7 @@ fn propagate_one(
         }
         Err(contradiction) => {
             status.unsolvable = true;
-            let reason = contradiction.describe(geometry);
+            let reason = contradiction.describe(geometry, &out.alphabet);
             let last = format!("contradiction: {reason}");
             (Record { status: "unsolvable", reason: Some(reason), ..record }, None, last)
         }
@@ -228,7 +229,7 @@ fn message(numbered: &Numbered, record: &Record) -> String {
 /// The candidates of one cell: its symbols run together, or numbers joined by
 /// commas past the alphabet.
 fn candidate_text(domains: &Domains, cell: satdoku::Cell, alphabet: &Alphabet) -> String {
-    let symbols = domains.values(cell).map(|v| format::symbol(Some(v), alphabet));
+    let symbols = domains.values(cell).map(|v| format::symbol(Some(v), domains.size(), alphabet));
     if alphabet.covers(domains.size()) {
         symbols.collect()
     } else {

@@ -10,7 +10,7 @@ use clap::Args;
 use satdoku::dimacs::{puzzle_cnf, write_cnf};
 use satdoku::encode::AmoEncoding;
 use satdoku::solve::{Encoding, SolveOptions};
-use satdoku::Puzzle;
+use satdoku::{Alphabet, Puzzle};
 
 use super::{describe, for_each_puzzle, GridArgs, Status};
 
@@ -36,6 +36,8 @@ pub struct DimacsArgs {
 pub fn run(args: &DimacsArgs, grid: &GridArgs) -> Result<Status> {
     let mut status = Status::default();
     let options = SolveOptions { encoding: args.encoding, amo: args.amo };
+    let (_, alphabet) = grid.resolve()?;
+    let alphabet = &alphabet;
     if let Some(dir) = &args.out_dir {
         std::fs::create_dir_all(dir).with_context(|| format!("--out-dir {}: cannot create it", dir.display()))?;
     }
@@ -53,7 +55,7 @@ pub fn run(args: &DimacsArgs, grid: &GridArgs) -> Result<Status> {
         };
         if let Some(dir) = &args.out_dir {
             let path = dir.join(format!("puzzle-{:04}.cnf", numbered.index));
-            write_file(&path, &name, &puzzle, &options)
+            write_file(&path, &name, &puzzle, &options, alphabet)
         } else if single.is_some() {
             bail!("{name} is a second puzzle, but a CNF holds one: use --out-dir DIR for one file per puzzle")
         } else {
@@ -62,10 +64,10 @@ pub fn run(args: &DimacsArgs, grid: &GridArgs) -> Result<Status> {
         }
     })?;
     match (single, &args.out) {
-        (Some((name, puzzle)), Some(path)) => write_file(path, &name, &puzzle, &options)?,
+        (Some((name, puzzle)), Some(path)) => write_file(path, &name, &puzzle, &options, alphabet)?,
         (Some((name, puzzle)), None) => {
             let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-            write_puzzle(&mut out, &name, &puzzle, &options)?;
+            write_puzzle(&mut out, &name, &puzzle, &options, alphabet)?;
             out.flush()?;
         }
         (None, _) if args.out_dir.is_none() && !status.invalid => bail!("no puzzle in the input"),
@@ -74,17 +76,24 @@ pub fn run(args: &DimacsArgs, grid: &GridArgs) -> Result<Status> {
     Ok(status)
 }
 
-fn write_file(path: &Path, name: &str, puzzle: &Puzzle, options: &SolveOptions) -> Result<()> {
+fn write_file(path: &Path, name: &str, puzzle: &Puzzle, options: &SolveOptions, alphabet: &Alphabet) -> Result<()> {
     let file = File::create(path).with_context(|| format!("{}: cannot create it", path.display()))?;
     let mut out = BufWriter::with_capacity(1 << 16, file);
-    write_puzzle(&mut out, name, puzzle, options)
+    write_puzzle(&mut out, name, puzzle, options, alphabet)
         .and_then(|()| Ok(out.flush()?))
         .with_context(|| format!("{}: cannot write it", path.display()))
 }
 
-fn write_puzzle(out: &mut impl Write, name: &str, puzzle: &Puzzle, options: &SolveOptions) -> Result<()> {
+fn write_puzzle(
+    out: &mut impl Write,
+    name: &str,
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    alphabet: &Alphabet,
+) -> Result<()> {
     let cnf = puzzle_cnf(puzzle, options);
     if let Some(reason) = &cnf.unsolvable {
+        let reason = reason.describe(puzzle.geometry(), alphabet);
         eprintln!("satdoku: {name}: no solution ({reason}); wrote the full encoding, which solvers find unsatisfiable");
     }
     write_cnf(out, puzzle, &cnf, options)?;

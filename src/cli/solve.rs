@@ -269,6 +269,7 @@ fn solve_one(
         }
         Outcome::Unsolvable(reason) => {
             status.unsolvable = true;
+            let reason = reason.map(|c| c.describe(puzzle.geometry(), &out.alphabet));
             emit(out, numbered, Record { status: "unsolvable", reason, ..record }, None)
         }
     }
@@ -303,7 +304,7 @@ fn solve_all(
     }
     if found == 0 {
         status.unsolvable = true;
-        let reason = search.reason().map(String::from);
+        let reason = search.reason().map(|c| c.describe(puzzle.geometry(), &out.alphabet));
         emit(out, numbered, Record { status: "unsolvable", reason, ..record }, None)?;
     }
     Ok(())
@@ -323,7 +324,8 @@ fn solve_unique(
     let record = match first.as_slice() {
         [] => {
             status.unsolvable = true;
-            Record { status: "unsolvable", reason: search.reason().map(String::from), ..record }
+            let reason = search.reason().map(|c| c.describe(puzzle.geometry(), &out.alphabet));
+            Record { status: "unsolvable", reason, ..record }
         }
         [one] => Record { status: "unique", solution: Some(line(one)), ..record },
         [a, b, ..] => {
