@@ -488,3 +488,12 @@ fn cli_unique_says_unique_multiple_or_unsolvable() {
         assert!(rules.is_solution(&digits(line), &digits(r["solution"].as_str().unwrap())));
     }
 }
+
+#[test]
+fn count_stats_go_to_stderr_and_leave_stdout_alone() {
+    let out = satdoku().args(["count", "--stats"]).write_stdin("................\n").output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "288");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("4x4") && err.contains("288 solutions"), "{err}");
+}

@@ -1,6 +1,7 @@
 //! `satdoku count`: the number of solutions of each puzzle, capped by `--max`.
 
 use std::path::PathBuf;
+use std::time::Instant;
 
 use anyhow::Result;
 use clap::Args;
@@ -52,21 +53,41 @@ pub fn run(args: &CountArgs, grid: &GridArgs) -> Result<Status> {
                 (Record { index: numbered.index, count: None, capped: false, error: Some(e.to_string()), source }, text)
             }
             Ok(puzzle) => {
-                let count = count_up_to(puzzle, limit, &options)?;
-                if count.count == 0 {
-                    status.unsolvable = true;
+                let start = Instant::now();
+                match count_up_to(puzzle, limit, &options) {
+                    Ok(count) => {
+                        if args.encoding.stats {
+                            let ms = start.elapsed().as_secs_f64() * 1e3;
+                            eprintln!(
+                                "{}: {}: {} solutions in {ms:.3} ms",
+                                describe(&numbered),
+                                puzzle.geometry().describe(),
+                                count.count
+                            );
+                        }
+                        if count.count == 0 {
+                            status.unsolvable = true;
+                        }
+                        let text =
+                            if count.capped { format!("at least {}", count.count) } else { count.count.to_string() };
+                        let record = Record {
+                            index: numbered.index,
+                            count: Some(count.count),
+                            capped: count.capped,
+                            error: None,
+                            source,
+                        };
+                        (record, text)
+                    }
+                    // A bug shows in this puzzle's record; the batch goes on.
+                    Err(internal) => {
+                        eprintln!("satdoku: {}: {internal}", describe(&numbered));
+                        status.invalid = true;
+                        let text = format!("error: {}: {internal}", describe(&numbered));
+                        let error = Some(internal.to_string());
+                        (Record { index: numbered.index, count: None, capped: false, error, source }, text)
+                    }
                 }
-                let text = if count.capped { format!("at least {}", count.count) } else { count.count.to_string() };
-                (
-                    Record {
-                        index: numbered.index,
-                        count: Some(count.count),
-                        capped: count.capped,
-                        error: None,
-                        source,
-                    },
-                    text,
-                )
             }
         };
         match out.format {
