@@ -1,6 +1,7 @@
 //! `satdoku dimacs` and `satdoku decode` without external solvers: the CNF read
 //! by varisat's own DIMACS parser, models solved by varisat, and bad models refused.
 
+mod common;
 #[path = "support/grids.rs"]
 mod grids;
 
@@ -68,7 +69,7 @@ fn decode(cnf: &Path, model: &str) -> assert_cmd::assert::Assert {
 #[test]
 fn cnf_parses_with_varisat_and_header_counts_match_for_every_geometry_and_encoding() {
     for (name, case) in CASES {
-        let units = (case.units)();
+        let units = (case.shape)();
         for (encoding, amo) in [("full", "auto"), ("reduced", "sequential"), ("propagated", "product")] {
             let (_dir, files) = cnf_files(case.file, case.args, &["--encoding", encoding, "--amo", amo]);
             for (cnf, givens) in files.iter().zip(puzzles(case.file)) {
@@ -125,7 +126,7 @@ fn every_model_form_decodes() {
     let (_dir, files) = cnf_files("classic-4.txt", &[], &["--encoding", "reduced"]);
     let (_, lits) = varisat_model(&files[0]);
     let body: Vec<String> = lits.iter().map(i64::to_string).collect();
-    let units = grids::classic(4, Some((2, 2)));
+    let units = common::Shape::boxes(4, 2, 2);
     let givens = &puzzles("classic-4.txt")[0];
     let forms = [
         format!("c by a solver\ns SATISFIABLE\nv {}\nv {} 0\n", body[..3].join(" "), body[3..].join(" ")),
@@ -186,7 +187,7 @@ fn decode_refuses_a_cnf_it_did_not_write_and_reads_a_model_file() {
         .unwrap();
     assert!(out.status.success());
     let solution = String::from_utf8(out.stdout).unwrap();
-    check(&puzzles("latin-5.txt")[0], solution.trim(), &grids::classic(5, None)).unwrap();
+    check(&puzzles("latin-5.txt")[0], solution.trim(), &common::Shape::latin(5)).unwrap();
     satdoku()
         .arg("decode")
         .arg("--cnf")

@@ -3,6 +3,7 @@
 //! The solvers are installed by .ci/run. Without one, a test prints a note and
 //! passes, except under CI=true, where a missing solver is a failure.
 
+mod common;
 #[path = "support/grids.rs"]
 mod grids;
 
@@ -53,7 +54,7 @@ fn json_lines(stdout: &[u8]) -> Vec<Json> {
 /// dimacs → each solver → decode, for every puzzle of a case, under two encodings.
 fn round_trip(name: &str) {
     let case = case(name);
-    let units = (case.units)();
+    let units = (case.shape)();
     let givens = puzzles(case.file);
     for solver in SOLVERS.into_iter().filter(|s| available(s)) {
         for encoding in ["full", "reduced"] {
@@ -126,7 +127,7 @@ fn unsolvable_puzzles_come_back_unsat_and_unsolvable() {
 /// `solve --solver CMD` on a case's file: every record solved and checked.
 fn solve_with(command: &str, name: &str, extra: &[&str]) {
     let case = case(name);
-    let units = (case.units)();
+    let units = (case.shape)();
     let givens = puzzles(case.file);
     let out = satdoku()
         .arg("solve")
