@@ -54,7 +54,9 @@ pub fn pretty(grid: &Grid, geometry: &Geometry, alphabet: &Alphabet) -> String {
     pretty_cells(geometry, |i| symbol(grid.cells()[i], grid.size(), alphabet))
 }
 
-/// Rows of arbitrary cell texts (padded to the widest), with box borders.
+/// Rows of arbitrary cell texts (padded to the widest), with box borders. A
+/// jigsaw grid shows its region map to the right of each row instead
+/// (`a`-`z`, then region numbers), since irregular borders do not fit a text grid.
 pub fn pretty_cells(geometry: &Geometry, text: impl Fn(usize) -> String) -> String {
     let n = geometry.size();
     let texts: Vec<String> = (0..n * n).map(text).collect();
@@ -79,6 +81,17 @@ pub fn pretty_cells(geometry: &Geometry, text: impl Fn(usize) -> String) -> Stri
                 }
             }
             let _ = write!(out, "{:>width$}", texts[r * n + c]);
+        }
+        if let Layout::Regions(map) = geometry.layout() {
+            out.push_str("    ");
+            let labels: Vec<String> = map[r * n..(r + 1) * n]
+                .iter()
+                .map(|&region| match char::from_u32('a' as u32 + region) {
+                    Some(letter) if region < 26 => letter.to_string(),
+                    _ => (region + 1).to_string(),
+                })
+                .collect();
+            out.push_str(&labels.join(" "));
         }
         out.push('\n');
     }
@@ -113,6 +126,15 @@ mod tests {
             pretty(&big, &g, &Alphabet::default())
         );
         assert_eq!(symbol(Value::new_checked(12, 16), 16, &Alphabet::default()), "C");
+    }
+
+    #[test]
+    fn pretty_shows_a_jigsaw_region_map_beside_each_row() {
+        let g = Geometry::new(4, Layout::Regions(vec![0, 0, 1, 1, 0, 0, 1, 1, 2, 3, 3, 3, 2, 2, 2, 3]), &[]).unwrap();
+        let text = pretty(&grid(4, &[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]), &g, &Alphabet::default());
+        let rows: Vec<&str> = text.lines().collect();
+        assert_eq!(rows[0], "1 2 3 4    a a b b");
+        assert_eq!(rows[2], "2 1 4 3    c d d d");
     }
 
     #[test]
