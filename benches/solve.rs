@@ -12,7 +12,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use varisat::CnfFormula;
 
 use satdoku::encode::{encode_base, encode_reduced, EncodeOptions};
-use satdoku::solve::{preprocess, Encoding, Engine, Outcome};
+use satdoku::solve::{preprocess, solve_with_stats, Encoding, Outcome};
 use satdoku::{read_all, Alphabet, Geometry, GeometrySpec, Puzzle, SolveOptions};
 
 fn data_dir() -> PathBuf {
@@ -55,8 +55,9 @@ fn gecode(n: usize) -> Vec<Puzzle> {
     parse(&wanted)
 }
 
-fn solve_all(engine: &mut Engine, puzzles: &[Puzzle]) -> usize {
-    puzzles.iter().filter(|p| matches!(engine.solve(p), Ok((Outcome::Solved(_), _)))).count()
+fn solve_all(puzzles: &[Puzzle]) -> usize {
+    let options = SolveOptions::default();
+    puzzles.iter().filter(|p| matches!(solve_with_stats(p, &options), Ok((Outcome::Solved(_), _)))).count()
 }
 
 fn nine(c: &mut Criterion) {
@@ -73,8 +74,7 @@ fn nine(c: &mut Criterion) {
         let puzzles = parse(&lines);
         group.throughput(Throughput::Elements(puzzles.len() as u64));
         group.bench_with_input(BenchmarkId::new("satdoku", name), &puzzles, |b, puzzles| {
-            let mut engine = Engine::new(SolveOptions::default());
-            b.iter(|| assert_eq!(solve_all(&mut engine, black_box(puzzles)), puzzles.len()))
+            b.iter(|| assert_eq!(solve_all(black_box(puzzles)), puzzles.len()))
         });
         group.bench_with_input(BenchmarkId::new("sudoku crate", name), &lines, |b, lines| {
             b.iter(|| {
@@ -115,7 +115,7 @@ fn larger(c: &mut Criterion) {
         }
         group.throughput(Throughput::Elements(puzzles.len() as u64));
         group.bench_with_input(BenchmarkId::new("satdoku", name), &puzzles, |b, puzzles| {
-            b.iter(|| assert_eq!(solve_all(&mut Engine::new(SolveOptions::default()), puzzles), puzzles.len()))
+            b.iter(|| assert_eq!(solve_all(puzzles), puzzles.len()))
         });
     }
     group.finish();

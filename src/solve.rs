@@ -191,11 +191,6 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Outcome, Interna
 }
 
 /// [`solve`], with the sizes and times of the formula.
-pub fn solve_with_stats(puzzle: &Puzzle, options: &SolveOptions) -> Result<(Outcome, Stats), InternalError> {
-    Engine::new(*options).solve(puzzle)
-}
-
-/// Solves puzzle after puzzle with one set of options; one per worker thread.
 ///
 /// Each puzzle is propagated and probed first; most 9×9 puzzles end there.
 /// What is left goes to a fresh varisat solver with the reduced encoding of
@@ -204,48 +199,32 @@ pub fn solve_with_stats(puzzle: &Puzzle, options: &SolveOptions) -> Result<(Outc
 /// loading but was 3.7× slower on forum-hardest-1905 and no faster on 17-clue:
 /// search under ~200 assumptions on the full formula costs more than loading
 /// the small reduced one.)
-#[derive(Clone, Debug)]
-pub struct Engine {
-    options: SolveOptions,
-}
-
-impl Engine {
-    pub fn new(options: SolveOptions) -> Engine {
-        Engine { options }
-    }
-
-    pub fn options(&self) -> &SolveOptions {
-        &self.options
-    }
-
-    /// Solve one puzzle: a verified solution or why there is none, with sizes and times.
-    pub fn solve(&mut self, puzzle: &Puzzle) -> Result<(Outcome, Stats), InternalError> {
-        let (geometry, givens) = (puzzle.geometry(), puzzle.givens());
-        let start = Instant::now();
-        let mut stats = Stats::default();
-        let domains = match prepare(geometry, givens, self.options.encoding, true) {
-            Ok(domains) => domains,
-            Err(reason) => return Ok((Outcome::Unsolvable(Some(reason)), stats)),
-        };
-        // Propagation that reaches its fixpoint with every cell decided has found
-        // the model itself; the verifier still has the last word.
-        if self.options.encoding == Encoding::Propagated && domains.is_solved() {
-            stats.encode = start.elapsed();
-            return Ok((Outcome::Solved(checked(geometry, givens, domains.decided())?), stats));
-        }
-        let mut solver = Solver::new();
-        let mut counting = Counting::new(&mut solver);
-        let map = encode_puzzle(geometry, givens, &domains, &self.options, &mut counting);
-        (stats.variables, stats.clauses) = (counting.variables, counting.clauses);
+pub fn solve_with_stats(puzzle: &Puzzle, options: &SolveOptions) -> Result<(Outcome, Stats), InternalError> {
+    let (geometry, givens) = (puzzle.geometry(), puzzle.givens());
+    let start = Instant::now();
+    let mut stats = Stats::default();
+    let domains = match prepare(geometry, givens, options.encoding, true) {
+        Ok(domains) => domains,
+        Err(reason) => return Ok((Outcome::Unsolvable(Some(reason)), stats)),
+    };
+    // Propagation that reaches its fixpoint with every cell decided has found
+    // the model itself; the verifier still has the last word.
+    if options.encoding == Encoding::Propagated && domains.is_solved() {
         stats.encode = start.elapsed();
-        let start = Instant::now();
-        let sat = solver.solve().map_err(|e| InternalError(format!("varisat failed: {e}")))?;
-        stats.solve = start.elapsed();
-        if !sat {
-            return Ok((Outcome::Unsolvable(None), stats));
-        }
-        Ok((Outcome::Solved(decode_model(&solver, &map, geometry, givens)?), stats))
+        return Ok((Outcome::Solved(checked(geometry, givens, domains.decided())?), stats));
     }
+    let mut solver = Solver::new();
+    let mut counting = Counting::new(&mut solver);
+    let map = encode_puzzle(geometry, givens, &domains, options, &mut counting);
+    (stats.variables, stats.clauses) = (counting.variables, counting.clauses);
+    stats.encode = start.elapsed();
+    let start = Instant::now();
+    let sat = solver.solve().map_err(|e| InternalError(format!("varisat failed: {e}")))?;
+    stats.solve = start.elapsed();
+    if !sat {
+        return Ok((Outcome::Unsolvable(None), stats));
+    }
+    Ok((Outcome::Solved(decode_model(&solver, &map, geometry, givens)?), stats))
 }
 
 /// The verified grid of the solver's current model.

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use satdoku::external::{self, ExternalSolver};
 use satdoku::format::{self, Format};
-use satdoku::solve::{Engine, Outcome, SolveOptions};
+use satdoku::solve::{solve_with_stats, Outcome, SolveOptions};
 use satdoku::Search;
 use satdoku::{Alphabet, Grid, InternalError, Puzzle};
 
@@ -85,11 +85,11 @@ fn run_sequential(args: &SolveArgs, grid: &GridArgs, external: Option<&ExternalS
     let mut status = Status::default();
     let (_, alphabet) = grid.resolve()?;
     let mut out = Output::new(args.format.format(), alphabet);
-    let mut engine = Engine::new(args.encoding.options());
+    let options = args.encoding.options();
     let mut last = Instant::now();
     for_each_puzzle(&args.files, grid, &mut status, |status, numbered| {
         let parse_time = last.elapsed();
-        answer(args, &mut out, &mut engine, external, &numbered, status, parse_time)?;
+        answer(args, &mut out, &options, external, &numbered, status, parse_time)?;
         last = Instant::now();
         Ok(())
     })?;
@@ -97,8 +97,8 @@ fn run_sequential(args: &SolveArgs, grid: &GridArgs, external: Option<&ExternalS
     Ok(status)
 }
 
-/// `--jobs N`: the main thread reads, N workers (each with its own engine:
-/// varisat's solver is not `Send`) answer chunks of puzzles into buffers, a
+/// `--jobs N`: the main thread reads, N workers (each making its own varisat
+/// solvers, which are not `Send`) answer chunks of puzzles into buffers, a
 /// writer prints the buffers in input order. At most `WINDOW` chunks per
 /// worker are between reading and printing, so memory stays flat however long
 /// the input is; chunks keep the hand-offs rare next to ~30 µs puzzles.
@@ -123,12 +123,12 @@ fn run_parallel(args: &SolveArgs, grid: &GridArgs, external: Option<&ExternalSol
                 scope.spawn(move || -> Result<Status> {
                     let mut status = Status::default();
                     let mut out = Output::buffer(format, alphabet);
-                    let mut engine = Engine::new(args.encoding.options());
+                    let options = args.encoding.options();
                     loop {
                         let job = job_rx.lock().map_err(|_| anyhow::anyhow!("a worker thread panicked"))?.recv();
                         let Ok((chunk, puzzles)) = job else { return Ok(status) };
                         for numbered in &puzzles {
-                            answer(args, &mut out, &mut engine, external, numbered, &mut status, Duration::ZERO)?;
+                            answer(args, &mut out, &options, external, numbered, &mut status, Duration::ZERO)?;
                         }
                         if done_tx.send((chunk, out.take())).is_err() {
                             return Ok(status);
@@ -190,7 +190,7 @@ fn run_parallel(args: &SolveArgs, grid: &GridArgs, external: Option<&ExternalSol
 fn answer(
     args: &SolveArgs,
     out: &mut Output,
-    engine: &mut Engine,
+    options: &SolveOptions,
     external: Option<&ExternalSolver>,
     numbered: &Numbered,
     status: &mut Status,
@@ -210,13 +210,12 @@ fn answer(
             return emit(out, numbered, Record { status: "invalid", error: Some(e.to_string()), ..record }, None);
         }
     };
-    let options = *engine.options();
     let result = if args.all {
-        solve_all(out, numbered, puzzle, &options, args.max, record, status)
+        solve_all(out, numbered, puzzle, options, args.max, record, status)
     } else if args.unique {
-        solve_unique(out, numbered, puzzle, &options, record, status)
+        solve_unique(out, numbered, puzzle, options, record, status)
     } else {
-        solve_one(out, numbered, puzzle, engine, external, record, status, args.encoding.stats, parse_time)
+        solve_one(out, numbered, puzzle, options, external, record, status, args.encoding.stats, parse_time)
     };
     match result {
         Err(e) if e.downcast_ref::<InternalError>().is_some() => {
@@ -240,7 +239,7 @@ fn solve_one(
     out: &mut Output,
     numbered: &Numbered,
     puzzle: &Puzzle,
-    engine: &mut Engine,
+    options: &SolveOptions,
     external: Option<&ExternalSolver>,
     record: Record,
     status: &mut Status,
@@ -248,8 +247,8 @@ fn solve_one(
     parse_time: std::time::Duration,
 ) -> Result<()> {
     let (outcome, solve_stats) = match external {
-        None => engine.solve(puzzle)?,
-        Some(solver) => match external::solve(puzzle, engine.options(), solver) {
+        None => solve_with_stats(puzzle, options)?,
+        Some(solver) => match external::solve(puzzle, options, solver) {
             Ok(result) => result,
             Err(e) => {
                 // One puzzle's solver failure (missing, crashed, timed out) ends only that puzzle.
