@@ -10,6 +10,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -170,6 +171,7 @@ pub fn for_each_puzzle(
     let stdin = [PathBuf::from("-")];
     let files = if files.is_empty() { &stdin[..] } else { files };
     let mut index = 0;
+    let mut progress = Progress::new();
     for path in files {
         let (input, name): (Box<dyn BufRead>, String) = if path.as_os_str() == "-" {
             (Box::new(io::stdin().lock()), "<stdin>".into())
@@ -186,9 +188,49 @@ pub fn for_each_puzzle(
         for entry in PuzzleReader::new(input, name, &alphabet, &mut spec) {
             index += 1;
             each(status, Numbered { index, entry })?;
+            progress.tick(index);
         }
     }
+    progress.finish();
     Ok(())
+}
+
+/// A count of puzzles on stderr for long runs, only when stderr is a terminal
+/// and stdout is not (records on a terminal would mix with it).
+struct Progress {
+    start: Instant,
+    shown: Option<Instant>,
+    enabled: bool,
+}
+
+impl Progress {
+    fn new() -> Progress {
+        let enabled = io::stderr().is_terminal() && !io::stdout().is_terminal();
+        Progress { start: Instant::now(), shown: None, enabled }
+    }
+
+    fn tick(&mut self, puzzles: usize) {
+        // Checking the clock on every puzzle would cost more than the puzzle.
+        if !self.enabled || puzzles % 64 != 0 {
+            return;
+        }
+        let now = Instant::now();
+        let due = match self.shown {
+            None => now.duration_since(self.start).as_secs_f64() >= 1.0,
+            Some(last) => now.duration_since(last).as_secs_f64() >= 0.25,
+        };
+        if due {
+            let rate = puzzles as f64 / now.duration_since(self.start).as_secs_f64();
+            eprint!("\rsatdoku: {puzzles} puzzles read, {rate:.0} a second ");
+            self.shown = Some(now);
+        }
+    }
+
+    fn finish(&self) {
+        if self.shown.is_some() {
+            eprint!("\r\x1b[K");
+        }
+    }
 }
 
 /// Where records go: buffered stdout, or a buffer a worker thread fills.
