@@ -382,23 +382,17 @@ fn satdoku() -> Command {
     Command::cargo_bin("satdoku").unwrap()
 }
 
-fn json_lines(out: &[u8]) -> Vec<serde_json::Value> {
-    String::from_utf8_lossy(out).lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+/// Run satdoku with `args` on `stdin`, expect exit `code`, and read its JSON Lines.
+fn run_json(args: &[&str], stdin: &str, code: i32) -> Vec<serde_json::Value> {
+    let out = satdoku().args(args).write_stdin(stdin).assert().code(code).get_output().stdout.clone();
+    String::from_utf8_lossy(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect()
 }
 
 #[test]
 fn cli_all_streams_every_solution_checked() {
     // A 6x6 with 20 solutions under 3x2 boxes (known-counts), and one with none.
     let puzzles = ".....12....3..2.......45.16.........\n....1..2...3.....4..56........34....\n";
-    let out = satdoku()
-        .args(["solve", "--all", "--box", "3x2", "--format", "json"])
-        .write_stdin(puzzles)
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let records = json_lines(&out);
+    let records = run_json(&["solve", "--all", "--box", "3x2", "--format", "json"], puzzles, 1);
     let rules = Rules::new(6, Third::Boxes(3, 2), false);
     let givens = digits(".....12....3..2.......45.16.........");
     let mut seen = HashSet::new();
@@ -417,15 +411,8 @@ fn cli_all_streams_every_solution_checked() {
 #[test]
 fn cli_all_max_stops_each_puzzle() {
     let empty = ".".repeat(16);
-    let out = satdoku()
-        .args(["solve", "--all", "--max", "3", "--format", "json"])
-        .write_stdin(format!("{empty}\n{empty}\n"))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let indices: Vec<u64> = json_lines(&out).iter().map(|r| r["index"].as_u64().unwrap()).collect();
+    let records = run_json(&["solve", "--all", "--max", "3", "--format", "json"], &format!("{empty}\n{empty}\n"), 0);
+    let indices: Vec<u64> = records.iter().map(|r| r["index"].as_u64().unwrap()).collect();
     assert_eq!(indices, [1, 1, 1, 2, 2, 2]);
 }
 
@@ -434,15 +421,8 @@ fn cli_count_latin_and_caps() {
     satdoku().args(["count", "--latin"]).write_stdin("....\n....\n....\n....\n").assert().success().stdout("576\n");
     satdoku().args(["count", "--latin"]).write_stdin(".........\n").assert().success().stdout("12\n");
     satdoku().args(["count", "--max", "100"]).write_stdin(".".repeat(16)).assert().success().stdout("at least 100\n");
-    let out = satdoku()
-        .args(["count", "--max", "100", "--format", "json"])
-        .write_stdin(format!("{}\n{}\n", ".".repeat(16), "1234341221434321"))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let records = json_lines(&out);
+    let text = format!("{}\n{}\n", ".".repeat(16), "1234341221434321");
+    let records = run_json(&["count", "--max", "100", "--format", "json"], &text, 0);
     assert_eq!((records[0]["count"].as_u64(), records[0]["capped"].as_bool()), (Some(100), Some(true)));
     assert_eq!((records[1]["count"].as_u64(), records[1].get("capped")), (Some(1), None));
 }
@@ -456,15 +436,7 @@ fn cli_count_unsolvable_and_invalid_exit_codes() {
 #[test]
 fn cli_unique_says_unique_multiple_or_unsolvable() {
     let puzzles = "....1..2...3.....4..56........34....\n.....12....3..2.......45.16.........\n..3...4.....2..3.5.....1.6.5.45...1.\n";
-    let out = satdoku()
-        .args(["solve", "--unique", "--box", "3x2", "--format", "json"])
-        .write_stdin(puzzles)
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let records = json_lines(&out);
+    let records = run_json(&["solve", "--unique", "--box", "3x2", "--format", "json"], puzzles, 1);
     let statuses: Vec<&str> = records.iter().map(|r| r["status"].as_str().unwrap()).collect();
     assert_eq!(statuses, ["unsolvable", "multiple", "unsolvable"]);
     let rules = Rules::new(6, Third::Boxes(3, 2), false);
@@ -474,16 +446,9 @@ fn cli_unique_says_unique_multiple_or_unsolvable() {
     assert!(two.iter().all(|g| rules.is_solution(&givens, g)));
     assert_ne!(two[0], two[1]);
 
-    let out = satdoku()
-        .args(["solve", "--unique", "--box", "2x3", "--format", "json"])
-        .write_stdin(puzzles)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let records = run_json(&["solve", "--unique", "--box", "2x3", "--format", "json"], puzzles, 0);
     let rules = Rules::new(6, Third::Boxes(2, 3), false);
-    for (r, line) in json_lines(&out).iter().zip(puzzles.lines()) {
+    for (r, line) in records.iter().zip(puzzles.lines()) {
         assert_eq!(r["status"], "unique");
         assert!(rules.is_solution(&digits(line), &digits(r["solution"].as_str().unwrap())));
     }

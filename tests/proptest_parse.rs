@@ -68,6 +68,19 @@ fn line_mutations() -> impl Strategy<Value = Vec<Pick>> {
     prop::collection::vec((0..TOP.len(), prop::option::weighted(0.5, (0u8..3, 0usize..100, noise_char()))), 1..12)
 }
 
+/// The picked lines, mutated where the pick says so, and the text they make.
+fn mutated_lines(picks: &[Pick]) -> (Vec<String>, String) {
+    let lines: Vec<String> = picks
+        .iter()
+        .map(|(i, m)| match m {
+            Some((op, pos, ch)) => mutate(TOP[*i], *op, *pos, *ch),
+            None => TOP[*i].to_string(),
+        })
+        .collect();
+    let text = lines.join("\n") + "\n";
+    (lines, text)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
@@ -91,14 +104,7 @@ proptest! {
     /// untouched lines read exactly and solve correctly.
     #[test]
     fn near_valid_lines_give_one_record_each(picks in line_mutations()) {
-        let lines: Vec<String> = picks
-            .iter()
-            .map(|(i, m)| match m {
-                Some((op, pos, ch)) => mutate(TOP[*i], *op, *pos, *ch),
-                None => TOP[*i].to_string(),
-            })
-            .collect();
-        let text = lines.join("\n") + "\n";
+        let (lines, text) = mutated_lines(&picks);
         let entries = read_all(&text, "p", &Alphabet::default(), &mut GeometrySpec::classic());
         prop_assert_eq!(entries.len(), lines.len(), "{}", text);
         for (k, (entry, line)) in entries.iter().zip(&lines).enumerate() {
@@ -176,14 +182,7 @@ proptest! {
     /// record per input line, in order, and every solution checked.
     #[test]
     fn cli_near_valid_lines(picks in line_mutations()) {
-        let lines: Vec<String> = picks
-            .iter()
-            .map(|(i, m)| match m {
-                Some((op, pos, ch)) => mutate(TOP[*i], *op, *pos, *ch),
-                None => TOP[*i].to_string(),
-            })
-            .collect();
-        let text = lines.join("\n") + "\n";
+        let (lines, text) = mutated_lines(&picks);
         let out = Command::cargo_bin("satdoku").unwrap().args(["solve", "--format", "json"]).write_stdin(text.clone()).output().unwrap();
         let code = out.status.code().expect("not killed");
         let stderr = String::from_utf8_lossy(&out.stderr);
