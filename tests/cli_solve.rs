@@ -787,3 +787,29 @@ fn stdin_is_read_as_a_stream() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert_solves(&Shape::classic(9), &read_symbols(TOP1), &read_solution_line(&text, None), "streamed");
 }
+
+/// `--jobs`: several chunks of puzzles answered on several threads still come
+/// out one record per puzzle, in input order, each solution checked, and the
+/// same as on one thread; an invalid and an unsolvable puzzle mid-batch keep
+/// their places.
+#[test]
+fn parallel_batches_keep_input_order() {
+    let puzzles = common::data_lines("17-clue-500.txt");
+    let mut lines: Vec<String> = puzzles.iter().take(300).cloned().collect();
+    lines.insert(97, TOP1[..80].to_string());
+    lines.insert(201, CLASH.to_string());
+    let input = lines.join("\n") + "\n";
+    let one = run(&["solve", "--format", "json", "--jobs", "1"], &input);
+    let three = run(&["solve", "--format", "json", "--jobs", "3"], &input);
+    assert_eq!(three.code, 2, "{}", three.stderr);
+    assert_eq!(three.stdout, one.stdout, "the same records whatever the number of threads");
+    let recs = json_records(&three.stdout);
+    assert_eq!(recs.len(), lines.len());
+    for (k, (rec, line)) in recs.iter().zip(&lines).enumerate() {
+        match k {
+            97 => assert_eq!(rec["status"], "invalid", "{rec}"),
+            201 => assert_eq!(rec["status"], "unsolvable", "{rec}"),
+            _ => assert_json_solved(rec, k as u64 + 1, &Shape::classic(9), &read_symbols(line), None),
+        }
+    }
+}
