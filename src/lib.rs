@@ -18,6 +18,7 @@
 //! }
 //! ```
 
+pub mod alldiff;
 pub mod analyze;
 pub mod dimacs;
 pub mod encode;

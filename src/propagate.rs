@@ -10,7 +10,8 @@
 
 use std::fmt;
 
-use crate::geometry::{Cell, Geometry, Unit, Value};
+use crate::alldiff::{AllDifferent, Filtered};
+use crate::geometry::{Cell, Geometry, Value};
 use crate::puzzle::Grid;
 use crate::symbols::Alphabet;
 
@@ -124,6 +125,9 @@ pub enum Contradiction {
     NoPlace { unit: usize, value: Value },
     /// Two givens of one unit hold the same value.
     Clash { unit: usize, value: Value, cells: (Cell, Cell) },
+    /// These cells of a unit have fewer candidate values between them than
+    /// there are cells.
+    Hall { unit: usize, cells: Vec<Cell>, values: Vec<Value> },
 }
 
 impl Contradiction {
@@ -143,6 +147,18 @@ impl Contradiction {
                 geometry.cell_name(*a),
                 geometry.cell_name(*b)
             ),
+            Contradiction::Hall { unit, cells, values } => {
+                let cells: Vec<String> = cells.iter().map(|&c| geometry.cell_name(c)).collect();
+                let values: Vec<String> = values.iter().map(symbol).collect();
+                format!(
+                    "in {}, the {} cells {} have only {} values between them ({})",
+                    geometry.units()[*unit],
+                    cells.len(),
+                    cells.join(", "),
+                    values.len(),
+                    values.join(", ")
+                )
+            }
         }
     }
 }
@@ -197,11 +213,22 @@ pub fn find_clash(geometry: &Geometry, givens: &Grid) -> Option<Contradiction> {
     None
 }
 
+const PLACES_SHIFT: u32 = 48;
+const PLACES_SUM: u64 = (1 << PLACES_SHIFT) - 1;
+
+/// One place more (or less) for a value in a unit: the cell `cell`.
+fn place(cell: usize) -> u64 {
+    (1 << PLACES_SHIFT) + cell as u64
+}
+
 /// Unit propagation to its fixpoint: naked and hidden singles, with the
 /// eliminations they cause.
 ///
-/// Only units that lost a candidate since they were last looked at are scanned
-/// for hidden singles, so the work follows the changes, not the grid size.
+/// Each unit keeps, per value, how many of its cells still have the value as
+/// a candidate and the sum of those cells' indices. A removal updates the
+/// three or so counts it touches; a count that falls to one names the hidden
+/// single's cell by its sum, and one that falls to zero is a contradiction.
+/// The work follows the removals, not the grid size.
 #[derive(Clone)]
 pub struct Propagator<'g> {
     geometry: &'g Geometry,
@@ -210,52 +237,72 @@ pub struct Propagator<'g> {
     placed: Vec<bool>,
     placed_count: usize,
     queue: Vec<Cell>,
-    /// Units that lost a candidate since their last hidden-single scan.
-    dirty: Vec<bool>,
-    dirty_list: Vec<u32>,
+    /// Per (unit, value), at `unit * n + value`: the number of the unit's
+    /// cells with the value as a candidate (the high 16 bits) and the sum of
+    /// their indices (the low 48; n ≤ 65535 keeps it below n³ < 2⁴⁸). One word,
+    /// so a removal costs one memory access per unit.
+    places: Vec<u64>,
+    /// (unit, value) pairs whose count fell to one or none, to be looked at.
+    scarce: Vec<(u32, u32)>,
     trace: Option<Vec<Step>>,
     /// While probing: the old value of every domain word changed (index, word),
     /// and the cells placed, so that a probe is undone at the cost of what it did.
     trail: Option<Vec<(u32, u64)>>,
     placed_trail: Vec<u32>,
-    /// Scratch for the hidden-single scan.
-    once: Vec<u64>,
-    twice: Vec<u64>,
-    fixed: Vec<u64>,
 }
 
 impl<'g> Propagator<'g> {
     /// Start from every value in every cell.
     pub fn new(geometry: &'g Geometry) -> Propagator<'g> {
-        Propagator::with_domains(geometry, Domains::full(geometry.size()))
+        let n = geometry.size();
+        let mut p = Propagator::empty(geometry, Domains::full(n));
+        for (u, unit) in geometry.units().iter().enumerate() {
+            let sum: u64 = unit.cells().iter().map(|c| c.index() as u64).sum();
+            p.places[u * n..(u + 1) * n].fill(((unit.cells().len() as u64) << PLACES_SHIFT) + sum);
+        }
+        p
     }
 
     /// Start from given candidate sets.
     pub fn with_domains(geometry: &'g Geometry, domains: Domains) -> Propagator<'g> {
-        let words = domains.words;
-        let units = geometry.units().len();
-        let mut p = Propagator {
-            geometry,
-            placed: vec![false; geometry.cell_count()],
-            placed_count: 0,
-            domains,
-            queue: Vec::new(),
-            dirty: vec![true; units],
-            dirty_list: (0..units as u32).rev().collect(),
-            trace: None,
-            trail: None,
-            placed_trail: Vec::new(),
-            once: vec![0; words],
-            twice: vec![0; words],
-            fixed: vec![0; words],
-        };
-        // Cells already down to one candidate still have to be propagated.
+        let n = geometry.size();
+        let mut p = Propagator::empty(geometry, domains);
+        for (u, unit) in geometry.units().iter().enumerate() {
+            for &cell in unit.cells() {
+                for value in p.domains.values(cell) {
+                    p.places[u * n + value.index()] += place(cell.index());
+                }
+            }
+        }
+        // Cells already down to one candidate, and values already down to one
+        // place, still have to be propagated.
         for cell in geometry.cells() {
             if p.domains.count(cell) == 1 {
                 p.queue.push(cell);
             }
         }
+        for (k, &places) in p.places.iter().enumerate() {
+            if places >> PLACES_SHIFT <= 1 {
+                p.scarce.push(((k / n) as u32, (k % n) as u32));
+            }
+        }
         p
+    }
+
+    fn empty(geometry: &'g Geometry, domains: Domains) -> Propagator<'g> {
+        let counts = geometry.units().len() * geometry.size();
+        Propagator {
+            geometry,
+            placed: vec![false; geometry.cell_count()],
+            placed_count: 0,
+            domains,
+            queue: Vec::new(),
+            places: vec![0; counts],
+            scarce: Vec::new(),
+            trace: None,
+            trail: None,
+            placed_trail: Vec::new(),
+        }
     }
 
     /// Record each deduction (for `--steps`).
@@ -297,25 +344,43 @@ impl<'g> Propagator<'g> {
         }
         if self.domains.count(cell) > 1 {
             self.fix(cell, value);
-            self.touch(cell);
         }
         self.queue.push(cell);
         Ok(())
     }
 
-    /// Set domain word `i`, remembering the old one while probing.
+    /// Set domain word `i`, remembering the old one while probing, and count
+    /// the candidates it loses out of their units.
     fn set_word(&mut self, i: usize, word: u64) {
+        let old = self.domains.bits[i];
         if let Some(trail) = self.trail.as_mut() {
-            trail.push((i as u32, self.domains.bits[i]));
+            trail.push((i as u32, old));
         }
         self.domains.bits[i] = word;
+        let (n, words) = (self.domains.n, self.domains.words);
+        let cell = i / words;
+        let mut gone = old & !word;
+        while gone != 0 {
+            let value = (i % words) * 64 + gone.trailing_zeros() as usize;
+            gone &= gone - 1;
+            for &u in self.geometry.units_of(Cell::from_index(cell)) {
+                let k = u as usize * n + value;
+                self.places[k] -= place(cell);
+                if self.places[k] >> PLACES_SHIFT <= 1 {
+                    self.scarce.push((u, value as u32));
+                }
+            }
+        }
     }
 
     fn fix(&mut self, cell: Cell, value: Value) {
         let words = self.domains.words;
         for w in 0..words {
             let word = if w == value.index() / 64 { 1u64 << (value.index() % 64) } else { 0 };
-            self.set_word(cell.index() * words + w, word);
+            let i = cell.index() * words + w;
+            if self.domains.bits[i] != word {
+                self.set_word(i, word);
+            }
         }
     }
 
@@ -325,7 +390,6 @@ impl<'g> Propagator<'g> {
         let bit = 1u64 << (value.index() % 64);
         if self.domains.bits[i] & bit != 0 {
             self.set_word(i, self.domains.bits[i] & !bit);
-            self.touch(cell);
             match self.domains.count(cell) {
                 0 => return Err(Contradiction::EmptyCell { cell }),
                 1 => self.queue.push(cell),
@@ -335,22 +399,12 @@ impl<'g> Propagator<'g> {
         Ok(())
     }
 
-    /// Mark the units of `cell` for a hidden-single scan.
-    fn touch(&mut self, cell: Cell) {
-        for &u in self.geometry.units_of(cell) {
-            if !std::mem::replace(&mut self.dirty[u as usize], true) {
-                self.dirty_list.push(u);
-            }
-        }
-    }
-
     /// Propagate to the fixpoint.
     pub fn propagate(&mut self) -> Result<(), Contradiction> {
         loop {
             self.eliminate()?;
-            let Some(u) = self.dirty_list.pop() else { return Ok(()) };
-            self.dirty[u as usize] = false;
-            self.hidden_singles(u as usize)?;
+            let Some((u, value)) = self.scarce.pop() else { return Ok(()) };
+            self.hidden_single(u as usize, Value::from_index(value as usize))?;
         }
     }
 
@@ -381,7 +435,6 @@ impl<'g> Propagator<'g> {
                         continue;
                     }
                     self.set_word(i, w & !bit);
-                    self.touch(peer);
                     if self.trace.is_some() {
                         removed.push(peer);
                     }
@@ -416,67 +469,53 @@ impl<'g> Propagator<'g> {
         Ok(())
     }
 
-    /// Place every value that has one cell left in unit `u`; a value with no
-    /// cell left is a contradiction.
-    fn hidden_singles(&mut self, u: usize) -> Result<(), Contradiction> {
-        let n = self.geometry.size();
-        let words = self.domains.words;
-        let unit = &self.geometry.units()[u];
-        self.once.fill(0);
-        self.twice.fill(0);
-        // Values of decided cells are settled: only the other cells' candidates
-        // can hold a hidden single.
-        self.fixed.fill(0);
-        for &cell in unit.cells() {
-            let base = cell.index() * words;
-            if words == 1 {
-                let word = self.domains.bits[base];
-                if word & (word.wrapping_sub(1)) == 0 {
-                    self.fixed[0] |= word;
-                } else {
-                    self.twice[0] |= self.once[0] & word;
-                    self.once[0] |= word;
+    /// `value` has at most one place left in unit `u`: none is a
+    /// contradiction, and one that is not yet decided takes the value.
+    fn hidden_single(&mut self, u: usize, value: Value) -> Result<(), Contradiction> {
+        let k = u * self.domains.n + value.index();
+        match self.places[k] >> PLACES_SHIFT {
+            0 => Err(Contradiction::NoPlace { unit: u, value }),
+            1 => {
+                let cell = Cell::from_index((self.places[k] & PLACES_SUM) as usize);
+                if self.domains.count(cell) > 1 {
+                    if let Some(trace) = self.trace.as_mut() {
+                        trace.push(Step::HiddenSingle { unit: u, cell, value });
+                    }
+                    self.fix(cell, value);
+                    self.queue.push(cell);
                 }
-                continue;
+                Ok(())
             }
-            if self.domains.count(cell) == 1 {
-                (0..words).for_each(|w| self.fixed[w] |= self.domains.bits[base + w]);
-                continue;
+            _ => Ok(()),
+        }
+    }
+
+    /// Propagate, then filter every unit for "all different" (see
+    /// [`crate::alldiff`]) and propagate what that removes, until neither
+    /// changes anything.
+    pub fn propagate_subsets(&mut self) -> Result<(), Contradiction> {
+        let mut filter = AllDifferent::new();
+        loop {
+            self.propagate()?;
+            let mut changed = false;
+            for u in 0..self.geometry.units().len() {
+                match filter.filter(self.geometry.units()[u].cells(), &self.domains) {
+                    Filtered::Hall { cells, values } => return Err(Contradiction::Hall { unit: u, cells, values }),
+                    Filtered::Removals(removals) => {
+                        for &(cell, value) in &removals {
+                            self.exclude(cell, value)?;
+                        }
+                        if !removals.is_empty() {
+                            changed = true;
+                            self.propagate()?;
+                        }
+                    }
+                }
             }
-            for w in 0..words {
-                let word = self.domains.bits[base + w];
-                self.twice[w] |= self.once[w] & word;
-                self.once[w] |= word;
+            if !changed {
+                return Ok(());
             }
         }
-        for w in 0..words {
-            let valid = if (w + 1) * 64 <= n { u64::MAX } else { (1u64 << (n - w * 64)) - 1 };
-            let missing = valid & !(self.once[w] | self.fixed[w]);
-            if missing != 0 {
-                let value = Value::from_index(w * 64 + missing.trailing_zeros() as usize);
-                return Err(Contradiction::NoPlace { unit: u, value });
-            }
-            let mut singles = self.once[w] & !self.twice[w] & !self.fixed[w];
-            while singles != 0 {
-                let value = Value::from_index(w * 64 + singles.trailing_zeros() as usize);
-                singles &= singles - 1;
-                // Fixing an earlier single of this scan may have taken the
-                // only place of this one.
-                let Some(cell) = place_of(unit, &self.domains, value) else {
-                    return Err(Contradiction::NoPlace { unit: u, value });
-                };
-                if self.placed[cell.index()] || self.domains.count(cell) == 1 {
-                    continue;
-                }
-                if let Some(trace) = self.trace.as_mut() {
-                    trace.push(Step::HiddenSingle { unit: u, cell, value });
-                }
-                self.fix(cell, value);
-                self.touch(cell);
-                self.queue.push(cell);
-            }
-        }
-        Ok(())
     }
 
     /// Failed-literal probing with lifting, on the cells with at most
@@ -571,9 +610,20 @@ impl<'g> Propagator<'g> {
 
     /// Take back everything since the trail was started.
     fn undo(&mut self) {
+        let (n, words) = (self.domains.n, self.domains.words);
         if let Some(trail) = self.trail.take() {
             for &(i, old) in trail.iter().rev() {
-                self.domains.bits[i as usize] = old;
+                let i = i as usize;
+                let cell = i / words;
+                let mut back = old & !self.domains.bits[i];
+                while back != 0 {
+                    let value = (i % words) * 64 + back.trailing_zeros() as usize;
+                    back &= back - 1;
+                    for &u in self.geometry.units_of(Cell::from_index(cell)) {
+                        self.places[u as usize * n + value] += place(cell);
+                    }
+                }
+                self.domains.bits[i] = old;
             }
         }
         for &c in &self.placed_trail {
@@ -582,14 +632,8 @@ impl<'g> Propagator<'g> {
         self.placed_count -= self.placed_trail.len();
         self.placed_trail.clear();
         self.queue.clear();
-        for u in self.dirty_list.drain(..) {
-            self.dirty[u as usize] = false;
-        }
+        self.scarce.clear();
     }
-}
-
-fn place_of(unit: &Unit, domains: &Domains, value: Value) -> Option<Cell> {
-    unit.cells().iter().copied().find(|&c| domains.contains(c, value))
 }
 
 /// Propagate the givens of a puzzle: the candidates left, or why there is no solution.
@@ -647,6 +691,53 @@ mod tests {
         let givens = grid(9, &format!("5.....5..{}", ".".repeat(72)));
         let e = propagate_givens(&g, &givens).unwrap_err();
         assert_eq!(e.describe(&g, &Alphabet::default()), "the givens clash: row 1 has 5 twice (r1c1 and r1c7)");
+    }
+
+    #[test]
+    fn counts_of_places_survive_probing_and_undo() {
+        // Probing assigns and undoes thousands of times; the counts kept per
+        // unit and value must still match a count from scratch.
+        let g = Geometry::classic(9).unwrap();
+        let hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let mut p = Propagator::new(&g);
+        p.place_givens(&grid(9, hard)).unwrap();
+        p.propagate().unwrap();
+        p.probe(9, false).unwrap();
+        let recounted = Propagator::with_domains(&g, p.domains().clone());
+        assert_eq!(p.places, recounted.places);
+    }
+
+    #[test]
+    fn subsets_remove_what_singles_cannot() {
+        // Latin 4: columns 1 and 2 hold 3 and 4, so r1c1 and r1c2 are a naked
+        // pair {1, 2}, and r1c3 and r1c4 can only be 3 or 4.
+        let g = Geometry::latin(4).unwrap();
+        let givens = grid(4, "....34..43......");
+        let r1c3 = Cell::from_index(2);
+        let mut p = Propagator::new(&g);
+        p.place_givens(&givens).unwrap();
+        p.propagate().unwrap();
+        assert_eq!(p.domains().count(r1c3), 4);
+        p.propagate_subsets().unwrap();
+        let values: Vec<usize> = p.domains().values(r1c3).map(|v| v.number()).collect();
+        assert_eq!(values, [3, 4]);
+    }
+
+    #[test]
+    fn too_few_values_for_the_cells_is_a_contradiction_singles_miss() {
+        // Latin 6: columns 1-3 hold 3, 4, 5 and 6 in rows 2-5, so r1c1, r1c2
+        // and r1c3 share the two values 1 and 2. Every value still has a place
+        // in row 1 and every cell a candidate, so singles see nothing.
+        let g = Geometry::latin(6).unwrap();
+        let rows = ["......", "345...", "456...", "563...", "634...", "......"];
+        let mut p = Propagator::new(&g);
+        p.place_givens(&grid(6, &rows.concat())).unwrap();
+        p.propagate().unwrap();
+        let e = p.propagate_subsets().unwrap_err();
+        assert_eq!(
+            e.describe(&g, &Alphabet::default()),
+            "in row 1, the 3 cells r1c1, r1c2, r1c3 have only 2 values between them (1, 2)"
+        );
     }
 
     #[test]

@@ -25,7 +25,7 @@ pub struct DimacsArgs {
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
     /// full (the blank grid plus the givens as unit clauses: the same variables for every
-    /// puzzle of a grid), reduced (Kwon & Jain), or propagated (singles first, then reduced).
+    /// puzzle of a grid), reduced (Kwon & Jain), or propagated (singles, probing and subsets first, then reduced).
     #[arg(long, value_name = "KIND", default_value = "full")]
     pub encoding: Encoding,
     /// At-most-one encoding: auto, pairwise, sequential or product.

@@ -99,7 +99,7 @@ pub struct EncodingArgs {
     /// At-most-one encoding: auto, pairwise, sequential or product.
     #[arg(long, value_name = "KIND", default_value = "auto")]
     pub amo: AmoEncoding,
-    /// full, reduced (Kwon & Jain), or propagated (singles first, then reduced).
+    /// full, reduced (Kwon & Jain), or propagated (singles, probing and subsets first, then reduced).
     #[arg(long, value_name = "KIND", default_value = "propagated")]
     pub encoding: Encoding,
     /// Print variables, clauses and times of each puzzle to stderr.
