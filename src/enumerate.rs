@@ -525,7 +525,7 @@ mod tests {
         let p = puzzle(Geometry::classic(4).unwrap(), &".".repeat(16));
         for encoding in [Encoding::Full, Encoding::Reduced, Encoding::Propagated] {
             for amo in [AmoEncoding::Pairwise, AmoEncoding::Sequential] {
-                let options = SolveOptions { encoding, amo };
+                let options = SolveOptions { encoding, amo, ..SolveOptions::default() };
                 for strategy in [Strategy::Branch, Strategy::Blocking] {
                     assert_eq!(
                         count_with_strategy(&p, 1000, &options, strategy).unwrap(),

@@ -15,6 +15,7 @@
 //! match solve(&puzzle, &SolveOptions::default()).unwrap() {
 //!     Outcome::Solved(grid) => println!("{}", satdoku::format::line(&grid, &Alphabet::default())),
 //!     Outcome::Unsolvable(reason) => println!("no solution: {reason:?}"),
+//!     Outcome::TimedOut => println!("no answer within SolveOptions::timeout"),
 //! }
 //! ```
 

@@ -216,6 +216,34 @@ fn usage_errors_exit_2() {
     assert_eq!(run(&["frobnicate"], "").code, 2);
 }
 
+#[test]
+fn timeout_gives_up_on_one_puzzle_and_the_batch_goes_on() {
+    // A 25x25 that varisat needs many seconds for (about 19 s on the project
+    // machine), between two that take milliseconds.
+    let easy = common::data_lines("gecode-25x25.txt");
+    let hard = common::data_lines("gecode-25x25-hard.txt").remove(0);
+    let input = format!("{}\n{hard}\n{}\n", easy[0], easy[1]);
+    let r = run(&["solve", "--timeout", "0.5", "--jobs", "1", "--format", "json"], &input);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let recs = json_records(&r.stdout);
+    assert_eq!(recs.len(), 3, "{}", r.stdout);
+    assert_json_solved(&recs[0], 1, &Shape::classic(25), &read_symbols(&easy[0]), None);
+    assert_eq!(recs[1]["index"], 2);
+    assert_eq!(recs[1]["status"], "error", "{}", recs[1]);
+    assert!(recs[1]["error"].as_str().unwrap().contains("--timeout"), "{}", recs[1]);
+    assert!(r.stderr.contains("puzzle 2") && r.stderr.contains("no answer within 0.5 s"), "{}", r.stderr);
+    assert_json_solved(&recs[2], 3, &Shape::classic(25), &read_symbols(&easy[1]), None);
+}
+
+#[test]
+fn timeout_is_refused_with_all_and_unique() {
+    for flag in ["--all", "--unique"] {
+        let r = run(&["solve", "--timeout", "5", flag], TOP1);
+        assert_eq!(r.code, 2, "{flag}");
+        assert!(r.stderr.contains("--timeout"), "{flag}: {}", r.stderr);
+    }
+}
+
 // ---------- puzzle text forms ----------
 
 fn block_of(line: &str) -> String {

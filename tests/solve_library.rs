@@ -19,6 +19,7 @@ fn solve_numbers(puzzle: &Puzzle, options: &SolveOptions) -> Option<Vec<usize>> 
             Some(numbers(&grid))
         }
         Outcome::Unsolvable(_) => None,
+        Outcome::TimedOut => panic!("timed out without a time limit"),
     }
 }
 
@@ -174,7 +175,7 @@ fn every_encoding_and_amo_solves() {
     puzzles.extend(common::data_lines("gecode-25x25.txt").into_iter().take(1));
     for encoding in [Encoding::Full, Encoding::Reduced, Encoding::Propagated] {
         for amo in [AmoEncoding::Auto, AmoEncoding::Pairwise, AmoEncoding::Sequential, AmoEncoding::Product] {
-            let options = SolveOptions { encoding, amo };
+            let options = SolveOptions { encoding, amo, ..SolveOptions::default() };
             for (i, line) in puzzles.iter().enumerate() {
                 let givens = read_symbols(line);
                 let n = side(givens.len());
@@ -494,4 +495,14 @@ fn custom_alphabets() {
     assert_eq!(numbers(p.givens())[0], 1);
     // And an unknown symbol under that alphabet is an error, not a blank.
     assert!(read_all("4...............", "z", &alphabet, &mut GeometrySpec::classic()).remove(0).puzzle.is_err());
+}
+
+#[test]
+fn a_time_limit_ends_a_long_search_with_timed_out() {
+    // varisat needs many seconds on this 25x25 (about 19 s on the project machine).
+    let line = common::data_lines("gecode-25x25-hard.txt").remove(0);
+    let mut spec = GeometrySpec::classic();
+    let puzzle = read_all(&line, "hard", &Alphabet::default(), &mut spec).remove(0).puzzle.unwrap();
+    let options = SolveOptions { timeout: Some(std::time::Duration::from_millis(300)), ..SolveOptions::default() };
+    assert_eq!(solve(&puzzle, &options).unwrap(), Outcome::TimedOut);
 }

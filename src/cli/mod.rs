@@ -109,7 +109,7 @@ pub struct EncodingArgs {
 
 impl EncodingArgs {
     pub fn options(&self) -> SolveOptions {
-        SolveOptions { encoding: self.encoding, amo: self.amo }
+        SolveOptions { encoding: self.encoding, amo: self.amo, timeout: None }
     }
 }
 

@@ -42,9 +42,16 @@ pub struct SolveArgs {
     /// "minisat" ({cnf} and {result} in ARGS: see the README).
     #[arg(long, value_name = "CMD [ARGS]", conflicts_with_all = ["all", "unique"])]
     pub solver: Option<String>,
-    /// With --solver: stop the solver after SECS seconds; that puzzle is an error, the batch goes on.
-    #[arg(long, value_name = "SECS", requires = "solver", value_parser = external::parse_timeout)]
+    /// Give up on a puzzle after SECS seconds of SAT search (varisat's, or the --solver
+    /// process's); that puzzle is an error record, the batch goes on.
+    #[arg(long, value_name = "SECS", conflicts_with_all = ["all", "unique"], value_parser = external::parse_timeout)]
     pub timeout: Option<Duration>,
+}
+
+impl SolveArgs {
+    fn options(&self) -> SolveOptions {
+        SolveOptions { timeout: self.timeout, ..self.encoding.options() }
+    }
 }
 
 /// One output record of `solve`.
@@ -85,7 +92,7 @@ fn run_sequential(args: &SolveArgs, grid: &GridArgs, external: Option<&ExternalS
     let mut status = Status::default();
     let (_, alphabet) = grid.resolve()?;
     let mut out = Output::new(args.format.format(), alphabet);
-    let options = args.encoding.options();
+    let options = args.options();
     let mut last = Instant::now();
     for_each_puzzle(&args.files, grid, &mut status, |status, numbered| {
         let parse_time = last.elapsed();
@@ -123,7 +130,7 @@ fn run_parallel(args: &SolveArgs, grid: &GridArgs, external: Option<&ExternalSol
                 scope.spawn(move || -> Result<Status> {
                     let mut status = Status::default();
                     let mut out = Output::buffer(format, alphabet);
-                    let options = args.encoding.options();
+                    let options = args.options();
                     loop {
                         let job = job_rx.lock().map_err(|_| anyhow::anyhow!("a worker thread panicked"))?.recv();
                         let Ok((chunk, puzzles)) = job else { return Ok(status) };
@@ -270,6 +277,13 @@ fn solve_one(
             status.unsolvable = true;
             let reason = reason.map(|c| c.describe(puzzle.geometry(), &out.alphabet));
             emit(out, numbered, Record { status: "unsolvable", reason, ..record }, None)
+        }
+        Outcome::TimedOut => {
+            let seconds = options.timeout.map_or(0.0, |t| t.as_secs_f64());
+            let error = format!("no answer within {seconds} s (--timeout)");
+            eprintln!("satdoku: {}: {error}", describe(numbered));
+            status.invalid = true;
+            emit(out, numbered, Record { status: "error", error: Some(error), ..record }, None)
         }
     }
 }
