@@ -1,59 +1,55 @@
 //! `satdoku analyze` end to end, checked against an independent brute-force enumerator and replay of `--steps`.
 
+mod common;
+
 use std::collections::HashMap;
 
 use assert_cmd::Command;
+use common::Shape;
 use serde_json::Value as Json;
 
-/// A grid as this test sees it: side n and the units, built here from scratch.
+/// A grid as this test sees it: side n and the units of the independent
+/// checker in `tests/common`, with the names a person reads them by.
 struct Geo {
     n: usize,
     units: Vec<Vec<usize>>,
-    /// Unit names as a person reads them ("row 3", "box 2"), for the replay.
+    /// Unit names ("row 3", "box 2"), for the replay of `--steps`.
     names: HashMap<String, usize>,
 }
 
 impl Geo {
     fn new(n: usize, boxes: Option<(usize, usize)>, regions: Option<&str>, x: bool) -> Geo {
-        let mut units = Vec::new();
-        let mut names = HashMap::new();
-        for r in 0..n {
-            names.insert(format!("row {}", r + 1), units.len());
-            units.push((0..n).map(|c| r * n + c).collect());
-        }
-        for c in 0..n {
-            names.insert(format!("column {}", c + 1), units.len());
-            units.push((0..n).map(|r| r * n + c).collect());
-        }
-        if let Some((br, bc)) = boxes {
-            let mut number = 0;
-            for top in (0..n).step_by(br) {
-                for left in (0..n).step_by(bc) {
-                    number += 1;
-                    names.insert(format!("box {number}"), units.len());
-                    units.push((0..n).map(|i| (top + i / bc) * n + left + i % bc).collect());
-                }
-            }
-        }
-        if let Some(map) = regions {
-            let mut labels: Vec<char> = Vec::new();
-            for ch in map.chars() {
+        // Regions are numbered in the order their labels first appear.
+        let mut labels: Vec<char> = Vec::new();
+        let map: Vec<usize> = regions
+            .unwrap_or_default()
+            .chars()
+            .map(|ch| {
                 if !labels.contains(&ch) {
                     labels.push(ch);
                 }
-            }
-            for (k, &label) in labels.iter().enumerate() {
-                names.insert(format!("region {}", k + 1), units.len());
-                units.push(map.chars().enumerate().filter(|&(_, ch)| ch == label).map(|(i, _)| i).collect());
+                labels.iter().position(|&l| l == ch).unwrap()
+            })
+            .collect();
+        let (shape, third) = match (boxes, regions) {
+            (Some((br, bc)), _) => (Shape::boxes(n, br, bc), "box"),
+            (None, Some(_)) => (Shape::jigsaw(n, &map), "region"),
+            (None, None) => (Shape::latin(n), ""),
+        };
+        let shape = if x { shape.with_diagonals() } else { shape };
+        let mut names = HashMap::new();
+        for k in 0..n {
+            names.insert(format!("row {}", k + 1), k);
+            names.insert(format!("column {}", k + 1), n + k);
+            if !third.is_empty() {
+                names.insert(format!("{third} {}", k + 1), 2 * n + k);
             }
         }
         if x {
-            names.insert("main diagonal".into(), units.len());
-            units.push((0..n).map(|i| i * n + i).collect());
-            names.insert("anti-diagonal".into(), units.len());
-            units.push((0..n).map(|i| i * n + n - 1 - i).collect());
+            names.insert("main diagonal".into(), shape.units.len() - 2);
+            names.insert("anti-diagonal".into(), shape.units.len() - 1);
         }
-        Geo { n, units, names }
+        Geo { n, units: shape.units, names }
     }
 
     fn classic(n: usize, br: usize, bc: usize) -> Geo {

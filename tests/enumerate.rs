@@ -1,63 +1,40 @@
 //! Enumeration and counting against known counts and an independent brute-force counter.
 //!
 //! The rules a solution must keep (rows, columns, boxes, regions, diagonals)
-//! are written out here again from scratch, so that the checker and the
-//! brute-force counter share no code with the library they judge.
+//! come from the independent checker in `tests/common`, so that the checker
+//! and the brute-force counter share no code with the library they judge.
+
+mod common;
 
 use std::collections::HashSet;
 use std::sync::Arc;
 
 use assert_cmd::Command;
+use common::{Rng, Shape};
 use satdoku::{count_up_to, Geometry, Grid, Layout, Puzzle, Search, SolveOptions, Strategy, Value, Variant};
 
-/// The units of a grid, as lists of row-major cell indices.
+/// The units of a grid (from the independent checker in `tests/common`),
+/// with a brute-force enumerator over them.
 struct Rules {
     n: usize,
-    units: Vec<Vec<usize>>,
+    shape: Shape,
 }
 
 impl Rules {
     fn new(n: usize, third: Third, x: bool) -> Rules {
-        let mut units: Vec<Vec<usize>> = Vec::new();
-        for r in 0..n {
-            units.push((0..n).map(|c| r * n + c).collect());
-        }
-        for c in 0..n {
-            units.push((0..n).map(|r| r * n + c).collect());
-        }
-        match third {
-            Third::None => {}
-            Third::Boxes(rows, cols) => {
-                let mut boxes = vec![Vec::new(); n];
-                for i in 0..n * n {
-                    let (r, c) = (i / n, i % n);
-                    boxes[(r / rows) * (n / cols) + c / cols].push(i);
-                }
-                units.extend(boxes);
-            }
-            Third::Regions(ref map) => {
-                let mut regions = vec![Vec::new(); n];
-                for (i, &r) in map.iter().enumerate() {
-                    regions[r].push(i);
-                }
-                units.extend(regions);
-            }
-        }
-        if x {
-            units.push((0..n).map(|i| i * n + i).collect());
-            units.push((0..n).map(|i| i * n + (n - 1 - i)).collect());
-        }
-        Rules { n, units }
+        let shape = match third {
+            Third::None => Shape::latin(n),
+            Third::Boxes(rows, cols) => Shape::boxes(n, rows, cols),
+            Third::Regions(ref map) => Shape::jigsaw(n, map),
+        };
+        let shape = if x { shape.with_diagonals() } else { shape };
+        Rules { n, shape }
     }
 
     /// Whether `grid` (values 1..=n) fills every unit with every value and keeps the givens.
     fn is_solution(&self, givens: &[u8], grid: &[u8]) -> bool {
-        grid.len() == self.n * self.n
-            && givens.iter().zip(grid).all(|(&g, &s)| g == 0 || g == s)
-            && self.units.iter().all(|unit| {
-                let mut seen: HashSet<u8> = HashSet::new();
-                unit.iter().all(|&c| (1..=self.n as u8).contains(&grid[c]) && seen.insert(grid[c]))
-            })
+        let wide = |cells: &[u8]| cells.iter().map(|&v| v as usize).collect::<Vec<_>>();
+        common::check(&self.shape, &wide(givens), &wide(grid)).is_ok()
     }
 
     /// Every solution, by plain backtracking over the cells in order; None when
@@ -75,12 +52,12 @@ impl Rules {
     /// Solutions until `stop` of them are found; whether the search ran to its end.
     fn search(&self, givens: &[u8], stop: usize) -> (HashSet<Vec<u8>>, bool) {
         let mut of_cell = vec![Vec::new(); self.n * self.n];
-        for (u, unit) in self.units.iter().enumerate() {
+        for (u, unit) in self.shape.units.iter().enumerate() {
             for &c in unit {
                 of_cell[c].push(u);
             }
         }
-        let mut used = vec![0u64; self.units.len()];
+        let mut used = vec![0u64; self.shape.units.len()];
         for (c, &g) in givens.iter().enumerate() {
             if g != 0 {
                 for &u in &of_cell[c] {
@@ -246,29 +223,6 @@ fn every_counted_9x9() {
     assert_eq!((lines, most), (43, 847));
 }
 
-/// xorshift64*: reproducible randomness without a dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, k: usize) -> usize {
-        (self.next() % k as u64) as usize
-    }
-
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-}
-
-/// n connected regions of n cells, grown from random seeds (restarting when stuck).
 fn random_regions(n: usize, rng: &mut Rng) -> Vec<usize> {
     'attempt: loop {
         let mut map = vec![usize::MAX; n * n];
@@ -314,7 +268,7 @@ fn random_regions(n: usize, rng: &mut Rng) -> Vec<usize> {
 /// same solutions, each checked, none twice.
 #[test]
 fn generated_jigsaw_and_x_puzzles_match_brute_force() {
-    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    let mut rng = Rng::new(0x5eed_1234_abcd_0001);
     let mut nonzero = 0;
     for round in 0..60 {
         let n = 4 + round % 3;
