@@ -183,7 +183,9 @@ fn last_line(path: &Path) -> Option<String> {
 /// Parse `--timeout SECS`: a positive number of seconds.
 pub fn parse_timeout(text: &str) -> Result<Duration, String> {
     match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s.is_finite() => Ok(Duration::from_secs_f64(s)),
+        Ok(s) if s > 0.0 => {
+            Duration::try_from_secs_f64(s).map_err(|_| format!("'{text}' seconds is more than a duration can hold"))
+        }
         _ => Err(format!("'{text}' is not a positive number of seconds")),
     }
 }
@@ -252,5 +254,8 @@ mod tests {
         assert_eq!(parse_timeout("1.5"), Ok(Duration::from_millis(1500)));
         assert!(parse_timeout("0").is_err());
         assert!(parse_timeout("soon").is_err());
+        assert!(parse_timeout("1e30").is_err());
+        assert!(parse_timeout("inf").is_err());
+        assert!(parse_timeout("NaN").is_err());
     }
 }

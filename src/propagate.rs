@@ -11,7 +11,7 @@
 use std::fmt;
 
 use crate::alldiff::{AllDifferent, Filtered};
-use crate::geometry::{Cell, Geometry, Value};
+use crate::geometry::{Cell, Geometry, Value, MAX_SIZE};
 use crate::puzzle::Grid;
 use crate::symbols::Alphabet;
 
@@ -215,6 +215,8 @@ pub fn find_clash(geometry: &Geometry, givens: &Grid) -> Option<Contradiction> {
 
 const PLACES_SHIFT: u32 = 48;
 const PLACES_SUM: u64 = (1 << PLACES_SHIFT) - 1;
+// The sum of a unit's cell indices stays below n³, and the count at most n.
+const _: () = assert!((MAX_SIZE as u64).pow(3) <= PLACES_SUM && MAX_SIZE < 1 << (64 - PLACES_SHIFT));
 
 /// One place more (or less) for a value in a unit: the cell `cell`.
 fn place(cell: usize) -> u64 {
@@ -239,7 +241,7 @@ pub struct Propagator<'g> {
     queue: Vec<Cell>,
     /// Per (unit, value), at `unit * n + value`: the number of the unit's
     /// cells with the value as a candidate (the high 16 bits) and the sum of
-    /// their indices (the low 48; n ≤ 65535 keeps it below n³ < 2⁴⁸). One word,
+    /// their indices (the low 48; below n³ ≤ 2³⁰ for n ≤ MAX_SIZE). One word,
     /// so a removal costs one memory access per unit.
     places: Vec<u64>,
     /// (unit, value) pairs whose count fell to one or none, to be looked at.
@@ -703,6 +705,27 @@ mod tests {
         p.place_givens(&grid(9, hard)).unwrap();
         p.propagate().unwrap();
         p.probe(9, false).unwrap();
+        let recounted = Propagator::with_domains(&g, p.domains().clone());
+        assert_eq!(p.places, recounted.places);
+    }
+
+    #[test]
+    fn counts_of_places_survive_probing_on_several_words_per_cell() {
+        // A 70x70 Latin square ((r + c) mod 70) without its last three rows:
+        // each open cell has its column's three missing values, which probing
+        // tries one by one. 70 values take two words per cell.
+        let n = 70;
+        let g = Geometry::latin(n).unwrap();
+        let mut givens = Grid::empty(n);
+        for cell in g.cells().take(n * (n - 3)) {
+            let (r, c) = g.row_col(cell);
+            givens.set(cell, Some(Value::from_index((r + c) % n)));
+        }
+        let mut p = Propagator::new(&g);
+        p.place_givens(&givens).unwrap();
+        p.propagate().unwrap();
+        assert_eq!(p.domains().count(Cell::from_index(n * n - 1)), 3);
+        p.probe(3, false).unwrap();
         let recounted = Propagator::with_domains(&g, p.domains().clone());
         assert_eq!(p.places, recounted.places);
     }

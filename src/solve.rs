@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::io;
+use std::rc::Rc;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
@@ -61,9 +62,11 @@ impl fmt::Display for Encoding {
 pub struct SolveOptions {
     pub encoding: Encoding,
     pub amo: AmoEncoding,
-    /// Stop varisat's search after this long and answer [`Outcome::TimedOut`].
-    /// Propagation and probing before it always run to the end (4 s at most
-    /// on the 400×400 instances measured).
+    /// Stop varisat's search after this long and answer [`Outcome::TimedOut`]
+    /// ([`solve`] only; enumeration, counting and analysis run to the end).
+    /// The clock starts when the search does: propagation, probing and
+    /// encoding before it always run to the end (about 4 s on the 400×400
+    /// instances measured).
     pub timeout: Option<Duration>,
 }
 
@@ -230,22 +233,32 @@ pub fn solve_with_stats(puzzle: &Puzzle, options: &SolveOptions) -> Result<(Outc
         return Ok((Outcome::Solved(checked(geometry, givens, domains.decided())?), stats));
     }
     let mut solver = Solver::new();
-    if let Some(timeout) = options.timeout {
-        // varisat has no interrupt, but it stops at the first proof write that
-        // fails: a proof sink that fails after the deadline is one.
-        solver.write_proof(Deadline(start + timeout), ProofFormat::Varisat);
+    // varisat has no interrupt, but it stops at the first proof write that
+    // fails: a proof sink that fails after the deadline is one. The proof has
+    // to be asked for before any clause; the deadline is set when the search starts.
+    let deadline = Rc::new(std::cell::Cell::new(None));
+    if options.timeout.is_some() {
+        solver.write_proof(Deadline(Rc::clone(&deadline)), ProofFormat::Varisat);
     }
     let mut counting = Counting::new(&mut solver);
     let map = encode_puzzle(geometry, givens, &domains, options, &mut counting);
     (stats.variables, stats.clauses) = (counting.variables, counting.clauses);
     stats.encode = start.elapsed();
     let start = Instant::now();
+    // A limit too far ahead to represent is no limit.
+    deadline.set(options.timeout.and_then(|timeout| start.checked_add(timeout)));
     let result = solver.solve();
     stats.solve = start.elapsed();
     let sat = match result {
         Ok(sat) => sat,
+        // The proof is flushed once more before solve returns, so a model found
+        // just as time ran out comes back as this error; keep it (it is verified
+        // like any other).
         Err(SolverError::ProofIoError { cause }) if cause.kind() == io::ErrorKind::TimedOut => {
-            return Ok((Outcome::TimedOut, stats));
+            if solver.model().is_none() {
+                return Ok((Outcome::TimedOut, stats));
+            }
+            true
         }
         Err(e) => return Err(InternalError(format!("varisat failed: {e}"))),
     };
@@ -258,11 +271,11 @@ pub fn solve_with_stats(puzzle: &Puzzle, options: &SolveOptions) -> Result<(Outc
 /// A proof sink that throws the proof away and fails once its deadline has
 /// passed. varisat writes through an 8 KB buffer, so the clock is read once
 /// per 8 KB of proof (a few hundred learned clauses).
-struct Deadline(Instant);
+struct Deadline(Rc<std::cell::Cell<Option<Instant>>>);
 
 impl io::Write for Deadline {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        if Instant::now() >= self.0 {
+        if self.0.get().is_some_and(|deadline| Instant::now() >= deadline) {
             return Err(io::Error::new(io::ErrorKind::TimedOut, "the time limit has passed"));
         }
         Ok(buf.len())

@@ -504,5 +504,9 @@ fn a_time_limit_ends_a_long_search_with_timed_out() {
     let mut spec = GeometrySpec::classic();
     let puzzle = read_all(&line, "hard", &Alphabet::default(), &mut spec).remove(0).puzzle.unwrap();
     let options = SolveOptions { timeout: Some(std::time::Duration::from_millis(300)), ..SolveOptions::default() };
+    let start = std::time::Instant::now();
     assert_eq!(solve(&puzzle, &options).unwrap(), Outcome::TimedOut);
+    // Not a speed check: a limit that did nothing would also end in TimedOut
+    // (varisat's last proof write fails), but only after the whole search.
+    assert!(start.elapsed().as_secs() < 10, "the search ran on past its limit: {:?}", start.elapsed());
 }
