@@ -25,7 +25,7 @@ pub enum Filtered {
     Hall { cells: Vec<Cell>, values: Vec<Value> },
 }
 
-/// Scratch space for filtering units one after another without allocating.
+/// Filters units one after another, reusing its buffers.
 #[derive(Default)]
 pub struct AllDifferent {
     /// The unit's undecided cells, and its values no decided cell holds.

@@ -496,21 +496,23 @@ impl<'g> Propagator<'g> {
     /// [`crate::alldiff`]) and propagate what that removes, until neither
     /// changes anything.
     pub fn propagate_subsets(&mut self) -> Result<(), Contradiction> {
+        // The filter wants a fixpoint: propagate first, and after every unit
+        // that lost candidates.
+        self.propagate()?;
+        let geometry = self.geometry;
         let mut filter = AllDifferent::new();
         loop {
-            self.propagate()?;
             let mut changed = false;
-            for u in 0..self.geometry.units().len() {
-                match filter.filter(self.geometry.units()[u].cells(), &self.domains) {
+            for (u, unit) in geometry.units().iter().enumerate() {
+                match filter.filter(unit.cells(), &self.domains) {
                     Filtered::Hall { cells, values } => return Err(Contradiction::Hall { unit: u, cells, values }),
+                    Filtered::Removals(removals) if removals.is_empty() => {}
                     Filtered::Removals(removals) => {
-                        for &(cell, value) in &removals {
+                        for (cell, value) in removals {
                             self.exclude(cell, value)?;
                         }
-                        if !removals.is_empty() {
-                            changed = true;
-                            self.propagate()?;
-                        }
+                        self.propagate()?;
+                        changed = true;
                     }
                 }
             }
