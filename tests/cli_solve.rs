@@ -199,6 +199,26 @@ fn unsolvable_without_a_clash_exits_1() {
 }
 
 #[test]
+fn too_few_values_for_the_cells_is_named_in_the_reason() {
+    // Latin 9: columns 1-5 hold 5-9 in rows 2-6, so r1c1 … r1c5 share only
+    // 1-4. Each has four candidates (too many to probe), and every value
+    // still has a place in row 1: only the all-different filter sees it.
+    let rows = ["", "56789", "67895", "78956", "89567", "95678", "", "", ""];
+    let text: String = rows.iter().map(|r| format!("{r:.<9}")).collect();
+    let r = run(&["solve", "--latin", "--format", "json"], &format!("{text}\n"));
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let recs = json_records(&r.stdout);
+    assert_eq!(recs.len(), 1);
+    assert_eq!(recs[0]["status"], "unsolvable");
+    assert_eq!(
+        recs[0]["reason"],
+        "in row 1, the 5 cells r1c1, r1c2, r1c3, r1c4, r1c5 have only 4 values between them (1, 2, 3, 4)",
+        "{}",
+        recs[0]
+    );
+}
+
+#[test]
 fn exit_0_on_empty_input() {
     let r = run(&["solve"], "");
     assert_eq!(r.code, 0);
