@@ -36,6 +36,15 @@ fn run(args: &[&str], stdin: &str) -> Run {
     }
 }
 
+/// Run `args`, check the exit code, and read exactly `count` JSON records.
+fn json_run(args: &[&str], stdin: &str, code: i32, count: usize) -> Vec<Json> {
+    let r = run(args, stdin);
+    assert_eq!(r.code, code, "{}", r.stderr);
+    let recs = json_records(&r.stdout);
+    assert_eq!(recs.len(), count, "{}", r.stdout);
+    recs
+}
+
 fn json_records(stdout: &str) -> Vec<Json> {
     stdout.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l:?}: {e}"))).collect()
 }
@@ -191,10 +200,7 @@ fn unsolvable_without_a_clash_exits_1() {
     let mut text = String::from("12345678.");
     text.push_str("........9");
     text.push_str(&".".repeat(63));
-    let r = run(&["solve", "--format", "json"], &format!("{text}\n"));
-    assert_eq!(r.code, 1, "{}", r.stderr);
-    let recs = json_records(&r.stdout);
-    assert_eq!(recs.len(), 1);
+    let recs = json_run(&["solve", "--format", "json"], &format!("{text}\n"), 1, 1);
     assert_eq!(recs[0]["status"], "unsolvable");
 }
 
@@ -205,10 +211,7 @@ fn too_few_values_for_the_cells_is_named_in_the_reason() {
     // still has a place in row 1: only the all-different filter sees it.
     let rows = ["", "56789", "67895", "78956", "89567", "95678", "", "", ""];
     let text: String = rows.iter().map(|r| format!("{r:.<9}")).collect();
-    let r = run(&["solve", "--latin", "--format", "json"], &format!("{text}\n"));
-    assert_eq!(r.code, 1, "{}", r.stderr);
-    let recs = json_records(&r.stdout);
-    assert_eq!(recs.len(), 1);
+    let recs = json_run(&["solve", "--latin", "--format", "json"], &format!("{text}\n"), 1, 1);
     assert_eq!(recs[0]["status"], "unsolvable");
     assert_eq!(
         recs[0]["reason"],
@@ -291,17 +294,11 @@ fn block_of(line: &str) -> String {
 #[test]
 fn block_format_with_borders_crlf_and_bom() {
     let text = format!("\u{feff}{}\n{}", block_of(TOP1), block_of(TOP2)).replace('\n', "\r\n");
-    let r = run(&["solve", "--format", "json"], &text);
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let recs = json_records(&r.stdout);
-    assert_eq!(recs.len(), 2, "{}", r.stdout);
+    let recs = json_run(&["solve", "--format", "json"], &text, 0, 2);
     assert_json_solved(&recs[0], 1, &Shape::classic(9), &read_symbols(TOP1), None);
     assert_json_solved(&recs[1], 2, &Shape::classic(9), &read_symbols(TOP2), None);
     // A BOM and CRLF on a line file too.
-    let r = run(&["solve", "--format", "json"], &format!("\u{feff}{TOP1}\r\n{TOP2}\r\n"));
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let recs = json_records(&r.stdout);
-    assert_eq!(recs.len(), 2);
+    let recs = json_run(&["solve", "--format", "json"], &format!("\u{feff}{TOP1}\r\n{TOP2}\r\n"), 0, 2);
     assert_json_solved(&recs[0], 1, &Shape::classic(9), &read_symbols(TOP1), None);
 }
 
@@ -309,10 +306,7 @@ fn block_format_with_borders_crlf_and_bom() {
 fn block_format_without_spaces_and_with_digits_zero() {
     let rows: Vec<String> =
         TOP1.replace('.', "0").as_bytes().chunks(9).map(|c| String::from_utf8(c.to_vec()).unwrap()).collect();
-    let r = run(&["solve", "--format", "json"], &(rows.join("\n") + "\n"));
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let recs = json_records(&r.stdout);
-    assert_eq!(recs.len(), 1, "{}", r.stdout);
+    let recs = json_run(&["solve", "--format", "json"], &(rows.join("\n") + "\n"), 0, 1);
     assert_json_solved(&recs[0], 1, &Shape::classic(9), &read_symbols(TOP1), None);
 }
 
@@ -328,10 +322,7 @@ fn project_euler_style_input() {
             text.push('\n');
         }
     }
-    let r = run(&["solve", "--format", "json"], &text);
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let recs = json_records(&r.stdout);
-    assert_eq!(recs.len(), 3, "{}", r.stdout);
+    let recs = json_run(&["solve", "--format", "json"], &text, 0, 3);
     for (i, p) in [TOP1, TOP2, TOP1].iter().enumerate() {
         assert_json_solved(&recs[i], i as u64 + 1, &Shape::classic(9), &read_symbols(p), None);
     }
@@ -360,18 +351,12 @@ fn whitespace_separated_numbers() {
     // The 16×16 Kwon & Jain grid as rows of numbers, and the same 9×9 as one line of numbers.
     let path = common::data_path("kwon-jain-table4-1.txt");
     let givens = read_numbers(&std::fs::read_to_string(&path).unwrap());
-    let r = run(&["solve", "--format", "json", path.to_str().unwrap()], "");
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let recs = json_records(&r.stdout);
-    assert_eq!(recs.len(), 1);
+    let recs = json_run(&["solve", "--format", "json", path.to_str().unwrap()], "", 0, 1);
     assert_json_solved(&recs[0], 1, &Shape::classic(16), &givens, None);
 
     let nine: Vec<String> = read_symbols(TOP1).iter().map(|v| v.to_string()).collect();
     let rows: Vec<String> = nine.chunks(9).map(|r| r.join("  ")).collect();
-    let r = run(&["solve", "--format", "json"], &(rows.join("\n") + "\n"));
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let recs = json_records(&r.stdout);
-    assert_eq!(recs.len(), 1, "{}", r.stdout);
+    let recs = json_run(&["solve", "--format", "json"], &(rows.join("\n") + "\n"), 0, 1);
     assert_json_solved(&recs[0], 1, &Shape::classic(9), &read_symbols(TOP1), None);
 }
 
@@ -623,10 +608,7 @@ fn custom_symbols() {
         input.push('\n');
         all_givens.push(givens);
     }
-    let r = run(&["solve", "--format", "json", "--symbols", alphabet], &input);
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let recs = json_records(&r.stdout);
-    assert_eq!(recs.len(), 3);
+    let recs = json_run(&["solve", "--format", "json", "--symbols", alphabet], &input, 0, 3);
     for (i, g) in all_givens.iter().enumerate() {
         assert_json_solved(&recs[i], i as u64 + 1, &Shape::classic(16), g, Some(alphabet));
     }
@@ -726,10 +708,7 @@ fn non_square_cell_count_is_an_error() {
 #[test]
 fn prime_n_without_latin_is_an_error_that_says_so() {
     let five = "1....\n.2...\n..3..\n...4.\n....5\n";
-    let r = run(&["solve", "--format", "json"], &format!("{TOP1}\n{five}\n{TOP2}\n"));
-    assert_eq!(r.code, 2, "{}", r.stderr);
-    let recs = json_records(&r.stdout);
-    assert_eq!(recs.len(), 3, "{}", r.stdout);
+    let recs = json_run(&["solve", "--format", "json"], &format!("{TOP1}\n{five}\n{TOP2}\n"), 2, 3);
     assert_eq!(recs[1]["status"], "invalid");
     let err = recs[1]["error"].as_str().unwrap();
     assert!(err.contains("prime") && err.contains("--latin"), "{err}");
@@ -740,10 +719,7 @@ fn prime_n_without_latin_is_an_error_that_says_so() {
 #[test]
 fn box_not_dividing_n() {
     // --box 2x3 fixes n = 6: a 9×9 puzzle does not fit, and says so.
-    let r = run(&["solve", "--format", "json", "--box", "2x3"], &format!("{TOP1}\n{}\n", ".".repeat(36)));
-    assert_eq!(r.code, 2, "{}", r.stderr);
-    let recs = json_records(&r.stdout);
-    assert_eq!(recs.len(), 2, "{}", r.stdout);
+    let recs = json_run(&["solve", "--format", "json", "--box", "2x3"], &format!("{TOP1}\n{}\n", ".".repeat(36)), 2, 2);
     assert_eq!(recs[0]["status"], "invalid");
     assert!(recs[0]["error"].as_str().unwrap().contains(":1"), "{}", recs[0]);
     assert_json_solved(&recs[1], 2, &Shape::boxes(6, 2, 3), &[0; 36], None);
