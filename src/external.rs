@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 use wait_timeout::ChildExt;
 
-use crate::dimacs::{check_model, puzzle_cnf, read_model, write_cnf, Answer, ModelError};
+use crate::dimacs::{check_model, read_model, try_puzzle_cnf, write_cnf, Answer, ModelError};
 use crate::error::InternalError;
 use crate::puzzle::Puzzle;
 use crate::solve::{checked, Outcome, SolveOptions, Stats};
@@ -198,12 +198,14 @@ pub fn solve(
     solver: &ExternalSolver,
 ) -> Result<(Outcome, Stats), ExternalError> {
     let start = Instant::now();
-    let cnf = puzzle_cnf(puzzle, options);
+    let cnf = match try_puzzle_cnf(puzzle, options) {
+        Ok(cnf) => cnf,
+        Err(reason) => {
+            let stats = Stats { encode: start.elapsed(), ..Stats::default() };
+            return Ok((Outcome::Unsolvable(Some(reason)), stats));
+        }
+    };
     let mut stats = Stats { variables: cnf.formula.var_count(), clauses: cnf.formula.len(), ..Stats::default() };
-    if let Some(reason) = cnf.unsolvable {
-        stats.encode = start.elapsed();
-        return Ok((Outcome::Unsolvable(Some(reason)), stats));
-    }
     let io_error = |e: io::Error| ExternalError::Io(e.to_string());
     let mut file = tempfile::Builder::new().prefix("satdoku-").suffix(".cnf").tempfile().map_err(io_error)?;
     {
