@@ -223,6 +223,19 @@ fn place(cell: usize) -> u64 {
     (1 << PLACES_SHIFT) + cell as u64
 }
 
+/// Call `f(unit, value)` for every candidate `value` among `bits` of domain
+/// word `i` (of `words` per cell), once for each unit of that word's cell.
+fn for_each_place(geometry: &Geometry, words: usize, i: usize, mut bits: u64, mut f: impl FnMut(u32, usize)) {
+    let units = geometry.units_of(Cell::from_index(i / words));
+    while bits != 0 {
+        let value = (i % words) * 64 + bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        for &u in units {
+            f(u, value);
+        }
+    }
+}
+
 /// Unit propagation to its fixpoint: naked and hidden singles, with the
 /// eliminations they cause.
 ///
@@ -361,18 +374,13 @@ impl<'g> Propagator<'g> {
         self.domains.bits[i] = word;
         let (n, words) = (self.domains.n, self.domains.words);
         let cell = i / words;
-        let mut gone = old & !word;
-        while gone != 0 {
-            let value = (i % words) * 64 + gone.trailing_zeros() as usize;
-            gone &= gone - 1;
-            for &u in self.geometry.units_of(Cell::from_index(cell)) {
-                let k = u as usize * n + value;
-                self.places[k] -= place(cell);
-                if self.places[k] >> PLACES_SHIFT <= 1 {
-                    self.scarce.push((u, value as u32));
-                }
+        for_each_place(self.geometry, words, i, old & !word, |u, value| {
+            let k = u as usize * n + value;
+            self.places[k] -= place(cell);
+            if self.places[k] >> PLACES_SHIFT <= 1 {
+                self.scarce.push((u, value as u32));
             }
-        }
+        });
     }
 
     fn fix(&mut self, cell: Cell, value: Value) {
@@ -619,14 +627,9 @@ impl<'g> Propagator<'g> {
             for &(i, old) in trail.iter().rev() {
                 let i = i as usize;
                 let cell = i / words;
-                let mut back = old & !self.domains.bits[i];
-                while back != 0 {
-                    let value = (i % words) * 64 + back.trailing_zeros() as usize;
-                    back &= back - 1;
-                    for &u in self.geometry.units_of(Cell::from_index(cell)) {
-                        self.places[u as usize * n + value] += place(cell);
-                    }
-                }
+                for_each_place(self.geometry, words, i, old & !self.domains.bits[i], |u, value| {
+                    self.places[u as usize * n + value] += place(cell);
+                });
                 self.domains.bits[i] = old;
             }
         }
