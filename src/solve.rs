@@ -224,7 +224,10 @@ pub fn solve_with_stats(puzzle: &Puzzle, options: &SolveOptions) -> Result<(Outc
     let mut stats = Stats::default();
     let domains = match prepare(geometry, givens, options.encoding, true) {
         Ok(domains) => domains,
-        Err(reason) => return Ok((Outcome::Unsolvable(Some(reason)), stats)),
+        Err(reason) => {
+            stats.encode = start.elapsed();
+            return Ok((Outcome::Unsolvable(Some(reason)), stats));
+        }
     };
     // Propagation that reaches its fixpoint with every cell decided has found
     // the model itself; the verifier still has the last word.
