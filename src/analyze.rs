@@ -18,7 +18,7 @@ use crate::error::InternalError;
 use crate::geometry::{Geometry, Value};
 use crate::propagate::{find_clash, Contradiction, Domains, Propagator, Step};
 use crate::puzzle::{Grid, Puzzle};
-use crate::solve::{decode_model, encode_puzzle, preprocess, Counting, SolveOptions};
+use crate::solve::{decode_model, encode_puzzle, new_solver, preprocess, Counting, SolveOptions};
 
 /// What a puzzle's solutions come to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -110,7 +110,7 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, In
         Ok(d) => d,
         Err(reason) => return Ok(unsolvable(Some(reason), stats)),
     };
-    let mut solver = Solver::new();
+    let mut solver = new_solver();
     let map = {
         let mut counting = Counting::new(&mut solver);
         let map = encode_puzzle(geometry, givens, &domains, &options.solve, &mut counting);

@@ -24,7 +24,7 @@ use crate::error::InternalError;
 use crate::geometry::{Cell, Geometry, Value};
 use crate::propagate::{propagate_givens, Contradiction};
 use crate::puzzle::{Grid, Puzzle};
-use crate::solve::{checked, encode_puzzle, preprocess, Counting, SolveOptions, Stats};
+use crate::solve::{checked, encode_puzzle, new_solver, preprocess, Counting, SolveOptions, Stats};
 
 /// How [`Search`] finds the next solution.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -91,7 +91,7 @@ impl Search {
             },
             Strategy::Blocking => match preprocess(&search.geometry, &search.givens, options.encoding) {
                 Ok(domains) => {
-                    let mut solver = Solver::new();
+                    let mut solver = new_solver();
                     let mut counting = Counting::new(&mut solver);
                     let map = encode_puzzle(&search.geometry, &search.givens, &domains, options, &mut counting);
                     search.stats.variables = counting.variables;
@@ -428,7 +428,7 @@ impl Brancher {
                 // if it does, the subtree is empty by varisat's own account.
                 Err(reason) => return Err(InternalError(format!("propagation disagrees with itself: {reason:?}"))),
             };
-            let mut solver = Solver::new();
+            let mut solver = new_solver();
             let mut counting = Counting::new(&mut solver);
             let map = encode_puzzle(geometry, givens, &domains, options, &mut counting);
             stats.variables = counting.variables;

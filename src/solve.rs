@@ -6,6 +6,7 @@ use std::rc::Rc;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
+use varisat::config::SolverConfigUpdate;
 use varisat::solver::SolverError;
 use varisat::{ExtendFormula, Lit, ProofFormat, Solver, Var};
 
@@ -204,6 +205,25 @@ pub fn checked(geometry: &Geometry, givens: &Grid, grid: Grid) -> Result<Grid, I
     }
 }
 
+/// A varisat solver set up for puzzles: CaDiCaL's stable mode in short.
+///
+/// Decisions follow target phases (each variable's value in the longest
+/// conflict-free assignment since the last rephase), the phases are reset
+/// now and then (all false, all true, the best assignment seen), and restarts
+/// follow a Luby sequence in units of 1,024 conflicts. The first two are what
+/// `vendor/varisat` adds to varisat 0.2.2. On the 18 hard 25×25 puzzles of
+/// Gecode this takes the solver time from 178 s (three over 30 s) to 64 s,
+/// and rkkautsar-64-1 from no answer in 15 minutes to a few seconds.
+pub fn new_solver<'a>() -> Solver<'a> {
+    let mut solver = Solver::new();
+    let mut config = SolverConfigUpdate::new();
+    config.target_phases_after = Some(0);
+    config.rephase_interval = Some(1000);
+    config.luby_restart_interval_scale = Some(1024);
+    solver.config(&config).expect("puzzle solver settings are within varisat's ranges");
+    solver
+}
+
 /// Solve a puzzle: one verified solution, or why there is none.
 pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Outcome, InternalError> {
     solve_with_stats(puzzle, options).map(|(outcome, _)| outcome)
@@ -235,7 +255,7 @@ pub fn solve_with_stats(puzzle: &Puzzle, options: &SolveOptions) -> Result<(Outc
         stats.encode = start.elapsed();
         return Ok((Outcome::Solved(checked(geometry, givens, domains.decided())?), stats));
     }
-    let mut solver = Solver::new();
+    let mut solver = new_solver();
     // varisat has no interrupt, but it stops at the first proof write that
     // fails: a proof sink that fails after the deadline is one. The proof has
     // to be asked for before any clause; the deadline is set when the search starts.
