@@ -107,7 +107,10 @@ impl Assignment {
             Rephase::Original => self.last_value.fill(false),
             Rephase::Inverted => self.last_value.fill(true),
             Rephase::Best => {
-                self.last_value.copy_from_slice(&self.best_value);
+                // Nothing recorded (target phases off): keep the saved phases.
+                if self.best_assigned > 0 {
+                    self.last_value.copy_from_slice(&self.best_value);
+                }
                 self.best_assigned = 0;
             }
         }
@@ -215,18 +218,18 @@ impl Trail {
 
     /// The number of assignments at level 0.
     pub fn top_level_assignment_count(&self) -> usize {
-        self.decisions
-            .get(0)
-            .map(|&len| len as usize)
-            .unwrap_or(self.trail.len())
-            + self.units_removed
+        self.assigned_before(self.decisions.first())
     }
 
-    /// Length of the trail below the current decision level, units removed included: the
+    /// The number of assignments below the current decision level, units removed included: the
     /// assignment that propagated without conflict before the last decision.
     pub fn conflict_free_len(&self) -> usize {
-        self.decisions
-            .last()
+        self.assigned_before(self.decisions.last())
+    }
+
+    /// The number of assignments before a decision level starts (all of them for none).
+    fn assigned_before(&self, level_start: Option<&LitIdx>) -> usize {
+        level_start
             .map(|&len| len as usize)
             .unwrap_or(self.trail.len())
             + self.units_removed
