@@ -322,3 +322,76 @@ pub fn restart(
     let level = ctx.part(AssumptionsP).assumption_levels();
     backtrack(ctx.borrow(), level);
 }
+
+#[cfg(test)]
+mod phase_tests {
+    use super::*;
+
+    fn var(i: usize) -> Var {
+        Var::from_index(i)
+    }
+
+    /// Three variables: x0 = true and x1 = false assigned, x2 unassigned with last value true.
+    fn assignment() -> Assignment {
+        let mut a = Assignment::default();
+        a.set_var_count(3);
+        a.last_value[2] = true;
+        a.assign_lit(var(0).lit(true));
+        a.assign_lit(var(1).lit(false));
+        a
+    }
+
+    #[test]
+    fn target_phases_are_kept_only_once_enabled() {
+        let mut a = assignment();
+        a.update_target_and_best(2);
+        assert_eq!(a.target_assigned, 0, "recorded while disabled");
+        assert!(
+            !a.decision_phase(var(0)),
+            "without a target, the last value decides"
+        );
+        a.enable_target_phases();
+        a.update_target_and_best(2);
+        // Assigned variables give their values, unassigned ones their last values.
+        assert_eq!(a.target_value, [true, false, true]);
+        assert_eq!(a.best_value, [true, false, true]);
+        assert!(a.decision_phase(var(0)) && !a.decision_phase(var(1)) && a.decision_phase(var(2)));
+    }
+
+    #[test]
+    fn only_a_longer_conflict_free_assignment_replaces_the_target() {
+        let mut a = assignment();
+        a.enable_target_phases();
+        a.update_target_and_best(2);
+        a.set_var(var(0), Some(false));
+        a.update_target_and_best(2);
+        assert!(
+            a.target_value[0],
+            "an assignment no longer than the target replaced it"
+        );
+        a.update_target_and_best(3);
+        assert!(!a.target_value[0] && !a.best_value[0]);
+    }
+
+    #[test]
+    fn rephasing_resets_the_saved_phases_and_forgets_the_target() {
+        let mut a = assignment();
+        a.enable_target_phases();
+        a.update_target_and_best(2);
+        a.rephase(Rephase::Original);
+        assert_eq!(a.last_value, [false; 3]);
+        assert_eq!(a.target_assigned, 0);
+        assert!(
+            !a.decision_phase(var(0)),
+            "the forgotten target still decides"
+        );
+        a.rephase(Rephase::Inverted);
+        assert_eq!(a.last_value, [true; 3]);
+        a.rephase(Rephase::Best);
+        assert_eq!(a.last_value, [true, false, true]);
+        // The best is forgotten with its use: a second best rephase keeps the saved phases.
+        a.rephase(Rephase::Original);
+        a.rephase(Rephase::Best);
+        assert_eq!(a.last_value, [false; 3]);
+    }
+}
