@@ -1,19 +1,17 @@
 //! Solving with varisat: propagate, encode what is left, solve, decode, verify.
 
 use std::fmt;
-use std::io;
-use std::rc::Rc;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use varisat::config::SolverConfigUpdate;
 use varisat::solver::SolverError;
-use varisat::{ExtendFormula, Lit, ProofFormat, Solver, Var};
+use varisat::{ExtendFormula, Lit, Solver, Var};
 
 use crate::encode::{encode_full, encode_reduced, AmoEncoding, EncodeOptions, VarMap};
 use crate::error::InternalError;
 use crate::geometry::Geometry;
-use crate::propagate::{Contradiction, Domains, Propagator};
+use crate::propagate::{find_clash, Contradiction, Domains, Propagator};
 use crate::puzzle::{Grid, Puzzle};
 use crate::verify::{verify, ViolationText};
 
@@ -63,11 +61,13 @@ impl fmt::Display for Encoding {
 pub struct SolveOptions {
     pub encoding: Encoding,
     pub amo: AmoEncoding,
-    /// Stop varisat's search after this long and answer [`Outcome::TimedOut`]
+    /// Give up on a puzzle after this long and answer [`Outcome::TimedOut`]
     /// ([`solve`] only; enumeration, counting and analysis run to the end).
-    /// The clock starts when the search does: propagation, probing and
-    /// encoding before it always run to the end (about 4 s on the 400×400
-    /// instances measured).
+    /// The clock starts before propagation: probing and subset filtering stop
+    /// at the limit (what they removed so far stands), the encoding is skipped
+    /// once it has passed, and varisat reads the clock at every conflict. Only
+    /// the first propagation of the givens, which is linear in the grid, always
+    /// runs to its end.
     pub timeout: Option<Duration>,
 }
 
@@ -127,19 +127,23 @@ pub const PROBE_CANDIDATES: usize = 3;
 /// there is no solution. Every solution of the puzzle keeps its values among
 /// the candidates, so this is sound for enumeration and analysis too.
 pub fn preprocess(geometry: &Geometry, givens: &Grid, encoding: Encoding) -> Result<Domains, Contradiction> {
-    prepare(geometry, givens, encoding, false)
+    prepare(geometry, givens, encoding, false, None)
 }
 
 /// [`preprocess`]; with `first_model`, probing may stop at a branch that decides
 /// every cell and return that one model, which is all a single solve needs.
+/// Probing and subset filtering end early at `deadline`.
 fn prepare(
     geometry: &Geometry,
     givens: &Grid,
     encoding: Encoding,
     first_model: bool,
+    deadline: Option<Instant>,
 ) -> Result<Domains, Contradiction> {
-    let mut p = Propagator::new(geometry);
-    p.place_givens(givens)?;
+    // The full and reduced encodings leave every other contradiction to the solver.
+    if let Some(clash) = find_clash(geometry, givens) {
+        return Err(clash);
+    }
     match encoding {
         Encoding::Full => Ok(Domains::full(geometry.size())),
         Encoding::Reduced => {
@@ -158,6 +162,8 @@ fn prepare(
             Ok(domains)
         }
         Encoding::Propagated => {
+            let mut p = Propagator::from_givens(geometry, givens)?;
+            p.set_deadline(deadline);
             p.propagate()?;
             if !p.domains().is_solved() {
                 // Failed-literal probing on cells of few candidates: it leaves
@@ -241,8 +247,10 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Outcome, Interna
 pub fn solve_with_stats(puzzle: &Puzzle, options: &SolveOptions) -> Result<(Outcome, Stats), InternalError> {
     let (geometry, givens) = (puzzle.geometry(), puzzle.givens());
     let start = Instant::now();
+    // A limit too far ahead to represent is no limit.
+    let deadline = options.timeout.and_then(|timeout| start.checked_add(timeout));
     let mut stats = Stats::default();
-    let domains = match prepare(geometry, givens, options.encoding, true) {
+    let domains = match prepare(geometry, givens, options.encoding, true, deadline) {
         Ok(domains) => domains,
         Err(reason) => {
             stats.encode = start.elapsed();
@@ -255,58 +263,29 @@ pub fn solve_with_stats(puzzle: &Puzzle, options: &SolveOptions) -> Result<(Outc
         stats.encode = start.elapsed();
         return Ok((Outcome::Solved(checked(geometry, givens, domains.decided())?), stats));
     }
-    let mut solver = new_solver();
-    // varisat has no interrupt, but it stops at the first proof write that
-    // fails: a proof sink that fails after the deadline is one. The proof has
-    // to be asked for before any clause; the deadline is set when the search starts.
-    let deadline = Rc::new(std::cell::Cell::new(None));
-    if options.timeout.is_some() {
-        solver.write_proof(Deadline(Rc::clone(&deadline)), ProofFormat::Varisat);
+    // Probing cut short by the limit leaves a formula that is not worth encoding.
+    if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+        stats.encode = start.elapsed();
+        return Ok((Outcome::TimedOut, stats));
     }
+    let mut solver = new_solver();
+    solver.set_deadline(deadline);
     let mut counting = Counting::new(&mut solver);
     let map = encode_puzzle(geometry, givens, &domains, options, &mut counting);
     (stats.variables, stats.clauses) = (counting.variables, counting.clauses);
     stats.encode = start.elapsed();
     let start = Instant::now();
-    // A limit too far ahead to represent is no limit.
-    deadline.set(options.timeout.and_then(|timeout| start.checked_add(timeout)));
     let result = solver.solve();
     stats.solve = start.elapsed();
     let sat = match result {
         Ok(sat) => sat,
-        // The proof is flushed once more before solve returns, so a model found
-        // just as time ran out comes back as this error; keep it (it is verified
-        // like any other).
-        Err(SolverError::ProofIoError { cause }) if cause.kind() == io::ErrorKind::TimedOut => {
-            if solver.model().is_none() {
-                return Ok((Outcome::TimedOut, stats));
-            }
-            true
-        }
+        Err(SolverError::Interrupted) => return Ok((Outcome::TimedOut, stats)),
         Err(e) => return Err(InternalError(format!("varisat failed: {e}"))),
     };
     if !sat {
         return Ok((Outcome::Unsolvable(None), stats));
     }
     Ok((Outcome::Solved(decode_model(&solver, &map, geometry, givens)?), stats))
-}
-
-/// A proof sink that throws the proof away and fails once its deadline has
-/// passed. varisat writes through an 8 KB buffer, so the clock is read once
-/// per 8 KB of proof (a few hundred learned clauses).
-struct Deadline(Rc<std::cell::Cell<Option<Instant>>>);
-
-impl io::Write for Deadline {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        if self.0.get().is_some_and(|deadline| Instant::now() >= deadline) {
-            return Err(io::Error::new(io::ErrorKind::TimedOut, "the time limit has passed"));
-        }
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
 }
 
 /// The verified grid of the solver's current model.
