@@ -311,8 +311,9 @@ impl<'g> Propagator<'g> {
     /// [`Propagator::place_givens`] followed by the eliminations of
     /// [`Propagator::propagate`] would leave it (each given placed and its
     /// value gone from its peers), but built a unit at a time rather than a
-    /// removal at a time: on 400×400, 0.1 s where placing the givens one by
-    /// one takes 3 s. Call [`Propagator::propagate`] next for the singles.
+    /// removal at a time: 44 ms on rkkautsar-400-1, where placing the givens
+    /// one by one and propagating takes 5.4 s to the 0.55 s this and
+    /// propagating take. Call [`Propagator::propagate`] next for the singles.
     /// Clashing givens, and a cell the givens leave no value, are a contradiction.
     pub fn from_givens(geometry: &'g Geometry, givens: &Grid) -> Result<Propagator<'g>, Contradiction> {
         if let Some(clash) = find_clash(geometry, givens) {

@@ -140,9 +140,11 @@ fn prepare(
     first_model: bool,
     deadline: Option<Instant>,
 ) -> Result<Domains, Contradiction> {
-    // The full and reduced encodings leave every other contradiction to the solver.
-    if let Some(clash) = find_clash(geometry, givens) {
-        return Err(clash);
+    if encoding != Encoding::Propagated {
+        // These encodings leave every contradiction but clashing givens to the solver.
+        if let Some(clash) = find_clash(geometry, givens) {
+            return Err(clash);
+        }
     }
     match encoding {
         Encoding::Full => Ok(Domains::full(geometry.size())),
@@ -263,7 +265,7 @@ pub fn solve_with_stats(puzzle: &Puzzle, options: &SolveOptions) -> Result<(Outc
         stats.encode = start.elapsed();
         return Ok((Outcome::Solved(checked(geometry, givens, domains.decided())?), stats));
     }
-    // Probing cut short by the limit leaves a formula that is not worth encoding.
+    // Out of time already (probing and filtering stop there): no search.
     if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
         stats.encode = start.elapsed();
         return Ok((Outcome::TimedOut, stats));
