@@ -524,3 +524,18 @@ fn a_time_limit_of_zero_gives_only_what_propagation_finds() {
     assert_eq!(solve(&hard, &zero).unwrap(), Outcome::TimedOut);
     assert!(matches!(solve(&hard, &SolveOptions::default()).unwrap(), Outcome::Solved(_)));
 }
+
+#[test]
+fn the_recorded_solution_of_225_1_is_a_solution() {
+    // The README says rkkautsar-225-1 has a solution, the one Kissat found,
+    // kept in benches/data. Check it against its givens (where ../shared is
+    // beside the project) and every unit, with the independent checker.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let solution =
+        read_numbers(&std::fs::read_to_string(root.join("benches/data/rkkautsar-225-1.solution.txt")).unwrap());
+    let givens = match common::shared_data("big/rkkautsar-225-1.txt") {
+        Some(path) => read_numbers(&std::fs::read_to_string(path).unwrap()),
+        None => vec![0; solution.len()],
+    };
+    assert_solves(&Shape::classic(225), &givens, &solution, "rkkautsar-225-1");
+}
