@@ -42,8 +42,9 @@ pub struct SolveArgs {
     /// "minisat" ({cnf} and {result} in ARGS: see the README).
     #[arg(long, value_name = "CMD [ARGS]", conflicts_with_all = ["all", "unique"])]
     pub solver: Option<String>,
-    /// Give up on a puzzle after SECS seconds of SAT search (varisat's, or the --solver
-    /// process's); that puzzle is an error record, the batch goes on.
+    /// Give up on a puzzle after SECS seconds (with varisat, from the start of its
+    /// propagation; with --solver, of the solver process); that puzzle is an error
+    /// record, the batch goes on.
     #[arg(long, value_name = "SECS", conflicts_with_all = ["all", "unique"], value_parser = external::parse_timeout)]
     pub timeout: Option<Duration>,
 }
