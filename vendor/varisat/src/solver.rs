@@ -327,7 +327,7 @@ mod tests {
             match solver.solve() {
                 Ok(sat) => return sat,
                 Err(SolverError::Interrupted) => continue,
-                Err(e) => panic!("{e}"),
+                Err(e) => panic!("{}", e),
             }
         }
         unreachable!()
