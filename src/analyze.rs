@@ -16,7 +16,7 @@ use crate::encode::VarMap;
 use crate::enumerate::{Count, Search};
 use crate::error::InternalError;
 use crate::geometry::{Geometry, Value};
-use crate::propagate::{find_clash, Contradiction, Domains, Propagator, Step};
+use crate::propagate::{find_clash, propagate_givens, Contradiction, Domains, Propagator, Step};
 use crate::puzzle::{Grid, Puzzle};
 use crate::solve::{decode_model, encode_puzzle, new_solver, preprocess, Counting, SolveOptions};
 
@@ -244,13 +244,15 @@ pub struct Propagation {
 /// Propagate the givens of `puzzle` to the fixpoint, recording each deduction when `steps`.
 pub fn propagation(puzzle: &Puzzle, steps: bool) -> Propagation {
     let geometry = puzzle.geometry();
+    if !steps {
+        return Propagation { steps: Vec::new(), outcome: propagate_givens(geometry, puzzle.givens()) };
+    }
+    // The steps name each given's eliminations, so the givens are placed one by one.
     if let Some(clash) = find_clash(geometry, puzzle.givens()) {
         return Propagation { steps: Vec::new(), outcome: Err(clash) };
     }
     let mut p = Propagator::new(geometry);
-    if steps {
-        p.record_steps();
-    }
+    p.record_steps();
     let outcome = p.place_givens(puzzle.givens()).and_then(|()| p.propagate());
     let steps = p.steps().to_vec();
     Propagation { steps, outcome: outcome.map(|()| p.into_domains()) }

@@ -148,21 +148,8 @@ fn prepare(
     }
     match encoding {
         Encoding::Full => Ok(Domains::full(geometry.size())),
-        Encoding::Reduced => {
-            // Kwon & Jain: only what the givens exclude directly.
-            let mut domains = Domains::full(geometry.size());
-            for (cell, value) in givens.filled() {
-                domains.fix(cell, value);
-                for &u in geometry.units_of(cell) {
-                    for &peer in geometry.units()[u as usize].cells() {
-                        if peer != cell {
-                            domains.remove(peer, value);
-                        }
-                    }
-                }
-            }
-            Ok(domains)
-        }
+        // Kwon & Jain: only what the givens exclude directly.
+        Encoding::Reduced => Ok(Domains::after_givens(geometry, givens)),
         Encoding::Propagated => {
             let mut p = Propagator::from_givens(geometry, givens)?;
             p.set_deadline(deadline);
