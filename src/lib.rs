@@ -47,7 +47,8 @@ pub use parse::{read_all, Entry, PuzzleReader};
 pub use puzzle::{GeometrySpec, Grid, Puzzle};
 pub use solve::{solve, Encoding, Outcome, SolveOptions};
 pub use symbols::Alphabet;
-/// The varisat satdoku is built with (0.2.2 with target phases and rephasing,
-/// from `vendor/varisat`): use it for the formulas and solvers that meet satdoku's.
+/// The varisat satdoku is built with (0.2.2 with target phases, rephasing and
+/// `Solver::set_deadline`, from `vendor/varisat`): use it for the formulas and
+/// solvers that meet satdoku's.
 pub use varisat;
 pub use verify::verify;
