@@ -30,6 +30,7 @@ pub mod format;
 pub mod geometry;
 pub mod gridfile;
 pub mod parse;
+pub mod pattern;
 pub mod propagate;
 pub mod puzzle;
 pub mod solve;

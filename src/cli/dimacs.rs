@@ -35,7 +35,7 @@ pub struct DimacsArgs {
 
 pub fn run(args: &DimacsArgs, grid: &GridArgs) -> Result<Status> {
     let mut status = Status::default();
-    let options = SolveOptions { encoding: args.encoding, amo: args.amo, timeout: None };
+    let options = SolveOptions { encoding: args.encoding, amo: args.amo, ..SolveOptions::default() };
     let (_, alphabet) = grid.resolve()?;
     let alphabet = &alphabet;
     if let Some(dir) = &args.out_dir {

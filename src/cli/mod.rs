@@ -19,7 +19,7 @@ use serde::Serialize;
 use satdoku::encode::AmoEncoding;
 use satdoku::format::Format;
 use satdoku::geometry::{parse_box_shape, parse_region_map, Geometry, Layout, Variant};
-use satdoku::solve::{Encoding, SolveOptions, Stats};
+use satdoku::solve::{Encoding, Guess, SolveOptions, Stats};
 use satdoku::{gridfile, Alphabet, Entry, GeometrySpec, PuzzleReader};
 
 /// The options that say what grid a puzzle is played on and how it is written.
@@ -109,7 +109,7 @@ pub struct EncodingArgs {
 
 impl EncodingArgs {
     pub fn options(&self) -> SolveOptions {
-        SolveOptions { encoding: self.encoding, amo: self.amo, timeout: None }
+        SolveOptions { encoding: self.encoding, amo: self.amo, ..SolveOptions::default() }
     }
 }
 
@@ -327,7 +327,7 @@ pub fn describe(numbered: &Numbered) -> String {
 /// `--stats` line for one puzzle.
 pub fn print_stats(numbered: &Numbered, geometry: &Geometry, parse: std::time::Duration, stats: &Stats) {
     eprintln!(
-        "{}: {}: {} variables, {} clauses; parse {:.3} ms, propagate and encode {:.3} ms, solve {:.3} ms",
+        "{}: {}: {} variables, {} clauses; parse {:.3} ms, propagate and encode {:.3} ms, solve {:.3} ms{}",
         describe(numbered),
         geometry.describe(),
         stats.variables,
@@ -335,6 +335,12 @@ pub fn print_stats(numbered: &Numbered, geometry: &Geometry, parse: std::time::D
         parse.as_secs_f64() * 1e3,
         stats.encode.as_secs_f64() * 1e3,
         stats.solve.as_secs_f64() * 1e3,
+        match stats.guess {
+            Guess::None => "",
+            Guess::Found => "; pattern guess: solved",
+            Guess::Refuted => "; pattern guess: no solution of that shape",
+            Guess::GaveUp => "; pattern guess: given up",
+        },
     );
 }
 

@@ -47,11 +47,15 @@ pub struct SolveArgs {
     /// record, the batch goes on.
     #[arg(long, value_name = "SECS", conflicts_with_all = ["all", "unique"], value_parser = external::parse_timeout)]
     pub timeout: Option<Duration>,
+    /// Do not first look for a solution shaped like a shuffled pattern grid
+    /// (see the README, "Pattern guess").
+    #[arg(long)]
+    pub no_pattern_guess: bool,
 }
 
 impl SolveArgs {
     fn options(&self) -> SolveOptions {
-        SolveOptions { timeout: self.timeout, ..self.encoding.options() }
+        SolveOptions { timeout: self.timeout, pattern_guess: !self.no_pattern_guess, ..self.encoding.options() }
     }
 }
 
