@@ -117,7 +117,8 @@ pub enum Guess {
     Found,
     /// No solution has the guessed shape; the whole search followed.
     Refuted,
-    /// No answer within [`GUESS_CONFLICTS`]; the whole search followed.
+    /// No answer within [`GUESS_CONFLICTS`] (the whole search followed), or
+    /// before the time limit (the outcome is [`Outcome::TimedOut`]).
     GaveUp,
 }
 
@@ -326,15 +327,16 @@ fn solve_guessing(
         let limit = Some(guess_conflicts);
         stats.guess = match search(geometry, givens, &domains, options, &guesses, deadline, limit, &mut stats)? {
             Search::Found(grid) => {
+                debug_assert!(guesses.iter().all(|groups| groups.fits(geometry, &grid)));
                 stats.guess = Guess::Found;
                 return Ok((Outcome::Solved(grid), stats));
             }
             Search::Exhausted => Guess::Refuted,
-            Search::Interrupted if deadline.is_some_and(|deadline| Instant::now() >= deadline) => {
-                return Ok((Outcome::TimedOut, stats));
-            }
             Search::Interrupted => Guess::GaveUp,
         };
+        if stats.guess == Guess::GaveUp && deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            return Ok((Outcome::TimedOut, stats));
+        }
     }
     let outcome = match search(geometry, givens, &domains, options, &[], deadline, None, &mut stats)? {
         Search::Found(grid) => Outcome::Solved(grid),
@@ -421,6 +423,44 @@ mod tests {
                 assert_eq!(verify(p.geometry(), p.givens(), &grid), Ok(()));
             }
         }
+    }
+
+    /// The 9×9 pattern grid, row-major, with every third cell of it blanked.
+    fn pattern_puzzle() -> Puzzle {
+        let text: String = (0..81)
+            .map(|i| {
+                let (r, c) = (i / 9, i % 9);
+                if i % 3 == 1 {
+                    '.'
+                } else {
+                    char::from_digit(((3 * (r % 3) + r / 3 + c) % 9 + 1) as u32, 10).unwrap()
+                }
+            })
+            .collect();
+        puzzle(9, &text)
+    }
+
+    #[test]
+    fn a_pattern_guess_is_made_where_the_givens_show_groups_and_only_when_asked() {
+        let p = pattern_puzzle();
+        // Reduced: no propagation, so the solver is reached.
+        let on = SolveOptions { encoding: Encoding::Reduced, ..SolveOptions::default() };
+        for (options, guess) in [(on, Guess::Found), (SolveOptions { pattern_guess: false, ..on }, Guess::None)] {
+            let (outcome, stats) = solve_with_stats(&p, &options).unwrap();
+            let Outcome::Solved(grid) = outcome else { panic!("{outcome:?}") };
+            assert_eq!(verify(p.geometry(), p.givens(), &grid), Ok(()));
+            assert_eq!(stats.guess, guess);
+        }
+    }
+
+    #[test]
+    fn a_guess_out_of_conflicts_gives_way_to_the_whole_search() {
+        let p = pattern_puzzle();
+        let options = SolveOptions { encoding: Encoding::Reduced, ..SolveOptions::default() };
+        let (outcome, stats) = solve_guessing(&p, &options, 0).unwrap();
+        let Outcome::Solved(grid) = outcome else { panic!("{outcome:?}") };
+        assert_eq!(verify(p.geometry(), p.givens(), &grid), Ok(()));
+        assert_eq!(stats.guess, Guess::GaveUp);
     }
 
     #[test]

@@ -369,6 +369,24 @@ fn thirty_six_by_thirty_six_in_numbers() {
     assert_solves(&Shape::classic(36), &givens, &read_solution_line(line, None), "36x36");
 }
 
+/// Kwon & Jain's 49×49 table7-4 was made from a pattern grid and its givens
+/// show the groups: `--stats` says the guess solved it, and
+/// `--no-pattern-guess` answers it without one. Both answers are checked.
+#[test]
+fn the_pattern_guess_is_reported_and_can_be_turned_off() {
+    let path = common::data_path("kwon-jain-table7-4.txt");
+    let givens = read_numbers(&std::fs::read_to_string(&path).unwrap());
+    for (extra, guessed) in [(None, true), (Some("--no-pattern-guess"), false)] {
+        let mut args = vec!["solve", "--stats", "--format", "json", path.to_str().unwrap()];
+        args.extend(extra);
+        let r = run(&args, "");
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert_json_solved(&json_records(&r.stdout)[0], 1, &Shape::classic(49), &givens, None);
+        assert_eq!(r.stderr.contains("pattern guess: solved"), guessed, "{extra:?}: {}", r.stderr);
+        assert_eq!(r.stderr.contains("pattern guess"), guessed, "{extra:?}: {}", r.stderr);
+    }
+}
+
 // ---------- grid options ----------
 
 #[test]
