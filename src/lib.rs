@@ -48,8 +48,9 @@ pub use parse::{read_all, Entry, PuzzleReader};
 pub use puzzle::{GeometrySpec, Grid, Puzzle};
 pub use solve::{solve, Encoding, Outcome, SolveOptions};
 pub use symbols::Alphabet;
-/// The varisat satdoku is built with (0.2.2 with target phases, rephasing and
-/// `Solver::set_deadline`, from `vendor/varisat`): use it for the formulas and
+/// The varisat satdoku is built with (0.2.2 with target phases, rephasing,
+/// `Solver::set_deadline` and `Solver::set_conflict_limit`, from
+/// `vendor/varisat`): use it for the formulas and
 /// solvers that meet satdoku's.
 pub use varisat;
 pub use verify::verify;
