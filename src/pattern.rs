@@ -1,6 +1,6 @@
 //! The shape of a shuffled pattern grid, as a guess to try before the whole search.
 //!
-//! Big puzzles are usually made from a pattern grid, because a random grid of
+//! Big puzzles are often made from a pattern grid, because a random grid of
 //! that size is hard to come by. For boxes of R×C the pattern puts
 //! `(C·(r mod R) + ⌊r/R⌋ + c) mod n` in row r, column c. Shuffling rows within
 //! bands, bands, columns within stacks and stacks, and relabeling the values,

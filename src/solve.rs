@@ -128,10 +128,12 @@ pub enum Guess {
 ///
 /// The guesses met so far need few: rkkautsar-225-1 and the Kwon & Jain
 /// instances whose givens show the groups are solved within 3 conflicts. A
-/// guess can only be refuted when the givens show groups by chance (givens
-/// taken from a grid of the shape satisfy it), which takes few givens, so a
-/// small grid; where it is right but hard, this bounds the waste. On 225-1's
-/// formula without the guess, the first 1,000 conflicts take 3.5 s.
+/// guess is refuted only when the puzzle has no solution at all or its known
+/// cells show groups by chance (cells taken from a grid of the shape agree
+/// with it), which needs few known cells: small grids, where conflicts are
+/// cheap. Where a guess is right but
+/// hard, this bounds the waste: on 225-1's formula without the guess, the
+/// first 1,000 conflicts take 3.5 s.
 pub const GUESS_CONFLICTS: u64 = 1_000;
 
 /// A clause sink that counts what passes through it.
@@ -325,17 +327,19 @@ fn solve_guessing(
     stats.encode = start.elapsed();
     if !guesses.is_empty() {
         let limit = Some(guess_conflicts);
-        stats.guess = match search(geometry, givens, &domains, options, &guesses, deadline, limit, &mut stats)? {
+        match search(geometry, givens, &domains, options, &guesses, deadline, limit, &mut stats)? {
             Search::Found(grid) => {
                 debug_assert!(guesses.iter().all(|groups| groups.fits(geometry, &grid)));
                 stats.guess = Guess::Found;
                 return Ok((Outcome::Solved(grid), stats));
             }
-            Search::Exhausted => Guess::Refuted,
-            Search::Interrupted => Guess::GaveUp,
-        };
-        if stats.guess == Guess::GaveUp && deadline.is_some_and(|deadline| Instant::now() >= deadline) {
-            return Ok((Outcome::TimedOut, stats));
+            Search::Exhausted => stats.guess = Guess::Refuted,
+            Search::Interrupted => {
+                stats.guess = Guess::GaveUp;
+                if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                    return Ok((Outcome::TimedOut, stats));
+                }
+            }
         }
     }
     let outcome = match search(geometry, givens, &domains, options, &[], deadline, None, &mut stats)? {
