@@ -29,10 +29,11 @@ use thiserror::Error;
 use varisat::dimacs::{write_dimacs_clauses, write_dimacs_header, DimacsHeader, DimacsParser};
 use varisat::{CnfFormula, Var};
 
-use crate::encode::{encode_full, VarMap};
+use crate::encode::{encode_full, EncodeOptions, VarMap};
 use crate::error::{GeometryError, InternalError, Position};
 use crate::geometry::{Cell, Geometry, Layout, Value, Variant};
 use crate::gridfile::parse_cell_name;
+use crate::pattern::ValueGroups;
 use crate::propagate::{Contradiction, Domains};
 use crate::puzzle::{Grid, Puzzle};
 use crate::solve::{checked, encode_puzzle, preprocess, Encoding, SolveOptions};
@@ -50,6 +51,9 @@ pub struct PuzzleCnf {
     pub encoding: Encoding,
     /// Why the puzzle has no solution, when that is known without search.
     pub unsolvable: Option<Contradiction>,
+    /// Whether the formula has a pattern guess on top ([`crate::pattern`]):
+    /// its models are the solutions of the guessed shape only.
+    pub guessed: bool,
 }
 
 /// Encode `puzzle` as `options` say, into a formula of its own. A puzzle that
@@ -68,15 +72,51 @@ pub fn puzzle_cnf(puzzle: &Puzzle, options: &SolveOptions) -> PuzzleCnf {
 /// solution, say why without encoding anything (for a caller that only wants
 /// the answer: a 144×144 full encoding takes 1.5 s and 870 MB).
 pub fn try_puzzle_cnf(puzzle: &Puzzle, options: &SolveOptions) -> Result<PuzzleCnf, Contradiction> {
-    let (geometry, givens) = (puzzle.geometry(), puzzle.givens());
-    let mut formula = CnfFormula::new();
-    if options.encoding == Encoding::Full {
-        let map = encode_full(geometry, givens, crate::encode::EncodeOptions { amo: options.amo }, &mut formula);
-        return Ok(PuzzleCnf { formula, map, encoding: Encoding::Full, unsolvable: None });
+    Ok(Prepared::new(puzzle, options)?.cnf(&[]))
+}
+
+/// A puzzle preprocessed as `options` say, to be encoded once, or twice when a
+/// pattern guess comes first (`solve --solver`).
+pub struct Prepared<'p> {
+    puzzle: &'p Puzzle,
+    options: SolveOptions,
+    /// The candidates left; `None` for the full encoding, which has no preprocessing.
+    domains: Option<Domains>,
+}
+
+impl<'p> Prepared<'p> {
+    /// Preprocess `puzzle`, or say why it has no solution. The full encoding
+    /// leaves everything, clashing givens included, to the solver.
+    pub fn new(puzzle: &'p Puzzle, options: &SolveOptions) -> Result<Prepared<'p>, Contradiction> {
+        let domains = match options.encoding {
+            Encoding::Full => None,
+            encoding => Some(preprocess(puzzle.geometry(), puzzle.givens(), encoding)?),
+        };
+        Ok(Prepared { puzzle, options: *options, domains })
     }
-    let domains = preprocess(geometry, givens, options.encoding)?;
-    let map = encode_puzzle(geometry, givens, &domains, options, &mut formula);
-    Ok(PuzzleCnf { formula, map, encoding: options.encoding, unsolvable: None })
+
+    /// The pattern guesses the cells known before search allow ([`crate::pattern`]).
+    pub fn guesses(&self) -> Vec<ValueGroups> {
+        let (geometry, givens) = (self.puzzle.geometry(), self.puzzle.givens());
+        match &self.domains {
+            Some(domains) => ValueGroups::before_search(geometry, givens, domains),
+            None => ValueGroups::find(geometry, givens),
+        }
+    }
+
+    /// The CNF, with `guesses` on top.
+    pub fn cnf(&self, guesses: &[ValueGroups]) -> PuzzleCnf {
+        let (geometry, givens, options) = (self.puzzle.geometry(), self.puzzle.givens(), &self.options);
+        let mut formula = CnfFormula::new();
+        let (map, encoding) = match &self.domains {
+            None => (encode_full(geometry, givens, EncodeOptions { amo: options.amo }, &mut formula), Encoding::Full),
+            Some(domains) => (encode_puzzle(geometry, givens, domains, options, &mut formula), options.encoding),
+        };
+        for groups in guesses {
+            groups.encode(geometry, &map, options.amo, &mut formula);
+        }
+        PuzzleCnf { formula, map, encoding, unsolvable: None, guessed: !guesses.is_empty() }
+    }
 }
 
 /// Write `cnf` as DIMACS, its comments describing `puzzle` and the variable map.
@@ -88,6 +128,9 @@ pub fn write_cnf(out: &mut impl Write, puzzle: &Puzzle, cnf: &PuzzleCnf, options
     writeln!(out, "c encoding {} amo {}", cnf.encoding, options.amo)?;
     if let Some(reason) = &cnf.unsolvable {
         writeln!(out, "c about: unsatisfiable: {}", reason.describe(geometry, &Alphabet::default()))?;
+    }
+    if cnf.guessed {
+        writeln!(out, "c about: with a pattern guess: its models are the puzzle's solutions of one shape only")?;
     }
     writeln!(out, "c size {n}")?;
     match geometry.layout() {

@@ -18,10 +18,10 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 use wait_timeout::ChildExt;
 
-use crate::dimacs::{check_model, read_model, try_puzzle_cnf, write_cnf, Answer, ModelError};
+use crate::dimacs::{check_model, read_model, write_cnf, Answer, ModelError, Prepared, PuzzleCnf};
 use crate::error::InternalError;
-use crate::puzzle::Puzzle;
-use crate::solve::{checked, Outcome, SolveOptions, Stats};
+use crate::puzzle::{Grid, Puzzle};
+use crate::solve::{checked, Guess, Outcome, SolveOptions, Stats};
 
 /// An external solver command, ready to run on CNF files.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -190,35 +190,68 @@ pub fn parse_timeout(text: &str) -> Result<Duration, String> {
     }
 }
 
-/// Solve `puzzle` with `solver`: encode, write a temporary CNF, run, check the
-/// model against every clause, decode and verify.
+/// Solve `puzzle` with `solver`: satdoku's preprocessing, then the solver on
+/// the CNF of what is left, its model checked against that CNF, decoded and
+/// verified. When the known cells show the value groups of a shuffled pattern
+/// grid (and `options.pattern_guess`), the CNF of that shape is run first
+/// (see [`crate::pattern`]); if it is unsatisfiable, the puzzle's own CNF
+/// follows. An external solver has no conflict budget: the guess's run ends
+/// when the solver does, or at the timeout, which then ends the puzzle.
 pub fn solve(
     puzzle: &Puzzle,
     options: &SolveOptions,
     solver: &ExternalSolver,
 ) -> Result<(Outcome, Stats), ExternalError> {
     let start = Instant::now();
-    let cnf = match try_puzzle_cnf(puzzle, options) {
-        Ok(cnf) => cnf,
+    let mut stats = Stats::default();
+    let prepared = match Prepared::new(puzzle, options) {
+        Ok(prepared) => prepared,
         Err(reason) => {
-            let stats = Stats { encode: start.elapsed(), ..Stats::default() };
+            stats.encode = start.elapsed();
             return Ok((Outcome::Unsolvable(Some(reason)), stats));
         }
     };
-    let mut stats = Stats { variables: cnf.formula.var_count(), clauses: cnf.formula.len(), ..Stats::default() };
+    let guesses = if options.pattern_guess { prepared.guesses() } else { Vec::new() };
+    if !guesses.is_empty() {
+        if let Some(grid) = run_cnf(puzzle, &prepared.cnf(&guesses), options, solver, &mut stats)? {
+            stats.guess = Guess::Found;
+            stats.encode = start.elapsed().saturating_sub(stats.solve);
+            return Ok((Outcome::Solved(grid), stats));
+        }
+        stats.guess = Guess::Refuted;
+    }
+    let outcome = match run_cnf(puzzle, &prepared.cnf(&[]), options, solver, &mut stats)? {
+        Some(grid) => Outcome::Solved(grid),
+        None => Outcome::Unsolvable(None),
+    };
+    stats.encode = start.elapsed().saturating_sub(stats.solve);
+    Ok((outcome, stats))
+}
+
+/// Run `solver` on `cnf` through a temporary file: the verified grid of its
+/// model, or `None` when it says unsatisfiable. Adds the formula's sizes and
+/// the solver's time to `stats`.
+fn run_cnf(
+    puzzle: &Puzzle,
+    cnf: &PuzzleCnf,
+    options: &SolveOptions,
+    solver: &ExternalSolver,
+    stats: &mut Stats,
+) -> Result<Option<Grid>, ExternalError> {
+    stats.variables += cnf.formula.var_count();
+    stats.clauses += cnf.formula.len();
     let io_error = |e: io::Error| ExternalError::Io(e.to_string());
     let mut file = tempfile::Builder::new().prefix("satdoku-").suffix(".cnf").tempfile().map_err(io_error)?;
     {
         let mut out = BufWriter::new(file.as_file_mut());
-        write_cnf(&mut out, puzzle, &cnf, options).map_err(io_error)?;
+        write_cnf(&mut out, puzzle, cnf, options).map_err(io_error)?;
         out.flush().map_err(io_error)?;
     }
-    stats.encode = start.elapsed();
     let start = Instant::now();
     let answer = solver.run(file.path(), cnf.formula.var_count())?;
-    stats.solve = start.elapsed();
+    stats.solve += start.elapsed();
     let model = match answer {
-        Answer::Unsatisfiable => return Ok((Outcome::Unsolvable(None), stats)),
+        Answer::Unsatisfiable => return Ok(None),
         Answer::Satisfiable(model) => model,
     };
     let name = format!("{} model", solver.program);
@@ -228,7 +261,7 @@ pub fn solve(
         .map
         .decode(puzzle.geometry(), |v| model.value(v) == Some(true))
         .map_err(|message| InternalError(format!("a model that satisfies the CNF does not decode: {message}")))?;
-    Ok((Outcome::Solved(checked(puzzle.geometry(), puzzle.givens(), grid)?), stats))
+    Ok(Some(checked(puzzle.geometry(), puzzle.givens(), grid)?))
 }
 
 #[cfg(test)]

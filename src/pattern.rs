@@ -21,6 +21,7 @@ use varisat::{ExtendFormula, Lit, Var};
 
 use crate::encode::{at_most_one, AmoEncoding, VarMap};
 use crate::geometry::{Cell, Geometry, Layout, Value};
+use crate::propagate::Domains;
 use crate::puzzle::Grid;
 
 /// Which pieces hold whole groups.
@@ -61,6 +62,14 @@ impl ValueGroups {
             .into_iter()
             .filter_map(|(axis, size)| ValueGroups::on_axis(geometry, known, axis, size))
             .collect()
+    }
+
+    /// [`ValueGroups::find`] on the cells known before search: the givens, and
+    /// the cells `domains` decide.
+    pub fn before_search(geometry: &Geometry, givens: &Grid, domains: &Domains) -> Vec<ValueGroups> {
+        let mut known = domains.decided();
+        givens.filled().for_each(|(cell, value)| known.set(cell, Some(value)));
+        ValueGroups::find(geometry, &known)
     }
 
     fn on_axis(geometry: &Geometry, known: &Grid, axis: Axis, size: usize) -> Option<ValueGroups> {

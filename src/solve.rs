@@ -316,13 +316,8 @@ fn solve_guessing(
         return Ok((Outcome::TimedOut, stats));
     }
     // A guess at the shape of the solution first, when the known cells show one.
-    let guesses = if options.pattern_guess {
-        let mut known = domains.decided();
-        givens.filled().for_each(|(cell, value)| known.set(cell, Some(value)));
-        ValueGroups::find(geometry, &known)
-    } else {
-        Vec::new()
-    };
+    let guesses =
+        if options.pattern_guess { ValueGroups::before_search(geometry, givens, &domains) } else { Vec::new() };
     // Propagation and the guess; each search adds its encoding.
     stats.encode = start.elapsed();
     if !guesses.is_empty() {

@@ -161,6 +161,37 @@ fn solve_with_each_external_solver() {
     }
 }
 
+/// The pattern guess goes to external solvers too: Kwon & Jain's 49×49
+/// table7-4 (every solver, with and without the guess) and rkkautsar-225-1,
+/// which CaDiCaL answers only with it (README, "Pattern guess"). Every
+/// answer is checked with the independent checker.
+#[test]
+fn external_solvers_get_the_pattern_guess() {
+    let cases: [(&str, usize, &[&str]); 2] =
+        [("kwon-jain-table7-4.txt", 49, &SOLVERS), ("rkkautsar-225-1.txt", 225, &["cadical"])];
+    for (file, n, solvers) in cases {
+        let path = common::data_path(file);
+        let givens = common::read_numbers(&std::fs::read_to_string(&path).unwrap());
+        for &solver in solvers.iter().filter(|s| available(s)) {
+            for (extra, guessed) in [(None, true), (Some("--no-pattern-guess"), false)] {
+                if n == 225 && !guessed {
+                    continue; // no answer in 30 minutes
+                }
+                let mut cmd = satdoku();
+                cmd.arg("solve").arg(&path).args(["--solver", solver, "--stats", "--format", "json"]).args(extra);
+                let out = cmd.output().unwrap();
+                let stderr = String::from_utf8_lossy(&out.stderr);
+                assert!(out.status.success(), "{solver} {file} {extra:?}: {stderr}");
+                let record = &json_lines(&out.stdout)[0];
+                assert_eq!(record["status"], "solved", "{solver} {file}: {record}");
+                let solution = common::read_numbers(record["solution"].as_str().unwrap());
+                common::assert_solves(&common::Shape::classic(n), &givens, &solution, &format!("{solver} {file}"));
+                assert_eq!(stderr.contains("pattern guess: solved"), guessed, "{solver} {file} {extra:?}: {stderr}");
+            }
+        }
+    }
+}
+
 #[test]
 fn solve_with_an_external_solver_reports_unsolvable() {
     if !available("cadical") {
