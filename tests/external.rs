@@ -192,6 +192,29 @@ fn external_solvers_get_the_pattern_guess() {
     }
 }
 
+/// A refuted guess sends the puzzle on to its own CNF. `1......2.34.....`
+/// (4×4) has one completion; under the reduced encoding its known cells show
+/// row groups {1,4} {2,3}, which that completion lacks (tests/pattern_guess.rs
+/// derives both by brute force).
+#[test]
+fn an_external_solver_refuting_the_guess_gets_the_puzzle_itself() {
+    if !available("cadical") {
+        return;
+    }
+    let givens = "1......2.34.....";
+    let out = satdoku()
+        .args(["solve", "--solver", "cadical", "--encoding", "reduced", "--stats", "--format", "json"])
+        .write_stdin(format!("{givens}\n"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let record = &json_lines(&out.stdout)[0];
+    assert_eq!(record["status"], "solved", "{record}");
+    check(givens, record["solution"].as_str().unwrap(), &common::Shape::classic(4)).unwrap();
+    assert!(stderr.contains("pattern guess: no solution of that shape"), "{stderr}");
+}
+
 #[test]
 fn solve_with_an_external_solver_reports_unsolvable() {
     if !available("cadical") {
