@@ -730,7 +730,7 @@ pub fn propagate_givens(geometry: &Geometry, givens: &Grid) -> Result<Domains, C
 mod tests {
     use super::*;
     use crate::geometry::{Geometry, Layout, Variant};
-    use crate::testing::grid;
+    use crate::testing::{grid, pattern};
 
     #[test]
     fn domains_bitset_operations() {
@@ -841,12 +841,6 @@ mod tests {
             e.describe(&g, &Alphabet::default()),
             "in row 1, the 3 cells r1c1, r1c2, r1c3 have only 2 values between them (1, 2)"
         );
-    }
-
-    /// `n` values laid out so that every row, column and `rows`×`cols` box
-    /// holds each once (rows = 1, cols = n: a Latin square).
-    fn pattern(n: usize, rows: usize, cols: usize) -> impl Fn(usize, usize) -> usize {
-        move |r, c| (cols * (r % rows) + r / rows + c) % n
     }
 
     proptest::proptest! {

@@ -131,9 +131,8 @@ pub enum Guess {
 /// guess is refuted only when the puzzle has no solution at all or its known
 /// cells show groups by chance (cells taken from a grid of the shape agree
 /// with it), which needs few known cells: small grids, where conflicts are
-/// cheap. Where a guess is right but
-/// hard, this bounds the waste: on 225-1's formula without the guess, the
-/// first 1,000 conflicts take 3.5 s.
+/// cheap. Where a guess is right but hard, this bounds the waste: on 225-1's
+/// formula without the guess, the first 1,000 conflicts take 3.5 s.
 pub const GUESS_CONFLICTS: u64 = 1_000;
 
 /// A clause sink that counts what passes through it.
@@ -310,8 +309,9 @@ fn solve_guessing(
         stats.encode = start.elapsed();
         return Ok((Outcome::Solved(checked(geometry, givens, domains.decided())?), stats));
     }
+    let past_deadline = || deadline.is_some_and(|deadline| Instant::now() >= deadline);
     // Out of time already (probing and filtering stop there): no search.
-    if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+    if past_deadline() {
         stats.encode = start.elapsed();
         return Ok((Outcome::TimedOut, stats));
     }
@@ -322,7 +322,7 @@ fn solve_guessing(
     stats.encode = start.elapsed();
     if !guesses.is_empty() {
         let limit = Some(guess_conflicts);
-        match search(geometry, givens, &domains, options, &guesses, deadline, limit, &mut stats)? {
+        match search(puzzle, &domains, options, &guesses, deadline, limit, &mut stats)? {
             Search::Found(grid) => {
                 debug_assert!(guesses.iter().all(|groups| groups.fits(geometry, &grid)));
                 stats.guess = Guess::Found;
@@ -331,13 +331,13 @@ fn solve_guessing(
             Search::Exhausted => stats.guess = Guess::Refuted,
             Search::Interrupted => {
                 stats.guess = Guess::GaveUp;
-                if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                if past_deadline() {
                     return Ok((Outcome::TimedOut, stats));
                 }
             }
         }
     }
-    let outcome = match search(geometry, givens, &domains, options, &[], deadline, None, &mut stats)? {
+    let outcome = match search(puzzle, &domains, options, &[], deadline, None, &mut stats)? {
         Search::Found(grid) => Outcome::Solved(grid),
         Search::Exhausted => Outcome::Unsolvable(None),
         Search::Interrupted => Outcome::TimedOut,
@@ -357,10 +357,8 @@ enum Search {
 /// Encode what `domains` leave open, with `guesses` on top, and search it
 /// with a fresh solver until `deadline` or `conflict_limit`. Adds its sizes
 /// and times to `stats`.
-#[allow(clippy::too_many_arguments)]
 fn search(
-    geometry: &Geometry,
-    givens: &Grid,
+    puzzle: &Puzzle,
     domains: &Domains,
     options: &SolveOptions,
     guesses: &[ValueGroups],
@@ -368,6 +366,7 @@ fn search(
     conflict_limit: Option<u64>,
     stats: &mut Stats,
 ) -> Result<Search, InternalError> {
+    let (geometry, givens) = (puzzle.geometry(), puzzle.givens());
     let start = Instant::now();
     let mut solver = new_solver();
     solver.set_deadline(deadline);
@@ -426,14 +425,11 @@ mod tests {
 
     /// The 9×9 pattern grid, row-major, with every third cell of it blanked.
     fn pattern_puzzle() -> Puzzle {
+        let value = testing::pattern(9, 3, 3);
         let text: String = (0..81)
-            .map(|i| {
-                let (r, c) = (i / 9, i % 9);
-                if i % 3 == 1 {
-                    '.'
-                } else {
-                    char::from_digit(((3 * (r % 3) + r / 3 + c) % 9 + 1) as u32, 10).unwrap()
-                }
+            .map(|i| match i % 3 {
+                1 => '.',
+                _ => char::from_digit(value(i / 9, i % 9) as u32 + 1, 10).unwrap(),
             })
             .collect();
         puzzle(9, &text)

@@ -12,6 +12,13 @@ pub(crate) fn grid(n: usize, text: &str) -> Grid {
     Grid::from_cells(n, cells).expect("a test grid of n² cells")
 }
 
+/// The value index at row `r`, column `c` of the pattern grid of side `n` with
+/// `rows`×`cols` boxes: every row, column and box holds each value once
+/// (rows = 1, cols = n: a Latin square).
+pub(crate) fn pattern(n: usize, rows: usize, cols: usize) -> impl Fn(usize, usize) -> usize {
+    move |r, c| (cols * (r % rows) + r / rows + c) % n
+}
+
 /// A puzzle on `geometry` with the givens of [`grid`].
 pub(crate) fn puzzle(geometry: Geometry, text: &str) -> Puzzle {
     let n = geometry.size();
