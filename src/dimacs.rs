@@ -713,6 +713,36 @@ mod tests {
     }
 
     #[test]
+    fn a_guessed_cnf_says_so_and_its_models_decode_to_solutions_of_the_shape() {
+        // The 9×9 pattern grid with its second column of every stack blank.
+        let value = crate::testing::pattern(9, 3, 3);
+        let text: String =
+            (0..81).map(|i| if i % 3 == 1 { '.' } else { char::from(b'1' + value(i / 9, i % 9) as u8) }).collect();
+        let p = puzzle(Geometry::classic(9).unwrap(), &text);
+        let options = SolveOptions { encoding: Encoding::Reduced, ..SolveOptions::default() };
+        let prepared = Prepared::new(&p, &options).unwrap();
+        let guesses = prepared.guesses();
+        assert_eq!(guesses.len(), 1, "the givens show the column groups");
+        let cnf = prepared.cnf(&guesses);
+        assert!(cnf.guessed && !prepared.cnf(&[]).guessed);
+        let mut text = Vec::new();
+        write_cnf(&mut text, &p, &cnf, &options).unwrap();
+        assert!(String::from_utf8_lossy(&text).contains("c about: with a pattern guess"));
+        let back = read_cnf(&text[..], "t.cnf").unwrap();
+        assert_eq!(back.map, cnf.map);
+        let mut solver = varisat::Solver::new();
+        solver.add_formula(&back.formula);
+        assert!(solver.solve().unwrap());
+        let model = Model { values: (0..back.formula.var_count()).map(|_| None).collect() };
+        let model = solver.model().unwrap().iter().fold(model, |mut m, lit| {
+            m.values[lit.index()] = Some(lit.is_positive());
+            m
+        });
+        let grid = decode_model(&back, &model, "model").unwrap();
+        assert!(guesses[0].fits(p.geometry(), &grid));
+    }
+
+    #[test]
     fn models_are_read_in_every_form() {
         let sat = Answer::Satisfiable(Model { values: vec![Some(true), Some(false), Some(true)] });
         for text in ["s SATISFIABLE\nv 1 -2\nv 3 0\n", "SAT\n1 -2 3 0\n", "1 -2 3", "c hi\n1\n-2 3 0\n"] {
