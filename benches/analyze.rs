@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
-use satdoku::analyze::{analyze, AnalyzeOptions};
+use satdoku::{analyze, AnalyzeOptions};
 use satdoku::{read_all, Alphabet, GeometrySpec, Puzzle};
 
 fn data_dir() -> PathBuf {

@@ -8,8 +8,7 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use satdoku::enumerate::count_with_strategy;
-use satdoku::{count_up_to, Geometry, Grid, Puzzle, SolveOptions, Strategy, Value};
+use satdoku::{count_up_to, Geometry, Grid, Puzzle, Search, SolveOptions, Strategy, Value};
 
 fn puzzle(geometry: Geometry, text: &str) -> Puzzle {
     let n = geometry.size();
@@ -54,7 +53,7 @@ fn nine_by_nine(c: &mut Criterion) {
     group.bench_function(BenchmarkId::new("branch", format!("{} puzzles, {total} solutions", chosen.len())), |b| {
         b.iter(|| {
             for (p, n) in &chosen {
-                let c = count_with_strategy(p, u64::MAX, &options, Strategy::Branch).expect("count");
+                let c = Search::with_strategy(p, &options, Strategy::Branch).count_up_to(u64::MAX).expect("count");
                 assert_eq!(c.count, *n);
                 black_box(c);
             }
@@ -64,7 +63,9 @@ fn nine_by_nine(c: &mut Criterion) {
     let (p, n) = chosen[0];
     group.throughput(Throughput::Elements(*n));
     group.bench_function(BenchmarkId::new("blocking", format!("1 puzzle, {n} solutions")), |b| {
-        b.iter(|| black_box(count_with_strategy(p, u64::MAX, &options, Strategy::Blocking).expect("count")))
+        b.iter(|| {
+            black_box(Search::with_strategy(p, &options, Strategy::Blocking).count_up_to(u64::MAX).expect("count"))
+        })
     });
     group.finish();
 }

@@ -6,14 +6,12 @@
 
 use std::hint::black_box;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use varisat::CnfFormula;
 
-use satdoku::encode::{encode_base, encode_reduced, EncodeOptions};
-use satdoku::solve::{preprocess, solve_with_stats, Encoding, Outcome};
-use satdoku::{read_all, Alphabet, Geometry, GeometrySpec, Puzzle, SolveOptions};
+use satdoku::cnf::{encode_base, EncodeOptions};
+use satdoku::{read_all, solve_with_stats, Alphabet, Geometry, GeometrySpec, Outcome, Prepared, Puzzle, SolveOptions};
 
 fn data_dir() -> PathBuf {
     std::env::var_os("SATDOKU_DATA")
@@ -57,7 +55,7 @@ fn gecode(n: usize) -> Vec<Puzzle> {
 
 fn solve_all(puzzles: &[Puzzle]) -> usize {
     let options = SolveOptions::default();
-    puzzles.iter().filter(|p| matches!(solve_with_stats(p, &options), Ok((Outcome::Solved(_), _)))).count()
+    puzzles.iter().filter(|p| matches!(solve_with_stats(p, &options, None), Ok((Outcome::Solved(_), _)))).count()
 }
 
 fn nine(c: &mut Criterion) {
@@ -134,12 +132,11 @@ fn encode(c: &mut Criterion) {
         });
     }
     let hard = parse(&["4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".into()]);
-    let geometry = Arc::clone(hard[0].geometry());
     group.bench_function("propagate and reduce 9x9 hard", |b| {
         b.iter(|| {
-            let domains = preprocess(&geometry, hard[0].givens(), Encoding::Propagated).expect("solvable");
+            let prepared = Prepared::new(&hard[0], &SolveOptions::default()).expect("solvable");
             let mut f = CnfFormula::new();
-            encode_reduced(&geometry, &domains, EncodeOptions::default(), &mut f);
+            prepared.encode(&mut f);
             f.len()
         })
     });

@@ -8,48 +8,41 @@
 //! "cell = value". A refuted pair is then added as a unit clause, which is
 //! sound (the formula implies it) and makes the later probes cheaper.
 
-use std::fmt;
+use std::time::Instant;
 
 use varisat::{ExtendFormula, Lit, Solver};
 
-use crate::encode::VarMap;
-use crate::enumerate::{Count, Search};
+use crate::cnf::varmap::VarMap;
+use crate::enumerate::{Count, Search, Strategy};
 use crate::error::InternalError;
-use crate::geometry::{Geometry, Value};
-use crate::propagate::{find_clash, propagate_givens, Contradiction, Domains, Propagator, Step};
-use crate::puzzle::{Grid, Puzzle};
-use crate::solve::{decode_model, encode_puzzle, new_solver, preprocess, Counting, SolveOptions};
+use crate::model::domains::Domains;
+use crate::model::geometry::{Geometry, Value};
+use crate::model::puzzle::{Grid, Puzzle};
+use crate::pipeline::{Goal, Prepared, SolveOptions};
+use crate::reasoning::propagate::{find_clash, propagate_givens, Contradiction, Propagator, Step};
+use crate::sat::varisat::{run, Loaded};
+use crate::sat::SatResult;
+use crate::solve::SolveError;
 
 /// What a puzzle's solutions come to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Status {
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::Display, strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
+pub enum Verdict {
+    /// Exactly one solution.
     Unique,
+    /// Two or more.
     Multiple,
+    /// None.
     Unsolvable,
-}
-
-impl Status {
-    pub fn name(self) -> &'static str {
-        match self {
-            Status::Unique => "unique",
-            Status::Multiple => "multiple",
-            Status::Unsolvable => "unsolvable",
-        }
-    }
-}
-
-impl fmt::Display for Status {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
 }
 
 /// Options of [`analyze`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AnalyzeOptions {
+    /// The pipeline's options; [`SolveOptions::timeout`] bounds the whole analysis.
     pub solve: SolveOptions,
     /// Count solutions up to this many (0: do not count beyond what the
-    /// status says).
+    /// verdict says).
     pub count_limit: u64,
 }
 
@@ -62,7 +55,9 @@ impl Default for AnalyzeOptions {
 /// How much work an analysis took.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct AnalyzeStats {
+    /// Variables of the formula.
     pub variables: usize,
+    /// Clauses of the formula.
     pub clauses: usize,
     /// Solver calls that found a model.
     pub models: usize,
@@ -73,14 +68,16 @@ pub struct AnalyzeStats {
 /// The result of [`analyze`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
-    pub status: Status,
+    /// Unique, multiple or unsolvable.
+    pub verdict: Verdict,
     /// Every cell's exact candidates; `None` when there is no solution.
     pub candidates: Option<Domains>,
     /// Why there is no solution, when propagation alone showed it.
     pub reason: Option<Contradiction>,
     /// The number of solutions, up to [`AnalyzeOptions::count_limit`]. For a
-    /// limit of 0 the count is what the status proves (0, 1, or 2 capped).
+    /// limit of 0 the count is what the verdict proves (0, 1, or 2 capped).
     pub count: Count,
+    /// The work it took.
     pub stats: AnalyzeStats,
 }
 
@@ -94,30 +91,25 @@ impl Analysis {
     }
 }
 
-/// The backbone and exact candidates of a puzzle, every model they rest on verified.
-pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, InternalError> {
+/// The backbone and exact candidates of a puzzle, every model they rest on
+/// verified. Past [`SolveOptions::timeout`] it gives up with [`SolveError::TimedOut`].
+pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, SolveError> {
     let geometry = puzzle.geometry();
-    let givens = puzzle.givens();
+    let deadline = options.solve.deadline(Instant::now());
     let mut stats = AnalyzeStats::default();
     let unsolvable = |reason: Option<Contradiction>, stats| Analysis {
-        status: Status::Unsolvable,
+        verdict: Verdict::Unsolvable,
         candidates: None,
         reason,
         count: Count { count: 0, capped: false },
         stats,
     };
-    let domains = match preprocess(geometry, givens, options.solve.encoding) {
-        Ok(d) => d,
+    let prepared = match Prepared::for_goal(puzzle, &options.solve, Goal::All, deadline) {
+        Ok(prepared) => prepared,
         Err(reason) => return Ok(unsolvable(Some(reason), stats)),
     };
-    let mut solver = new_solver();
-    let map = {
-        let mut counting = Counting::new(&mut solver);
-        let map = encode_puzzle(geometry, givens, &domains, &options.solve, &mut counting);
-        stats.variables = counting.variables;
-        stats.clauses = counting.clauses;
-        map
-    };
+    let Loaded { mut solver, map, variables, clauses } = Loaded::new(&prepared, &[], deadline);
+    (stats.variables, stats.clauses) = (variables, clauses);
     // seen[i]: the i-th cell variable has been true in some verified model.
     let mut seen = vec![false; map.cell_var_count()];
     let mut first: Option<Grid> = None;
@@ -133,7 +125,7 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, In
             Some(f) => second |= *f != grid,
         }
     };
-    match model(&mut solver, &map, geometry, givens, &[])? {
+    match model(&mut solver, &prepared, &map, &[])? {
         Some(grid) => {
             stats.models += 1;
             record(grid, &mut seen);
@@ -144,7 +136,9 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, In
     // candidates without a solver call each, and count up to the limit.
     let mut count = Count { count: 0, capped: options.count_limit < 2 };
     if options.count_limit >= 2 {
-        for grid in Search::new(puzzle, &options.solve).take(options.count_limit.min(usize::MAX as u64) as usize) {
+        let mut search = Search::prepared(prepared.clone(), Strategy::default(), deadline);
+        while count.count < options.count_limit {
+            let Some(grid) = search.next() else { break };
             record(grid?, &mut seen);
             count.count += 1;
         }
@@ -157,7 +151,7 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, In
             if seen[i] {
                 continue;
             }
-            match model(&mut solver, &map, geometry, givens, &[var.positive()])? {
+            match model(&mut solver, &prepared, &map, &[var.positive()])? {
                 Some(grid) => {
                     stats.models += 1;
                     record(grid, &mut seen);
@@ -178,32 +172,32 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, In
             "analyze found {} but every cell {} fixed",
             if second { "two solutions" } else { "one solution" },
             if all_fixed { "is" } else { "is not" }
-        )));
+        ))
+        .into());
     }
-    let (status, count) = if all_fixed {
-        (Status::Unique, Count { count: 1, capped: false })
+    let (verdict, count) = if all_fixed {
+        (Verdict::Unique, Count { count: 1, capped: false })
     } else if options.count_limit < 2 {
-        (Status::Multiple, Count { count: 2, capped: true })
+        (Verdict::Multiple, Count { count: 2, capped: true })
     } else {
-        (Status::Multiple, count)
+        (Verdict::Multiple, count)
     };
-    Ok(Analysis { status, candidates: Some(candidates), reason: None, count, stats })
+    Ok(Analysis { verdict, candidates: Some(candidates), reason: None, count, stats })
 }
 
 /// Solve under `assumptions`; the verified grid of the model, if any.
 fn model(
     solver: &mut Solver,
+    prepared: &Prepared,
     map: &VarMap,
-    geometry: &Geometry,
-    givens: &Grid,
     assumptions: &[Lit],
-) -> Result<Option<Grid>, InternalError> {
+) -> Result<Option<Grid>, SolveError> {
     solver.assume(assumptions);
-    let sat = solver.solve().map_err(|e| InternalError(format!("varisat failed: {e}")))?;
-    if !sat {
-        return Ok(None);
+    match run(solver)? {
+        SatResult::Sat(model) => Ok(Some(prepared.decode(map, &model)?)),
+        SatResult::Unsat => Ok(None),
+        SatResult::Interrupted => Err(SolveError::TimedOut),
     }
-    decode_model(solver, map, geometry, givens).map(Some)
 }
 
 /// The candidate sets: a decided cell keeps its value, an open one the values seen in models.
@@ -262,9 +256,9 @@ pub fn propagation(puzzle: &Puzzle, steps: bool) -> Propagation {
 mod tests {
     use super::*;
     use crate::enumerate::count_up_to;
-    use crate::geometry::Layout;
+    use crate::model::geometry::Layout;
+    use crate::model::verify::verify;
     use crate::testing::puzzle;
-    use crate::verify::verify;
 
     /// Candidates as the union over every solution the plain enumerator finds.
     fn union_of_solutions(p: &Puzzle) -> (Vec<Vec<bool>>, u64) {
@@ -296,7 +290,7 @@ mod tests {
     fn blank_4x4_has_every_value_everywhere() {
         let p = puzzle(Geometry::classic(4).unwrap(), &".".repeat(16));
         let a = analyze(&p, &AnalyzeOptions::default()).unwrap();
-        assert_eq!(a.status, Status::Multiple);
+        assert_eq!(a.verdict, Verdict::Multiple);
         assert_eq!(a.count, Count { count: 288, capped: false });
         assert_eq!(a.fixed().filled_count(), 0);
         check_against_enumeration(&p);
@@ -330,7 +324,7 @@ mod tests {
         let hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
         let p = puzzle(Geometry::classic(9).unwrap(), hard);
         let a = analyze(&p, &AnalyzeOptions::default()).unwrap();
-        assert_eq!(a.status, Status::Unique);
+        assert_eq!(a.verdict, Verdict::Unique);
         assert!(a.fixed().is_complete());
         assert_eq!(verify(p.geometry(), p.givens(), &a.fixed()), Ok(()));
     }
@@ -339,7 +333,7 @@ mod tests {
     fn unsolvable_puzzles_say_so() {
         let clash = puzzle(Geometry::classic(4).unwrap(), "11..............");
         let a = analyze(&clash, &AnalyzeOptions::default()).unwrap();
-        assert_eq!(a.status, Status::Unsolvable);
+        assert_eq!(a.verdict, Verdict::Unsolvable);
         assert!(matches!(a.reason, Some(Contradiction::Clash { .. })), "{:?}", a.reason);
         // From tdoku's counted test puzzles (count 0): propagation alone sees
         // nothing wrong, so this takes the solver.
@@ -348,7 +342,7 @@ mod tests {
         assert!(propagation(&p, false).outcome.is_ok());
         let a = analyze(&p, &AnalyzeOptions::default()).unwrap();
         assert_eq!(a.reason, None);
-        assert_eq!(a.status, Status::Unsolvable);
+        assert_eq!(a.verdict, Verdict::Unsolvable);
         assert_eq!(a.count.count, 0);
     }
 

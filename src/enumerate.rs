@@ -14,17 +14,19 @@
 //! a branch, a satisfiable one hands over a solution that guides the value
 //! order straight to it.
 
-use std::sync::Arc;
 use std::time::Instant;
 
 use varisat::{ExtendFormula, Lit, Solver};
 
-use crate::encode::VarMap;
+use crate::cnf::varmap::VarMap;
 use crate::error::InternalError;
-use crate::geometry::{Cell, Geometry, Value};
-use crate::propagate::{propagate_givens, Contradiction};
-use crate::puzzle::{Grid, Puzzle};
-use crate::solve::{checked, encode_puzzle, new_solver, preprocess, Counting, SolveOptions, Stats};
+use crate::model::geometry::{Cell, Geometry, Value};
+use crate::model::puzzle::{Grid, Puzzle};
+use crate::pipeline::{checked, Goal, Prepared, SolveOptions};
+use crate::reasoning::propagate::Contradiction;
+use crate::sat::varisat::{run, Loaded};
+use crate::sat::SatResult;
+use crate::solve::{SolveError, Stats};
 
 /// How [`Search`] finds the next solution.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -46,14 +48,16 @@ const DEAD_END_BUDGET: u64 = 512;
 
 /// The solutions of a puzzle, each verified against the puzzle before it is
 /// yielded, each exactly once. `take(n)` stops early; the search does no work
-/// beyond the solution asked for.
+/// beyond the solution asked for. Past [`SolveOptions::timeout`] (counted
+/// from [`Search::new`]) it yields [`SolveError::TimedOut`] and ends.
 pub struct Search {
-    geometry: Arc<Geometry>,
-    givens: Grid,
-    options: SolveOptions,
+    /// The puzzle prepared for every solution; `None` when preparation showed
+    /// there is none.
+    prepared: Option<Prepared>,
     engine: Engine,
     /// Why there is no solution, when propagation alone showed it.
     reason: Option<Contradiction>,
+    deadline: Option<Instant>,
     stats: Stats,
 }
 
@@ -70,42 +74,40 @@ impl Search {
         Search::with_strategy(puzzle, options, Strategy::default())
     }
 
+    /// Search with `strategy`.
     pub fn with_strategy(puzzle: &Puzzle, options: &SolveOptions, strategy: Strategy) -> Search {
         let start = Instant::now();
-        let geometry = Arc::clone(puzzle.geometry());
-        let givens = puzzle.givens().clone();
-        let mut search =
-            Search { geometry, givens, options: *options, engine: Engine::Done, reason: None, stats: Stats::default() };
-        let strategy = if search.geometry.size() > 64 { Strategy::Blocking } else { strategy };
-        search.engine = match strategy {
-            Strategy::Branch => match propagate_givens(&search.geometry, &search.givens) {
-                Ok(domains) => {
-                    let root: Vec<u64> =
-                        search.geometry.cells().map(|c| domains.values(c).fold(0, |m, v| m | 1 << v.index())).collect();
-                    Engine::Branch(Box::new(Brancher::new(&search.geometry, root)))
-                }
-                Err(c) => {
-                    search.reason = Some(c);
-                    Engine::Done
-                }
-            },
-            Strategy::Blocking => match preprocess(&search.geometry, &search.givens, options.encoding) {
-                Ok(domains) => {
-                    let mut solver = new_solver();
-                    let mut counting = Counting::new(&mut solver);
-                    let map = encode_puzzle(&search.geometry, &search.givens, &domains, options, &mut counting);
-                    search.stats.variables = counting.variables;
-                    search.stats.clauses = counting.clauses;
-                    Engine::Blocking(Box::new(Blocker { solver, map }))
-                }
-                Err(c) => {
-                    search.reason = Some(c);
-                    Engine::Done
-                }
-            },
+        let deadline = options.deadline(start);
+        let search = match Prepared::for_goal(puzzle, options, Goal::All, deadline) {
+            Ok(prepared) => Search::prepared(prepared, strategy, deadline),
+            Err(reason) => {
+                Search { prepared: None, engine: Engine::Done, reason: Some(reason), deadline, stats: Stats::default() }
+            }
         };
-        search.stats.encode = start.elapsed();
-        search
+        Search { stats: Stats { encode: start.elapsed(), ..search.stats }, ..search }
+    }
+
+    /// Search the solutions of a puzzle already prepared for all of them.
+    pub(crate) fn prepared(prepared: Prepared, strategy: Strategy, deadline: Option<Instant>) -> Search {
+        let geometry = prepared.puzzle().geometry();
+        let strategy = if geometry.size() > 64 { Strategy::Blocking } else { strategy };
+        let mut stats = Stats::default();
+        let engine = match strategy {
+            Strategy::Branch => {
+                let domains = prepared.domains();
+                let root = geometry.cells().map(|c| domains.values(c).fold(0, |m, v| m | 1 << v.index())).collect();
+                match Brancher::new(geometry, root) {
+                    Some(brancher) => Engine::Branch(Box::new(brancher)),
+                    None => Engine::Done,
+                }
+            }
+            Strategy::Blocking => {
+                let Loaded { solver, map, variables, clauses } = Loaded::new(&prepared, &[], deadline);
+                (stats.variables, stats.clauses) = (variables, clauses);
+                Engine::Blocking(Box::new(Blocker { solver, map }))
+            }
+        };
+        Search { prepared: Some(prepared), engine, reason: None, deadline, stats }
     }
 
     /// With [`Strategy::Branch`]: ask varisat after `dead_ends` dead ends of the
@@ -129,33 +131,33 @@ impl Search {
         self.stats
     }
 
-    fn find(&mut self) -> Result<Option<Grid>, InternalError> {
+    fn find(&mut self) -> Result<Option<Grid>, SolveError> {
+        let Some(prepared) = &self.prepared else { return Ok(None) };
         let start = Instant::now();
         let found = match &mut self.engine {
             Engine::Done => Ok(None),
-            Engine::Branch(b) => b.next(&self.geometry, &self.givens, &self.options, &mut self.stats),
-            Engine::Blocking(b) => b.next(&self.geometry),
+            Engine::Branch(b) => b.next(prepared, self.deadline, &mut self.stats),
+            Engine::Blocking(b) => b.next(prepared.puzzle().geometry()),
         };
         self.stats.solve += start.elapsed();
-        let grid = match found? {
-            Some(grid) => grid,
+        match found? {
+            Some(grid) => Ok(Some(checked(prepared.puzzle(), grid)?)),
             None => {
                 self.engine = Engine::Done;
-                return Ok(None);
+                Ok(None)
             }
-        };
-        checked(&self.geometry, &self.givens, grid).map(Some)
+        }
     }
 }
 
 impl Iterator for Search {
-    type Item = Result<Grid, InternalError>;
+    type Item = Result<Grid, SolveError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         match self.find() {
             Ok(found) => found.map(Ok),
             Err(e) => {
-                // After an internal error nothing more can be trusted.
+                // After an error (a bug, or the time limit) nothing more can be trusted.
                 self.engine = Engine::Done;
                 Some(Err(e))
             }
@@ -170,15 +172,13 @@ struct Blocker {
 }
 
 impl Blocker {
-    fn next(&mut self, geometry: &Geometry) -> Result<Option<Grid>, InternalError> {
-        if !self.solver.solve().map_err(|e| InternalError(format!("varisat failed: {e}")))? {
-            return Ok(None);
-        }
-        let model = self.solver.model().ok_or_else(|| InternalError("varisat said SAT but gave no model".into()))?;
-        let grid = self
-            .map
-            .decode(geometry, |v| model.get(v.index()).is_some_and(|l| l.is_positive()))
-            .map_err(InternalError)?;
+    fn next(&mut self, geometry: &Geometry) -> Result<Option<Grid>, SolveError> {
+        let model = match run(&mut self.solver)? {
+            SatResult::Sat(model) => model,
+            SatResult::Unsat => return Ok(None),
+            SatResult::Interrupted => return Err(SolveError::TimedOut),
+        };
+        let grid = self.map.decode(geometry, |v| model.value(v) == Some(true)).map_err(InternalError)?;
         // Block this solution over the free cells only: the decided ones have no
         // variable, and an empty clause (nothing free) ends the search.
         let block: Vec<Lit> = geometry
@@ -321,6 +321,8 @@ struct Brancher {
     /// The root is itself a solution still to be yielded.
     root_solved: bool,
     dead_ends: u64,
+    /// Nodes visited, to read the clock now and then.
+    nodes: u64,
     budget: u64,
     /// varisat, built on the first call: the formula and the map of its variables.
     sat: Option<(Solver<'static>, VarMap)>,
@@ -329,15 +331,24 @@ struct Brancher {
 }
 
 impl Brancher {
-    fn new(geometry: &Geometry, root: Vec<u64>) -> Brancher {
+    /// The search below `root`, propagated to its fixpoint first; `None` when
+    /// that propagation fails (there is no solution).
+    fn new(geometry: &Geometry, mut root: Vec<u64>) -> Option<Brancher> {
         let tables = Tables::new(geometry);
+        // Preparation may leave decided cells whose values are still in their
+        // peers (the full encoding removes only the givens').
+        let mut queue: Vec<u32> = (0..root.len() as u32).filter(|&c| root[c as usize].count_ones() == 1).collect();
+        if root.contains(&0) || !tables.propagate(&mut root, &mut queue) {
+            return None;
+        }
         let mut b = Brancher {
             tables,
             cands: Vec::new(),
             frames: Vec::new(),
-            queue: Vec::new(),
+            queue,
             root_solved: false,
             dead_ends: 0,
+            nodes: 0,
             budget: DEAD_END_BUDGET,
             sat: None,
             guide: None,
@@ -352,21 +363,26 @@ impl Brancher {
                 b.cands.push(root);
             }
         }
-        b
+        Some(b)
     }
 
     fn next(
         &mut self,
-        geometry: &Geometry,
-        givens: &Grid,
-        options: &SolveOptions,
+        prepared: &Prepared,
+        deadline: Option<Instant>,
         stats: &mut Stats,
-    ) -> Result<Option<Grid>, InternalError> {
+    ) -> Result<Option<Grid>, SolveError> {
+        let n = prepared.puzzle().size();
         if self.root_solved {
             self.root_solved = false;
-            return Ok(Some(to_grid(geometry.size(), &self.cands[0])));
+            return Ok(Some(to_grid(n, &self.cands[0])));
         }
         loop {
+            // Reading the clock at every node would cost more than the node.
+            self.nodes += 1;
+            if self.nodes % 1024 == 0 && deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                return Err(SolveError::TimedOut);
+            }
             let depth = self.frames.len();
             let Some(top) = self.frames.last_mut() else { return Ok(None) };
             if top.remaining == 0 {
@@ -375,7 +391,7 @@ impl Brancher {
             }
             if self.dead_ends >= self.budget {
                 self.dead_ends = 0;
-                self.sat_check(geometry, givens, options, stats)?;
+                self.sat_check(prepared, deadline, stats)?;
                 continue;
             }
             let cell = top.cell as usize;
@@ -400,7 +416,7 @@ impl Brancher {
             match self.tables.branch_cell(child) {
                 None => {
                     self.dead_ends = 0;
-                    return Ok(Some(to_grid(geometry.size(), child)));
+                    return Ok(Some(to_grid(n, child)));
                 }
                 Some(next) => {
                     let remaining = child[next as usize];
@@ -415,24 +431,14 @@ impl Brancher {
     /// excluded. No: drop them. Yes: follow the solution it found.
     fn sat_check(
         &mut self,
-        geometry: &Geometry,
-        givens: &Grid,
-        options: &SolveOptions,
+        prepared: &Prepared,
+        deadline: Option<Instant>,
         stats: &mut Stats,
-    ) -> Result<(), InternalError> {
+    ) -> Result<(), SolveError> {
         let Some(k) = self.frames.iter().position(|f| f.remaining != 0 && !f.checked) else { return Ok(()) };
         if self.sat.is_none() {
-            let domains = match preprocess(geometry, givens, options.encoding) {
-                Ok(d) => d,
-                // The bitset search got past the givens, so this cannot happen;
-                // if it does, the subtree is empty by varisat's own account.
-                Err(reason) => return Err(InternalError(format!("propagation disagrees with itself: {reason:?}"))),
-            };
-            let mut solver = new_solver();
-            let mut counting = Counting::new(&mut solver);
-            let map = encode_puzzle(geometry, givens, &domains, options, &mut counting);
-            stats.variables = counting.variables;
-            stats.clauses = counting.clauses;
+            let Loaded { solver, map, variables, clauses } = Loaded::new(prepared, &[], deadline);
+            (stats.variables, stats.clauses) = (variables, clauses);
             self.sat = Some((solver, map));
         }
         let Some((solver, map)) = self.sat.as_mut() else { return Ok(()) };
@@ -451,15 +457,16 @@ impl Brancher {
             }
         }
         solver.assume(&assumptions);
-        let sat = solver.solve().map_err(|e| InternalError(format!("varisat failed: {e}")))?;
-        if !sat {
-            self.frames[k].remaining = 0;
-            return Ok(());
-        }
+        let model = match run(solver)? {
+            SatResult::Sat(model) => model,
+            SatResult::Unsat => {
+                self.frames[k].remaining = 0;
+                return Ok(());
+            }
+            SatResult::Interrupted => return Err(SolveError::TimedOut),
+        };
         self.frames[k].checked = true;
-        let model = solver.model().ok_or_else(|| InternalError("varisat said SAT but gave no model".into()))?;
-        let grid =
-            map.decode(geometry, |v| model.get(v.index()).is_some_and(|l| l.is_positive())).map_err(InternalError)?;
+        let grid = map.decode(prepared.puzzle().geometry(), |v| model.value(v) == Some(true)).map_err(InternalError)?;
         self.guide = Some(grid.cells().iter().map(|v| v.map_or(0, |v| 1 << v.index())).collect());
         Ok(())
     }
@@ -473,6 +480,7 @@ fn to_grid(n: usize, cand: &[u64]) -> Grid {
 /// The number of solutions, up to a limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Count {
+    /// Solutions found, each verified.
     pub count: u64,
     /// Whether counting stopped at the limit (there may be more).
     pub capped: bool,
@@ -480,40 +488,29 @@ pub struct Count {
 
 /// Count the solutions of `puzzle`, stopping at `limit`. Every solution counted
 /// has been verified.
-pub fn count_up_to(puzzle: &Puzzle, limit: u64, options: &SolveOptions) -> Result<Count, InternalError> {
-    count_with(Search::new(puzzle, options), limit)
+pub fn count_up_to(puzzle: &Puzzle, limit: u64, options: &SolveOptions) -> Result<Count, SolveError> {
+    Search::new(puzzle, options).count_up_to(limit)
 }
 
-/// [`count_up_to`] with a chosen [`Strategy`].
-pub fn count_with_strategy(
-    puzzle: &Puzzle,
-    limit: u64,
-    options: &SolveOptions,
-    strategy: Strategy,
-) -> Result<Count, InternalError> {
-    count_with(Search::with_strategy(puzzle, options, strategy), limit)
-}
-
-fn count_with(search: Search, limit: u64) -> Result<Count, InternalError> {
-    if limit == 0 {
-        return Ok(Count { count: 0, capped: true });
-    }
-    let mut count = 0;
-    for solution in search {
-        solution?;
-        count += 1;
-        if count >= limit {
-            return Ok(Count { count, capped: true });
+impl Search {
+    /// The solutions left, counted up to `limit`.
+    pub fn count_up_to(&mut self, limit: u64) -> Result<Count, SolveError> {
+        let mut count = 0;
+        while count < limit {
+            match self.next() {
+                Some(solution) => solution.map(|_| count += 1)?,
+                None => return Ok(Count { count, capped: false }),
+            }
         }
+        Ok(Count { count, capped: true })
     }
-    Ok(Count { count, capped: false })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::encode::AmoEncoding;
-    use crate::solve::Encoding;
+    use crate::cnf::encode::AmoEncoding;
+    use crate::pipeline::Encoding;
     use crate::testing::puzzle;
 
     fn count_all(search: Search) -> u64 {
@@ -528,11 +525,11 @@ mod tests {
                 let options = SolveOptions { encoding, amo, ..SolveOptions::default() };
                 for strategy in [Strategy::Branch, Strategy::Blocking] {
                     assert_eq!(
-                        count_with_strategy(&p, 1000, &options, strategy).unwrap(),
+                        Search::with_strategy(&p, &options, strategy).count_up_to(1000).unwrap(),
                         Count { count: 288, capped: false }
                     );
                     assert_eq!(
-                        count_with_strategy(&p, 10, &options, strategy).unwrap(),
+                        Search::with_strategy(&p, &options, strategy).count_up_to(10).unwrap(),
                         Count { count: 10, capped: true }
                     );
                 }
@@ -548,7 +545,7 @@ mod tests {
         let text = "8.........95.......76.........624798...713245...598136....5.467...4.2983......512";
         let p = puzzle(Geometry::classic(9).unwrap(), text);
         let options = SolveOptions::default();
-        let plain = count_with_strategy(&p, u64::MAX, &options, Strategy::Blocking).unwrap();
+        let plain = Search::with_strategy(&p, &options, Strategy::Blocking).count_up_to(u64::MAX).unwrap();
         assert!(!plain.capped && plain.count > 1);
         for budget in [1, 3, 50] {
             assert_eq!(count_all(Search::new(&p, &options).sat_after(budget)), plain.count, "budget {budget}");

@@ -1,9 +1,10 @@
 //! satdoku: Sudoku and its generalizations solved, counted and analyzed by SAT encoding.
 //!
-//! The pipeline: text is parsed into a [`Puzzle`] (a [`Geometry`] and its
-//! givens); the givens are propagated and what is left is encoded into CNF;
-//! varisat solves it; the model is decoded through the [`VarMap`] and verified
-//! against every unit and every given before it is returned.
+//! The pipeline: text is read into a [`Puzzle`] (a [`Geometry`] and its
+//! givens); the puzzle is prepared once (its givens propagated as far as the
+//! [`Encoding`] asks) and what is left is encoded into CNF; varisat, or an
+//! [`ExternalSolver`], solves it; the model is decoded through the variable
+//! map and verified against every unit and every given before it is returned.
 //!
 //! ```
 //! use satdoku::{read_all, solve, Alphabet, GeometrySpec, Outcome, SolveOptions};
@@ -11,46 +12,64 @@
 //! let text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 //! let mut spec = GeometrySpec::classic();
 //! let entry = read_all(text, "example", &Alphabet::default(), &mut spec).remove(0);
-//! let puzzle = entry.puzzle.unwrap();
-//! match solve(&puzzle, &SolveOptions::default()).unwrap() {
+//! let puzzle = entry.puzzle?;
+//! match solve(&puzzle, &SolveOptions::default())? {
 //!     Outcome::Solved(grid) => println!("{}", satdoku::format::line(&grid, &Alphabet::default())),
 //!     Outcome::Unsolvable(reason) => println!("no solution: {reason:?}"),
 //!     Outcome::TimedOut => println!("no answer within SolveOptions::timeout"),
 //! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Every solution of a puzzle, each verified, each once, with [`Search`]:
+//!
+//! ```
+//! use satdoku::{Geometry, Grid, Puzzle, Search, SolveOptions};
+//! use std::sync::Arc;
+//!
+//! // The blank 4×4 grid has 288 solutions.
+//! let blank = Puzzle::new(Arc::new(Geometry::classic(4)?), Grid::empty(4)).expect("sizes match");
+//! let count = Search::new(&blank, &SolveOptions::default()).count_up_to(1000)?;
+//! assert_eq!((count.count, count.capped), (288, false));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod alldiff;
-pub mod analyze;
-pub mod dimacs;
-pub mod encode;
-pub mod enumerate;
-pub mod error;
-pub mod external;
-pub mod format;
-pub mod geometry;
-pub mod gridfile;
-pub mod parse;
-pub mod pattern;
-pub mod propagate;
-pub mod puzzle;
-pub mod solve;
-pub mod symbols;
+#![warn(missing_docs)]
+
+mod analyze;
+pub mod cnf;
+mod enumerate;
+mod error;
+mod model;
+mod pipeline;
+mod reasoning;
+mod sat;
+mod solve;
 #[cfg(test)]
 mod testing;
-pub mod verify;
+mod text;
+// Unit tests that share the integration tests' checker name the crate as they do.
+#[cfg(test)]
+extern crate self as satdoku;
 
-pub use analyze::{analyze, Analysis, AnalyzeOptions};
-pub use encode::{AmoEncoding, VarMap};
+pub use analyze::{analyze, propagation, Analysis, AnalyzeOptions, AnalyzeStats, Propagation, Verdict};
+pub use cnf::AmoEncoding;
 pub use enumerate::{count_up_to, Count, Search, Strategy};
-pub use error::{GeometryError, GridFileError, InternalError, ParseError, Position};
-pub use geometry::{Cell, Geometry, Layout, Unit, UnitKind, Value, Variant};
-pub use parse::{read_all, Entry, PuzzleReader};
-pub use puzzle::{GeometrySpec, Grid, Puzzle};
-pub use solve::{solve, Encoding, Outcome, SolveOptions};
-pub use symbols::Alphabet;
+pub use error::{GeometryError, GridFileError, InternalError, ParseError, ParseErrorKind, Position};
+pub use model::domains::Domains;
+pub use model::geometry::{Cell, Geometry, Layout, Unit, UnitKind, Value, Variant, MAX_SIZE};
+pub use model::puzzle::{GeometrySpec, Grid, Puzzle};
+pub use model::verify::{verify, Violation, ViolationText};
+pub use pipeline::{Encoding, Prepared, SolveOptions};
+pub use reasoning::propagate::{Contradiction, Step, StepText};
+pub use sat::external::{ExternalError, ExternalSolver};
+pub use solve::{solve, solve_with_stats, Guess, Outcome, SolveError, Stats, GUESS_CONFLICTS};
+pub use text::format;
+pub use text::gridfile::{load_grid_file, parse_grid_file};
+pub use text::notation::{parse_box_shape, parse_cell_name, parse_region_map};
+pub use text::reader::{read_all, Entry, PuzzleReader};
+pub use text::symbols::Alphabet;
 /// The varisat satdoku is built with (0.2.2 with target phases, rephasing,
 /// `Solver::set_deadline` and `Solver::set_conflict_limit`, from
-/// `vendor/varisat`): use it for the formulas and
-/// solvers that meet satdoku's.
+/// `vendor/varisat`): use it for the formulas and solvers that meet satdoku's.
 pub use varisat;
-pub use verify::verify;

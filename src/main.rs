@@ -1,12 +1,13 @@
 //! The satdoku command line: arguments in, library calls, records out, exit code.
 
-mod cli;
+mod commands;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use cli::GridArgs;
+use commands::GridArgs;
 
 /// Sudoku and its generalizations, solved by SAT: any size, boxes of R×C,
 /// Latin squares, jigsaw regions, X and hyper variants.
@@ -22,31 +23,32 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Solve every puzzle (stdin when no FILE or "-").
-    Solve(cli::solve::SolveArgs),
+    Solve(commands::solve::SolveArgs),
     /// Count the solutions of every puzzle (--max N caps the count).
-    Count(cli::count::CountArgs),
+    Count(commands::count::CountArgs),
     /// Write the DIMACS CNF of a puzzle.
-    Dimacs(cli::dimacs::DimacsArgs),
+    Dimacs(commands::dimacs::DimacsArgs),
     /// Read an external SAT solver's answer back into a grid.
-    Decode(cli::decode::DecodeArgs),
+    Decode(commands::decode::DecodeArgs),
     /// The cells fixed in every solution, and the candidates of the rest.
-    Analyze(cli::analyze::AnalyzeArgs),
+    Analyze(commands::analyze::AnalyzeArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
-        Command::Solve(args) => cli::solve::run(args, &cli.grid),
-        Command::Count(args) => cli::count::run(args, &cli.grid),
-        Command::Dimacs(args) => cli::dimacs::run(args, &cli.grid),
-        Command::Decode(args) => cli::decode::run(args, &cli.grid),
-        Command::Analyze(args) => cli::analyze::run(args, &cli.grid),
+        Command::Solve(args) => commands::solve::run_solve(args, &cli.grid),
+        Command::Count(args) => commands::count::run_count(args, &cli.grid),
+        Command::Dimacs(args) => commands::dimacs::run_dimacs(args, &cli.grid),
+        Command::Decode(args) => commands::decode::run_decode(args, &cli.grid),
+        Command::Analyze(args) => commands::analyze::run_analyze(args, &cli.grid),
     };
     match result {
-        Ok(status) => ExitCode::from(status.code()),
-        Err(e) if cli::is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Ok(code) => ExitCode::from(code),
+        Err(e) if commands::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("satdoku: {e:#}");
+            // A closed stderr has nowhere to say so; the exit code still does.
+            let _ = writeln!(std::io::stderr(), "satdoku: {e:#}");
             ExitCode::from(2)
         }
     }

@@ -1,87 +1,18 @@
-//! Solving with varisat: propagate, encode what is left, solve, decode, verify.
+//! One verified solution of a puzzle: prepare it, guess its shape where the
+//! known cells show one, then search the whole formula, on varisat or an
+//! external solver.
 
-use std::fmt;
-use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use varisat::config::SolverConfigUpdate;
-use varisat::solver::SolverError;
-use varisat::{ExtendFormula, Lit, Solver, Var};
+use thiserror::Error;
 
-use crate::encode::{encode_full, encode_reduced, AmoEncoding, EncodeOptions, VarMap};
 use crate::error::InternalError;
-use crate::geometry::Geometry;
-use crate::pattern::ValueGroups;
-use crate::propagate::{find_clash, Contradiction, Domains, Propagator};
-use crate::puzzle::{Grid, Puzzle};
-use crate::verify::{verify, ViolationText};
-
-/// How much of the puzzle is settled before the SAT solver sees it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Encoding {
-    /// The full extended encoding, givens as unit clauses; no preprocessing.
-    Full,
-    /// Kwon & Jain's reduced encoding: the givens' values removed from their peers.
-    Reduced,
-    /// Unit propagation (naked and hidden singles) to the fixpoint, failed-literal
-    /// probing, and naked and hidden subsets (all-different filtering) first,
-    /// then the reduced encoding of what is left.
-    #[default]
-    Propagated,
-}
-
-impl Encoding {
-    pub const NAMES: [&'static str; 3] = ["full", "reduced", "propagated"];
-}
-
-impl FromStr for Encoding {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Encoding, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "full" => Ok(Encoding::Full),
-            "reduced" => Ok(Encoding::Reduced),
-            "propagated" => Ok(Encoding::Propagated),
-            _ => Err(format!("unknown encoding '{s}' (expected {})", Encoding::NAMES.join(", "))),
-        }
-    }
-}
-
-impl fmt::Display for Encoding {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Encoding::Full => "full",
-            Encoding::Reduced => "reduced",
-            Encoding::Propagated => "propagated",
-        })
-    }
-}
-
-/// Options of the solving pipeline.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SolveOptions {
-    pub encoding: Encoding,
-    pub amo: AmoEncoding,
-    /// Give up on a puzzle after this long and answer [`Outcome::TimedOut`]
-    /// ([`solve`] only; enumeration, counting and analysis run to the end).
-    /// The clock starts before propagation: probing and subset filtering stop
-    /// at the limit (what they removed so far stands), the encoding is skipped
-    /// once it has passed, and varisat reads the clock at every conflict. Only
-    /// the first propagation of the givens, which is linear in the grid, always
-    /// runs to its end.
-    pub timeout: Option<Duration>,
-    /// Whether [`solve`] first looks for a solution shaped like a shuffled
-    /// pattern grid, when the known cells show that shape's value groups (see
-    /// [`crate::pattern`]); on by default. Enumeration, counting and analysis
-    /// never guess.
-    pub pattern_guess: bool,
-}
-
-impl Default for SolveOptions {
-    fn default() -> SolveOptions {
-        SolveOptions { encoding: Encoding::default(), amo: AmoEncoding::default(), timeout: None, pattern_guess: true }
-    }
-}
+use crate::model::puzzle::{Grid, Puzzle};
+use crate::pipeline::{Goal, Prepared, SolveOptions};
+use crate::reasoning::propagate::Contradiction;
+use crate::sat::external::{External, ExternalError, ExternalSolver};
+use crate::sat::varisat::Varisat;
+use crate::sat::{confirm_unsat, Backend, Limits, SatResult};
 
 /// What a puzzle comes to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,14 +27,51 @@ pub enum Outcome {
     TimedOut,
 }
 
+/// Why a puzzle got no answer at all.
+#[derive(Debug, Error)]
+pub enum SolveError {
+    /// No answer within [`SolveOptions::timeout`] (enumeration and analysis;
+    /// [`solve`] answers [`Outcome::TimedOut`]).
+    #[error("no answer within the time limit")]
+    TimedOut,
+    /// An external solver could not be run, or gave an unusable answer.
+    #[error(transparent)]
+    External(#[from] ExternalError),
+    /// An external solver said unsatisfiable, and varisat found a solution of
+    /// the same formula.
+    #[error(
+        "`{program}` says the puzzle has no solution, but varisat found one in the same CNF: `{program}` is wrong"
+    )]
+    Refuted {
+        /// The program that was wrong.
+        program: String,
+        /// The verified solution varisat found.
+        solution: Box<Grid>,
+    },
+    /// An external solver said unsatisfiable, and varisat could not confirm
+    /// it within the time limit: no answer is printed.
+    #[error("`{program}` says the puzzle has no solution, which varisat could not confirm within the time limit")]
+    Unconfirmed {
+        /// The program whose claim stands unconfirmed.
+        program: String,
+    },
+    /// A bug in satdoku.
+    #[error(transparent)]
+    Internal(#[from] InternalError),
+}
+
 /// Sizes and times of one solve, for `--stats`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
-    /// Over every formula searched: two when a pattern guess came to nothing.
+    /// Variables over every formula searched: two formulas when a pattern guess came to nothing.
     pub variables: usize,
+    /// Clauses over every formula searched.
     pub clauses: usize,
+    /// Time spent preparing and encoding.
     pub encode: Duration,
+    /// Time spent in the SAT solver.
     pub solve: Duration,
+    /// What became of the pattern guess.
     pub guess: Guess,
 }
 
@@ -135,179 +103,59 @@ pub enum Guess {
 /// formula without the guess, the first 1,000 conflicts take 3.5 s.
 pub const GUESS_CONFLICTS: u64 = 1_000;
 
-/// A clause sink that counts what passes through it.
-pub struct Counting<'s, S> {
-    pub sink: &'s mut S,
-    pub clauses: usize,
-    pub variables: usize,
+/// Solve a puzzle with varisat: one verified solution, or why there is none.
+pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Outcome, SolveError> {
+    solve_with_stats(puzzle, options, None).map(|(outcome, _)| outcome)
 }
 
-impl<'s, S: ExtendFormula> Counting<'s, S> {
-    pub fn new(sink: &'s mut S) -> Self {
-        Counting { sink, clauses: 0, variables: 0 }
-    }
-}
-
-impl<S: ExtendFormula> ExtendFormula for Counting<'_, S> {
-    fn add_clause(&mut self, literals: &[Lit]) {
-        self.clauses += 1;
-        self.sink.add_clause(literals);
-    }
-
-    fn new_var(&mut self) -> Var {
-        self.variables += 1;
-        self.sink.new_var()
-    }
-}
-
-/// Cells of up to this many candidates are probed. Measured on this machine
-/// (instructions per puzzle, callgrind): 2 → 3 cuts 17-clue by 8% and
-/// magictour-top1465 by 30%; 4 and more cost more than they save.
-pub const PROBE_CANDIDATES: usize = 3;
-
-/// The candidates left once `encoding` has settled what it settles, or the reason
-/// there is no solution. Every solution of the puzzle keeps its values among
-/// the candidates, so this is sound for enumeration and analysis too.
-pub fn preprocess(geometry: &Geometry, givens: &Grid, encoding: Encoding) -> Result<Domains, Contradiction> {
-    prepare(geometry, givens, encoding, false, None)
-}
-
-/// [`preprocess`]; with `first_model`, probing may stop at a branch that decides
-/// every cell and return that one model, which is all a single solve needs.
-/// Probing and subset filtering end early at `deadline`.
-fn prepare(
-    geometry: &Geometry,
-    givens: &Grid,
-    encoding: Encoding,
-    first_model: bool,
-    deadline: Option<Instant>,
-) -> Result<Domains, Contradiction> {
-    if encoding != Encoding::Propagated {
-        // These encodings leave every contradiction but clashing givens to the solver.
-        if let Some(clash) = find_clash(geometry, givens) {
-            return Err(clash);
-        }
-    }
-    match encoding {
-        Encoding::Full => Ok(Domains::full(geometry.size())),
-        // Kwon & Jain: only what the givens exclude directly.
-        Encoding::Reduced => Ok(Domains::after_givens(geometry, givens)),
-        Encoding::Propagated => {
-            let mut p = Propagator::from_givens(geometry, givens)?;
-            p.set_deadline(deadline);
-            p.propagate()?;
-            if !p.domains().is_solved() {
-                // Failed-literal probing on cells of few candidates: it leaves
-                // most 17-clue puzzles nothing to search.
-                let found = p.probe(PROBE_CANDIDATES, first_model)?;
-                if let Some(model) = found {
-                    return Ok(model);
-                }
-                // Then naked and hidden subsets of every size, where probing
-                // left the puzzle open: measured neutral on 9×9 (callgrind,
-                // -1% on 17-clue, +4% on forum-hardest), 0.6 s → 0.4 s on
-                // rkkautsar-81-1.
-                if !p.domains().is_solved() {
-                    p.propagate_subsets()?;
-                }
-            }
-            Ok(p.into_domains())
-        }
-    }
-}
-
-/// Encode a puzzle into `sink` as `options` say.
-pub fn encode_puzzle(
-    geometry: &Geometry,
-    givens: &Grid,
-    domains: &Domains,
-    options: &SolveOptions,
-    sink: &mut impl ExtendFormula,
-) -> VarMap {
-    let encode_options = EncodeOptions { amo: options.amo };
-    match options.encoding {
-        Encoding::Full => encode_full(geometry, givens, encode_options, sink),
-        Encoding::Reduced | Encoding::Propagated => encode_reduced(geometry, domains, encode_options, sink),
-    }
-}
-
-/// Check a grid read from a model before anyone sees it.
-pub fn checked(geometry: &Geometry, givens: &Grid, grid: Grid) -> Result<Grid, InternalError> {
-    match verify(geometry, givens, &grid) {
-        Ok(()) => Ok(grid),
-        Err(v) => Err(InternalError(format!(
-            "a model decoded to a grid that is not a solution: {}",
-            ViolationText(&v, geometry)
-        ))),
-    }
-}
-
-/// A varisat solver set up for puzzles: CaDiCaL's stable mode in short.
-///
-/// Decisions follow target phases (each variable's value in the longest
-/// conflict-free assignment since the last rephase), the phases are reset
-/// now and then (all false, all true, the best assignment seen), and restarts
-/// follow a Luby sequence in units of 1,024 conflicts. The first two are what
-/// `vendor/varisat` adds to varisat 0.2.2. On the 18 hard 25×25 puzzles of
-/// Gecode this takes the solver time from 178 s (three over 30 s) to 64 s,
-/// and rkkautsar-64-1 from no answer in 15 minutes to 6.4–7.7 s (10–12 s
-/// with the machine's other core busy).
-pub fn new_solver<'a>() -> Solver<'a> {
-    let mut solver = Solver::new();
-    let mut config = SolverConfigUpdate::new();
-    config.target_phases_after = Some(0);
-    config.rephase_interval = Some(1000);
-    config.luby_restart_interval_scale = Some(1024);
-    solver.config(&config).expect("puzzle solver settings are within varisat's ranges");
-    solver
-}
-
-/// Solve a puzzle: one verified solution, or why there is none.
-pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Outcome, InternalError> {
-    solve_with_stats(puzzle, options).map(|(outcome, _)| outcome)
-}
-
-/// [`solve`], with the sizes and times of the formula.
+/// [`solve`] on varisat, or on `external` when given, with the sizes and times of the formula.
 ///
 /// Each puzzle is propagated and probed first; most 9×9 puzzles end there.
-/// What is left goes to a fresh varisat solver with the reduced encoding of
-/// the candidates left. (A solver kept per geometry, holding the blank grid's
-/// full encoding with each puzzle passed as assumptions, saves the clause
-/// loading but was 3.7× slower on forum-hardest-1905 and no faster on 17-clue:
-/// search under ~200 assumptions on the full formula costs more than loading
-/// the small reduced one.)
+/// What is left goes to a fresh solver with the reduced encoding of the
+/// candidates left. (A varisat solver kept per geometry, holding the blank
+/// grid's full encoding with each puzzle passed as assumptions, saves the
+/// clause loading but was 3.7× slower on forum-hardest-1905 and no faster on
+/// 17-clue: search under ~200 assumptions on the full formula costs more than
+/// loading the small reduced one.)
 ///
 /// When the known cells show the value groups of a shuffled pattern grid,
 /// that shape is searched first, for up to [`GUESS_CONFLICTS`] conflicts: a
 /// solution of it is a solution, and its absence sends the puzzle on to the
-/// whole search (see [`crate::pattern`]).
-pub fn solve_with_stats(puzzle: &Puzzle, options: &SolveOptions) -> Result<(Outcome, Stats), InternalError> {
-    solve_guessing(puzzle, options, GUESS_CONFLICTS)
+/// whole search (see [`crate::reasoning::pattern`]). An external solver's
+/// "unsatisfiable" is confirmed by varisat on the same formula, within the
+/// same time limit, before it is believed.
+pub fn solve_with_stats(
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    external: Option<&ExternalSolver>,
+) -> Result<(Outcome, Stats), SolveError> {
+    match external {
+        None => solve_on(&mut Varisat, puzzle, options, GUESS_CONFLICTS),
+        Some(solver) => solve_on(&mut External { solver }, puzzle, options, GUESS_CONFLICTS),
+    }
 }
 
-/// [`solve_with_stats`], with the conflicts the pattern guess may take.
-fn solve_guessing(
+/// Prepare `puzzle`, then guess and search on `backend`, the guess given
+/// `guess_conflicts` conflicts.
+fn solve_on(
+    backend: &mut impl Backend,
     puzzle: &Puzzle,
     options: &SolveOptions,
     guess_conflicts: u64,
-) -> Result<(Outcome, Stats), InternalError> {
-    let (geometry, givens) = (puzzle.geometry(), puzzle.givens());
+) -> Result<(Outcome, Stats), SolveError> {
     let start = Instant::now();
-    // A limit too far ahead to represent is no limit.
-    let deadline = options.timeout.and_then(|timeout| start.checked_add(timeout));
+    let deadline = options.deadline(start);
     let mut stats = Stats::default();
-    let domains = match prepare(geometry, givens, options.encoding, true, deadline) {
-        Ok(domains) => domains,
+    let prepared = match Prepared::for_goal(puzzle, options, Goal::One, deadline) {
+        Ok(prepared) => prepared,
         Err(reason) => {
             stats.encode = start.elapsed();
             return Ok((Outcome::Unsolvable(Some(reason)), stats));
         }
     };
-    // Propagation that reaches its fixpoint with every cell decided has found
-    // the model itself; the verifier still has the last word.
-    if options.encoding == Encoding::Propagated && domains.is_solved() {
+    if let Some(solution) = prepared.solution() {
         stats.encode = start.elapsed();
-        return Ok((Outcome::Solved(checked(geometry, givens, domains.decided())?), stats));
+        return Ok((Outcome::Solved(solution?), stats));
     }
     let past_deadline = || deadline.is_some_and(|deadline| Instant::now() >= deadline);
     // Out of time already (probing and filtering stop there): no search.
@@ -316,20 +164,19 @@ fn solve_guessing(
         return Ok((Outcome::TimedOut, stats));
     }
     // A guess at the shape of the solution first, when the known cells show one.
-    let guesses =
-        if options.pattern_guess { ValueGroups::before_search(geometry, givens, &domains) } else { Vec::new() };
+    let guesses = if options.pattern_guess { prepared.guesses() } else { Vec::new() };
     // Propagation and the guess; each search adds its encoding.
     stats.encode = start.elapsed();
     if !guesses.is_empty() {
-        let limit = Some(guess_conflicts);
-        match search(puzzle, &domains, options, &guesses, deadline, limit, &mut stats)? {
-            Search::Found(grid) => {
-                debug_assert!(guesses.iter().all(|groups| groups.fits(geometry, &grid)));
+        let limits = Limits { deadline, conflicts: Some(guess_conflicts) };
+        match backend.search(&prepared, &guesses, limits, &mut stats)? {
+            SatResult::Sat(grid) => {
+                debug_assert!(guesses.iter().all(|groups| groups.fits(puzzle.geometry(), &grid)));
                 stats.guess = Guess::Found;
                 return Ok((Outcome::Solved(grid), stats));
             }
-            Search::Exhausted => stats.guess = Guess::Refuted,
-            Search::Interrupted => {
+            SatResult::Unsat => stats.guess = Guess::Refuted,
+            SatResult::Interrupted => {
                 stats.guess = Guess::GaveUp;
                 if past_deadline() {
                     return Ok((Outcome::TimedOut, stats));
@@ -337,70 +184,28 @@ fn solve_guessing(
             }
         }
     }
-    let outcome = match search(puzzle, &domains, options, &[], deadline, None, &mut stats)? {
-        Search::Found(grid) => Outcome::Solved(grid),
-        Search::Exhausted => Outcome::Unsolvable(None),
-        Search::Interrupted => Outcome::TimedOut,
+    let limits = Limits { deadline, conflicts: None };
+    let outcome = match backend.search(&prepared, &[], limits, &mut stats)? {
+        SatResult::Sat(grid) => Outcome::Solved(grid),
+        SatResult::Unsat => {
+            if let Some(program) = backend.claimant() {
+                let program = program.to_string();
+                confirm_unsat(&program, Varisat.search(&prepared, &[], limits, &mut stats)?)?;
+            }
+            Outcome::Unsolvable(None)
+        }
+        SatResult::Interrupted => Outcome::TimedOut,
     };
     Ok((outcome, stats))
-}
-
-/// How one search ended.
-enum Search {
-    Found(Grid),
-    /// No solution (with the guesses, none of their shape).
-    Exhausted,
-    /// Out of time or conflicts.
-    Interrupted,
-}
-
-/// Encode what `domains` leave open, with `guesses` on top, and search it
-/// with a fresh solver until `deadline` or `conflict_limit`. Adds its sizes
-/// and times to `stats`.
-fn search(
-    puzzle: &Puzzle,
-    domains: &Domains,
-    options: &SolveOptions,
-    guesses: &[ValueGroups],
-    deadline: Option<Instant>,
-    conflict_limit: Option<u64>,
-    stats: &mut Stats,
-) -> Result<Search, InternalError> {
-    let (geometry, givens) = (puzzle.geometry(), puzzle.givens());
-    let start = Instant::now();
-    let mut solver = new_solver();
-    solver.set_deadline(deadline);
-    solver.set_conflict_limit(conflict_limit);
-    let mut counting = Counting::new(&mut solver);
-    let map = encode_puzzle(geometry, givens, domains, options, &mut counting);
-    for groups in guesses {
-        groups.encode(geometry, &map, options.amo, &mut counting);
-    }
-    stats.variables += counting.variables;
-    stats.clauses += counting.clauses;
-    stats.encode += start.elapsed();
-    let start = Instant::now();
-    let result = solver.solve();
-    stats.solve += start.elapsed();
-    match result {
-        Ok(true) => Ok(Search::Found(decode_model(&solver, &map, geometry, givens)?)),
-        Ok(false) => Ok(Search::Exhausted),
-        Err(SolverError::Interrupted) => Ok(Search::Interrupted),
-        Err(e) => Err(InternalError(format!("varisat failed: {e}"))),
-    }
-}
-
-/// The verified grid of the solver's current model.
-pub fn decode_model(solver: &Solver, map: &VarMap, geometry: &Geometry, givens: &Grid) -> Result<Grid, InternalError> {
-    let model = solver.model().ok_or_else(|| InternalError("varisat said SAT but gave no model".into()))?;
-    let grid =
-        map.decode(geometry, |v| model.get(v.index()).is_some_and(|l| l.is_positive())).map_err(InternalError)?;
-    checked(geometry, givens, grid)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cnf::encode::AmoEncoding;
+    use crate::model::geometry::Geometry;
+    use crate::model::verify::verify;
+    use crate::pipeline::Encoding;
     use crate::testing;
 
     fn puzzle(n: usize, text: &str) -> Puzzle {
@@ -441,7 +246,7 @@ mod tests {
         // Reduced: no propagation, so the solver is reached.
         let on = SolveOptions { encoding: Encoding::Reduced, ..SolveOptions::default() };
         for (options, guess) in [(on, Guess::Found), (SolveOptions { pattern_guess: false, ..on }, Guess::None)] {
-            let (outcome, stats) = solve_with_stats(&p, &options).unwrap();
+            let (outcome, stats) = solve_with_stats(&p, &options, None).unwrap();
             let Outcome::Solved(grid) = outcome else { panic!("{outcome:?}") };
             assert_eq!(verify(p.geometry(), p.givens(), &grid), Ok(()));
             assert_eq!(stats.guess, guess);
@@ -452,7 +257,7 @@ mod tests {
     fn a_guess_out_of_conflicts_gives_way_to_the_whole_search() {
         let p = pattern_puzzle();
         let options = SolveOptions { encoding: Encoding::Reduced, ..SolveOptions::default() };
-        let (outcome, stats) = solve_guessing(&p, &options, 0).unwrap();
+        let (outcome, stats) = solve_on(&mut Varisat, &p, &options, 0).unwrap();
         let Outcome::Solved(grid) = outcome else { panic!("{outcome:?}") };
         assert_eq!(verify(p.geometry(), p.givens(), &grid), Ok(()));
         assert_eq!(stats.guess, Guess::GaveUp);

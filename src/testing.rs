@@ -2,8 +2,8 @@
 
 use std::sync::Arc;
 
-use crate::geometry::{Geometry, Value};
-use crate::puzzle::{Grid, Puzzle};
+use crate::model::geometry::{Geometry, Value};
+use crate::model::puzzle::{Grid, Puzzle};
 
 /// A grid from one base-36 digit per cell (`1`-`9`, then `a`-`z`; `.` or `0` empty).
 pub(crate) fn grid(n: usize, text: &str) -> Grid {

@@ -757,16 +757,19 @@ fn short_block_is_one_invalid_record_and_the_batch_goes_on() {
 }
 
 #[test]
-fn missing_file_is_reported_and_the_rest_is_solved() {
+fn a_missing_file_is_one_invalid_record_and_the_rest_is_solved() {
     let dir = TempDir::new().unwrap();
     let good = write(&dir, "good.txt", &format!("{TOP1}\n"));
     let missing = dir.path().join("missing.txt");
-    let r = run(&["solve", "--format", "json", missing.to_str().unwrap(), &good], "");
+    let missing = missing.to_str().unwrap();
+    let r = run(&["solve", "--format", "json", missing, &good], "");
     assert_eq!(r.code, 2);
-    assert!(r.stderr.contains("missing.txt"), "{}", r.stderr);
+    assert!(r.stderr.contains("missing.txt: cannot open"), "{}", r.stderr);
     let recs = json_records(&r.stdout);
-    assert_eq!(recs.len(), 1);
-    assert_json_solved(&recs[0], 1, &Shape::classic(9), &read_symbols(TOP1), None);
+    assert_eq!(recs.len(), 2, "{}", r.stdout);
+    assert_eq!((recs[0]["index"].as_u64(), recs[0]["status"].as_str()), (Some(1), Some("invalid")), "{}", recs[0]);
+    assert_eq!(recs[0]["source"], missing, "{}", recs[0]);
+    assert_json_solved(&recs[1], 2, &Shape::classic(9), &read_symbols(TOP1), None);
 }
 
 #[test]

@@ -232,13 +232,14 @@ fn solve_with_an_external_solver_reports_unsolvable() {
     assert!(records.iter().all(|r| r["status"] == "unsolvable"), "{records:?}");
 }
 
-/// Runs `solve --solver COMMAND` on two puzzles that fail alike: each gets its
-/// own error record and the batch goes on. Returns stderr.
+/// Runs `solve --solver COMMAND` on puzzles that fail alike: each gets its
+/// own error record and the batch goes on. Returns stderr. The full encoding
+/// leaves every puzzle to the solver (propagation solves these alone).
 fn failing_solver(command: &str, extra: &[&str]) -> String {
     let out = satdoku()
         .arg("solve")
         .arg(data("classic-9.txt"))
-        .args(["--solver", command, "--format", "json"])
+        .args(["--solver", command, "--format", "json", "--encoding", "full"])
         .args(extra)
         .output()
         .unwrap();
@@ -281,6 +282,6 @@ fn unreadable_or_wrong_solver_output_is_an_error() {
     assert!(stderr.contains("exited with 10 (satisfiable) but its output says unsatisfiable"), "{stderr}");
     // Every variable true: a model of the right size that breaks the clauses.
     let all_true = "sh -c 'echo s SATISFIABLE; echo v $(seq 1 729) 0; exit 10'";
-    let stderr = failing_solver(all_true, &["--encoding", "full"]);
+    let stderr = failing_solver(all_true, &[]);
     assert!(stderr.contains("gave a wrong model") && stderr.contains("violates clause"), "{stderr}");
 }

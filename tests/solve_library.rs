@@ -6,11 +6,11 @@ mod common;
 use std::sync::Arc;
 
 use common::{assert_solves, numbers, read_numbers, read_symbols, side, Rng, Shape};
-use satdoku::solve::{solve_with_stats, Guess};
 use satdoku::{
     count_up_to, read_all, solve, Alphabet, AmoEncoding, Encoding, Geometry, GeometrySpec, Grid, Layout, Outcome,
     Puzzle, SolveOptions, Value, Variant,
 };
+use satdoku::{solve_with_stats, Guess};
 
 /// Solve `puzzle` with `options`; the solution as numbers (None when unsolvable).
 fn solve_numbers(puzzle: &Puzzle, options: &SolveOptions) -> Option<Vec<usize>> {
@@ -341,7 +341,7 @@ fn hand_written_jigsaw_and_x() {
     // Six irregular regions of six cells each.
     let map_text = "AAABBB\nAACCBB\nDACCCB\nDDECFF\nDDEEFF\nDEEEFF";
     let map: Vec<usize> = map_text.chars().filter(|c| !c.is_whitespace()).map(|c| c as usize).collect();
-    let labels = satdoku::geometry::parse_region_map(map_text);
+    let labels = satdoku::parse_region_map(map_text);
     let geometry = Arc::new(Geometry::new(6, Layout::Regions(labels), &[]).unwrap());
     let shape = Shape::jigsaw(6, &map);
     let mut spec = GeometrySpec::fixed(Arc::clone(&geometry));
@@ -547,7 +547,7 @@ fn rkkautsar_225_1_is_solved_through_the_pattern_guess() {
     let givens = read_numbers(&text);
     let entries = read_all(&text, name, &Alphabet::default(), &mut GeometrySpec::classic());
     let puzzle = entries[0].puzzle.as_ref().unwrap_or_else(|e| panic!("{name}: {e}"));
-    let (outcome, stats) = solve_with_stats(puzzle, &SolveOptions::default()).unwrap();
+    let (outcome, stats) = solve_with_stats(puzzle, &SolveOptions::default(), None).unwrap();
     let Outcome::Solved(grid) = outcome else { panic!("{name}: {outcome:?}") };
     assert_solves(&Shape::classic(225), &givens, &numbers(&grid), name);
     assert_eq!(stats.guess, Guess::Found);

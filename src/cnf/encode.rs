@@ -10,17 +10,16 @@
 //! Clauses go into a [`varisat::ExtendFormula`]: a solver, a `CnfFormula`, or
 //! the DIMACS writer, so every consumer sees the same encoding.
 
-use std::fmt;
-use std::str::FromStr;
+use varisat::{ExtendFormula, Lit};
 
-use varisat::{ExtendFormula, Lit, Var};
-
-use crate::geometry::{Cell, Geometry, Value};
-use crate::propagate::Domains;
-use crate::puzzle::Grid;
+use crate::cnf::varmap::VarMap;
+use crate::model::domains::Domains;
+use crate::model::geometry::{Cell, Geometry};
+use crate::model::puzzle::Grid;
 
 /// How an at-most-one constraint over k literals is written.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, strum::EnumString, strum::Display, strum::VariantNames)]
+#[strum(serialize_all = "lowercase", ascii_case_insensitive)]
 pub enum AmoEncoding {
     /// Pairwise up to a size where that blows up, product above.
     #[default]
@@ -28,6 +27,7 @@ pub enum AmoEncoding {
     /// k(k-1)/2 binary clauses, no new variables.
     Pairwise,
     /// Sinz's sequential counter (2005): k-1 new variables, 3k-4 clauses.
+    #[strum(to_string = "sequential", serialize = "seq")]
     Sequential,
     /// Chen's product encoding (2010): 2√k new variables, about 2k + 4√k clauses.
     Product,
@@ -37,8 +37,6 @@ pub enum AmoEncoding {
 pub const AUTO_PAIRWISE_LIMIT: usize = 16;
 
 impl AmoEncoding {
-    pub const NAMES: [&'static str; 4] = ["auto", "pairwise", "sequential", "product"];
-
     /// The encoding actually used for `k` literals.
     pub fn resolve(self, k: usize) -> AmoEncoding {
         match self {
@@ -46,30 +44,6 @@ impl AmoEncoding {
             AmoEncoding::Auto => AmoEncoding::Product,
             other => other,
         }
-    }
-}
-
-impl FromStr for AmoEncoding {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<AmoEncoding, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "auto" => Ok(AmoEncoding::Auto),
-            "pairwise" => Ok(AmoEncoding::Pairwise),
-            "sequential" | "seq" => Ok(AmoEncoding::Sequential),
-            "product" => Ok(AmoEncoding::Product),
-            _ => Err(format!("unknown at-most-one encoding '{s}' (expected {})", AmoEncoding::NAMES.join(", "))),
-        }
-    }
-}
-
-impl fmt::Display for AmoEncoding {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let i = [AmoEncoding::Auto, AmoEncoding::Pairwise, AmoEncoding::Sequential, AmoEncoding::Product]
-            .iter()
-            .position(|e| e == self)
-            .unwrap_or(0);
-        f.write_str(AmoEncoding::NAMES[i])
     }
 }
 
@@ -118,150 +92,10 @@ pub fn at_most_one(sink: &mut impl ExtendFormula, lits: &[Lit], encoding: AmoEnc
     }
 }
 
-/// Which variable stands for which (cell, value): the one place that knows.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct VarMap {
-    n: usize,
-    /// Index of the first cell variable in the formula.
-    offset: usize,
-    layout: MapLayout,
-    /// Cells that have no variable because their value is decided.
-    decided: Grid,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum MapLayout {
-    /// Variable `offset + cell·n + value` for every (cell, value).
-    Regular,
-    /// Variables for the candidates of undecided cells, in (cell, value) order:
-    /// the candidates of cell c are `values[start[c]..start[c + 1]]`.
-    Explicit { start: Vec<u32>, values: Vec<u16> },
-}
-
-impl VarMap {
-    /// Every (cell, value) of a grid of side `n` has variable `offset + cell·n + value`.
-    pub fn regular(n: usize, offset: usize) -> VarMap {
-        VarMap { n, offset, layout: MapLayout::Regular, decided: Grid::empty(n) }
-    }
-
-    /// Variables for the candidates of the undecided cells of `domains`, from `offset`.
-    pub fn reduced(domains: &Domains, offset: usize) -> VarMap {
-        let n = domains.size();
-        let mut start = Vec::with_capacity(n * n + 1);
-        let mut values = Vec::new();
-        let mut decided = Grid::empty(n);
-        for i in 0..n * n {
-            let cell = Cell::from_index(i);
-            start.push(values.len() as u32);
-            match domains.single(cell) {
-                Some(v) => decided.set(cell, Some(v)),
-                None => values.extend(domains.values(cell).map(|v| v.index() as u16)),
-            }
-        }
-        start.push(values.len() as u32);
-        VarMap { n, offset, layout: MapLayout::Explicit { start, values }, decided }
-    }
-
-    pub fn size(&self) -> usize {
-        self.n
-    }
-
-    /// Index of the first cell variable.
-    pub fn offset(&self) -> usize {
-        self.offset
-    }
-
-    /// How many (cell, value) variables there are.
-    pub fn cell_var_count(&self) -> usize {
-        match &self.layout {
-            MapLayout::Regular => self.n * self.n * self.n,
-            MapLayout::Explicit { values, .. } => values.len(),
-        }
-    }
-
-    /// Whether the map is `offset + cell·n + value` throughout.
-    pub fn is_regular(&self) -> bool {
-        matches!(self.layout, MapLayout::Regular)
-    }
-
-    /// The cells decided without a variable.
-    pub fn decided(&self) -> &Grid {
-        &self.decided
-    }
-
-    /// The variable of (cell, value), if it has one.
-    pub fn var(&self, cell: Cell, value: Value) -> Option<Var> {
-        let index = match &self.layout {
-            MapLayout::Regular => (value.index() < self.n).then(|| cell.index() * self.n + value.index())?,
-            MapLayout::Explicit { start, values } => {
-                let (lo, hi) = (start[cell.index()] as usize, start[cell.index() + 1] as usize);
-                lo + values[lo..hi].binary_search(&(value.index() as u16)).ok()?
-            }
-        };
-        Some(Var::from_index(self.offset + index))
-    }
-
-    /// The (cell, value) of a variable, if it is a cell variable.
-    pub fn pair(&self, var: Var) -> Option<(Cell, Value)> {
-        let index = var.index().checked_sub(self.offset)?;
-        if index >= self.cell_var_count() {
-            return None;
-        }
-        match &self.layout {
-            MapLayout::Regular => Some((Cell::from_index(index / self.n), Value::from_index(index % self.n))),
-            MapLayout::Explicit { start, values } => {
-                let cell = start.partition_point(|&s| s as usize <= index) - 1;
-                Some((Cell::from_index(cell), Value::from_index(values[index] as usize)))
-            }
-        }
-    }
-
-    /// The variables of `cell`'s candidates, with their values.
-    pub fn cell_vars(&self, cell: Cell) -> impl Iterator<Item = (Value, Var)> + '_ {
-        let (range, values): (std::ops::Range<usize>, Option<&[u16]>) = match &self.layout {
-            MapLayout::Regular => (cell.index() * self.n..(cell.index() + 1) * self.n, None),
-            MapLayout::Explicit { start, values } => {
-                (start[cell.index()] as usize..start[cell.index() + 1] as usize, Some(values))
-            }
-        };
-        range.map(move |i| {
-            let value = match values {
-                Some(values) => Value::from_index(values[i] as usize),
-                None => Value::from_index(i % self.n),
-            };
-            (value, Var::from_index(self.offset + i))
-        })
-    }
-
-    /// Read a grid from a model: `is_true(var)` for each cell variable.
-    /// Errors when a cell has no true variable or more than one.
-    pub fn decode(&self, geometry: &Geometry, mut is_true: impl FnMut(Var) -> bool) -> Result<Grid, String> {
-        let mut grid = self.decided.clone();
-        for cell in geometry.cells() {
-            if grid.get(cell).is_some() {
-                continue;
-            }
-            let mut found = None;
-            for (value, var) in self.cell_vars(cell) {
-                if is_true(var) {
-                    if let Some(other) = found {
-                        return Err(format!("{} is both {other} and {value} in the model", geometry.cell_name(cell)));
-                    }
-                    found = Some(value);
-                }
-            }
-            match found {
-                Some(v) => grid.set(cell, Some(v)),
-                None => return Err(format!("{} has no value in the model", geometry.cell_name(cell))),
-            }
-        }
-        Ok(grid)
-    }
-}
-
 /// Which clauses to write.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct EncodeOptions {
+    /// How at-most-one constraints are written.
     pub amo: AmoEncoding,
 }
 
@@ -324,7 +158,7 @@ fn write_clauses(geometry: &Geometry, map: &VarMap, options: EncodeOptions, sink
     let n = geometry.size();
     let mut lits: Vec<Lit> = Vec::with_capacity(n);
     for cell in geometry.cells() {
-        if map.decided.get(cell).is_some() {
+        if map.decided().get(cell).is_some() {
             continue;
         }
         lits.clear();
@@ -339,7 +173,7 @@ fn write_clauses(geometry: &Geometry, map: &VarMap, options: EncodeOptions, sink
         by_value.iter_mut().for_each(Vec::clear);
         holders.fill(0);
         for &cell in unit.cells() {
-            match map.decided.get(cell) {
+            match map.decided().get(cell) {
                 Some(v) => holders[v.index()] += 1,
                 None => map.cell_vars(cell).for_each(|(v, var)| by_value[v.index()].push(var.positive())),
             }
@@ -363,6 +197,7 @@ fn write_clauses(geometry: &Geometry, map: &VarMap, options: EncodeOptions, sink
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::geometry::Value;
     use varisat::{CnfFormula, Solver};
 
     fn solutions(formula: &CnfFormula, map: &VarMap, g: &Geometry, limit: usize) -> Vec<Grid> {
@@ -415,7 +250,7 @@ mod tests {
             let all = solutions(&f, &map, &g, 1000);
             assert_eq!(all.len(), 288, "{amo}");
             for s in &all {
-                assert_eq!(crate::verify::verify(&g, &Grid::empty(4), s), Ok(()));
+                assert_eq!(crate::model::verify::verify(&g, &Grid::empty(4), s), Ok(()));
             }
         }
     }

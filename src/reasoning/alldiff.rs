@@ -10,8 +10,8 @@
 //! component of the matching's residual graph (Régin 1994). Unit propagation
 //! on the CNF derives none of it beyond singles.
 
-use crate::geometry::{Cell, Value};
-use crate::propagate::Domains;
+use crate::model::domains::Domains;
+use crate::model::geometry::{Cell, Value};
 
 const NONE: u32 = u32::MAX;
 

@@ -11,161 +11,55 @@
 use std::fmt;
 use std::time::Instant;
 
-use crate::alldiff::{AllDifferent, Filtered};
-use crate::geometry::{Cell, Geometry, Value, MAX_SIZE};
-use crate::puzzle::Grid;
-use crate::symbols::Alphabet;
-
-/// The candidate values of every cell, as a bitset per cell.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Domains {
-    n: usize,
-    words: usize,
-    bits: Vec<u64>,
-}
-
-impl Domains {
-    /// Every value possible in every cell of a grid of side `n`.
-    pub fn full(n: usize) -> Domains {
-        let words = n.div_ceil(64).max(1);
-        let mut row = vec![0u64; words];
-        for v in 0..n {
-            row[v / 64] |= 1 << (v % 64);
-        }
-        let bits = row.iter().copied().cycle().take(words * n * n).collect();
-        Domains { n, words, bits }
-    }
-
-    pub fn size(&self) -> usize {
-        self.n
-    }
-
-    fn span(&self, cell: Cell) -> std::ops::Range<usize> {
-        let start = cell.index() * self.words;
-        start..start + self.words
-    }
-
-    pub fn contains(&self, cell: Cell, value: Value) -> bool {
-        let i = value.index();
-        self.bits[cell.index() * self.words + i / 64] & (1 << (i % 64)) != 0
-    }
-
-    /// Remove `value` from `cell`; whether it was there.
-    pub fn remove(&mut self, cell: Cell, value: Value) -> bool {
-        let i = value.index();
-        let word = &mut self.bits[cell.index() * self.words + i / 64];
-        let bit = 1 << (i % 64);
-        let had = *word & bit != 0;
-        *word &= !bit;
-        had
-    }
-
-    /// Make `value` the only candidate of `cell`.
-    pub fn fix(&mut self, cell: Cell, value: Value) {
-        let span = self.span(cell);
-        self.bits[span].fill(0);
-        let i = value.index();
-        self.bits[cell.index() * self.words + i / 64] |= 1 << (i % 64);
-    }
-
-    pub fn count(&self, cell: Cell) -> usize {
-        self.bits[self.span(cell)].iter().map(|w| w.count_ones() as usize).sum()
-    }
-
-    /// The value, if exactly one is left.
-    pub fn single(&self, cell: Cell) -> Option<Value> {
-        let mut found = None;
-        for (w, &word) in self.bits[self.span(cell)].iter().enumerate() {
-            if word == 0 {
-                continue;
-            }
-            if found.is_some() || word.count_ones() != 1 {
-                return None;
-            }
-            found = Some(Value::from_index(w * 64 + word.trailing_zeros() as usize));
-        }
-        found
-    }
-
-    /// The candidates of `cell`, in increasing order.
-    pub fn values(&self, cell: Cell) -> impl Iterator<Item = Value> + '_ {
-        self.bits[self.span(cell)].iter().enumerate().flat_map(|(w, &word)| {
-            let mut rest = word;
-            std::iter::from_fn(move || {
-                (rest != 0).then(|| {
-                    let b = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    Value::from_index(w * 64 + b)
-                })
-            })
-        })
-    }
-
-    /// The grid of the cells with a single candidate.
-    pub fn decided(&self) -> Grid {
-        let mut grid = Grid::empty(self.n);
-        for i in 0..self.n * self.n {
-            let cell = Cell::from_index(i);
-            grid.set(cell, self.single(cell));
-        }
-        grid
-    }
-
-    /// The candidates the givens leave, each given's value gone from its
-    /// peers and nothing more (Kwon & Jain's reduced encoding), built a unit at
-    /// a time: each open cell keeps the values no given of its units holds.
-    /// Clashing givens are not looked for.
-    pub fn after_givens(geometry: &Geometry, givens: &Grid) -> Domains {
-        let mut domains = Domains::full(geometry.size());
-        let words = domains.words;
-        // The values the givens of each unit hold.
-        let mut held = vec![0u64; geometry.units().len() * words];
-        for (cell, value) in givens.filled() {
-            for &u in geometry.units_of(cell) {
-                held[u as usize * words + value.index() / 64] |= 1 << (value.index() % 64);
-            }
-        }
-        for cell in geometry.cells() {
-            if let Some(value) = givens.get(cell) {
-                domains.fix(cell, value);
-                continue;
-            }
-            let span = domains.span(cell);
-            for &u in geometry.units_of(cell) {
-                let unit_held = &held[u as usize * words..(u as usize + 1) * words];
-                for (word, &h) in domains.bits[span.clone()].iter_mut().zip(unit_held) {
-                    *word &= !h;
-                }
-            }
-        }
-        domains
-    }
-
-    /// Whether every cell has exactly one candidate.
-    pub fn is_solved(&self) -> bool {
-        (0..self.n * self.n).all(|i| self.count(Cell::from_index(i)) == 1)
-    }
-}
+use crate::model::domains::Domains;
+use crate::model::geometry::{Cell, Geometry, Value, MAX_SIZE};
+use crate::model::puzzle::Grid;
+use crate::reasoning::alldiff::{AllDifferent, Filtered};
+use crate::text::symbols::Alphabet;
 
 /// Why propagation found that a puzzle has no solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// `unit` is an index into [`crate::Geometry::units`].
 pub enum Contradiction {
     /// A cell lost every candidate.
-    EmptyCell { cell: Cell },
+    EmptyCell {
+        /// The cell.
+        cell: Cell,
+    },
     /// A value has no place left in a unit.
-    NoPlace { unit: usize, value: Value },
+    NoPlace {
+        #[allow(missing_docs)]
+        unit: usize,
+        /// The value.
+        value: Value,
+    },
     /// Two givens of one unit hold the same value.
-    Clash { unit: usize, value: Value, cells: (Cell, Cell) },
+    Clash {
+        #[allow(missing_docs)]
+        unit: usize,
+        /// The value.
+        value: Value,
+        /// The two givens.
+        cells: (Cell, Cell),
+    },
     /// These cells of a unit have fewer candidate values between them than
     /// there are cells.
-    Hall { unit: usize, cells: Vec<Cell>, values: Vec<Value> },
+    Hall {
+        #[allow(missing_docs)]
+        unit: usize,
+        /// The cells.
+        cells: Vec<Cell>,
+        /// Every candidate they have between them.
+        values: Vec<Value>,
+    },
 }
 
 impl Contradiction {
     /// The reason in words, values written in `alphabet` as the puzzle was:
     /// `the givens clash: row 3 has 5 twice (r3c1 and r3c7)`.
     pub fn describe(&self, geometry: &Geometry, alphabet: &Alphabet) -> String {
-        let symbol = |v: &Value| crate::format::symbol(Some(*v), geometry.size(), alphabet);
+        let symbol = |v: &Value| crate::text::format::symbol(Some(*v), geometry.size(), alphabet);
         match self {
             Contradiction::EmptyCell { cell } => format!("{} has no candidate left", geometry.cell_name(*cell)),
             Contradiction::NoPlace { unit, value } => {
@@ -198,11 +92,30 @@ impl Contradiction {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step {
     /// The cell has only this candidate left.
-    NakedSingle { cell: Cell, value: Value },
+    NakedSingle {
+        /// The cell.
+        cell: Cell,
+        /// Its value.
+        value: Value,
+    },
     /// In this unit, the value fits only this cell.
-    HiddenSingle { unit: usize, cell: Cell, value: Value },
+    HiddenSingle {
+        /// The unit, by index into [`crate::Geometry::units`].
+        unit: usize,
+        /// The cell.
+        cell: Cell,
+        /// The value.
+        value: Value,
+    },
     /// Placing `because` removed the value from these peers.
-    Eliminate { because: Cell, value: Value, cells: Vec<Cell> },
+    Eliminate {
+        /// The cell placed.
+        because: Cell,
+        /// Its value.
+        value: Value,
+        /// The peers that lost it.
+        cells: Vec<Cell>,
+    },
 }
 
 /// A [`Step`] with the geometry it speaks of, printable in words.
@@ -405,10 +318,6 @@ impl<'g> Propagator<'g> {
 
     pub fn into_domains(self) -> Domains {
         self.domains
-    }
-
-    pub fn geometry(&self) -> &'g Geometry {
-        self.geometry
     }
 
     /// Place the givens (each as a unit clause would). Clashing givens are a contradiction.
@@ -729,7 +638,7 @@ pub fn propagate_givens(geometry: &Geometry, givens: &Grid) -> Result<Domains, C
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::{Geometry, Layout, Variant};
+    use crate::model::geometry::{Geometry, Layout, Variant};
     use crate::testing::{grid, pattern};
 
     #[test]
@@ -752,7 +661,7 @@ mod tests {
         let easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
         let d = propagate_givens(&g, &grid(9, easy)).unwrap();
         assert!(d.is_solved());
-        assert_eq!(crate::verify::verify(&g, &grid(9, easy), &d.decided()), Ok(()));
+        assert_eq!(crate::model::verify::verify(&g, &grid(9, easy), &d.decided()), Ok(()));
     }
 
     #[test]

@@ -13,45 +13,57 @@ use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use thiserror::Error;
 use wait_timeout::ChildExt;
 
-use crate::dimacs::{check_model, read_model, write_cnf, Answer, ModelError, Prepared, PuzzleCnf};
+use crate::cnf::dimacs::write_cnf;
 use crate::error::InternalError;
-use crate::puzzle::{Grid, Puzzle};
-use crate::solve::{checked, Guess, Outcome, SolveOptions, Stats};
+use crate::pipeline::Prepared;
+use crate::reasoning::pattern::ValueGroups;
+use crate::sat::output::{check_model, read_model, Answer, ModelError};
+use crate::sat::{Backend, Limits, SatResult};
+use crate::solve::{SolveError, Stats};
 
 /// An external solver command, ready to run on CNF files.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExternalSolver {
     program: String,
     args: Vec<String>,
-    timeout: Option<Duration>,
 }
 
 /// Why an external solver gave no usable answer.
 #[derive(Debug, Error)]
+///
+/// `program` is the solver as named in `--solver`.
+#[allow(missing_docs)] // the fields, named in each variant's message
 pub enum ExternalError {
+    /// A command line that cannot be split into words.
     #[error("--solver '{command}': {message}")]
     Command { command: String, message: String },
+    /// No such program.
     #[error("cannot run `{program}`: command not found (is it installed and on PATH?)")]
     NotFound { program: String },
+    /// The program cannot be started.
     #[error("cannot run `{program}`: {message}")]
     Spawn { program: String, message: String },
-    #[error("`{program}` gave no answer within {seconds} s and was stopped (--timeout)")]
-    Timeout { program: String, seconds: f64 },
+    /// An exit code that is no answer, or a signal.
     #[error("`{program}` failed: {how}{detail}")]
     Failed { program: String, how: String, detail: String },
+    /// The exit code says one thing and the output another.
     #[error("`{program}` exited with {code} ({said}) but its output says {output}")]
     Inconsistent { program: String, code: i32, said: &'static str, output: &'static str },
+    /// Output that is no answer.
     #[error("unreadable answer from `{program}`: {source}")]
     Output { program: String, source: ModelError },
+    /// A model that breaks the CNF.
     #[error("`{program}` gave a wrong model: {source}")]
     WrongModel { program: String, source: ModelError },
+    /// The temporary files cannot be written or read.
     #[error("temporary CNF file: {0}")]
     Io(String),
+    /// A bug in satdoku.
     #[error("{0}")]
     Internal(#[from] InternalError),
 }
@@ -65,14 +77,10 @@ impl ExternalSolver {
             return Err(error("no command (expected CMD [ARGS], e.g. \"cadical -q\")"));
         }
         let program = words.remove(0);
-        Ok(ExternalSolver { program, args: words, timeout: None })
+        Ok(ExternalSolver { program, args: words })
     }
 
-    /// Stop the solver after `timeout`.
-    pub fn with_timeout(self, timeout: Option<Duration>) -> ExternalSolver {
-        ExternalSolver { timeout, ..self }
-    }
-
+    /// The program, as named.
     pub fn program(&self) -> &str {
         &self.program
     }
@@ -100,8 +108,14 @@ impl ExternalSolver {
         args.iter().map(|a| a.replace("{cnf}", &cnf).replace("{result}", &result)).collect()
     }
 
-    /// Run the solver on the CNF file `cnf` of `var_count` variables.
-    pub fn run(&self, cnf: &Path, var_count: usize) -> Result<Answer, ExternalError> {
+    /// Run the solver on the CNF file `cnf` of `var_count` variables until
+    /// `deadline`: its answer, or `None` when it was stopped there.
+    pub fn run(
+        &self,
+        cnf: &Path,
+        var_count: usize,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Answer>, ExternalError> {
         let io_error = |e: io::Error| ExternalError::Io(e.to_string());
         let dir = tempfile::tempdir().map_err(io_error)?;
         let (result_path, stdout_path, stderr_path) =
@@ -117,19 +131,19 @@ impl ExternalSolver {
                 io::ErrorKind::NotFound => ExternalError::NotFound { program: self.program.clone() },
                 _ => ExternalError::Spawn { program: self.program.clone(), message: e.to_string() },
             })?;
-        let status = match self.timeout {
-            Some(timeout) => match child.wait_timeout(timeout).map_err(io_error)? {
-                Some(status) => status,
-                None => {
-                    // The child may have just finished: a failed kill is no error.
-                    let _ = child.kill();
-                    let _ = child.wait();
-                    return Err(ExternalError::Timeout {
-                        program: self.program.clone(),
-                        seconds: timeout.as_secs_f64(),
-                    });
+        let status = match deadline {
+            Some(deadline) => {
+                let left = deadline.saturating_duration_since(Instant::now());
+                match child.wait_timeout(left).map_err(io_error)? {
+                    Some(status) => status,
+                    None => {
+                        // The child may have just finished: a failed kill is no error.
+                        let _ = child.kill();
+                        let _ = child.wait();
+                        return Ok(None);
+                    }
                 }
-            },
+            }
             None => child.wait().map_err(io_error)?,
         };
         let code = status.code();
@@ -168,7 +182,7 @@ impl ExternalSolver {
                 });
             }
         }
-        Ok(answer)
+        Ok(Some(answer))
     }
 }
 
@@ -180,88 +194,53 @@ fn last_line(path: &Path) -> Option<String> {
     Some(line.chars().take(200).collect())
 }
 
-/// Parse `--timeout SECS`: a positive number of seconds.
-pub fn parse_timeout(text: &str) -> Result<Duration, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s > 0.0 => {
-            Duration::try_from_secs_f64(s).map_err(|_| format!("'{text}' seconds is more than a duration can hold"))
-        }
-        _ => Err(format!("'{text}' is not a positive number of seconds")),
-    }
+/// An external solver as a [`Backend`]: each search writes the CNF to a
+/// temporary file, runs the program on it until the deadline, and checks its
+/// model against the CNF before decoding and verifying it. Its
+/// "unsatisfiable" is a claim, confirmed before it is believed
+/// ([`crate::sat::confirm_unsat`]). It has no conflict budget: a search under
+/// a pattern guess ends when the program does, or at the deadline.
+pub(crate) struct External<'s> {
+    pub solver: &'s ExternalSolver,
 }
 
-/// Solve `puzzle` with `solver`: satdoku's preprocessing, then the solver on
-/// the CNF of what is left, its model checked against that CNF, decoded and
-/// verified. When the known cells show the value groups of a shuffled pattern
-/// grid (and `options.pattern_guess`), the CNF of that shape is run first
-/// (see [`crate::pattern`]); if it is unsatisfiable, the puzzle's own CNF
-/// follows. An external solver has no conflict budget: the guess's run ends
-/// when the solver does, or at the timeout, which then ends the puzzle.
-pub fn solve(
-    puzzle: &Puzzle,
-    options: &SolveOptions,
-    solver: &ExternalSolver,
-) -> Result<(Outcome, Stats), ExternalError> {
-    let start = Instant::now();
-    let mut stats = Stats::default();
-    let prepared = match Prepared::new(puzzle, options) {
-        Ok(prepared) => prepared,
-        Err(reason) => {
-            stats.encode = start.elapsed();
-            return Ok((Outcome::Unsolvable(Some(reason)), stats));
+impl Backend for External<'_> {
+    fn search(
+        &mut self,
+        prepared: &Prepared,
+        guesses: &[ValueGroups],
+        limits: Limits,
+        stats: &mut Stats,
+    ) -> Result<SatResult, SolveError> {
+        let start = Instant::now();
+        let cnf = prepared.cnf_with(guesses);
+        stats.variables += cnf.formula.var_count();
+        stats.clauses += cnf.formula.len();
+        let io_error = |e: io::Error| ExternalError::Io(e.to_string());
+        let mut file = tempfile::Builder::new().prefix("satdoku-").suffix(".cnf").tempfile().map_err(io_error)?;
+        {
+            let mut out = BufWriter::new(file.as_file_mut());
+            write_cnf(&mut out, &cnf).map_err(io_error)?;
+            out.flush().map_err(io_error)?;
         }
-    };
-    let guesses = if options.pattern_guess { prepared.guesses() } else { Vec::new() };
-    if !guesses.is_empty() {
-        if let Some(grid) = run_cnf(puzzle, &prepared.cnf(&guesses), options, solver, &mut stats)? {
-            stats.guess = Guess::Found;
-            stats.encode = start.elapsed().saturating_sub(stats.solve);
-            return Ok((Outcome::Solved(grid), stats));
-        }
-        stats.guess = Guess::Refuted;
+        stats.encode += start.elapsed();
+        let start = Instant::now();
+        let answer = self.solver.run(file.path(), cnf.formula.var_count(), limits.deadline);
+        stats.solve += start.elapsed();
+        let model = match answer? {
+            None => return Ok(SatResult::Interrupted),
+            Some(Answer::Unsatisfiable) => return Ok(SatResult::Unsat),
+            Some(Answer::Satisfiable(model)) => model,
+        };
+        let program = &self.solver.program;
+        check_model(&cnf.formula, &model, &format!("{program} model"))
+            .map_err(|source| ExternalError::WrongModel { program: program.clone(), source })?;
+        Ok(SatResult::Sat(prepared.decode(&cnf.map, &model)?))
     }
-    let outcome = match run_cnf(puzzle, &prepared.cnf(&[]), options, solver, &mut stats)? {
-        Some(grid) => Outcome::Solved(grid),
-        None => Outcome::Unsolvable(None),
-    };
-    stats.encode = start.elapsed().saturating_sub(stats.solve);
-    Ok((outcome, stats))
-}
 
-/// Run `solver` on `cnf` through a temporary file: the verified grid of its
-/// model, or `None` when it says unsatisfiable. Adds the formula's sizes and
-/// the solver's time to `stats`.
-fn run_cnf(
-    puzzle: &Puzzle,
-    cnf: &PuzzleCnf,
-    options: &SolveOptions,
-    solver: &ExternalSolver,
-    stats: &mut Stats,
-) -> Result<Option<Grid>, ExternalError> {
-    stats.variables += cnf.formula.var_count();
-    stats.clauses += cnf.formula.len();
-    let io_error = |e: io::Error| ExternalError::Io(e.to_string());
-    let mut file = tempfile::Builder::new().prefix("satdoku-").suffix(".cnf").tempfile().map_err(io_error)?;
-    {
-        let mut out = BufWriter::new(file.as_file_mut());
-        write_cnf(&mut out, puzzle, cnf, options).map_err(io_error)?;
-        out.flush().map_err(io_error)?;
+    fn claimant(&self) -> Option<&str> {
+        Some(&self.solver.program)
     }
-    let start = Instant::now();
-    let answer = solver.run(file.path(), cnf.formula.var_count())?;
-    stats.solve += start.elapsed();
-    let model = match answer {
-        Answer::Unsatisfiable => return Ok(None),
-        Answer::Satisfiable(model) => model,
-    };
-    let name = format!("{} model", solver.program);
-    check_model(&cnf.formula, &model, &name)
-        .map_err(|source| ExternalError::WrongModel { program: solver.program.clone(), source })?;
-    let grid = cnf
-        .map
-        .decode(puzzle.geometry(), |v| model.value(v) == Some(true))
-        .map_err(|message| InternalError(format!("a model that satisfies the CNF does not decode: {message}")))?;
-    Ok(Some(checked(puzzle.geometry(), puzzle.givens(), grid)?))
 }
 
 #[cfg(test)]
@@ -283,14 +262,8 @@ mod tests {
     }
 
     #[test]
-    fn bad_commands_and_timeouts_are_refused() {
+    fn bad_commands_are_refused() {
         assert!(ExternalSolver::parse("  ").is_err());
         assert!(ExternalSolver::parse("cadical 'unclosed").is_err());
-        assert_eq!(parse_timeout("1.5"), Ok(Duration::from_millis(1500)));
-        assert!(parse_timeout("0").is_err());
-        assert!(parse_timeout("soon").is_err());
-        assert!(parse_timeout("1e30").is_err());
-        assert!(parse_timeout("inf").is_err());
-        assert!(parse_timeout("NaN").is_err());
     }
 }

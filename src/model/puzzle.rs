@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::error::GeometryError;
-use crate::geometry::{Cell, Geometry, Layout, Value, Variant};
+use crate::model::geometry::{Cell, Geometry, Layout, Value, Variant};
 
 /// An n×n grid of values, some cells possibly empty.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -24,18 +24,22 @@ impl Grid {
         (cells.len() == n * n && cells.iter().flatten().all(|v| v.number() <= n)).then_some(Grid { n, cells })
     }
 
+    /// The side n.
     pub fn size(&self) -> usize {
         self.n
     }
 
+    /// The value of `cell`, if it has one.
     pub fn get(&self, cell: Cell) -> Option<Value> {
         self.cells[cell.index()]
     }
 
+    /// Fill or empty `cell`.
     pub fn set(&mut self, cell: Cell, value: Option<Value>) {
         self.cells[cell.index()] = value;
     }
 
+    /// Every cell, row-major.
     pub fn cells(&self) -> &[Option<Value>] {
         &self.cells
     }
@@ -45,10 +49,12 @@ impl Grid {
         self.cells.iter().enumerate().filter_map(|(i, v)| v.map(|v| (Cell::from_index(i), v)))
     }
 
+    /// How many cells are filled.
     pub fn filled_count(&self) -> usize {
         self.cells.iter().filter(|v| v.is_some()).count()
     }
 
+    /// Whether every cell is filled.
     pub fn is_complete(&self) -> bool {
         self.cells.iter().all(Option::is_some)
     }
@@ -67,14 +73,17 @@ impl Puzzle {
         (geometry.size() == givens.size()).then_some(Puzzle { geometry, givens })
     }
 
+    /// The grid it is played on.
     pub fn geometry(&self) -> &Arc<Geometry> {
         &self.geometry
     }
 
+    /// Its givens.
     pub fn givens(&self) -> &Grid {
         &self.givens
     }
 
+    /// The side n.
     pub fn size(&self) -> usize {
         self.geometry.size()
     }
@@ -133,7 +142,7 @@ impl GeometrySpec {
         let layout = if self.latin {
             Layout::Latin
         } else {
-            let (rows, cols) = crate::geometry::default_box(n)?;
+            let (rows, cols) = crate::model::geometry::default_box(n)?;
             Layout::Boxes { rows, cols }
         };
         let g = Arc::new(Geometry::new(n, layout, &self.variants)?);

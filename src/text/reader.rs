@@ -16,9 +16,9 @@ use std::collections::VecDeque;
 use std::io::BufRead;
 
 use crate::error::{ParseError, ParseErrorKind, Position};
-use crate::geometry::{Value, MAX_SIZE};
-use crate::puzzle::{GeometrySpec, Grid, Puzzle};
-use crate::symbols::{Alphabet, Symbol};
+use crate::model::geometry::{Value, MAX_SIZE};
+use crate::model::puzzle::{GeometrySpec, Grid, Puzzle};
+use crate::text::symbols::{Alphabet, Symbol};
 
 /// One puzzle of the input, read or not: every puzzle in the input gets one entry.
 #[derive(Debug)]
@@ -27,6 +27,7 @@ pub struct Entry {
     pub position: Position,
     /// A title line before it (`Grid 01`), if any.
     pub name: Option<String>,
+    /// The puzzle, or why it cannot be read.
     pub puzzle: Result<Puzzle, ParseError>,
 }
 
@@ -425,7 +426,7 @@ pub fn read_all(text: &str, source: &str, alphabet: &Alphabet, spec: &mut Geomet
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Geometry;
+    use crate::model::geometry::Geometry;
     use std::sync::Arc;
 
     fn read(text: &str) -> Vec<Entry> {

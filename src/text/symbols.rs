@@ -1,6 +1,6 @@
 //! The alphabet: which character stands for which value, and which for an empty cell.
 
-use crate::geometry::Value;
+use crate::model::geometry::Value;
 
 /// What a character of puzzle text means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,15 +54,18 @@ impl Alphabet {
         self.symbols.len()
     }
 
+    /// Whether the alphabet has no symbol (never, once built).
     pub fn is_empty(&self) -> bool {
         self.symbols.is_empty()
     }
 
+    /// Whether it was given (`--symbols`) rather than the default.
     pub fn is_custom(&self) -> bool {
         self.empty.len() == 1
     }
 
-    pub fn read(&self, ch: char) -> Symbol {
+    /// What `ch` means.
+    pub(crate) fn read(&self, ch: char) -> Symbol {
         if self.empty.contains(&ch) {
             return Symbol::Empty;
         }

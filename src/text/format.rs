@@ -2,20 +2,9 @@
 
 use std::fmt::Write as _;
 
-use crate::geometry::{Geometry, Layout, Value};
-use crate::puzzle::Grid;
-use crate::symbols::Alphabet;
-
-/// The output formats of the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// One line per grid: n² symbols, or numbers separated by spaces past the alphabet.
-    Line,
-    /// A grid with box borders, for people.
-    Grid,
-    /// JSON Lines, one object per record.
-    Json,
-}
+use crate::model::geometry::{Geometry, Layout, Value};
+use crate::model::puzzle::Grid;
+use crate::text::symbols::Alphabet;
 
 /// The symbol of a value in a grid of side `n`: its alphabet character, or its
 /// number when the alphabet does not cover the grid (then every value is a number).
@@ -111,14 +100,14 @@ mod tests {
         let a = Alphabet::default();
         assert_eq!(line(&grid(4, &[1, 0, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]), &a), "1.34...........2");
         let mut big = Grid::empty(36);
-        big.set(crate::geometry::Cell::from_index(1), Value::new_checked(36, 36));
+        big.set(crate::model::geometry::Cell::from_index(1), Value::new_checked(36, 36));
         assert!(line(&big, &a).starts_with(". 36 . ."));
     }
 
     #[test]
     fn past_the_alphabet_every_value_is_a_number() {
         let mut big = Grid::empty(36);
-        big.set(crate::geometry::Cell::from_index(0), Value::new_checked(12, 36));
+        big.set(crate::model::geometry::Cell::from_index(0), Value::new_checked(12, 36));
         let g = Geometry::latin(36).unwrap();
         assert!(
             pretty(&big, &g, &Alphabet::default()).starts_with("12  ."),

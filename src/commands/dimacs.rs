@@ -7,12 +7,11 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 
-use satdoku::dimacs::{puzzle_cnf, write_cnf};
-use satdoku::encode::AmoEncoding;
-use satdoku::solve::{Encoding, SolveOptions};
-use satdoku::{Alphabet, Puzzle};
+use satdoku::cnf::{puzzle_cnf, write_cnf, AmoEncoding};
+use satdoku::{Alphabet, Encoding, Puzzle, SolveOptions};
 
-use super::{describe, for_each_puzzle, GridArgs, Status};
+use super::batch::for_each_puzzle;
+use super::{names, GridArgs};
 
 #[derive(Args, Debug)]
 pub struct DimacsArgs {
@@ -26,30 +25,31 @@ pub struct DimacsArgs {
     pub out_dir: Option<PathBuf>,
     /// full (the blank grid plus the givens as unit clauses: the same variables for every
     /// puzzle of a grid), reduced (Kwon & Jain), or propagated (singles, probing and subsets first, then reduced).
-    #[arg(long, value_name = "KIND", default_value = "full")]
+    #[arg(long, value_name = "KIND", default_value = "full", value_parser = names::<Encoding>())]
     pub encoding: Encoding,
     /// At-most-one encoding: auto, pairwise, sequential or product.
-    #[arg(long, value_name = "KIND", default_value = "auto")]
+    #[arg(long, value_name = "KIND", default_value = "auto", value_parser = names::<AmoEncoding>())]
     pub amo: AmoEncoding,
 }
 
-pub fn run(args: &DimacsArgs, grid: &GridArgs) -> Result<Status> {
-    let mut status = Status::default();
+pub fn run_dimacs(args: &DimacsArgs, grid: &GridArgs) -> Result<u8> {
+    let mut invalid = false;
     let options = SolveOptions { encoding: args.encoding, amo: args.amo, ..SolveOptions::default() };
-    let (_, alphabet) = grid.resolve()?;
+    let mut setup = grid.resolve()?;
+    let alphabet = setup.alphabet.clone();
     let alphabet = &alphabet;
     if let Some(dir) = &args.out_dir {
         std::fs::create_dir_all(dir).with_context(|| format!("--out-dir {}: cannot create it", dir.display()))?;
     }
     // Without --out-dir, hold the first puzzle until the input shows it is the only one.
     let mut single: Option<(String, Puzzle)> = None;
-    for_each_puzzle(&args.files, grid, &mut status, |status, numbered| {
-        let name = describe(&numbered);
+    for_each_puzzle(&args.files, &mut setup, |numbered| {
+        let name = numbered.describe();
         let puzzle = match numbered.entry.puzzle {
             Ok(puzzle) => puzzle,
             Err(e) => {
-                eprintln!("satdoku: {e}");
-                status.invalid = true;
+                let _ = writeln!(io::stderr(), "satdoku: {e}");
+                invalid = true;
                 return Ok(());
             }
         };
@@ -70,10 +70,10 @@ pub fn run(args: &DimacsArgs, grid: &GridArgs) -> Result<Status> {
             write_puzzle(&mut out, &name, &puzzle, &options, alphabet)?;
             out.flush()?;
         }
-        (None, _) if args.out_dir.is_none() && !status.invalid => bail!("no puzzle in the input"),
+        (None, _) if args.out_dir.is_none() && !invalid => bail!("no puzzle in the input"),
         (None, _) => {}
     }
-    Ok(status)
+    Ok(if invalid { 2 } else { 0 })
 }
 
 fn write_file(path: &Path, name: &str, puzzle: &Puzzle, options: &SolveOptions, alphabet: &Alphabet) -> Result<()> {
@@ -94,8 +94,11 @@ fn write_puzzle(
     let cnf = puzzle_cnf(puzzle, options);
     if let Some(reason) = &cnf.unsolvable {
         let reason = reason.describe(puzzle.geometry(), alphabet);
-        eprintln!("satdoku: {name}: no solution ({reason}); wrote the full encoding, which solvers find unsatisfiable");
+        let _ = writeln!(
+            io::stderr(),
+            "satdoku: {name}: no solution ({reason}); wrote the full encoding, which solvers find unsatisfiable"
+        );
     }
-    write_cnf(out, puzzle, &cnf, options)?;
+    write_cnf(out, &cnf)?;
     Ok(())
 }

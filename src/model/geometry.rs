@@ -70,13 +70,21 @@ impl fmt::Display for Value {
 /// What a unit is, for messages ("row 3", "box 7", "main diagonal").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum UnitKind {
+    /// A row.
     Row,
+    /// A column.
     Column,
+    /// A box of R×C cells.
     Box,
+    /// A jigsaw region.
     Region,
+    /// The diagonal from r1c1 (X-sudoku).
     MainDiagonal,
+    /// The diagonal from r1cn (X-sudoku).
     AntiDiagonal,
+    /// A hyper window.
     Window,
+    /// A unit given as a list of cells.
     Extra,
 }
 
@@ -90,10 +98,12 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// What the unit is.
     pub fn kind(&self) -> UnitKind {
         self.kind
     }
 
+    /// Its n cells.
     pub fn cells(&self) -> &[Cell] {
         &self.cells
     }
@@ -118,37 +128,31 @@ impl fmt::Display for Unit {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Layout {
     /// Boxes of `rows` × `cols` cells.
-    Boxes { rows: usize, cols: usize },
+    Boxes {
+        /// Rows of a box.
+        rows: usize,
+        /// Columns of a box.
+        cols: usize,
+    },
     /// No boxes: a Latin square.
     Latin,
     /// Jigsaw: the region index (0-based) of every cell, row-major.
     Regions(Vec<u32>),
 }
 
-/// Extra units laid over the layout.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// Extra units laid over the layout. Named `x` (also `diagonal`) and `hyper`
+/// (also `windoku`), in any case.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, strum::EnumString, strum::Display, strum::VariantNames,
+)]
+#[strum(ascii_case_insensitive)]
 pub enum Variant {
     /// X-sudoku: both main diagonals.
+    #[strum(to_string = "x", serialize = "diagonal")]
     X,
     /// Hyper-sudoku (windoku): the b×b windows between the boxes, for n = b².
+    #[strum(to_string = "hyper", serialize = "windoku")]
     Hyper,
-}
-
-impl Variant {
-    pub fn name(self) -> &'static str {
-        match self {
-            Variant::X => "x",
-            Variant::Hyper => "hyper",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Variant> {
-        match name.to_ascii_lowercase().as_str() {
-            "x" | "diagonal" => Some(Variant::X),
-            "hyper" | "windoku" => Some(Variant::Hyper),
-            _ => None,
-        }
-    }
 }
 
 /// A generalized grid: its side n and its units. Everything downstream of the
@@ -299,14 +303,17 @@ impl Geometry {
         self.n
     }
 
+    /// n².
     pub fn cell_count(&self) -> usize {
         self.n * self.n
     }
 
+    /// Boxes, Latin, or regions.
     pub fn layout(&self) -> &Layout {
         &self.layout
     }
 
+    /// The variants whose units are laid over the layout.
     pub fn variants(&self) -> &[Variant] {
         &self.variants
     }
@@ -316,6 +323,7 @@ impl Geometry {
         &self.extra
     }
 
+    /// Every unit: rows, columns, boxes or regions, then the variants' and the extra ones.
     pub fn units(&self) -> &[Unit] {
         &self.units
     }
@@ -325,10 +333,12 @@ impl Geometry {
         &self.cell_units[cell.index()]
     }
 
+    /// Every cell, in row-major order.
     pub fn cells(&self) -> impl Iterator<Item = Cell> {
         (0..self.cell_count()).map(Cell::from_index)
     }
 
+    /// The cell at `row`, `col` (0-based).
     pub fn cell(&self, row: usize, col: usize) -> Cell {
         Cell::from_index(row * self.n + col)
     }
@@ -354,7 +364,7 @@ impl Geometry {
         }
         for v in &self.variants {
             s.push_str(", ");
-            s.push_str(v.name());
+            s.push_str(&v.to_string());
         }
         if !self.extra.is_empty() {
             s.push_str(&format!(", {} extra units", self.extra.len()));
@@ -392,58 +402,10 @@ pub fn default_box(n: usize) -> Result<(usize, usize), GeometryError> {
     Ok((rows, n / rows))
 }
 
-/// Parse a box shape `RxC` (also `R*C`, `RXC`).
-pub fn parse_box_shape(text: &str) -> Option<(usize, usize)> {
-    let (r, c) = text.split_once(['x', 'X', '*', '×'])?;
-    Some((r.trim().parse().ok()?, c.trim().parse().ok()?))
-}
-
-/// Read a jigsaw region map: n² labels, one per cell, row-major. Labels are
-/// single characters (whitespace, `|`, `+` and `-` between them are ignored),
-/// or whitespace-separated words when any word is longer than one character.
-/// Each distinct label becomes one region, numbered in order of first appearance.
-pub fn parse_region_map(text: &str) -> Vec<u32> {
-    let words: Vec<&str> = text
-        .lines()
-        .filter(|l| !l.trim_start().starts_with('#'))
-        .flat_map(str::split_whitespace)
-        .filter(|w| !w.chars().all(is_separator))
-        .collect();
-    let chars: Vec<String> =
-        words.iter().flat_map(|w| w.chars()).filter(|&ch| !is_separator(ch)).map(String::from).collect();
-    // Single characters when they make n rows of n, one line, or n² spaced
-    // labels; otherwise every word is a label ("10 10 11 11 ...").
-    let n = (0..=chars.len()).find(|n| n * n >= chars.len()).unwrap_or(0);
-    // Words only when there is a square number of them, some longer than one
-    // character; else characters, so a map one label short says "35 labels".
-    let square_words = (0..=words.len()).find(|m| m * m >= words.len()).is_some_and(|m| m * m == words.len());
-    let labels = if n * n == chars.len() && [1, n, chars.len()].contains(&words.len()) {
-        chars
-    } else if words.len() > 1 && square_words && words.iter().any(|w| w.chars().count() > 1) {
-        words.iter().map(|w| w.to_string()).collect()
-    } else {
-        chars
-    };
-    let mut seen: Vec<String> = Vec::new();
-    labels
-        .into_iter()
-        .map(|label| match seen.iter().position(|s| *s == label) {
-            Some(i) => i as u32,
-            None => {
-                seen.push(label);
-                (seen.len() - 1) as u32
-            }
-        })
-        .collect()
-}
-
-fn is_separator(ch: char) -> bool {
-    matches!(ch, '|' | '+' | '-')
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::notation::parse_region_map;
 
     #[test]
     fn default_boxes_are_the_most_square_shape() {
@@ -497,11 +459,5 @@ mod tests {
         ));
         let uneven = parse_region_map("0001 0011 2233 2233");
         assert!(matches!(Geometry::new(4, Layout::Regions(uneven), &[]), Err(GeometryError::RegionSize { .. })));
-    }
-
-    #[test]
-    fn region_maps_read_characters_or_words() {
-        assert_eq!(parse_region_map("aabb\naabb\nccdd\nccdd"), vec![0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]);
-        assert_eq!(parse_region_map("10 10 11 11 10 10 11 11 12 12 13 13 12 12 13 13")[..4], [0, 0, 1, 1]);
     }
 }

@@ -2,16 +2,40 @@
 
 use std::fmt;
 
-use crate::geometry::{Cell, Geometry, Value};
-use crate::puzzle::Grid;
+use crate::model::geometry::{Cell, Geometry, Value};
+use crate::model::puzzle::Grid;
 
 /// Why a grid is not a solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Violation {
-    WrongSize { expected: usize, found: usize },
-    EmptyCell { cell: Cell },
-    Repeated { unit: usize, value: Value },
-    GivenChanged { cell: Cell, given: Value, found: Option<Value> },
+    /// A grid of another side than the geometry's.
+    WrongSize {
+        /// The geometry's side.
+        expected: usize,
+        /// The grid's.
+        found: usize,
+    },
+    /// A cell without a value.
+    EmptyCell {
+        /// The cell.
+        cell: Cell,
+    },
+    /// A unit that holds a value twice.
+    Repeated {
+        /// The unit, by index into [`crate::Geometry::units`].
+        unit: usize,
+        /// The value.
+        value: Value,
+    },
+    /// A given the grid does not keep.
+    GivenChanged {
+        /// The cell.
+        cell: Cell,
+        /// Its given.
+        given: Value,
+        /// What the grid holds there.
+        found: Option<Value>,
+    },
 }
 
 /// A [`Violation`] with its geometry, printable.

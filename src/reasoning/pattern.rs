@@ -19,10 +19,11 @@
 
 use varisat::{ExtendFormula, Lit, Var};
 
-use crate::encode::{at_most_one, AmoEncoding, VarMap};
-use crate::geometry::{Cell, Geometry, Layout, Value};
-use crate::propagate::Domains;
-use crate::puzzle::Grid;
+use crate::cnf::encode::{at_most_one, AmoEncoding};
+use crate::cnf::varmap::VarMap;
+use crate::model::domains::Domains;
+use crate::model::geometry::{Cell, Geometry, Layout, Value};
+use crate::model::puzzle::Grid;
 
 /// Which pieces hold whole groups.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,6 +112,7 @@ impl ValueGroups {
         Some(ValueGroups { axis, n, size, group: roots.into_iter().map(|g| g as u16).collect() })
     }
 
+    #[cfg(test)]
     pub fn axis(&self) -> Axis {
         self.axis
     }
@@ -233,3 +235,6 @@ impl DisjointSets {
         self.parent[a] = b;
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,4 +1,4 @@
-//! DIMACS CNF out and models in: self-describing CNF files, and reading the answers of external solvers.
+//! DIMACS CNF, both ways: self-describing CNF files written, and read back.
 //!
 //! A CNF written here opens with comment lines that say everything needed to
 //! turn a model back into a grid, so `satdoku decode` needs nothing but the CNF:
@@ -18,114 +18,37 @@
 //! c ind 1 2 … 0                       the cell variables, for projected model counters
 //! p cnf 729 11988
 //! ```
-//!
-//! Models are read in the forms solvers print them: SAT-competition output
-//! (`s SATISFIABLE`, `v` lines), MiniSat's result file (`SAT` then literals,
-//! or `UNSAT`), or a bare list of literals.
 
 use std::io::{self, BufRead, Write};
+use std::sync::Arc;
 
 use thiserror::Error;
 use varisat::dimacs::{write_dimacs_clauses, write_dimacs_header, DimacsHeader, DimacsParser};
-use varisat::{CnfFormula, Var};
+use varisat::CnfFormula;
 
-use crate::encode::{encode_full, EncodeOptions, VarMap};
-use crate::error::{GeometryError, InternalError, Position};
-use crate::geometry::{Cell, Geometry, Layout, Value, Variant};
-use crate::gridfile::parse_cell_name;
-use crate::pattern::ValueGroups;
-use crate::propagate::{Contradiction, Domains};
-use crate::puzzle::{Grid, Puzzle};
-use crate::solve::{checked, encode_puzzle, preprocess, Encoding, SolveOptions};
-use crate::symbols::Alphabet;
+use crate::cnf::varmap::VarMap;
+use crate::error::{GeometryError, Position};
+use crate::model::domains::Domains;
+use crate::model::geometry::{Cell, Geometry, Layout, Value, Variant};
+use crate::model::puzzle::{Grid, Puzzle};
+use crate::model::verify::{verify, ViolationText};
+use crate::pipeline::PuzzleCnf;
+use crate::sat::output::{check_model, ModelError};
+use crate::sat::Model;
+use crate::text::notation::{parse_box_shape, parse_cell_name};
+use crate::text::symbols::Alphabet;
 
 /// The version written in the `c satdoku` line.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
-/// The CNF of one puzzle, with what is needed to read its models.
-pub struct PuzzleCnf {
-    pub formula: CnfFormula,
-    pub map: VarMap,
-    /// The encoding actually used: [`Encoding::Full`] when preprocessing found
-    /// the puzzle unsolvable (there are then no candidates to reduce to).
-    pub encoding: Encoding,
-    /// Why the puzzle has no solution, when that is known without search.
-    pub unsolvable: Option<Contradiction>,
-    /// Whether the formula has a pattern guess on top ([`crate::pattern`]):
-    /// its models are the solutions of the guessed shape only.
-    pub guessed: bool,
-}
-
-/// Encode `puzzle` as `options` say, into a formula of its own. A puzzle that
-/// preprocessing shows to have no solution gets the full encoding, which any
-/// solver can confirm to be unsatisfiable (for `satdoku dimacs`).
-pub fn puzzle_cnf(puzzle: &Puzzle, options: &SolveOptions) -> PuzzleCnf {
-    try_puzzle_cnf(puzzle, options).unwrap_or_else(|reason| {
-        // The full encoding needs no candidates, and the givens' unit
-        // clauses make it unsatisfiable for any solver to confirm.
-        let full = SolveOptions { encoding: Encoding::Full, ..*options };
-        PuzzleCnf { unsolvable: Some(reason), ..puzzle_cnf(puzzle, &full) }
-    })
-}
-
-/// Encode `puzzle` as `options` say; or, when preprocessing shows it has no
-/// solution, say why without encoding anything (for a caller that only wants
-/// the answer: a 144×144 full encoding takes 1.5 s and 870 MB).
-pub fn try_puzzle_cnf(puzzle: &Puzzle, options: &SolveOptions) -> Result<PuzzleCnf, Contradiction> {
-    Ok(Prepared::new(puzzle, options)?.cnf(&[]))
-}
-
-/// A puzzle preprocessed as `options` say, to be encoded once, or twice when a
-/// pattern guess comes first (`solve --solver`).
-pub struct Prepared<'p> {
-    puzzle: &'p Puzzle,
-    options: SolveOptions,
-    /// The candidates left; `None` for the full encoding, which has no preprocessing.
-    domains: Option<Domains>,
-}
-
-impl<'p> Prepared<'p> {
-    /// Preprocess `puzzle`, or say why it has no solution. The full encoding
-    /// leaves everything, clashing givens included, to the solver.
-    pub fn new(puzzle: &'p Puzzle, options: &SolveOptions) -> Result<Prepared<'p>, Contradiction> {
-        let domains = match options.encoding {
-            Encoding::Full => None,
-            encoding => Some(preprocess(puzzle.geometry(), puzzle.givens(), encoding)?),
-        };
-        Ok(Prepared { puzzle, options: *options, domains })
-    }
-
-    /// The pattern guesses the cells known before search allow ([`crate::pattern`]).
-    pub fn guesses(&self) -> Vec<ValueGroups> {
-        let (geometry, givens) = (self.puzzle.geometry(), self.puzzle.givens());
-        match &self.domains {
-            Some(domains) => ValueGroups::before_search(geometry, givens, domains),
-            None => ValueGroups::find(geometry, givens),
-        }
-    }
-
-    /// The CNF, with `guesses` on top.
-    pub fn cnf(&self, guesses: &[ValueGroups]) -> PuzzleCnf {
-        let (geometry, givens, options) = (self.puzzle.geometry(), self.puzzle.givens(), &self.options);
-        let mut formula = CnfFormula::new();
-        let (map, encoding) = match &self.domains {
-            None => (encode_full(geometry, givens, EncodeOptions { amo: options.amo }, &mut formula), Encoding::Full),
-            Some(domains) => (encode_puzzle(geometry, givens, domains, options, &mut formula), options.encoding),
-        };
-        for groups in guesses {
-            groups.encode(geometry, &map, options.amo, &mut formula);
-        }
-        PuzzleCnf { formula, map, encoding, unsolvable: None, guessed: !guesses.is_empty() }
-    }
-}
-
-/// Write `cnf` as DIMACS, its comments describing `puzzle` and the variable map.
-pub fn write_cnf(out: &mut impl Write, puzzle: &Puzzle, cnf: &PuzzleCnf, options: &SolveOptions) -> io::Result<()> {
-    let (geometry, map) = (puzzle.geometry(), &cnf.map);
+/// Write `cnf` as DIMACS, its comments describing its puzzle and the variable map.
+pub fn write_cnf(out: &mut impl Write, cnf: &PuzzleCnf) -> io::Result<()> {
+    let (puzzle, map) = (&cnf.puzzle, &cnf.map);
+    let geometry = puzzle.geometry();
     let n = geometry.size();
     writeln!(out, "c satdoku {VERSION}")?;
     writeln!(out, "c about: a puzzle as CNF; `satdoku decode --cnf THIS_FILE MODEL` turns a model into its grid")?;
-    writeln!(out, "c encoding {} amo {}", cnf.encoding, options.amo)?;
+    writeln!(out, "c encoding {} amo {}", cnf.encoding, cnf.amo)?;
     if let Some(reason) = &cnf.unsolvable {
         writeln!(out, "c about: unsatisfiable: {}", reason.describe(geometry, &Alphabet::default()))?;
     }
@@ -144,7 +67,7 @@ pub fn write_cnf(out: &mut impl Write, puzzle: &Puzzle, cnf: &PuzzleCnf, options
         }
     }
     for variant in geometry.variants() {
-        writeln!(out, "c variant {}", variant.name())?;
+        writeln!(out, "c variant {variant}")?;
     }
     for unit in geometry.extra_units() {
         let cells: Vec<String> = unit.iter().map(|&c| geometry.cell_name(c)).collect();
@@ -209,29 +132,61 @@ fn parse_grid_text(text: &str, n: usize) -> Option<Grid> {
 
 /// A CNF written by `satdoku dimacs`, read back: the puzzle, its variable map and its clauses.
 pub struct CnfFile {
-    pub geometry: Geometry,
-    pub givens: Grid,
+    /// The puzzle the comments describe.
+    pub puzzle: Puzzle,
+    /// Which variable is which (cell, value).
     pub map: VarMap,
+    /// The clauses.
     pub formula: CnfFormula,
 }
 
 /// Why a CNF file cannot be read back.
 #[derive(Debug, Error)]
+///
+/// `source_name` is the CNF's name in messages.
+#[allow(missing_docs)] // the fields, named in each variant's message
 pub enum CnfError {
+    /// The file cannot be read.
     #[error("{source_name}: cannot read: {message}")]
     Io { source_name: String, message: String },
+    /// No `c satdoku` line: written by something else.
     #[error("{source_name}: no `c satdoku` line before the `p cnf` header: this CNF was not written by `satdoku dimacs`, so its variables cannot be mapped to cells")]
     NotSatdoku { source_name: String },
+    /// A satdoku comment line that cannot be read.
     #[error("{position}: {message}")]
     Comment { position: Position, message: String },
+    /// A comment line that must be there is not.
     #[error("{source_name}: no `c {key}` line: {expected}")]
     Missing { source_name: String, key: &'static str, expected: &'static str },
+    /// The comments describe no grid.
     #[error("{source_name}: the grid of the comments cannot be built: {error}")]
     Geometry { source_name: String, error: GeometryError },
+    /// The clauses are not DIMACS.
     #[error("{source_name}: {message}")]
     Dimacs { source_name: String, message: String },
+    /// The variable map names variables the header does not have.
     #[error("{source_name}: the variable map ({map_vars} cell variables from {first}) does not fit in the {var_count} variables of the header")]
     MapOutOfRange { source_name: String, first: usize, map_vars: usize, var_count: usize },
+}
+
+impl CnfFile {
+    /// The verified grid of a model of this CNF: the model must satisfy every
+    /// clause, and the grid it gives must be a solution of the puzzle in the
+    /// comments. Either failing is bad input (`source_name` names the model):
+    /// a wrong model, or a CNF whose clauses or comments were edited.
+    pub fn decode(&self, model: &Model, source_name: &str) -> Result<Grid, ModelError> {
+        check_model(&self.formula, model, source_name)?;
+        let not_a_grid = |message: String| ModelError::NotAGrid { source_name: source_name.into(), message };
+        let geometry = self.puzzle.geometry();
+        let grid = self.map.decode(geometry, |v| model.value(v) == Some(true)).map_err(not_a_grid)?;
+        verify(geometry, self.puzzle.givens(), &grid).map_err(|v| {
+            not_a_grid(format!(
+                "the model satisfies the CNF, but its grid is not a solution of the puzzle in the CNF's comments ({}): were the comments or the clauses edited?",
+                ViolationText(&v, geometry)
+            ))
+        })?;
+        Ok(grid)
+    }
 }
 
 /// Read a CNF written by `satdoku dimacs`; `source_name` names it in messages.
@@ -244,7 +199,8 @@ pub fn read_cnf(input: impl BufRead, source_name: &str) -> Result<CnfFile, CnfEr
     let formula = DimacsParser::parse(&bytes[..])
         .map_err(|e| CnfError::Dimacs { source_name: source_name.into(), message: e.to_string() })?;
     let (geometry, givens, map) = comments.build(source_name, formula.var_count())?;
-    Ok(CnfFile { geometry, givens, map, formula })
+    let puzzle = Puzzle::new(Arc::new(geometry), givens).expect("the givens are read at the comments' size");
+    Ok(CnfFile { puzzle, map, formula })
 }
 
 /// The satdoku comment lines of a CNF, before they are checked against each other.
@@ -288,7 +244,7 @@ impl Comments {
                 "satdoku" => c.satdoku = true,
                 "size" => c.size = Some((line_no, number(value, "the grid side n")?)),
                 "boxes" => {
-                    let (rows, cols) = crate::geometry::parse_box_shape(value)
+                    let (rows, cols) = parse_box_shape(value)
                         .ok_or_else(|| error(format!("`c boxes {value}`: expected RxC, e.g. 3x3")))?;
                     c.layout.push((line_no, Layout::Boxes { rows, cols }));
                 }
@@ -306,7 +262,9 @@ impl Comments {
                     }
                 }
                 "variant" => c.variants.push(
-                    Variant::from_name(value)
+                    value
+                        .parse::<Variant>()
+                        .ok()
                         .ok_or_else(|| error(format!("`c variant {value}`: unknown variant (expected x or hyper)")))?,
                 ),
                 "unit" => c.unit_lines.push((line_no, value.to_string())),
@@ -355,7 +313,7 @@ impl Comments {
         };
         let missing = |key, expected| CnfError::Missing { source_name: source_name.into(), key, expected };
         let (_, n) = self.size.ok_or_else(|| missing("size", "the grid side"))?;
-        if n == 0 || n > crate::geometry::MAX_SIZE {
+        if n == 0 || n > crate::model::geometry::MAX_SIZE {
             return Err(CnfError::Geometry { source_name: source_name.into(), error: GeometryError::Size { n } });
         }
         if self.layout.len() > 1 {
@@ -449,219 +407,11 @@ impl Comments {
     }
 }
 
-/// A variable assignment read from a solver: `values[i]` for variable i + 1.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Model {
-    values: Vec<Option<bool>>,
-}
-
-impl Model {
-    /// The value of `var`, if the model gives it one.
-    pub fn value(&self, var: Var) -> Option<bool> {
-        self.values.get(var.index()).copied().flatten()
-    }
-
-    pub fn var_count(&self) -> usize {
-        self.values.len()
-    }
-}
-
-/// What a solver answered.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
-    Satisfiable(Model),
-    Unsatisfiable,
-}
-
-/// Why a model cannot be read or used.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum ModelError {
-    #[error("{source_name}: {message}")]
-    Io { source_name: String, message: String },
-    #[error("{source_name}: no answer in it (expected `s SATISFIABLE` with `v` lines, `s UNSATISFIABLE`, MiniSat's `SAT` or `UNSAT`, or a list of literals)")]
-    Empty { source_name: String },
-    #[error("{position}: '{token}' is not {expected}")]
-    Unexpected { position: Position, token: String, expected: &'static str },
-    #[error("{position}: a second answer line (`{line}`)")]
-    SecondStatus { position: Position, line: String },
-    #[error("{position}: literal {literal} is out of range (the CNF has variables 1 to {var_count})")]
-    OutOfRange { position: Position, literal: i64, var_count: usize },
-    #[error("{position}: literal {literal} contradicts an earlier {earlier}")]
-    Contradiction { position: Position, literal: i64, earlier: i64 },
-    #[error("{position}: literal {literal} after the model's closing 0")]
-    AfterEnd { position: Position, literal: i64 },
-    #[error("{source_name}: the solver gave no answer (`{status}`)")]
-    NoAnswer { source_name: String, status: String },
-    #[error("{source_name}: says satisfiable but gives no model")]
-    NoModel { source_name: String },
-    #[error("{source_name}: the model does not end with 0: it may be cut off")]
-    Unterminated { source_name: String },
-    #[error("{source_name}: the model is partial: variable {var} has no value (expected a value for each of the {var_count} variables)")]
-    Partial { source_name: String, var: usize, var_count: usize },
-    #[error("{source_name}: the model violates clause {index} of the CNF ({clause}0): every literal of it is false")]
-    ViolatesClause { source_name: String, index: usize, clause: String },
-    #[error("{source_name}: {message}")]
-    NotAGrid { source_name: String, message: String },
-}
-
-/// Read a solver's answer for a CNF of `var_count` variables; `source_name` names it in messages.
-///
-/// Accepts SAT-competition output (`c`, `s`, `v` lines), MiniSat result files
-/// (`SAT` then literals, `UNSAT`, `INDET`) and bare literal lists.
-pub fn read_model(input: impl BufRead, source_name: &str, var_count: usize) -> Result<Answer, ModelError> {
-    let mut status: Option<(String, Option<bool>)> = None;
-    let mut values: Vec<Option<bool>> = vec![None; var_count];
-    let mut seen_literal = false;
-    let mut closed = false;
-    let mut competition = false;
-    for (i, line) in input.split(b'\n').enumerate() {
-        let line_no = i + 1;
-        let line = line.map_err(|e| ModelError::Io { source_name: source_name.into(), message: e.to_string() })?;
-        let position = |column: usize| Position { source: source_name.into(), line: line_no, column: Some(column) };
-        let Ok(text) = std::str::from_utf8(&line) else {
-            return Err(ModelError::Unexpected {
-                position: position(1),
-                token: "(bytes)".into(),
-                expected: "UTF-8 text",
-            });
-        };
-        let text = text.trim_end();
-        let trimmed = text.trim_start();
-        if trimmed.is_empty() || trimmed == "c" || trimmed.starts_with("c ") {
-            continue;
-        }
-        let (literals, offset) = if let Some(rest) = trimmed.strip_prefix("s ") {
-            let answer = rest.trim();
-            let sat = match answer {
-                "SATISFIABLE" => Some(true),
-                "UNSATISFIABLE" => Some(false),
-                _ => None,
-            };
-            record_status(&mut status, trimmed, sat, position(1), source_name)?;
-            competition = true;
-            continue;
-        } else if matches!(trimmed, "SAT" | "UNSAT" | "INDET") && status.is_none() && !seen_literal {
-            let sat = match trimmed {
-                "SAT" => Some(true),
-                "UNSAT" => Some(false),
-                _ => None,
-            };
-            record_status(&mut status, trimmed, sat, position(1), source_name)?;
-            continue;
-        } else if let Some(rest) = trimmed.strip_prefix('v').filter(|r| r.is_empty() || r.starts_with(' ')) {
-            competition = true;
-            (rest, text.len() - rest.len())
-        } else {
-            (trimmed, text.len() - trimmed.len())
-        };
-        for (column, token) in tokens(literals) {
-            let position = position(offset + column + 1);
-            let literal: i64 = token.parse().map_err(|_| ModelError::Unexpected {
-                position: position.clone(),
-                token: token.to_string(),
-                expected: "a literal (a nonzero integer) or the closing 0",
-            })?;
-            if literal == 0 {
-                closed = true;
-                continue;
-            }
-            if closed {
-                return Err(ModelError::AfterEnd { position, literal });
-            }
-            let var = literal.unsigned_abs() as usize;
-            if var > var_count {
-                return Err(ModelError::OutOfRange { position, literal, var_count });
-            }
-            let value = literal > 0;
-            match values[var - 1] {
-                Some(earlier) if earlier != value => {
-                    let earlier = if earlier { var as i64 } else { -(var as i64) };
-                    return Err(ModelError::Contradiction { position, literal, earlier });
-                }
-                _ => values[var - 1] = Some(value),
-            }
-            seen_literal = true;
-        }
-    }
-    match status {
-        Some((_, Some(false))) => return Ok(Answer::Unsatisfiable),
-        Some((line, None)) => return Err(ModelError::NoAnswer { source_name: source_name.into(), status: line }),
-        Some((_, Some(true))) if !seen_literal && var_count > 0 => {
-            return Err(ModelError::NoModel { source_name: source_name.into() })
-        }
-        None if !seen_literal && !closed => return Err(ModelError::Empty { source_name: source_name.into() }),
-        _ => {}
-    }
-    // Solvers close the model with 0; a bare list may leave it out.
-    if !closed && (competition || status.is_some()) {
-        return Err(ModelError::Unterminated { source_name: source_name.into() });
-    }
-    if let Some(i) = values.iter().position(Option::is_none) {
-        return Err(ModelError::Partial { source_name: source_name.into(), var: i + 1, var_count });
-    }
-    Ok(Answer::Satisfiable(Model { values }))
-}
-
-fn record_status(
-    status: &mut Option<(String, Option<bool>)>,
-    line: &str,
-    sat: Option<bool>,
-    position: Position,
-    _source_name: &str,
-) -> Result<(), ModelError> {
-    if status.is_some() {
-        return Err(ModelError::SecondStatus { position, line: line.into() });
-    }
-    if sat.is_none() && !matches!(line, "INDET" | "s UNKNOWN") {
-        return Err(ModelError::Unexpected {
-            position,
-            token: line.into(),
-            expected: "an answer line (`s SATISFIABLE`, `s UNSATISFIABLE` or `s UNKNOWN`)",
-        });
-    }
-    *status = Some((line.into(), sat));
-    Ok(())
-}
-
-/// The whitespace-separated words of `text` with their 0-based byte columns.
-fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.split_whitespace().map(move |w| (w.as_ptr() as usize - text.as_ptr() as usize, w))
-}
-
-/// Check that `model` makes every clause of `formula` true.
-pub fn check_model(formula: &CnfFormula, model: &Model, source_name: &str) -> Result<(), ModelError> {
-    for (i, clause) in formula.iter().enumerate() {
-        if !clause.iter().any(|lit| model.value(lit.var()) == Some(lit.is_positive())) {
-            let text: String = clause.iter().map(|l| format!("{} ", l.to_dimacs())).collect();
-            return Err(ModelError::ViolatesClause { source_name: source_name.into(), index: i + 1, clause: text });
-        }
-    }
-    Ok(())
-}
-
-/// Why a model of a satdoku CNF does not give a solution.
-#[derive(Debug, Error)]
-pub enum DecodeError {
-    #[error("{0}")]
-    Model(#[from] ModelError),
-    #[error("{0}")]
-    Internal(#[from] InternalError),
-}
-
-/// The verified grid of a model of `cnf`: the model must satisfy every clause,
-/// and the grid it gives must be a solution of the puzzle in the comments.
-pub fn decode_model(cnf: &CnfFile, model: &Model, source_name: &str) -> Result<Grid, DecodeError> {
-    check_model(&cnf.formula, model, source_name)?;
-    let grid = cnf
-        .map
-        .decode(&cnf.geometry, |v| model.value(v) == Some(true))
-        .map_err(|message| ModelError::NotAGrid { source_name: source_name.into(), message })?;
-    Ok(checked(&cnf.geometry, &cnf.givens, grid)?)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pipeline::{puzzle_cnf, Encoding, Prepared, SolveOptions};
+    use crate::text::notation::parse_region_map;
     use std::sync::Arc;
 
     fn puzzle(geometry: Geometry, text: &str) -> Puzzle {
@@ -673,13 +423,13 @@ mod tests {
         let options = SolveOptions { encoding, ..SolveOptions::default() };
         let cnf = puzzle_cnf(p, &options);
         let mut text = Vec::new();
-        write_cnf(&mut text, p, &cnf, &options).unwrap();
+        write_cnf(&mut text, &cnf).unwrap();
         (read_cnf(&text[..], "t.cnf").unwrap(), cnf)
     }
 
     #[test]
     fn comments_rebuild_geometry_givens_and_map() {
-        let regions = crate::geometry::parse_region_map("aabb aabb ccdd ccdd");
+        let regions = parse_region_map("aabb aabb ccdd ccdd");
         let g = Geometry::with_extra_units(
             4,
             Layout::Regions(regions),
@@ -690,8 +440,7 @@ mod tests {
         let p = puzzle(g.unwrap(), "1...............");
         for encoding in [Encoding::Full, Encoding::Reduced, Encoding::Propagated] {
             let (back, cnf) = round_trip(&p, encoding);
-            assert_eq!(&back.geometry, p.geometry().as_ref());
-            assert_eq!(&back.givens, p.givens());
+            assert_eq!(&back.puzzle, &p);
             assert_eq!(back.map, cnf.map, "{encoding}");
             assert_eq!(back.formula.len(), cnf.formula.len());
         }
@@ -702,7 +451,7 @@ mod tests {
         // Two 1s in the first row: the givens clash.
         let p = puzzle(Geometry::classic(4).unwrap(), "11..............");
         let options = SolveOptions::default();
-        let reason = try_puzzle_cnf(&p, &options).err().expect("a clash is found before encoding");
+        let reason = Prepared::new(&p, &options).expect_err("a clash is found before encoding");
         assert!(reason.describe(p.geometry(), &Alphabet::default()).contains("row 1"));
         let cnf = puzzle_cnf(&p, &options);
         assert_eq!(cnf.encoding, Encoding::Full);
@@ -723,60 +472,27 @@ mod tests {
         let prepared = Prepared::new(&p, &options).unwrap();
         let guesses = prepared.guesses();
         assert_eq!(guesses.len(), 1, "the givens show the column groups");
-        let cnf = prepared.cnf(&guesses);
-        assert!(cnf.guessed && !prepared.cnf(&[]).guessed);
+        let cnf = prepared.cnf_with(&guesses);
+        assert!(cnf.guessed && !prepared.cnf().guessed);
         let mut text = Vec::new();
-        write_cnf(&mut text, &p, &cnf, &options).unwrap();
+        write_cnf(&mut text, &cnf).unwrap();
         assert!(String::from_utf8_lossy(&text).contains("c about: with a pattern guess"));
         let back = read_cnf(&text[..], "t.cnf").unwrap();
         assert_eq!(back.map, cnf.map);
         let mut solver = varisat::Solver::new();
         solver.add_formula(&back.formula);
         assert!(solver.solve().unwrap());
-        let model = Model { values: (0..back.formula.var_count()).map(|_| None).collect() };
-        let model = solver.model().unwrap().iter().fold(model, |mut m, lit| {
-            m.values[lit.index()] = Some(lit.is_positive());
-            m
-        });
-        let grid = decode_model(&back, &model, "model").unwrap();
+        let model = Model::from_lits(&solver.model().unwrap());
+        let grid = back.decode(&model, "model").unwrap();
         assert!(guesses[0].fits(p.geometry(), &grid));
     }
 
-    #[test]
-    fn models_are_read_in_every_form() {
-        let sat = Answer::Satisfiable(Model { values: vec![Some(true), Some(false), Some(true)] });
-        for text in ["s SATISFIABLE\nv 1 -2\nv 3 0\n", "SAT\n1 -2 3 0\n", "1 -2 3", "c hi\n1\n-2 3 0\n"] {
-            assert_eq!(read_model(text.as_bytes(), "m", 3), Ok(sat.clone()), "{text}");
-        }
-        for text in ["s UNSATISFIABLE\n", "UNSAT\n"] {
-            assert_eq!(read_model(text.as_bytes(), "m", 3), Ok(Answer::Unsatisfiable));
-        }
-    }
-
     proptest::proptest! {
-        #[test]
-        fn no_model_text_panics(text in "(c|s|v|SAT|UNSAT|-?[0-9]{1,3}| |\n){0,40}") {
-            let _ = read_model(text.as_bytes(), "m", 5);
-        }
-
         #[test]
         fn no_comment_text_panics(lines in proptest::collection::vec(
             "c (satdoku|size|boxes|latin|regions|variant|unit|givens|map|decided|var) [a-z0-9=. ]{0,12}", 0..10)) {
             let text = format!("{}\np cnf 3 1\n1 2 3 0\n", lines.join("\n"));
             let _ = read_cnf(text.as_bytes(), "t.cnf");
         }
-    }
-
-    #[test]
-    fn bad_models_say_what_and_where() {
-        let err = |text: &str| read_model(text.as_bytes(), "m", 3).unwrap_err().to_string();
-        assert_eq!(err("1 -2 x 0"), "m:1:6: 'x' is not a literal (a nonzero integer) or the closing 0");
-        assert_eq!(err("v 1 4 0"), "m:1:5: literal 4 is out of range (the CNF has variables 1 to 3)");
-        assert_eq!(err("1 -2 -1 3 0"), "m:1:6: literal -1 contradicts an earlier 1");
-        assert!(err("1 -2 0").contains("variable 3 has no value"));
-        assert!(err("s SATISFIABLE\nv 1 -2 3\n").contains("does not end with 0"));
-        assert!(err("").contains("no answer in it"));
-        assert!(err("s UNKNOWN\n").contains("gave no answer"));
-        assert!(err("s MAYBE\n").starts_with("m:1:1: "));
     }
 }

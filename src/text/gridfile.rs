@@ -13,7 +13,8 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::error::{GeometryError, GridFileError};
-use crate::geometry::{default_box, parse_box_shape, parse_region_map, Cell, Geometry, Layout, Variant};
+use crate::model::geometry::{default_box, Cell, Geometry, Layout, Variant};
+use crate::text::notation::{parse_box_shape, parse_cell_name, parse_region_map};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -34,15 +35,15 @@ struct GridFile {
 }
 
 /// Read a grid definition from the file at `path`.
-pub fn load(path: &Path) -> Result<Geometry, GridFileError> {
+pub fn load_grid_file(path: &Path) -> Result<Geometry, GridFileError> {
     let name = path.display().to_string();
     let text =
         std::fs::read_to_string(path).map_err(|e| GridFileError::Io { path: name.clone(), message: e.to_string() })?;
-    parse(&text, &name)
+    parse_grid_file(&text, &name)
 }
 
 /// Read a grid definition from TOML text (`name` is used in messages).
-pub fn parse(text: &str, name: &str) -> Result<Geometry, GridFileError> {
+pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError> {
     let syntax = |message: String| GridFileError::Syntax { path: name.to_string(), message };
     let file: GridFile = toml::from_str(text).map_err(|e| syntax(e.to_string().trim_end().replace('\n', " ")))?;
     let n = file.size;
@@ -67,8 +68,7 @@ pub fn parse(text: &str, name: &str) -> Result<Geometry, GridFileError> {
         .variants
         .iter()
         .map(|v| {
-            Variant::from_name(v)
-                .ok_or_else(|| syntax(format!("unknown variant \"{v}\" (expected \"x\" or \"hyper\")")))
+            v.parse::<Variant>().map_err(|_| syntax(format!("unknown variant \"{v}\" (expected \"x\" or \"hyper\")")))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let extra = file
@@ -92,42 +92,35 @@ pub fn parse(text: &str, name: &str) -> Result<Geometry, GridFileError> {
     Geometry::with_extra_units(n, layout, &variants, extra).map_err(geometry_error)
 }
 
-/// `r4c5` (1-based) as a cell of a grid of side `n`.
-pub fn parse_cell_name(name: &str, n: usize) -> Option<Cell> {
-    let rest = name.strip_prefix(['r', 'R'])?;
-    let (row, col) = rest.split_once(['c', 'C'])?;
-    let (row, col): (usize, usize) = (row.parse().ok()?, col.parse().ok()?);
-    (1..=n).contains(&row).then_some(())?;
-    (1..=n).contains(&col).then_some(())?;
-    Some(Cell::from_index((row - 1) * n + col - 1))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::UnitKind;
+    use crate::model::geometry::UnitKind;
 
     #[test]
     fn reads_boxes_variants_and_extra_units() {
-        let g = parse("size = 4\nboxes = \"2x2\"\nvariants = [\"x\"]\nextra_units = [\"r1c1 r1c2 r2c1 r2c2\"]\n", "t")
-            .unwrap();
+        let g = parse_grid_file(
+            "size = 4\nboxes = \"2x2\"\nvariants = [\"x\"]\nextra_units = [\"r1c1 r1c2 r2c1 r2c2\"]\n",
+            "t",
+        )
+        .unwrap();
         assert_eq!(g.units().len(), 4 * 3 + 2 + 1);
         assert_eq!(g.units().last().unwrap().kind(), UnitKind::Extra);
     }
 
     #[test]
     fn reads_jigsaw_regions() {
-        let g = parse("size = 4\nregions = \"\"\"\naabb\naabb\nccdd\nccdd\n\"\"\"\n", "t").unwrap();
+        let g = parse_grid_file("size = 4\nregions = \"\"\"\naabb\naabb\nccdd\nccdd\n\"\"\"\n", "t").unwrap();
         assert!(matches!(g.layout(), Layout::Regions(_)));
     }
 
     #[test]
     fn errors_name_the_file_and_the_problem() {
-        let e = parse("size = 9\nboxes = \"2x4\"\n", "nine.toml").unwrap_err();
+        let e = parse_grid_file("size = 9\nboxes = \"2x4\"\n", "nine.toml").unwrap_err();
         assert_eq!(e.to_string(), "nine.toml: boxes of 2x4 do not tile a 9x9 grid (expected R x C = 9)");
-        let e = parse("size = 9\nbox = \"3x3\"\n", "nine.toml").unwrap_err();
+        let e = parse_grid_file("size = 9\nbox = \"3x3\"\n", "nine.toml").unwrap_err();
         assert!(e.to_string().starts_with("nine.toml: "), "{e}");
-        let e = parse("size = 4\nextra_units = [\"r1c1 r9c9\"]\n", "t").unwrap_err();
+        let e = parse_grid_file("size = 4\nextra_units = [\"r1c1 r9c9\"]\n", "t").unwrap_err();
         assert!(e.to_string().contains("'r9c9' is not a cell"), "{e}");
     }
 }

@@ -1,22 +1,26 @@
-//! The pattern guess (`satdoku::pattern` and its use in `solve_with_stats`),
+//! The pattern guess ([`super::ValueGroups`] and its use in `solve_with_stats`),
 //! checked against a model built here: shuffled pattern grids generated with
 //! their true value groups, the groups a set of known cells shows computed by
 //! a graph search of this file's own (not the library's union-find), the
 //! shape checked piece by piece, and every solution checked with the
 //! independent checker of tests/common.
 
+// The independent checker of the integration tests.
+#[path = "../../../tests/common/mod.rs"]
 mod common;
 
 use std::sync::Arc;
 
 use common::{assert_solves, numbers, read_symbols, Rng, Shape};
 use proptest::prelude::*;
-use satdoku::encode::{encode_full, encode_reduced, AmoEncoding, EncodeOptions};
-use satdoku::pattern::{Axis, ValueGroups};
-use satdoku::propagate::Domains;
-use satdoku::solve::{solve_with_stats, Guess, Stats};
-use satdoku::varisat::{ExtendFormula, Solver};
-use satdoku::{Cell, Encoding, Geometry, Grid, Layout, Outcome, Puzzle, SolveOptions, Value};
+use varisat::{ExtendFormula, Solver};
+
+use super::{Axis, ValueGroups};
+use crate::cnf::{encode_full, encode_reduced, AmoEncoding, EncodeOptions};
+use crate::{
+    solve_with_stats, Cell, Domains, Encoding, Geometry, Grid, Guess, Layout, Outcome, Puzzle, SolveOptions, Stats,
+    Value,
+};
 
 const AXES: [Axis; 2] = [Axis::Columns, Axis::Rows];
 
@@ -189,7 +193,7 @@ fn assert_same_groups(reported: &[(Axis, Vec<usize>)], expected: &[(Axis, Vec<us
 /// Solve; the solution as numbers and the stats. Anything but a solution panics.
 fn solve_ok(puzzle: &Puzzle, encoding: Encoding, pattern_guess: bool, what: &str) -> (Vec<usize>, Stats) {
     let options = SolveOptions { encoding, pattern_guess, ..SolveOptions::default() };
-    match solve_with_stats(puzzle, &options) {
+    match solve_with_stats(puzzle, &options, None) {
         Ok((Outcome::Solved(grid), stats)) => (numbers(&grid), stats),
         Ok((outcome, stats)) => panic!("{what} ({encoding}, guess {pattern_guess}): {outcome:?}, {stats:?}"),
         Err(e) => panic!("{what} ({encoding}, guess {pattern_guess}): internal error: {e}"),

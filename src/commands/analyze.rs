@@ -1,0 +1,112 @@
+//! `satdoku analyze`: the cells fixed in every solution, the exact candidates of the rest, or what propagation alone derives.
+
+use std::io;
+use std::time::Instant;
+
+use anyhow::Result;
+use clap::Args;
+
+use satdoku::{analyze, propagation, verify, AnalyzeOptions, Puzzle, StepText, Verdict, ViolationText};
+
+use super::batch::{run, Numbered};
+use super::output::{Body, Emitter, Record, Status};
+use super::{BatchArgs, EncodingArgs, GridArgs};
+
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
+    /// Count solutions up to N (0: only say unique or multiple).
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub max: u64,
+    /// Show only what unit propagation derives from the givens (no search):
+    /// the residual candidates.
+    #[arg(long, conflicts_with = "steps")]
+    pub propagate: bool,
+    /// Print the deductions of unit propagation in order, with their reasons,
+    /// up to the solved grid or the point where search is needed.
+    #[arg(long)]
+    pub steps: bool,
+}
+
+pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
+    let mut setup = grid.resolve()?;
+    let renderer = args.batch.renderer(&setup);
+    let options = AnalyzeOptions { solve: args.encoding.options(), count_limit: args.max };
+    let summary = run(&args.batch.files, &mut setup, renderer, args.batch.jobs(), |numbered, out| {
+        let puzzle = match &numbered.entry.puzzle {
+            Ok(p) => p,
+            Err(e) => return out.emit(Record::failed(numbered, Status::Invalid, e)),
+        };
+        if args.propagate || args.steps {
+            return propagate_one(numbered, puzzle, args.steps, out);
+        }
+        let start = Instant::now();
+        let analysis = match analyze(puzzle, &options) {
+            Ok(a) => a,
+            Err(e) => return out.emit(Record::failed(numbered, Status::Error, e)),
+        };
+        if args.encoding.stats {
+            let s = analysis.stats;
+            out.note(&format!(
+                "{}: {}: {} variables, {} clauses; {} models, {} pairs refuted; {:.3} ms",
+                numbered.describe(),
+                puzzle.geometry().describe(),
+                s.variables,
+                s.clauses,
+                s.models,
+                s.refuted,
+                start.elapsed().as_secs_f64() * 1e3
+            ))?;
+        }
+        let record = match (analysis.candidates, analysis.verdict) {
+            (Some(domains), verdict) if verdict != Verdict::Unsolvable => {
+                let status = if verdict == Verdict::Unique { Status::Unique } else { Status::Multiple };
+                let body = Body::Analysis { domains: Some(domains), count: Some(analysis.count), steps: None };
+                Record::new(numbered, status).with_body(body)
+            }
+            _ => {
+                let reason = analysis.reason.map(|c| c.describe(puzzle.geometry(), &out.renderer.alphabet));
+                let body = Body::Analysis { domains: None, count: Some(analysis.count), steps: None };
+                Record { reason, ..Record::new(numbered, Status::Unsolvable) }.with_body(body)
+            }
+        };
+        out.emit(record)
+    })?;
+    Ok(summary.code())
+}
+
+/// `--propagate` and `--steps`: unit propagation only.
+fn propagate_one(numbered: &Numbered, puzzle: &Puzzle, steps: bool, out: &mut Emitter) -> io::Result<()> {
+    let geometry = puzzle.geometry();
+    let result = propagation(puzzle, steps);
+    let texts = steps.then(|| result.steps.iter().map(|s| StepText(s, geometry).to_string()).collect());
+    let record = match result.outcome {
+        Ok(domains) => {
+            // Propagation only fixes what every solution holds, so a fully
+            // decided grid must be a solution: check it before saying so.
+            let solved = domains.is_solved();
+            if solved {
+                if let Err(v) = verify(geometry, puzzle.givens(), &domains.decided()) {
+                    let text = ViolationText(&v, geometry);
+                    let error = format!("internal error: propagation reached a grid that is not a solution: {text}");
+                    return out.emit(Record::failed(numbered, Status::Error, error));
+                }
+            }
+            let status = if solved { Status::Solved } else { Status::Open };
+            Record::new(numbered, status).with_body(Body::Analysis {
+                domains: Some(domains),
+                count: None,
+                steps: texts,
+            })
+        }
+        Err(contradiction) => {
+            let reason = Some(contradiction.describe(geometry, &out.renderer.alphabet));
+            let body = Body::Analysis { domains: None, count: None, steps: texts };
+            Record { reason, ..Record::new(numbered, Status::Unsolvable) }.with_body(body)
+        }
+    };
+    out.emit(record)
+}

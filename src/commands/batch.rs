@@ -1,0 +1,222 @@
+//! Batches: every puzzle of every input read in order, answered on one thread
+//! or several, and written in input order (stdout and stderr alike).
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, Result};
+
+use satdoku::{Entry, ParseError, ParseErrorKind, Position, PuzzleReader};
+
+use super::output::{Emitter, Renderer, Stdout, Summary};
+use super::Setup;
+
+/// One puzzle read from the inputs, numbered across all of them.
+pub struct Numbered {
+    /// 1-based position among all the puzzles of all inputs.
+    pub index: usize,
+    pub entry: Entry,
+    /// The time it took to read (`--stats`).
+    pub read: Duration,
+}
+
+impl Numbered {
+    /// How the puzzle is named in messages: `puzzle 3 (file:12)` or `puzzle 3 "Grid 03" (file:12)`.
+    pub fn describe(&self) -> String {
+        match &self.entry.name {
+            Some(name) => format!("puzzle {} \"{name}\" ({})", self.index, self.entry.position),
+            None => format!("puzzle {} ({})", self.index, self.entry.position),
+        }
+    }
+}
+
+/// Read every puzzle of every input in order (stdin for none or `-`), calling
+/// `each` on it. An input that cannot be opened is one invalid entry.
+pub fn for_each_puzzle(
+    files: &[PathBuf],
+    setup: &mut Setup,
+    mut each: impl FnMut(Numbered) -> Result<()>,
+) -> Result<()> {
+    let stdin = [PathBuf::from("-")];
+    let files = if files.is_empty() { &stdin[..] } else { files };
+    let mut index = 0;
+    let mut progress = Progress::new();
+    for path in files {
+        let (input, name): (Box<dyn BufRead>, String) = if path.as_os_str() == "-" {
+            (Box::new(io::stdin().lock()), "<stdin>".into())
+        } else {
+            let name = path.display().to_string();
+            match File::open(path) {
+                Ok(f) => (Box::new(BufReader::with_capacity(1 << 16, f)), name),
+                Err(e) => {
+                    index += 1;
+                    let position = Position { source: name, line: 0, column: None };
+                    let kind = ParseErrorKind::Io(format!("cannot open: {e}"));
+                    let error = ParseError { position: position.clone(), kind };
+                    let entry = Entry { position, name: None, puzzle: Err(error) };
+                    each(Numbered { index, entry, read: Duration::ZERO })?;
+                    continue;
+                }
+            }
+        };
+        let mut reader = PuzzleReader::new(input, name, &setup.alphabet, &mut setup.spec);
+        loop {
+            let start = Instant::now();
+            let Some(entry) = reader.next() else { break };
+            index += 1;
+            each(Numbered { index, entry, read: start.elapsed() })?;
+            progress.tick(index);
+        }
+    }
+    progress.finish();
+    Ok(())
+}
+
+/// Answer every puzzle of `files` with `answer`, on `jobs` threads (one when
+/// `sequential`, so that records stream as they come), records in input order.
+pub fn run<F>(files: &[PathBuf], setup: &mut Setup, renderer: Renderer, jobs: usize, answer: F) -> Result<Summary>
+where
+    F: Fn(&Numbered, &mut Emitter) -> io::Result<()> + Sync,
+{
+    if jobs <= 1 {
+        let mut emitter = Emitter::direct(renderer);
+        for_each_puzzle(files, setup, |numbered| Ok(answer(&numbered, &mut emitter)?))?;
+        emitter.flush()?;
+        return Ok(emitter.summary);
+    }
+    run_parallel(files, setup, renderer, jobs, &answer)
+}
+
+/// `--jobs N`: the main thread reads, N workers (each making its own varisat
+/// solvers, which are not `Send`) answer chunks of puzzles into buffers, a
+/// writer prints the buffers in input order. At most `WINDOW` chunks per
+/// worker are between reading and printing, so memory stays flat however long
+/// the input is; chunks keep the hand-offs rare next to ~30 µs puzzles.
+fn run_parallel<F>(files: &[PathBuf], setup: &mut Setup, renderer: Renderer, jobs: usize, answer: &F) -> Result<Summary>
+where
+    F: Fn(&Numbered, &mut Emitter) -> io::Result<()> + Sync,
+{
+    const CHUNK: usize = 64;
+    const WINDOW: usize = 4;
+    let (job_tx, job_rx) = mpsc::sync_channel::<(usize, Vec<Numbered>)>(jobs);
+    // Shared by the workers only: once they are all gone, sending fails instead of blocking.
+    let job_rx = Arc::new(Mutex::new(job_rx));
+    let (done_tx, done_rx) = mpsc::channel::<(usize, Vec<u8>, Vec<u8>)>();
+    let (ticket_tx, ticket_rx) = mpsc::channel::<()>();
+    for _ in 0..jobs * WINDOW {
+        ticket_tx.send(())?;
+    }
+    std::thread::scope(|scope| -> Result<Summary> {
+        let mut workers = Vec::new();
+        for _ in 0..jobs {
+            let (job_rx, done_tx, renderer) = (Arc::clone(&job_rx), done_tx.clone(), renderer.clone());
+            let worker = std::thread::Builder::new().spawn_scoped(scope, move || -> Result<Summary> {
+                let mut emitter = Emitter::buffered(renderer);
+                loop {
+                    let job = job_rx.lock().map_err(|_| anyhow!("a worker thread panicked"))?.recv();
+                    let Ok((chunk, puzzles)) = job else { return Ok(emitter.summary) };
+                    for numbered in &puzzles {
+                        answer(numbered, &mut emitter)?;
+                    }
+                    let (out, err) = emitter.take();
+                    if done_tx.send((chunk, out, err)).is_err() {
+                        return Ok(emitter.summary);
+                    }
+                }
+            });
+            match worker {
+                Ok(worker) => workers.push(worker),
+                // No more threads to be had: answer with those there are.
+                Err(_) if !workers.is_empty() => break,
+                Err(e) => return Err(anyhow!("cannot start a worker thread: {e}")),
+            }
+        }
+        drop(done_tx);
+        drop(job_rx);
+        let writer = scope.spawn(move || -> io::Result<()> {
+            let mut stdout = Stdout::new();
+            let mut pending = BTreeMap::new();
+            let mut next = 0;
+            for (chunk, out, err) in done_rx {
+                pending.insert(chunk, (out, err));
+                while let Some((out, err)) = pending.remove(&next) {
+                    stdout.write_record(&out, &err)?;
+                    next += 1;
+                    // The reader may go on; if it has stopped, nobody needs the ticket.
+                    let _ = ticket_tx.send(());
+                }
+            }
+            stdout.flush()
+        });
+        let mut chunk = Vec::with_capacity(CHUNK);
+        let mut chunks = 0;
+        let mut send = |puzzles: Vec<Numbered>| -> Result<()> {
+            // No ticket: the writer has stopped (stdout closed); stop reading.
+            if ticket_rx.recv().is_err() || job_tx.send((chunks, puzzles)).is_err() {
+                return Err(io::Error::from(io::ErrorKind::BrokenPipe).into());
+            }
+            chunks += 1;
+            Ok(())
+        };
+        let mut read = for_each_puzzle(files, setup, |numbered| {
+            chunk.push(numbered);
+            if chunk.len() == CHUNK {
+                send(std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK)))?;
+            }
+            Ok(())
+        });
+        if read.is_ok() && !chunk.is_empty() {
+            read = send(chunk);
+        }
+        drop(job_tx);
+        drop(ticket_rx);
+        let mut summary = Summary::default();
+        for worker in workers {
+            summary = summary.merge(worker.join().map_err(|_| anyhow!("a worker thread panicked"))??);
+        }
+        writer.join().map_err(|_| anyhow!("the writer thread panicked"))??;
+        read.map(|()| summary)
+    })
+}
+
+/// A count of puzzles on stderr for long runs, only when stderr is a terminal
+/// and stdout is not (records on a terminal would mix with it).
+struct Progress {
+    start: Instant,
+    shown: Option<Instant>,
+    enabled: bool,
+}
+
+impl Progress {
+    fn new() -> Progress {
+        let enabled = io::stderr().is_terminal() && !io::stdout().is_terminal();
+        Progress { start: Instant::now(), shown: None, enabled }
+    }
+
+    fn tick(&mut self, puzzles: usize) {
+        // Checking the clock on every puzzle would cost more than the puzzle.
+        if !self.enabled || puzzles % 64 != 0 {
+            return;
+        }
+        let now = Instant::now();
+        let due = match self.shown {
+            None => now.duration_since(self.start).as_secs_f64() >= 1.0,
+            Some(last) => now.duration_since(last).as_secs_f64() >= 0.25,
+        };
+        if due {
+            let rate = puzzles as f64 / now.duration_since(self.start).as_secs_f64();
+            let _ = write!(io::stderr(), "\rsatdoku: {puzzles} puzzles read, {rate:.0} a second ");
+            self.shown = Some(now);
+        }
+    }
+
+    fn finish(&self) {
+        if self.shown.is_some() {
+            let _ = write!(io::stderr(), "\r\x1b[K");
+        }
+    }
+}

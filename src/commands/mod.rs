@@ -1,0 +1,187 @@
+//! The commands, and what they share: the grid options (resolved once), the
+//! options of every batch, and enum names for clap.
+
+pub mod analyze;
+pub mod batch;
+pub mod count;
+pub mod decode;
+pub mod dimacs;
+pub mod output;
+pub mod solve;
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::Args;
+
+use satdoku::{
+    load_grid_file, parse_box_shape, parse_region_map, Alphabet, AmoEncoding, Encoding, Geometry, GeometrySpec, Layout,
+    SolveOptions, Variant,
+};
+
+use output::{Format, Renderer};
+
+/// A value parser for an enum named by `strum`: its names listed in `--help`,
+/// any case accepted.
+pub fn names<T: strum::VariantNames + FromStr + Clone + Send + Sync + 'static>() -> impl TypedValueParser<Value = T> {
+    PossibleValuesParser::new(T::VARIANTS)
+        .try_map(|name: String| name.parse::<T>().map_err(|_| format!("'{name}' is not one of {:?}", T::VARIANTS)))
+}
+
+/// The options that say what grid a puzzle is played on and how it is written.
+#[derive(Args, Debug, Clone, Default)]
+#[command(next_help_heading = "Grid options (every command)")]
+pub struct GridArgs {
+    /// Boxes of R×C cells (R·C = n), e.g. 2x3 for 6×6. Default: the most square shape.
+    #[arg(long = "box", value_name = "RxC", global = true)]
+    pub box_shape: Option<String>,
+    /// A Latin square: rows and columns only, no boxes.
+    #[arg(long, global = true, conflicts_with_all = ["box_shape", "regions"])]
+    pub latin: bool,
+    /// Jigsaw regions: n² labels, one per cell (a map, or a file holding one).
+    #[arg(long, value_name = "MAP_OR_FILE", global = true, conflicts_with = "box_shape")]
+    pub regions: Option<String>,
+    /// Extra units: x (both main diagonals), hyper (the windows between the boxes). Repeatable.
+    #[arg(long = "variant", value_name = "x|hyper", global = true, value_parser = names::<Variant>())]
+    pub variants: Vec<Variant>,
+    /// A grid definition file (see encodings/).
+    #[arg(long, value_name = "FILE", global = true, conflicts_with_all = ["box_shape", "latin", "regions", "variants"])]
+    pub grid: Option<PathBuf>,
+    /// The symbols of values 1, 2, ... (e.g. 0123456789ABCDEF); then only '.' is empty.
+    #[arg(long, value_name = "ALPHABET", global = true)]
+    pub symbols: Option<String>,
+}
+
+/// The grid options resolved: how puzzles are read and what they are played on.
+pub struct Setup {
+    pub spec: GeometrySpec,
+    pub alphabet: Alphabet,
+}
+
+impl GridArgs {
+    /// Read the grid definition files and build the geometry these options
+    /// describe: once per run.
+    pub fn resolve(&self) -> Result<Setup> {
+        let alphabet = match &self.symbols {
+            Some(s) => Alphabet::custom(s).map_err(|e| anyhow::anyhow!("--symbols: {e}"))?,
+            None => Alphabet::default(),
+        };
+        let variants = &self.variants;
+        let spec = if let Some(path) = &self.grid {
+            GeometrySpec::fixed(Arc::new(load_grid_file(path)?))
+        } else if let Some(map) = &self.regions {
+            let text = if Path::new(map).is_file() {
+                std::fs::read_to_string(map).with_context(|| format!("--regions: cannot read {map}"))?
+            } else {
+                map.clone()
+            };
+            let labels = parse_region_map(&text);
+            let n = (1..=labels.len()).find(|n| n * n >= labels.len()).unwrap_or(0);
+            if n * n != labels.len() || n == 0 {
+                bail!(
+                    "--regions: {} labels is not a square number (expected one label per cell of an n×n grid)",
+                    labels.len()
+                );
+            }
+            let g = Geometry::new(n, Layout::Regions(labels), variants).context("--regions")?;
+            GeometrySpec::fixed(Arc::new(g))
+        } else if let Some(shape) = &self.box_shape {
+            let (rows, cols) =
+                parse_box_shape(shape).with_context(|| format!("--box {shape}: expected RxC, e.g. 2x3"))?;
+            let g = Geometry::new(rows * cols, Layout::Boxes { rows, cols }, variants)
+                .with_context(|| format!("--box {shape}"))?;
+            GeometrySpec::fixed(Arc::new(g))
+        } else if self.latin {
+            GeometrySpec::latin().with_variants(variants)
+        } else {
+            GeometrySpec::classic().with_variants(variants)
+        };
+        Ok(Setup { spec, alphabet })
+    }
+}
+
+/// The options of the encoding.
+#[derive(Args, Debug, Clone)]
+pub struct EncodingArgs {
+    /// At-most-one encoding: auto, pairwise, sequential or product.
+    #[arg(long, value_name = "KIND", default_value = "auto", value_parser = names::<AmoEncoding>())]
+    pub amo: AmoEncoding,
+    /// full, reduced (Kwon & Jain), or propagated (singles, probing and subsets first, then reduced).
+    #[arg(long, value_name = "KIND", default_value = "propagated", value_parser = names::<Encoding>())]
+    pub encoding: Encoding,
+    /// Print variables, clauses and times of each puzzle to stderr.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+impl EncodingArgs {
+    pub fn options(&self) -> SolveOptions {
+        SolveOptions { encoding: self.encoding, amo: self.amo, ..SolveOptions::default() }
+    }
+}
+
+/// The options of every command that answers puzzles from files.
+#[derive(Args, Debug, Clone)]
+pub struct BatchArgs {
+    /// Puzzle files (stdin when none or "-").
+    pub files: Vec<PathBuf>,
+    /// line, grid or json (JSON Lines). Default: grid on a terminal, else line.
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// Answer with N threads (default: every core). Output stays in input order.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+}
+
+impl BatchArgs {
+    pub fn renderer(&self, setup: &Setup) -> Renderer {
+        let format = self.format.unwrap_or_else(|| {
+            if std::io::IsTerminal::is_terminal(&io::stdout()) {
+                Format::Grid
+            } else {
+                Format::Line
+            }
+        });
+        Renderer { format, alphabet: setup.alphabet.clone() }
+    }
+
+    /// The threads to answer with.
+    pub fn jobs(&self) -> usize {
+        self.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
+}
+
+/// Parse `--timeout SECS`: a positive number of seconds.
+pub fn parse_timeout(text: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 => {
+            Duration::try_from_secs_f64(s).map_err(|_| format!("'{text}' seconds is more than a duration can hold"))
+        }
+        _ => Err(format!("'{text}' is not a positive number of seconds")),
+    }
+}
+
+/// Whether an error is a closed stdout (`| head`), which ends a run quietly.
+pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|e| e.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timeouts_are_positive_durations() {
+        assert_eq!(parse_timeout("1.5"), Ok(Duration::from_millis(1500)));
+        assert!(parse_timeout("0").is_err());
+        assert!(parse_timeout("soon").is_err());
+        assert!(parse_timeout("1e30").is_err());
+        assert!(parse_timeout("inf").is_err());
+        assert!(parse_timeout("NaN").is_err());
+    }
+}

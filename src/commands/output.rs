@@ -1,0 +1,460 @@
+//! The one output layer: typed records, rendered as lines, grids or JSON Lines
+//! on stdout, with their diagnostics on stderr, and the exit code they add up to.
+
+use std::fmt::Write as _;
+use std::io::{self, IsTerminal, Write};
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde_json::{Map, Value as Json};
+
+use satdoku::format;
+use satdoku::{Alphabet, Cell, Count, Domains, Geometry, Grid};
+
+use super::batch::Numbered;
+
+/// The output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// One line per record: the grid in n² symbols (numbers past the
+    /// alphabet), a count, or a message.
+    Line,
+    /// A grid with box borders under a header line, for people.
+    Grid,
+    /// JSON Lines, one object per record.
+    Json,
+}
+
+/// What became of one input puzzle: the `status` of its record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, strum::IntoStaticStr)]
+#[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
+pub enum Status {
+    /// A verified solution (or, from `count`, at least one).
+    Solved,
+    /// Exactly one solution.
+    Unique,
+    /// Two or more solutions.
+    Multiple,
+    /// No solution, confirmed.
+    Unsolvable,
+    /// Propagation alone leaves cells open (`analyze --propagate`).
+    Open,
+    /// The input could not be read as a puzzle.
+    Invalid,
+    /// No answer: a time limit, an external solver's failure, or a bug.
+    Error,
+}
+
+impl Status {
+    /// The exit code a run with this record has at least: 2 for bad input or
+    /// no answer, 1 for no solution, 0 otherwise.
+    fn exit_code(self) -> u8 {
+        match self {
+            Status::Invalid | Status::Error => 2,
+            Status::Unsolvable => 1,
+            _ => 0,
+        }
+    }
+}
+
+/// What a record carries beyond its status.
+pub enum Body {
+    /// Nothing: bad input, an error or no solution (see [`Record::detail`]).
+    Empty,
+    /// One verified solution; `number` counts the solutions of `solve --all`.
+    Solution { grid: Grid, number: Option<u64> },
+    /// `solve --unique`: the solution, or two that show it is not unique.
+    Solutions { first: Grid, second: Option<Grid> },
+    /// `count`.
+    Count(Count),
+    /// `analyze`: every cell's candidates (none when there is no solution),
+    /// with the count of solutions or with the deductions of propagation (`--steps`).
+    Analysis { domains: Option<Domains>, count: Option<Count>, steps: Option<Vec<String>> },
+}
+
+/// One output record: the puzzle it answers, what became of it, what it carries.
+pub struct Record<'a> {
+    /// The puzzle as read: its index, name and place in the input.
+    pub numbered: &'a Numbered,
+    pub status: Status,
+    pub body: Body,
+    /// Why there is no solution, when known.
+    pub reason: Option<String>,
+    /// What went wrong, for invalid and error records.
+    pub error: Option<String>,
+    /// The grid the puzzle is played on, for drawing it.
+    pub geometry: Option<Arc<Geometry>>,
+}
+
+impl<'a> Record<'a> {
+    /// A record of `numbered` with `status` and nothing else yet.
+    pub fn new(numbered: &'a Numbered, status: Status) -> Record<'a> {
+        Record {
+            numbered,
+            status,
+            body: Body::Empty,
+            reason: None,
+            error: None,
+            geometry: numbered.entry.puzzle.as_ref().ok().map(|p| Arc::clone(p.geometry())),
+        }
+    }
+
+    /// An `invalid` or `error` record saying `error`.
+    pub fn failed(numbered: &'a Numbered, status: Status, error: impl ToString) -> Record<'a> {
+        Record { error: Some(error.to_string()), ..Record::new(numbered, status) }
+    }
+
+    pub fn with_body(self, body: Body) -> Record<'a> {
+        Record { body, ..self }
+    }
+
+    /// The reason or the error.
+    fn detail(&self) -> Option<&str> {
+        self.reason.as_deref().or(self.error.as_deref())
+    }
+
+    /// `status: puzzle 3 (file:12): detail`.
+    fn message(&self) -> String {
+        let status: &str = self.status.into();
+        match self.detail() {
+            Some(detail) => format!("{status}: {}: {detail}", self.numbered.describe()),
+            None => format!("{status}: {}", self.numbered.describe()),
+        }
+    }
+}
+
+/// Renders records in one format and alphabet.
+#[derive(Clone)]
+pub struct Renderer {
+    pub format: Format,
+    pub alphabet: Alphabet,
+}
+
+impl Renderer {
+    /// The record as it goes to stdout.
+    pub fn stdout(&self, record: &Record, out: &mut Vec<u8>) {
+        let text = match self.format {
+            Format::Json => {
+                let mut line = self.json(record).to_string();
+                line.push('\n');
+                line
+            }
+            Format::Line => self.line(record),
+            Format::Grid => self.grid(record),
+        };
+        out.extend_from_slice(text.as_bytes());
+    }
+
+    /// What the record says on stderr: bad input and errors, nothing else.
+    pub fn stderr(&self, record: &Record, err: &mut Vec<u8>) {
+        let text = match (record.status, &record.error) {
+            // A parse error names its own place.
+            (Status::Invalid, Some(error)) => format!("satdoku: {error}\n"),
+            (Status::Error, Some(error)) => format!("satdoku: {}: {error}\n", record.numbered.describe()),
+            _ => return,
+        };
+        err.extend_from_slice(text.as_bytes());
+    }
+
+    fn line_of(&self, grid: &Grid) -> String {
+        format::line(grid, &self.alphabet)
+    }
+
+    fn json(&self, record: &Record) -> Json {
+        let mut object = Map::new();
+        object.insert("index".into(), record.numbered.index.into());
+        object.insert("status".into(), serde_json::to_value(record.status).unwrap_or(Json::Null));
+        let mut put = |key: &str, value: Json| {
+            object.insert(key.into(), value);
+        };
+        match &record.body {
+            Body::Empty => {}
+            Body::Solution { grid, number } => {
+                put("solution", self.line_of(grid).into());
+                if let Some(number) = number {
+                    put("number", (*number).into());
+                }
+            }
+            Body::Solutions { first, second } => {
+                put("solution", self.line_of(first).into());
+                if let Some(second) = second {
+                    put("solutions", vec![self.line_of(first), self.line_of(second)].into());
+                }
+            }
+            Body::Count(count) => put_count(&mut put, count),
+            Body::Analysis { domains, count, steps } => {
+                if let Some(domains) = domains {
+                    put("fixed", self.line_of(&domains.decided()).into());
+                    put("candidates", candidate_strings(domains, &self.alphabet).into());
+                }
+                if let Some(count) = count {
+                    put_count(&mut put, count);
+                }
+                if let Some(steps) = steps {
+                    put("steps", steps.clone().into());
+                }
+            }
+        }
+        for (key, value) in
+            [("reason", &record.reason), ("error", &record.error), ("name", &record.numbered.entry.name)]
+        {
+            if let Some(value) = value {
+                put(key, value.clone().into());
+            }
+        }
+        put("source", record.numbered.entry.position.to_string().into());
+        Json::Object(object)
+    }
+
+    fn line(&self, record: &Record) -> String {
+        let mut text = match (&record.body, record.status) {
+            (Body::Solution { grid, .. }, _) => self.line_of(grid),
+            (Body::Solutions { first, second: None }, _) => format!("unique {}", self.line_of(first)),
+            (Body::Solutions { first, second: Some(second) }, _) => {
+                format!("multiple {} {}", self.line_of(first), self.line_of(second))
+            }
+            (Body::Count(count), _) => count_text(count),
+            (Body::Analysis { steps: Some(steps), .. }, _) => return self.steps(record, steps),
+            (Body::Analysis { domains: Some(domains), .. }, _) => self.line_of(&domains.decided()),
+            (Body::Empty | Body::Analysis { domains: None, .. }, _) => record.message(),
+        };
+        text.push('\n');
+        text
+    }
+
+    fn grid(&self, record: &Record) -> String {
+        let header = match (&record.body, record.status) {
+            (Body::Empty | Body::Analysis { domains: None, steps: None, .. }, _) => record.message(),
+            (Body::Solution { number: Some(k), .. }, _) => format!("{}: solution {k}", record.numbered.describe()),
+            (Body::Solution { number: None, .. }, _) => record.numbered.describe(),
+            (Body::Count(count), _) => format!("{}: {}", record.numbered.describe(), count_text(count)),
+            (Body::Analysis { steps: Some(steps), .. }, _) => return self.steps(record, steps),
+            (Body::Analysis { count: Some(count), .. }, status) => {
+                let plural = if count.count == 1 { "" } else { "s" };
+                let more = if count.capped { "at least " } else { "" };
+                let status: &str = status.into();
+                format!("{}: {status}, {more}{} solution{plural}", record.numbered.describe(), count.count)
+            }
+            (_, status) => {
+                let status: &str = status.into();
+                format!("{}: {status}", record.numbered.describe())
+            }
+        };
+        let mut text = header;
+        text.push('\n');
+        if let Some(geometry) = &record.geometry {
+            match &record.body {
+                Body::Solution { grid, .. } => text.push_str(&format::pretty(grid, geometry, &self.alphabet)),
+                Body::Solutions { first, second } => {
+                    text.push_str(&format::pretty(first, geometry, &self.alphabet));
+                    if let Some(second) = second {
+                        text.push('\n');
+                        text.push_str(&format::pretty(second, geometry, &self.alphabet));
+                    }
+                }
+                Body::Analysis { domains: Some(domains), .. } => {
+                    text.push_str(&candidate_grid(domains, geometry, &self.alphabet))
+                }
+                Body::Empty | Body::Count(_) | Body::Analysis { domains: None, .. } => {}
+            }
+        }
+        if !matches!(record.body, Body::Count(_)) {
+            text.push('\n');
+        }
+        text
+    }
+
+    /// `analyze --steps` in line and grid format: the deductions in order,
+    /// where they end, and the candidates left.
+    fn steps(&self, record: &Record, steps: &[String]) -> String {
+        let mut text = format!("{}\n", record.numbered.describe());
+        for step in steps {
+            let _ = writeln!(text, "{step}");
+        }
+        let last = match (&record.body, record.status) {
+            (_, Status::Solved) => "solved by propagation alone".to_string(),
+            (Body::Analysis { domains: Some(domains), .. }, _) => {
+                let open = (0..domains.size() * domains.size()).filter(|&i| domains.count(Cell::from_index(i)) > 1);
+                format!("search needed: {} cells still open", open.count())
+            }
+            _ => format!("contradiction: {}", record.detail().unwrap_or("")),
+        };
+        let _ = writeln!(text, "{last}");
+        if let (Body::Analysis { domains: Some(domains), .. }, Some(geometry)) = (&record.body, &record.geometry) {
+            text.push_str(&candidate_grid(domains, geometry, &self.alphabet));
+        }
+        text.push('\n');
+        text
+    }
+}
+
+fn put_count(put: &mut impl FnMut(&str, Json), count: &Count) {
+    put("count", count.count.into());
+    if count.capped {
+        put("capped", true.into());
+    }
+}
+
+/// `12`, or `at least 12` when counting stopped at the limit.
+fn count_text(count: &Count) -> String {
+    if count.capped {
+        format!("at least {}", count.count)
+    } else {
+        count.count.to_string()
+    }
+}
+
+/// The candidates of one cell: its symbols run together, or numbers joined by
+/// commas past the alphabet.
+fn candidate_text(domains: &Domains, cell: Cell, alphabet: &Alphabet) -> String {
+    let symbols = domains.values(cell).map(|v| format::symbol(Some(v), domains.size(), alphabet));
+    if alphabet.covers(domains.size()) {
+        symbols.collect()
+    } else {
+        symbols.collect::<Vec<_>>().join(",")
+    }
+}
+
+fn candidate_strings(domains: &Domains, alphabet: &Alphabet) -> Vec<String> {
+    (0..domains.size() * domains.size()).map(|i| candidate_text(domains, Cell::from_index(i), alphabet)).collect()
+}
+
+/// The pencil-mark grid: a fixed cell shows its value, an open one its candidates.
+fn candidate_grid(domains: &Domains, geometry: &Geometry, alphabet: &Alphabet) -> String {
+    format::pretty_cells(geometry, |i| candidate_text(domains, Cell::from_index(i), alphabet))
+}
+
+/// The exit code a run adds up to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    code: u8,
+}
+
+impl Summary {
+    /// Take in one record's status.
+    pub fn add(&mut self, status: Status) {
+        self.code = self.code.max(status.exit_code());
+    }
+
+    /// 2 if any input was bad or got no answer, else 1 if any puzzle had no
+    /// solution, else 0.
+    pub fn code(self) -> u8 {
+        self.code
+    }
+
+    /// Both runs' news together.
+    pub fn merge(self, other: Summary) -> Summary {
+        Summary { code: self.code.max(other.code) }
+    }
+}
+
+/// Where a command's records go: rendered, straight to stdout and stderr, or
+/// to buffers a worker thread fills for the writer, which prints them in input
+/// order.
+pub struct Emitter {
+    pub renderer: Renderer,
+    sink: Sink,
+    pub summary: Summary,
+}
+
+enum Sink {
+    Direct(Stdout),
+    Buffered { out: Vec<u8>, err: Vec<u8> },
+}
+
+impl Emitter {
+    /// Records straight to stdout and stderr.
+    pub fn direct(renderer: Renderer) -> Emitter {
+        Emitter { renderer, sink: Sink::Direct(Stdout::new()), summary: Summary::default() }
+    }
+
+    /// Records kept in memory, for a worker thread; see [`Emitter::take`].
+    pub fn buffered(renderer: Renderer) -> Emitter {
+        Emitter { renderer, sink: Sink::Buffered { out: Vec::new(), err: Vec::new() }, summary: Summary::default() }
+    }
+
+    /// Render one record.
+    pub fn emit(&mut self, record: Record) -> io::Result<()> {
+        self.summary.add(record.status);
+        match &mut self.sink {
+            Sink::Direct(stdout) => {
+                let (mut out, mut err) = (Vec::new(), Vec::new());
+                self.renderer.stderr(&record, &mut err);
+                self.renderer.stdout(&record, &mut out);
+                stdout.write_record(&out, &err)
+            }
+            Sink::Buffered { out, err } => {
+                self.renderer.stderr(&record, err);
+                self.renderer.stdout(&record, out);
+                Ok(())
+            }
+        }
+    }
+
+    /// A line for stderr only, in its place among the records (`--stats`).
+    pub fn note(&mut self, text: &str) -> io::Result<()> {
+        self.write(&[], format!("{text}\n").as_bytes())
+    }
+
+    fn write(&mut self, out: &[u8], err: &[u8]) -> io::Result<()> {
+        match &mut self.sink {
+            Sink::Direct(stdout) => stdout.write_record(out, err),
+            Sink::Buffered { out: o, err: e } => {
+                o.extend_from_slice(out);
+                e.extend_from_slice(err);
+                Ok(())
+            }
+        }
+    }
+
+    /// The stdout and stderr text kept so far, leaving the buffers empty.
+    pub fn take(&mut self) -> (Vec<u8>, Vec<u8>) {
+        match &mut self.sink {
+            Sink::Direct(_) => (Vec::new(), Vec::new()),
+            Sink::Buffered { out, err } => (std::mem::take(out), std::mem::take(err)),
+        }
+    }
+
+    /// Flush what stdout holds.
+    pub fn flush(&mut self) -> io::Result<()> {
+        match &mut self.sink {
+            Sink::Direct(stdout) => stdout.flush(),
+            Sink::Buffered { .. } => Ok(()),
+        }
+    }
+}
+
+/// Buffered stdout, flushed after every record when a person reads it live.
+pub struct Stdout {
+    out: io::BufWriter<io::StdoutLock<'static>>,
+    eager: bool,
+}
+
+impl Stdout {
+    pub fn new() -> Stdout {
+        Stdout { out: io::BufWriter::with_capacity(1 << 16, io::stdout().lock()), eager: io::stdout().is_terminal() }
+    }
+
+    /// Write one record's (or one chunk's) text: the diagnostics to stderr,
+    /// the data to stdout.
+    pub fn write_record(&mut self, out: &[u8], err: &[u8]) -> io::Result<()> {
+        if !err.is_empty() {
+            // On a terminal, what came before goes first.
+            if self.eager {
+                self.out.flush()?;
+            }
+            // Diagnostics that cannot be written (stderr closed) are dropped, not fatal.
+            let _ = io::stderr().lock().write_all(err);
+        }
+        self.out.write_all(out)?;
+        if self.eager {
+            self.out.flush()?;
+        }
+        Ok(())
+    }
+
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}

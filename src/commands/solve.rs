@@ -1,0 +1,166 @@
+//! `satdoku solve`: one verified solution per puzzle, every solution (`--all`), or a uniqueness check.
+
+use std::io;
+use std::time::Duration;
+
+use anyhow::Result;
+use clap::Args;
+
+use satdoku::{solve_with_stats, ExternalSolver, Guess, Outcome, Search, SolveError, SolveOptions, Stats};
+
+use super::batch::{run, Numbered};
+use super::output::{Body, Emitter, Record, Status};
+use super::{parse_timeout, BatchArgs, EncodingArgs, GridArgs};
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
+    /// Print every solution of each puzzle, as it is found (one thread).
+    #[arg(long, conflicts_with = "unique")]
+    pub all: bool,
+    /// With --all: stop after N solutions of each puzzle.
+    #[arg(long, value_name = "N", requires = "all")]
+    pub max: Option<u64>,
+    /// Say whether each puzzle has exactly one solution: unique, multiple (with two of them) or unsolvable.
+    #[arg(long)]
+    pub unique: bool,
+    /// Run this external SAT solver on each puzzle's CNF instead of varisat, e.g. "cadical" or
+    /// "minisat" ({cnf} and {result} in ARGS: see the README).
+    #[arg(long, value_name = "CMD [ARGS]", conflicts_with_all = ["all", "unique"])]
+    pub solver: Option<String>,
+    /// Give up on a puzzle after SECS seconds (with varisat, from the start of its
+    /// propagation; with --solver, of the solver process); that puzzle is an error
+    /// record, the batch goes on.
+    #[arg(long, value_name = "SECS", conflicts_with_all = ["all", "unique"], value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
+    /// Do not first look for a solution shaped like a shuffled pattern grid
+    /// (see the README, "Pattern guess").
+    #[arg(long)]
+    pub no_pattern_guess: bool,
+}
+
+impl SolveArgs {
+    fn options(&self) -> SolveOptions {
+        SolveOptions { timeout: self.timeout, pattern_guess: !self.no_pattern_guess, ..self.encoding.options() }
+    }
+}
+
+pub fn run_solve(args: &SolveArgs, grid: &GridArgs) -> Result<u8> {
+    let mut setup = grid.resolve()?;
+    let renderer = args.batch.renderer(&setup);
+    let external = args.solver.as_deref().map(ExternalSolver::parse).transpose()?;
+    let options = args.options();
+    // --all streams each puzzle's solutions as they come: one thread.
+    let jobs = if args.all { 1 } else { args.batch.jobs() };
+    let summary = run(&args.batch.files, &mut setup, renderer, jobs, |numbered, out| {
+        answer(args, &options, external.as_ref(), numbered, out)
+    })?;
+    Ok(summary.code())
+}
+
+/// Answer one puzzle: its record(s).
+fn answer(
+    args: &SolveArgs,
+    options: &SolveOptions,
+    external: Option<&ExternalSolver>,
+    numbered: &Numbered,
+    out: &mut Emitter,
+) -> io::Result<()> {
+    let puzzle = match &numbered.entry.puzzle {
+        Ok(puzzle) => puzzle,
+        Err(e) => return out.emit(Record::failed(numbered, Status::Invalid, e)),
+    };
+    if args.all {
+        return solve_all(numbered, Search::new(puzzle, options), args.max, out);
+    }
+    if args.unique {
+        return solve_unique(numbered, Search::new(puzzle, options), out);
+    }
+    let (outcome, stats) = match solve_with_stats(puzzle, options, external) {
+        Ok(result) => result,
+        // One puzzle's failure (a solver missing, crashed, or wrong; a bug) ends only that puzzle.
+        Err(e) => return out.emit(Record::failed(numbered, Status::Error, e)),
+    };
+    if args.encoding.stats {
+        out.note(&stats_line(numbered, puzzle.geometry().describe(), &stats))?;
+    }
+    let record = match outcome {
+        Outcome::Solved(grid) => Record::new(numbered, Status::Solved).with_body(Body::Solution { grid, number: None }),
+        Outcome::Unsolvable(reason) => Record {
+            reason: reason.map(|c| c.describe(puzzle.geometry(), &out.renderer.alphabet)),
+            ..Record::new(numbered, Status::Unsolvable)
+        },
+        Outcome::TimedOut => {
+            let seconds = options.timeout.map_or(0.0, |t| t.as_secs_f64());
+            let error = match external {
+                Some(solver) => {
+                    format!("`{}` gave no answer within {seconds} s and was stopped (--timeout)", solver.program())
+                }
+                None => format!("no answer within {seconds} s (--timeout)"),
+            };
+            Record::failed(numbered, Status::Error, error)
+        }
+    };
+    out.emit(record)
+}
+
+fn solve_all(numbered: &Numbered, mut search: Search, max: Option<u64>, out: &mut Emitter) -> io::Result<()> {
+    let mut found = 0;
+    while max.is_none_or(|m| found < m) {
+        let grid = match search.next() {
+            None => break,
+            Some(Ok(grid)) => grid,
+            Some(Err(e)) => return out.emit(Record::failed(numbered, Status::Error, e)),
+        };
+        found += 1;
+        out.emit(Record::new(numbered, Status::Solved).with_body(Body::Solution { grid, number: Some(found) }))?;
+    }
+    if found == 0 {
+        return out.emit(unsolvable(numbered, &search, out));
+    }
+    Ok(())
+}
+
+fn solve_unique(numbered: &Numbered, mut search: Search, out: &mut Emitter) -> io::Result<()> {
+    let first: Vec<_> = match search.by_ref().take(2).collect::<Result<_, SolveError>>() {
+        Ok(first) => first,
+        Err(e) => return out.emit(Record::failed(numbered, Status::Error, e)),
+    };
+    let mut solutions = first.into_iter();
+    let record = match (solutions.next(), solutions.next()) {
+        (None, _) => unsolvable(numbered, &search, out),
+        (Some(first), None) => Record::new(numbered, Status::Unique).with_body(Body::Solutions { first, second: None }),
+        (Some(first), second) => Record::new(numbered, Status::Multiple).with_body(Body::Solutions { first, second }),
+    };
+    out.emit(record)
+}
+
+/// The record of a search that found nothing.
+fn unsolvable<'a>(numbered: &'a Numbered, search: &Search, out: &Emitter) -> Record<'a> {
+    let geometry = numbered.entry.puzzle.as_ref().ok().map(|p| p.geometry());
+    let reason = search.reason().zip(geometry).map(|(c, g)| c.describe(g, &out.renderer.alphabet));
+    Record { reason, ..Record::new(numbered, Status::Unsolvable) }
+}
+
+/// `--stats` line for one puzzle.
+fn stats_line(numbered: &Numbered, geometry: String, stats: &Stats) -> String {
+    format!(
+        "{}: {}: {} variables, {} clauses; parse {:.3} ms, propagate and encode {:.3} ms, solve {:.3} ms{}",
+        numbered.describe(),
+        geometry,
+        stats.variables,
+        stats.clauses,
+        numbered.read.as_secs_f64() * 1e3,
+        stats.encode.as_secs_f64() * 1e3,
+        stats.solve.as_secs_f64() * 1e3,
+        match stats.guess {
+            Guess::None => "",
+            Guess::Found => "; pattern guess: solved",
+            Guess::Refuted => "; pattern guess: no solution of that shape",
+            Guess::GaveUp => "; pattern guess: given up",
+        },
+    )
+}

@@ -1,0 +1,5 @@
+//! Deduction without search: unit propagation, all-different filtering, and the pattern guess.
+
+pub(crate) mod alldiff;
+pub(crate) mod pattern;
+pub(crate) mod propagate;

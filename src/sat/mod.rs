@@ -1,0 +1,99 @@
+//! SAT back ends behind one seam: varisat in this process, or an external
+//! DIMACS solver in another. "Guess, then the whole search" and "confirm an
+//! unsatisfiable claim" are written once, over [`Backend`] (in the shape of
+//! rustsat's `Solve` trait: a search that ends satisfiable, unsatisfiable or
+//! interrupted).
+
+pub(crate) mod external;
+pub(crate) mod output;
+pub(crate) mod varisat;
+
+use std::time::Instant;
+
+use ::varisat::{Lit, Var};
+
+use crate::model::puzzle::Grid;
+use crate::pipeline::Prepared;
+use crate::reasoning::pattern::ValueGroups;
+use crate::solve::{SolveError, Stats};
+
+/// A variable assignment: the value of each variable of a formula, by index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Model {
+    values: Vec<Option<bool>>,
+}
+
+impl Model {
+    /// The value of `var`, if the model gives it one.
+    pub fn value(&self, var: Var) -> Option<bool> {
+        self.values.get(var.index()).copied().flatten()
+    }
+
+    /// How many variables the model covers.
+    pub fn var_count(&self) -> usize {
+        self.values.len()
+    }
+
+    pub(crate) fn from_values(values: Vec<Option<bool>>) -> Model {
+        Model { values }
+    }
+
+    /// The model of a solver that lists the literals it made true.
+    pub(crate) fn from_lits(lits: &[Lit]) -> Model {
+        let count = lits.iter().map(|l| l.index() + 1).max().unwrap_or(0);
+        let mut values = vec![None; count];
+        for lit in lits {
+            values[lit.index()] = Some(lit.is_positive());
+        }
+        Model { values }
+    }
+}
+
+/// How one search ended: with the verified grid of a model (`T` = [`Grid`]),
+/// or with the model itself (`T` = [`Model`]) before it is decoded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum SatResult<T = Grid> {
+    /// A model, or the verified grid it decodes to.
+    Sat(T),
+    /// No model, by the back end's account (see [`Backend::proves_unsat`]).
+    Unsat,
+    /// Out of time or conflicts before an answer.
+    Interrupted,
+}
+
+/// What one search may spend.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Limits {
+    pub deadline: Option<Instant>,
+    /// Conflicts, where the back end counts them (varisat).
+    pub conflicts: Option<u64>,
+}
+
+/// A SAT back end: searches a prepared puzzle's formula.
+pub(crate) trait Backend {
+    /// Search the CNF of `prepared`, with `guesses` on top, within `limits`.
+    /// Adds the formula's sizes and the time spent to `stats`.
+    fn search(
+        &mut self,
+        prepared: &Prepared,
+        guesses: &[ValueGroups],
+        limits: Limits,
+        stats: &mut Stats,
+    ) -> Result<SatResult, SolveError>;
+
+    /// The program that answers, for messages when its claim must be confirmed
+    /// or is refuted: `None` when its "unsatisfiable" stands as it is (varisat
+    /// in this process).
+    fn claimant(&self) -> Option<&str>;
+}
+
+/// Confirm an external program's "unsatisfiable" by what varisat found on
+/// the same formula: the one policy for such claims (`solve --solver` and
+/// `decode`). An unconfirmed claim is never printed as "unsolvable".
+pub(crate) fn confirm_unsat(program: &str, varisat: SatResult) -> Result<(), SolveError> {
+    match varisat {
+        SatResult::Unsat => Ok(()),
+        SatResult::Sat(solution) => Err(SolveError::Refuted { program: program.into(), solution: Box::new(solution) }),
+        SatResult::Interrupted => Err(SolveError::Unconfirmed { program: program.into() }),
+    }
+}

@@ -1,0 +1,236 @@
+//! What SAT solvers print: SAT-competition output (`s`, `v` lines), MiniSat's result file, or bare literals.
+
+use std::io::BufRead;
+
+use thiserror::Error;
+use varisat::CnfFormula;
+
+use crate::error::Position;
+use crate::sat::Model;
+
+/// What a solver answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A model, every variable given a value.
+    Satisfiable(Model),
+    /// No model: the solver's claim, to be confirmed before anyone believes it.
+    Unsatisfiable,
+}
+
+/// Why a model cannot be read or used.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+///
+/// `source_name` names the solver's output in messages, `position` a place in it.
+#[allow(missing_docs)] // the fields, named in each variant's message
+pub enum ModelError {
+    /// The output cannot be read.
+    #[error("{source_name}: {message}")]
+    Io { source_name: String, message: String },
+    /// No answer line and no literals.
+    #[error("{source_name}: no answer in it (expected `s SATISFIABLE` with `v` lines, `s UNSATISFIABLE`, MiniSat's `SAT` or `UNSAT`, or a list of literals)")]
+    Empty { source_name: String },
+    /// Something that is no answer line and no literal.
+    #[error("{position}: '{token}' is not {expected}")]
+    Unexpected { position: Position, token: String, expected: &'static str },
+    /// Two answer lines.
+    #[error("{position}: a second answer line (`{line}`)")]
+    SecondStatus { position: Position, line: String },
+    /// A literal of a variable the CNF does not have.
+    #[error("{position}: literal {literal} is out of range (the CNF has variables 1 to {var_count})")]
+    OutOfRange { position: Position, literal: i64, var_count: usize },
+    /// A variable given both values.
+    #[error("{position}: literal {literal} contradicts an earlier {earlier}")]
+    Contradiction { position: Position, literal: i64, earlier: i64 },
+    /// Literals after the closing 0.
+    #[error("{position}: literal {literal} after the model's closing 0")]
+    AfterEnd { position: Position, literal: i64 },
+    /// `s UNKNOWN` or MiniSat's `INDET`.
+    #[error("{source_name}: the solver gave no answer (`{status}`)")]
+    NoAnswer { source_name: String, status: String },
+    /// Satisfiable, with no literals.
+    #[error("{source_name}: says satisfiable but gives no model")]
+    NoModel { source_name: String },
+    /// A model with no closing 0.
+    #[error("{source_name}: the model does not end with 0: it may be cut off")]
+    Unterminated { source_name: String },
+    /// A variable without a value.
+    #[error("{source_name}: the model is partial: variable {var} has no value (expected a value for each of the {var_count} variables)")]
+    Partial { source_name: String, var: usize, var_count: usize },
+    /// A clause the model leaves false.
+    #[error("{source_name}: the model violates clause {index} of the CNF ({clause}0): every literal of it is false")]
+    ViolatesClause { source_name: String, index: usize, clause: String },
+    /// A model that gives no solution of the puzzle in the CNF's comments.
+    #[error("{source_name}: {message}")]
+    NotAGrid { source_name: String, message: String },
+}
+
+/// Read a solver's answer for a CNF of `var_count` variables; `source_name` names it in messages.
+///
+/// Accepts SAT-competition output (`c`, `s`, `v` lines), MiniSat result files
+/// (`SAT` then literals, `UNSAT`, `INDET`) and bare literal lists.
+pub fn read_model(input: impl BufRead, source_name: &str, var_count: usize) -> Result<Answer, ModelError> {
+    let mut status: Option<(String, Option<bool>)> = None;
+    let mut values: Vec<Option<bool>> = vec![None; var_count];
+    let mut seen_literal = false;
+    let mut closed = false;
+    let mut competition = false;
+    for (i, line) in input.split(b'\n').enumerate() {
+        let line_no = i + 1;
+        let line = line.map_err(|e| ModelError::Io { source_name: source_name.into(), message: e.to_string() })?;
+        let position = |column: usize| Position { source: source_name.into(), line: line_no, column: Some(column) };
+        let Ok(text) = std::str::from_utf8(&line) else {
+            return Err(ModelError::Unexpected {
+                position: position(1),
+                token: "(bytes)".into(),
+                expected: "UTF-8 text",
+            });
+        };
+        let text = text.trim_end();
+        let trimmed = text.trim_start();
+        if trimmed.is_empty() || trimmed == "c" || trimmed.starts_with("c ") {
+            continue;
+        }
+        let (literals, offset) = if let Some(rest) = trimmed.strip_prefix("s ") {
+            let answer = rest.trim();
+            let sat = match answer {
+                "SATISFIABLE" => Some(true),
+                "UNSATISFIABLE" => Some(false),
+                _ => None,
+            };
+            record_status(&mut status, trimmed, sat, position(1), source_name)?;
+            competition = true;
+            continue;
+        } else if matches!(trimmed, "SAT" | "UNSAT" | "INDET") && status.is_none() && !seen_literal {
+            let sat = match trimmed {
+                "SAT" => Some(true),
+                "UNSAT" => Some(false),
+                _ => None,
+            };
+            record_status(&mut status, trimmed, sat, position(1), source_name)?;
+            continue;
+        } else if let Some(rest) = trimmed.strip_prefix('v').filter(|r| r.is_empty() || r.starts_with(' ')) {
+            competition = true;
+            (rest, text.len() - rest.len())
+        } else {
+            (trimmed, text.len() - trimmed.len())
+        };
+        for (column, token) in tokens(literals) {
+            let position = position(offset + column + 1);
+            let literal: i64 = token.parse().map_err(|_| ModelError::Unexpected {
+                position: position.clone(),
+                token: token.to_string(),
+                expected: "a literal (a nonzero integer) or the closing 0",
+            })?;
+            if literal == 0 {
+                closed = true;
+                continue;
+            }
+            if closed {
+                return Err(ModelError::AfterEnd { position, literal });
+            }
+            let var = literal.unsigned_abs() as usize;
+            if var > var_count {
+                return Err(ModelError::OutOfRange { position, literal, var_count });
+            }
+            let value = literal > 0;
+            match values[var - 1] {
+                Some(earlier) if earlier != value => {
+                    let earlier = if earlier { var as i64 } else { -(var as i64) };
+                    return Err(ModelError::Contradiction { position, literal, earlier });
+                }
+                _ => values[var - 1] = Some(value),
+            }
+            seen_literal = true;
+        }
+    }
+    match status {
+        Some((_, Some(false))) => return Ok(Answer::Unsatisfiable),
+        Some((line, None)) => return Err(ModelError::NoAnswer { source_name: source_name.into(), status: line }),
+        Some((_, Some(true))) if !seen_literal && var_count > 0 => {
+            return Err(ModelError::NoModel { source_name: source_name.into() })
+        }
+        None if !seen_literal && !closed => return Err(ModelError::Empty { source_name: source_name.into() }),
+        _ => {}
+    }
+    // Solvers close the model with 0; a bare list may leave it out.
+    if !closed && (competition || status.is_some()) {
+        return Err(ModelError::Unterminated { source_name: source_name.into() });
+    }
+    if let Some(i) = values.iter().position(Option::is_none) {
+        return Err(ModelError::Partial { source_name: source_name.into(), var: i + 1, var_count });
+    }
+    Ok(Answer::Satisfiable(Model::from_values(values)))
+}
+
+fn record_status(
+    status: &mut Option<(String, Option<bool>)>,
+    line: &str,
+    sat: Option<bool>,
+    position: Position,
+    _source_name: &str,
+) -> Result<(), ModelError> {
+    if status.is_some() {
+        return Err(ModelError::SecondStatus { position, line: line.into() });
+    }
+    if sat.is_none() && !matches!(line, "INDET" | "s UNKNOWN") {
+        return Err(ModelError::Unexpected {
+            position,
+            token: line.into(),
+            expected: "an answer line (`s SATISFIABLE`, `s UNSATISFIABLE` or `s UNKNOWN`)",
+        });
+    }
+    *status = Some((line.into(), sat));
+    Ok(())
+}
+
+/// The whitespace-separated words of `text` with their 0-based byte columns.
+fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.split_whitespace().map(move |w| (w.as_ptr() as usize - text.as_ptr() as usize, w))
+}
+
+/// Check that `model` makes every clause of `formula` true.
+pub fn check_model(formula: &CnfFormula, model: &Model, source_name: &str) -> Result<(), ModelError> {
+    for (i, clause) in formula.iter().enumerate() {
+        if !clause.iter().any(|lit| model.value(lit.var()) == Some(lit.is_positive())) {
+            let text: String = clause.iter().map(|l| format!("{} ", l.to_dimacs())).collect();
+            return Err(ModelError::ViolatesClause { source_name: source_name.into(), index: i + 1, clause: text });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn models_are_read_in_every_form() {
+        let sat = Answer::Satisfiable(Model::from_values(vec![Some(true), Some(false), Some(true)]));
+        for text in ["s SATISFIABLE\nv 1 -2\nv 3 0\n", "SAT\n1 -2 3 0\n", "1 -2 3", "c hi\n1\n-2 3 0\n"] {
+            assert_eq!(read_model(text.as_bytes(), "m", 3), Ok(sat.clone()), "{text}");
+        }
+        for text in ["s UNSATISFIABLE\n", "UNSAT\n"] {
+            assert_eq!(read_model(text.as_bytes(), "m", 3), Ok(Answer::Unsatisfiable));
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn no_model_text_panics(text in "(c|s|v|SAT|UNSAT|-?[0-9]{1,3}| |\n){0,40}") {
+            let _ = read_model(text.as_bytes(), "m", 5);
+        }
+    }
+
+    #[test]
+    fn bad_models_say_what_and_where() {
+        let err = |text: &str| read_model(text.as_bytes(), "m", 3).unwrap_err().to_string();
+        assert_eq!(err("1 -2 x 0"), "m:1:6: 'x' is not a literal (a nonzero integer) or the closing 0");
+        assert_eq!(err("v 1 4 0"), "m:1:5: literal 4 is out of range (the CNF has variables 1 to 3)");
+        assert_eq!(err("1 -2 -1 3 0"), "m:1:6: literal -1 contradicts an earlier 1");
+        assert!(err("1 -2 0").contains("variable 3 has no value"));
+        assert!(err("s SATISFIABLE\nv 1 -2 3\n").contains("does not end with 0"));
+        assert!(err("").contains("no answer in it"));
+        assert!(err("s UNKNOWN\n").contains("gave no answer"));
+        assert!(err("s MAYBE\n").starts_with("m:1:1: "));
+    }
+}

@@ -1,0 +1,73 @@
+//! The notation of grid definitions: cell names (`r4c5`), box shapes (`3x3`) and region maps.
+
+use crate::model::geometry::Cell;
+
+/// `r4c5` (1-based) as a cell of a grid of side `n`.
+pub fn parse_cell_name(name: &str, n: usize) -> Option<Cell> {
+    let rest = name.strip_prefix(['r', 'R'])?;
+    let (row, col) = rest.split_once(['c', 'C'])?;
+    let (row, col): (usize, usize) = (row.parse().ok()?, col.parse().ok()?);
+    (1..=n).contains(&row).then_some(())?;
+    (1..=n).contains(&col).then_some(())?;
+    Some(Cell::from_index((row - 1) * n + col - 1))
+}
+
+/// Parse a box shape `RxC` (also `R*C`, `RXC`).
+pub fn parse_box_shape(text: &str) -> Option<(usize, usize)> {
+    let (r, c) = text.split_once(['x', 'X', '*', '×'])?;
+    Some((r.trim().parse().ok()?, c.trim().parse().ok()?))
+}
+
+/// Read a jigsaw region map: n² labels, one per cell, row-major. Labels are
+/// single characters (whitespace, `|`, `+` and `-` between them are ignored),
+/// or whitespace-separated words when any word is longer than one character.
+/// Each distinct label becomes one region, numbered in order of first appearance.
+pub fn parse_region_map(text: &str) -> Vec<u32> {
+    let words: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .flat_map(str::split_whitespace)
+        .filter(|w| !w.chars().all(is_separator))
+        .collect();
+    let chars: Vec<String> =
+        words.iter().flat_map(|w| w.chars()).filter(|&ch| !is_separator(ch)).map(String::from).collect();
+    // Single characters when they make n rows of n, one line, or n² spaced
+    // labels; otherwise every word is a label ("10 10 11 11 ...").
+    let n = (0..=chars.len()).find(|n| n * n >= chars.len()).unwrap_or(0);
+    // Words only when there is a square number of them, some longer than one
+    // character; else characters, so a map one label short says "35 labels".
+    let square_words = (0..=words.len()).find(|m| m * m >= words.len()).is_some_and(|m| m * m == words.len());
+    let labels = if n * n == chars.len() && [1, n, chars.len()].contains(&words.len()) {
+        chars
+    } else if words.len() > 1 && square_words && words.iter().any(|w| w.chars().count() > 1) {
+        words.iter().map(|w| w.to_string()).collect()
+    } else {
+        chars
+    };
+    let mut seen: Vec<String> = Vec::new();
+    labels
+        .into_iter()
+        .map(|label| match seen.iter().position(|s| *s == label) {
+            Some(i) => i as u32,
+            None => {
+                seen.push(label);
+                (seen.len() - 1) as u32
+            }
+        })
+        .collect()
+}
+
+fn is_separator(ch: char) -> bool {
+    matches!(ch, '|' | '+' | '-')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn region_maps_read_characters_or_words() {
+        assert_eq!(parse_region_map("aabb\naabb\nccdd\nccdd"), vec![0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]);
+        assert_eq!(parse_region_map("10 10 11 11 10 10 11 11 12 12 13 13 12 12 13 13")[..4], [0, 0, 1, 1]);
+    }
+}
