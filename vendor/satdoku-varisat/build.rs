@@ -30,6 +30,10 @@ fn have_rate() -> Result<(), Error> {
 }
 
 fn main() {
+    // The cfgs the tests are switched with (rustc's unexpected_cfgs lint).
+    println!("cargo:rustc-check-cfg=cfg(test_drat_trim)");
+    println!("cargo:rustc-check-cfg=cfg(test_rate)");
+
     match have_drat_trim() {
         Ok(_) => println!("cargo:rustc-cfg=test_drat_trim"),
         Err(err) => println!(

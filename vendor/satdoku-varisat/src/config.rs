@@ -1,4 +1,5 @@
 //! Solver configuration.
+#![allow(non_local_definitions)] // DocDefault (varisat-internal-macros 0.2.2) derives inside a const block.
 use varisat_internal_macros::{ConfigUpdate, DocDefault};
 
 /// Configurable parameters used during solving.

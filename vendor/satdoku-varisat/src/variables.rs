@@ -98,7 +98,7 @@ impl Variables {
     }
 
     /// Mutable user to global mapping.
-    pub fn global_from_user_mut(&mut self) -> VarBiMapMut {
+    pub fn global_from_user_mut(&mut self) -> VarBiMapMut<'_> {
         self.global_from_user.fwd_mut()
     }
 
@@ -108,7 +108,7 @@ impl Variables {
     }
 
     /// Mutable global to solver mapping.
-    pub fn solver_from_global_mut(&mut self) -> VarBiMapMut {
+    pub fn solver_from_global_mut(&mut self) -> VarBiMapMut<'_> {
         self.solver_from_global.fwd_mut()
     }
 
@@ -118,7 +118,7 @@ impl Variables {
     }
 
     /// Mutable global to user mapping.
-    pub fn user_from_global_mut(&mut self) -> VarBiMapMut {
+    pub fn user_from_global_mut(&mut self) -> VarBiMapMut<'_> {
         self.global_from_user.bwd_mut()
     }
 
@@ -128,7 +128,7 @@ impl Variables {
     }
 
     /// Mutable  solver to global mapping.
-    pub fn global_from_solver_mut(&mut self) -> VarBiMapMut {
+    pub fn global_from_solver_mut(&mut self) -> VarBiMapMut<'_> {
         self.solver_from_global.bwd_mut()
     }
 

@@ -71,7 +71,7 @@ impl VarBiMap {
     }
 
     /// Mutate the mapping in forward direction.
-    pub fn fwd_mut(&mut self) -> VarBiMapMut {
+    pub fn fwd_mut(&mut self) -> VarBiMapMut<'_> {
         VarBiMapMut {
             fwd: &mut self.fwd,
             bwd: &mut self.bwd,
@@ -79,7 +79,7 @@ impl VarBiMap {
     }
 
     /// Mutate the mapping in backward direction.
-    pub fn bwd_mut(&mut self) -> VarBiMapMut {
+    pub fn bwd_mut(&mut self) -> VarBiMapMut<'_> {
         VarBiMapMut {
             fwd: &mut self.bwd,
             bwd: &mut self.fwd,
