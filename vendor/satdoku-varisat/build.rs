@@ -34,19 +34,13 @@ fn main() {
     println!("cargo:rustc-check-cfg=cfg(test_drat_trim)");
     println!("cargo:rustc-check-cfg=cfg(test_rate)");
 
-    match have_drat_trim() {
-        Ok(_) => println!("cargo:rustc-cfg=test_drat_trim"),
-        Err(err) => println!(
-            "cargo:warning=drat-trim proof checker not found, some tests will be disabled: {}",
-            err
-        ),
+    // satdoku: no cargo:warning when a checker is missing. The tests that need
+    // it are skipped all the same, and a path dependency's build script
+    // warnings would show in every build of satdoku.
+    if have_drat_trim().is_ok() {
+        println!("cargo:rustc-cfg=test_drat_trim");
     }
-
-    match have_rate() {
-        Ok(_) => println!("cargo:rustc-cfg=test_rate"),
-        Err(err) => println!(
-            "cargo:warning=rate proof checker not found, some tests will be disabled: {}",
-            err
-        ),
+    if have_rate().is_ok() {
+        println!("cargo:rustc-cfg=test_rate");
     }
 }
