@@ -29,4 +29,11 @@ pub struct SolverConfig {
     ///
     /// [default: 128]  [range: 1..]
     pub luby_restart_interval_scale: u64,
+
+    /// Conflicts after which decisions follow target phases: a variable's value in the longest
+    /// conflict-free assignment seen, instead of its last value (CaDiCaL's stable mode).
+    /// `u64::MAX` for never.
+    ///
+    /// [default: u64::MAX]  [range: 0..]
+    pub target_phases_after: u64,
 }

@@ -26,7 +26,7 @@ pub fn make_decision(
     let (vsids, mut ctx) = ctx.split_part_mut(VsidsP);
 
     if let Some(decision_var) = vsids.find(|&var| ctx.part(AssignmentP).var_value(var).is_none()) {
-        let decision = decision_var.lit(ctx.part(AssignmentP).last_var_value(decision_var));
+        let decision = decision_var.lit(ctx.part(AssignmentP).decision_phase(decision_var));
 
         ctx.part_mut(TrailP).new_decision_level();
 

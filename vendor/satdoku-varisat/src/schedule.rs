@@ -85,6 +85,10 @@ pub fn schedule_step<'a>(
             schedule.next_restart += config.luby_restart_interval_scale * schedule.luby.advance();
         }
 
+        if schedule.conflicts == config.target_phases_after {
+            ctx.part_mut(AssignmentP).enable_target_phases();
+        }
+
         if schedule.conflicts % config.reduce_locals_interval == 0 {
             reduce_locals(ctx.borrow());
         }

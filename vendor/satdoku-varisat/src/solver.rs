@@ -308,6 +308,13 @@ mod tests {
         solver.config(&config).unwrap();
     }
 
+    /// Decide with target phases from the first conflict on.
+    fn enable_target_phases(solver: &mut Solver) {
+        let mut config = SolverConfigUpdate::new();
+        config.target_phases_after = Some(0);
+        solver.config(&config).unwrap();
+    }
+
     #[test]
     #[should_panic(expected = "solve() called after encountering an unrecoverable error")]
     fn error_handling_proof_writing() {
@@ -465,6 +472,39 @@ mod tests {
 
             let model = solver.model().unwrap();
 
+            for clause in formula.iter() {
+                prop_assert!(clause.iter().any(|lit| model.contains(lit)));
+            }
+        }
+
+        /// Deciding with target phases from the first conflict on keeps the
+        /// answers right, and the self-checker accepts every step.
+        #[test]
+        fn sgen_unsat_target_phases(
+            formula in sgen_unsat_formula(1..7usize),
+            test_schedule in proptest::bool::ANY,
+        ) {
+            let mut solver = Solver::new();
+            solver.enable_self_checking();
+            solver.add_formula(&formula);
+            enable_target_phases(&mut solver);
+            if test_schedule {
+                enable_test_schedule(&mut solver);
+            }
+
+            prop_assert_eq!(solver.solve().ok(), Some(false));
+        }
+
+        #[test]
+        fn sat_target_phases(formula in sat_formula(4..20usize, 10..100usize, 0.05..0.2, 0.9..1.0)) {
+            let mut solver = Solver::new();
+            solver.enable_self_checking();
+            solver.add_formula(&formula);
+            enable_target_phases(&mut solver);
+
+            prop_assert_eq!(solver.solve().ok(), Some(true));
+
+            let model = solver.model().unwrap();
             for clause in formula.iter() {
                 prop_assert!(clause.iter().any(|lit| model.contains(lit)));
             }

@@ -15,6 +15,12 @@ use super::Reason;
 pub struct Assignment {
     assignment: Vec<Option<bool>>,
     last_value: Vec<bool>,
+    /// Phases of the longest conflict-free assignment seen.
+    target_value: Vec<bool>,
+    /// Length of that assignment, 0 when there is none.
+    target_assigned: usize,
+    /// Whether target phases are kept and decided with.
+    target_phases: bool,
 }
 
 /// This compares two `Option<bool>` values as bytes. Workaround for bad code generation.
@@ -27,6 +33,7 @@ impl Assignment {
     pub fn set_var_count(&mut self, count: usize) {
         self.assignment.resize(count, None);
         self.last_value.resize(count, false);
+        self.target_value.resize(count, false);
     }
 
     /// Current partial assignment as slice.
@@ -45,6 +52,33 @@ impl Assignment {
     /// variable was never assigned this returns false.
     pub fn last_var_value(&self, var: Var) -> bool {
         self.last_value[var.index()]
+    }
+
+    /// The value to decide a variable with: its target phase when there is one, else its last
+    /// value.
+    pub fn decision_phase(&self, var: Var) -> bool {
+        if self.target_assigned > 0 {
+            self.target_value[var.index()]
+        } else {
+            self.last_value[var.index()]
+        }
+    }
+
+    /// Start keeping target phases and deciding with them.
+    pub fn enable_target_phases(&mut self) {
+        self.target_phases = true;
+    }
+
+    /// Record the phases if the conflict-free assignment of length `no_conflict_until` is the
+    /// longest seen.
+    pub fn update_target(&mut self, no_conflict_until: usize) {
+        if !self.target_phases {
+            return;
+        }
+        if no_conflict_until > self.target_assigned {
+            copy_phases(&self.assignment, &self.last_value, &mut self.target_value);
+            self.target_assigned = no_conflict_until;
+        }
     }
 
     /// Value assigned to a literal.
@@ -75,6 +109,13 @@ impl Assignment {
     /// Set the assigned/unassigned value of a variable.
     pub fn set_var(&mut self, var: Var, assignment: Option<bool>) {
         self.assignment[var.index()] = assignment;
+    }
+}
+
+/// Each variable's current value, or its last one when it is unassigned.
+fn copy_phases(assignment: &[Option<bool>], last_value: &[bool], phases: &mut [bool]) {
+    for ((phase, &value), &last) in phases.iter_mut().zip(assignment).zip(last_value) {
+        *phase = value.unwrap_or(last);
     }
 }
 
@@ -141,8 +182,18 @@ impl Trail {
 
     /// The number of assignments at level 0.
     pub fn top_level_assignment_count(&self) -> usize {
-        self.decisions
-            .get(0)
+        self.assigned_before(self.decisions.first())
+    }
+
+    /// The number of assignments below the current decision level, units removed included: the
+    /// assignment that propagated without conflict before the last decision.
+    pub fn conflict_free_len(&self) -> usize {
+        self.assigned_before(self.decisions.last())
+    }
+
+    /// The number of assignments before a decision level starts (all of them for none).
+    fn assigned_before(&self, level_start: Option<&LitIdx>) -> usize {
+        level_start
             .map(|&len| len as usize)
             .unwrap_or(self.trail.len())
             + self.units_removed
@@ -234,4 +285,54 @@ pub fn restart(
 ) {
     let level = ctx.part(AssumptionsP).assumption_levels();
     backtrack(ctx.borrow(), level);
+}
+
+#[cfg(test)]
+mod phase_tests {
+    use super::*;
+
+    fn var(i: usize) -> Var {
+        Var::from_index(i)
+    }
+
+    /// Three variables: x0 = true and x1 = false assigned, x2 unassigned with last value true.
+    fn assignment() -> Assignment {
+        let mut a = Assignment::default();
+        a.set_var_count(3);
+        a.last_value[2] = true;
+        a.assign_lit(var(0).lit(true));
+        a.assign_lit(var(1).lit(false));
+        a
+    }
+
+    #[test]
+    fn target_phases_are_kept_only_once_enabled() {
+        let mut a = assignment();
+        a.update_target(2);
+        assert_eq!(a.target_assigned, 0, "recorded while disabled");
+        assert!(
+            !a.decision_phase(var(0)),
+            "without a target, the last value decides"
+        );
+        a.enable_target_phases();
+        a.update_target(2);
+        // Assigned variables give their values, unassigned ones their last values.
+        assert_eq!(a.target_value, [true, false, true]);
+        assert!(a.decision_phase(var(0)) && !a.decision_phase(var(1)) && a.decision_phase(var(2)));
+    }
+
+    #[test]
+    fn only_a_longer_conflict_free_assignment_replaces_the_target() {
+        let mut a = assignment();
+        a.enable_target_phases();
+        a.update_target(2);
+        a.set_var(var(0), Some(false));
+        a.update_target(2);
+        assert!(
+            a.target_value[0],
+            "an assignment no longer than the target replaced it"
+        );
+        a.update_target(3);
+        assert!(!a.target_value[0]);
+    }
 }
