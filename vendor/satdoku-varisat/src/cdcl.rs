@@ -65,7 +65,8 @@ pub fn conflict_step<'a>(
     decay_clause_activities(ctx.borrow());
 
     let no_conflict_until = ctx.part(TrailP).conflict_free_len();
-    ctx.part_mut(AssignmentP).update_target(no_conflict_until);
+    ctx.part_mut(AssignmentP)
+        .update_target_and_best(no_conflict_until);
 
     backtrack(ctx.borrow(), backtrack_to);
 

@@ -31,9 +31,16 @@ pub struct SolverConfig {
     pub luby_restart_interval_scale: u64,
 
     /// Conflicts after which decisions follow target phases: a variable's value in the longest
-    /// conflict-free assignment seen, instead of its last value (CaDiCaL's stable mode).
-    /// `u64::MAX` for never.
+    /// conflict-free assignment since the last rephase, instead of its last value (CaDiCaL's
+    /// stable mode). `u64::MAX` for never.
     ///
     /// [default: u64::MAX]  [range: 0..]
     pub target_phases_after: u64,
+
+    /// Conflicts before the first rephase, 0 for none; the k-th follows k times as many
+    /// conflicts later. A rephase resets the saved phases to all false, all true, or the best
+    /// assignment seen, in the order O I (B O B I)*, and forgets the target phases.
+    ///
+    /// [default: 0]  [range: 0..]
+    pub rephase_interval: u64,
 }

@@ -9,7 +9,9 @@ pub mod graph;
 pub mod long;
 pub mod watch;
 
-pub use assignment::{backtrack, enqueue_assignment, full_restart, restart, Assignment, Trail};
+pub use assignment::{
+    backtrack, enqueue_assignment, full_restart, restart, Assignment, Rephase, Trail,
+};
 pub use graph::{Conflict, ImplGraph, Reason};
 pub use watch::{enable_watchlists, Watch, Watchlists};
 

@@ -13,7 +13,7 @@ use crate::{
         Tier,
     },
     context::{parts::*, Context},
-    prop::restart,
+    prop::{restart, Rephase},
     state::SatState,
 };
 
@@ -28,6 +28,23 @@ pub struct Schedule {
     next_restart: u64,
     restarts: u64,
     luby: LubySequence,
+    rephases: u64,
+    next_rephase: u64,
+}
+
+/// The `k`-th rephase, counted from 1: all false, all true, then best, all false, best, all
+/// true over and over.
+fn nth_rephase(k: u64) -> Rephase {
+    match k {
+        1 => Rephase::Original,
+        2 => Rephase::Inverted,
+        k => [
+            Rephase::Best,
+            Rephase::Original,
+            Rephase::Best,
+            Rephase::Inverted,
+        ][(k - 3) as usize % 4],
+    }
 }
 
 /// Perform one step of the schedule.
@@ -89,6 +106,18 @@ pub fn schedule_step<'a>(
             ctx.part_mut(AssignmentP).enable_target_phases();
         }
 
+        if config.rephase_interval > 0 {
+            if schedule.next_rephase == 0 {
+                schedule.next_rephase = config.rephase_interval;
+            }
+            if schedule.conflicts == schedule.next_rephase {
+                schedule.rephases += 1;
+                ctx.part_mut(AssignmentP)
+                    .rephase(nth_rephase(schedule.rephases));
+                schedule.next_rephase += config.rephase_interval * (schedule.rephases + 1);
+            }
+        }
+
         if schedule.conflicts % config.reduce_locals_interval == 0 {
             reduce_locals(ctx.borrow());
         }
@@ -101,5 +130,20 @@ pub fn schedule_step<'a>(
         conflict_step(ctx.borrow());
         schedule.conflicts += 1;
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rephases_go_original_inverted_then_best_original_best_inverted() {
+        use Rephase::*;
+        let order: Vec<Rephase> = (1..=10).map(nth_rephase).collect();
+        assert_eq!(
+            order,
+            [Original, Inverted, Best, Original, Best, Inverted, Best, Original, Best, Inverted]
+        );
     }
 }

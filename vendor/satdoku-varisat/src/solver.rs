@@ -315,6 +315,15 @@ mod tests {
         solver.config(&config).unwrap();
     }
 
+    /// Decide with target phases from the first conflict on, and rephase
+    /// after `interval` conflicts, then 2, 3, ... times as many more.
+    fn enable_rephasing(solver: &mut Solver, interval: u64) {
+        let mut config = SolverConfigUpdate::new();
+        config.target_phases_after = Some(0);
+        config.rephase_interval = Some(interval);
+        solver.config(&config).unwrap();
+    }
+
     #[test]
     #[should_panic(expected = "solve() called after encountering an unrecoverable error")]
     fn error_handling_proof_writing() {
@@ -501,6 +510,43 @@ mod tests {
             solver.enable_self_checking();
             solver.add_formula(&formula);
             enable_target_phases(&mut solver);
+
+            prop_assert_eq!(solver.solve().ok(), Some(true));
+
+            let model = solver.model().unwrap();
+            for clause in formula.iter() {
+                prop_assert!(clause.iter().any(|lit| model.contains(lit)));
+            }
+        }
+
+        /// Rephasing every few conflicts keeps the answers right, and the
+        /// self-checker accepts every step.
+        #[test]
+        fn sgen_unsat_rephasing(
+            formula in sgen_unsat_formula(1..7usize),
+            interval in 1..4u64,
+            test_schedule in proptest::bool::ANY,
+        ) {
+            let mut solver = Solver::new();
+            solver.enable_self_checking();
+            solver.add_formula(&formula);
+            enable_rephasing(&mut solver, interval);
+            if test_schedule {
+                enable_test_schedule(&mut solver);
+            }
+
+            prop_assert_eq!(solver.solve().ok(), Some(false));
+        }
+
+        #[test]
+        fn sat_rephasing(
+            formula in sat_formula(4..20usize, 10..100usize, 0.05..0.2, 0.9..1.0),
+            interval in 1..4u64,
+        ) {
+            let mut solver = Solver::new();
+            solver.enable_self_checking();
+            solver.add_formula(&formula);
+            enable_rephasing(&mut solver, interval);
 
             prop_assert_eq!(solver.solve().ok(), Some(true));
 

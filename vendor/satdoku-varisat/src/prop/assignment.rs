@@ -15,12 +15,27 @@ use super::Reason;
 pub struct Assignment {
     assignment: Vec<Option<bool>>,
     last_value: Vec<bool>,
-    /// Phases of the longest conflict-free assignment seen.
+    /// Phases of the longest conflict-free assignment since the last rephase.
     target_value: Vec<bool>,
     /// Length of that assignment, 0 when there is none.
     target_assigned: usize,
-    /// Whether target phases are kept and decided with.
+    /// Whether target and best phases are kept and decided with.
     target_phases: bool,
+    /// Phases of the longest conflict-free assignment since the last rephase to them.
+    best_value: Vec<bool>,
+    /// Length of that assignment.
+    best_assigned: usize,
+}
+
+/// A reset of the saved phases, see [`Assignment::rephase`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Rephase {
+    /// Every variable false.
+    Original,
+    /// Every variable true.
+    Inverted,
+    /// The longest conflict-free assignment since the last `Best` rephase.
+    Best,
 }
 
 /// This compares two `Option<bool>` values as bytes. Workaround for bad code generation.
@@ -34,6 +49,7 @@ impl Assignment {
         self.assignment.resize(count, None);
         self.last_value.resize(count, false);
         self.target_value.resize(count, false);
+        self.best_value.resize(count, false);
     }
 
     /// Current partial assignment as slice.
@@ -64,14 +80,14 @@ impl Assignment {
         }
     }
 
-    /// Start keeping target phases and deciding with them.
+    /// Start keeping target and best phases and deciding with the target phases.
     pub fn enable_target_phases(&mut self) {
         self.target_phases = true;
     }
 
     /// Record the phases if the conflict-free assignment of length `no_conflict_until` is the
-    /// longest seen.
-    pub fn update_target(&mut self, no_conflict_until: usize) {
+    /// longest since the last rephase (target) or since the last rephase to the best (best).
+    pub fn update_target_and_best(&mut self, no_conflict_until: usize) {
         if !self.target_phases {
             return;
         }
@@ -79,6 +95,26 @@ impl Assignment {
             copy_phases(&self.assignment, &self.last_value, &mut self.target_value);
             self.target_assigned = no_conflict_until;
         }
+        if no_conflict_until > self.best_assigned {
+            copy_phases(&self.assignment, &self.last_value, &mut self.best_value);
+            self.best_assigned = no_conflict_until;
+        }
+    }
+
+    /// Reset the saved phases and forget the target phases.
+    pub fn rephase(&mut self, rephase: Rephase) {
+        match rephase {
+            Rephase::Original => self.last_value.fill(false),
+            Rephase::Inverted => self.last_value.fill(true),
+            Rephase::Best => {
+                // Nothing recorded (target phases off): keep the saved phases.
+                if self.best_assigned > 0 {
+                    self.last_value.copy_from_slice(&self.best_value);
+                }
+                self.best_assigned = 0;
+            }
+        }
+        self.target_assigned = 0;
     }
 
     /// Value assigned to a literal.
@@ -308,16 +344,17 @@ mod phase_tests {
     #[test]
     fn target_phases_are_kept_only_once_enabled() {
         let mut a = assignment();
-        a.update_target(2);
+        a.update_target_and_best(2);
         assert_eq!(a.target_assigned, 0, "recorded while disabled");
         assert!(
             !a.decision_phase(var(0)),
             "without a target, the last value decides"
         );
         a.enable_target_phases();
-        a.update_target(2);
+        a.update_target_and_best(2);
         // Assigned variables give their values, unassigned ones their last values.
         assert_eq!(a.target_value, [true, false, true]);
+        assert_eq!(a.best_value, [true, false, true]);
         assert!(a.decision_phase(var(0)) && !a.decision_phase(var(1)) && a.decision_phase(var(2)));
     }
 
@@ -325,14 +362,36 @@ mod phase_tests {
     fn only_a_longer_conflict_free_assignment_replaces_the_target() {
         let mut a = assignment();
         a.enable_target_phases();
-        a.update_target(2);
+        a.update_target_and_best(2);
         a.set_var(var(0), Some(false));
-        a.update_target(2);
+        a.update_target_and_best(2);
         assert!(
             a.target_value[0],
             "an assignment no longer than the target replaced it"
         );
-        a.update_target(3);
-        assert!(!a.target_value[0]);
+        a.update_target_and_best(3);
+        assert!(!a.target_value[0] && !a.best_value[0]);
+    }
+
+    #[test]
+    fn rephasing_resets_the_saved_phases_and_forgets_the_target() {
+        let mut a = assignment();
+        a.enable_target_phases();
+        a.update_target_and_best(2);
+        a.rephase(Rephase::Original);
+        assert_eq!(a.last_value, [false; 3]);
+        assert_eq!(a.target_assigned, 0);
+        assert!(
+            !a.decision_phase(var(0)),
+            "the forgotten target still decides"
+        );
+        a.rephase(Rephase::Inverted);
+        assert_eq!(a.last_value, [true; 3]);
+        a.rephase(Rephase::Best);
+        assert_eq!(a.last_value, [true, false, true]);
+        // The best is forgotten with its use: a second best rephase keeps the saved phases.
+        a.rephase(Rephase::Original);
+        a.rephase(Rephase::Best);
+        assert_eq!(a.last_value, [false; 3]);
     }
 }
