@@ -1,6 +1,8 @@
 //! Scheduling of processing and solving steps.
 //!
 //! The current implementation is temporary and will be replaced with something more flexible.
+use std::time::Instant;
+
 use log::info;
 
 use partial_ref::{partial, PartialRef};
@@ -75,8 +77,12 @@ pub fn schedule_step<'a>(
     let (schedule, mut ctx) = ctx.split_part_mut(ScheduleP);
     let (config, mut ctx) = ctx.split_part(SolverConfigP);
 
-    if ctx.part(SolverStateP).sat_state != SatState::Unknown
-        || ctx.part(SolverStateP).solver_error.is_some()
+    let state = ctx.part(SolverStateP);
+    if state.sat_state != SatState::Unknown
+        || state.solver_error.is_some()
+        || state
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
     {
         false
     } else {

@@ -1,5 +1,5 @@
 //! Boolean satisfiability solver.
-use std::io;
+use std::{io, time::Instant};
 
 use partial_ref::{IntoPartialRef, IntoPartialRefMut, PartialRef};
 
@@ -135,6 +135,16 @@ impl<'a> Solver<'a> {
         // TODO add link to sampling mode section of the manual when written
         let mut ctx = self.ctx.into_partial_ref_mut();
         variables::observe_internal_vars(ctx.borrow())
+    }
+
+    /// Give up the search at `deadline` (`None`: never, the default).
+    ///
+    /// The clock is read once per conflict. A search that reaches the deadline
+    /// returns [`SolverError::Interrupted`] and leaves the solver usable: a
+    /// later [`Solver::solve`] with a later deadline (or none) goes on from
+    /// where this one stopped.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.ctx.solver_state.deadline = deadline;
     }
 
     /// Check the satisfiability of the current formula.
@@ -322,6 +332,21 @@ mod tests {
         config.target_phases_after = Some(0);
         config.rephase_interval = Some(interval);
         solver.config(&config).unwrap();
+    }
+
+    /// Solve in slices of 20 µs, resuming after each interrupt; from the
+    /// 10,000th slice on without a deadline, so that the answer comes.
+    fn solve_in_slices(solver: &mut Solver) -> bool {
+        for slice in 0.. {
+            let deadline = Instant::now() + std::time::Duration::from_micros(20);
+            solver.set_deadline(if slice < 10_000 { Some(deadline) } else { None });
+            match solver.solve() {
+                Ok(sat) => return sat,
+                Err(SolverError::Interrupted) => continue,
+                Err(e) => panic!("{}", e),
+            }
+        }
+        unreachable!()
     }
 
     #[test]
@@ -549,6 +574,43 @@ mod tests {
             enable_rephasing(&mut solver, interval);
 
             prop_assert_eq!(solver.solve().ok(), Some(true));
+
+            let model = solver.model().unwrap();
+            for clause in formula.iter() {
+                prop_assert!(clause.iter().any(|lit| model.contains(lit)));
+            }
+        }
+
+        /// A deadline already passed stops the search before it starts; short
+        /// deadlines stop it anywhere. Every search resumed after an interrupt
+        /// still ends in the right answer, and the self-checker accepts every
+        /// step taken across the interrupts.
+        #[test]
+        fn sgen_unsat_interrupted(
+            formula in sgen_unsat_formula(1..7usize),
+            test_schedule in proptest::bool::ANY,
+        ) {
+            let mut solver = Solver::new();
+            solver.enable_self_checking();
+            solver.add_formula(&formula);
+            if test_schedule {
+                enable_test_schedule(&mut solver);
+            }
+
+            solver.set_deadline(Some(Instant::now()));
+            prop_assert!(matches!(solver.solve(), Err(SolverError::Interrupted)));
+            prop_assert_eq!(solve_in_slices(&mut solver), false);
+        }
+
+        #[test]
+        fn sat_interrupted(formula in sat_formula(4..20usize, 10..100usize, 0.05..0.2, 0.9..1.0)) {
+            let mut solver = Solver::new();
+            solver.enable_self_checking();
+            solver.add_formula(&formula);
+
+            solver.set_deadline(Some(Instant::now()));
+            prop_assert!(matches!(solver.solve(), Err(SolverError::Interrupted)));
+            prop_assert_eq!(solve_in_slices(&mut solver), true);
 
             let model = solver.model().unwrap();
             for clause in formula.iter() {

@@ -1,4 +1,6 @@
 //! Miscellaneous solver state.
+use std::time::Instant;
+
 use crate::solver::SolverError;
 
 /// Satisfiability state.
@@ -27,6 +29,8 @@ pub struct SolverState {
     pub solver_invoked: bool,
     pub state_is_invalid: bool,
     pub solver_error: Option<SolverError>,
+    /// When the search gives up (see [`crate::Solver::set_deadline`]).
+    pub deadline: Option<Instant>,
 }
 
 impl Default for SolverState {
@@ -37,6 +41,7 @@ impl Default for SolverState {
             solver_invoked: false,
             state_is_invalid: false,
             solver_error: None,
+            deadline: None,
         }
     }
 }
