@@ -81,6 +81,9 @@ pub fn schedule_step<'a>(
     if state.sat_state != SatState::Unknown
         || state.solver_error.is_some()
         || state
+            .conflict_limit
+            .is_some_and(|limit| schedule.conflicts >= limit)
+        || state
             .deadline
             .is_some_and(|deadline| Instant::now() >= deadline)
     {

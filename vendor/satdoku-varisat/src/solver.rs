@@ -147,6 +147,18 @@ impl<'a> Solver<'a> {
         self.ctx.solver_state.deadline = deadline;
     }
 
+    /// Give up the search once this solver has had `limit` conflicts in all,
+    /// counted over every [`Solver::solve`] since it was made (`None`: no
+    /// limit, the default).
+    ///
+    /// Unlike a deadline, this stops at the same point on every machine. A
+    /// search that reaches the limit returns [`SolverError::Interrupted`] and
+    /// leaves the solver usable: a later [`Solver::solve`] with a higher limit
+    /// (or none) goes on from where this one stopped.
+    pub fn set_conflict_limit(&mut self, limit: Option<u64>) {
+        self.ctx.solver_state.conflict_limit = limit;
+    }
+
     /// Check the satisfiability of the current formula.
     pub fn solve(&mut self) -> Result<bool, SolverError> {
         self.ctx.solver_state.solver_invoked = true;
@@ -342,6 +354,20 @@ mod tests {
             solver.set_deadline(if slice < 10_000 { Some(deadline) } else { None });
             match solver.solve() {
                 Ok(sat) => return sat,
+                Err(SolverError::Interrupted) => continue,
+                Err(e) => panic!("{}", e),
+            }
+        }
+        unreachable!()
+    }
+
+    /// Solve one conflict at a time, raising the conflict limit by one after
+    /// each interrupt; how many interrupts there were, and the answer.
+    fn solve_by_conflicts(solver: &mut Solver) -> (u64, bool) {
+        for limit in 1.. {
+            solver.set_conflict_limit(Some(limit));
+            match solver.solve() {
+                Ok(sat) => return (limit - 1, sat),
                 Err(SolverError::Interrupted) => continue,
                 Err(e) => panic!("{}", e),
             }
@@ -600,6 +626,45 @@ mod tests {
             solver.set_deadline(Some(Instant::now()));
             prop_assert!(matches!(solver.solve(), Err(SolverError::Interrupted)));
             prop_assert_eq!(solve_in_slices(&mut solver), false);
+        }
+
+        /// A limit of no conflicts stops the search before it starts, and an
+        /// unsatisfiable formula without unit clauses needs a conflict to be
+        /// refuted. Raised one conflict at a time, the search still ends in
+        /// the right answer, and the self-checker accepts every step.
+        #[test]
+        fn sgen_unsat_conflict_limited(
+            formula in sgen_unsat_formula(1..7usize),
+            test_schedule in proptest::bool::ANY,
+        ) {
+            let mut solver = Solver::new();
+            solver.enable_self_checking();
+            solver.add_formula(&formula);
+            if test_schedule {
+                enable_test_schedule(&mut solver);
+            }
+
+            solver.set_conflict_limit(Some(0));
+            prop_assert!(matches!(solver.solve(), Err(SolverError::Interrupted)));
+            let (interrupts, sat) = solve_by_conflicts(&mut solver);
+            prop_assert!(!sat);
+            prop_assert!(interrupts >= 1);
+        }
+
+        #[test]
+        fn sat_conflict_limited(formula in sat_formula(4..20usize, 10..100usize, 0.05..0.2, 0.9..1.0)) {
+            let mut solver = Solver::new();
+            solver.enable_self_checking();
+            solver.add_formula(&formula);
+
+            solver.set_conflict_limit(Some(0));
+            prop_assert!(matches!(solver.solve(), Err(SolverError::Interrupted)));
+            prop_assert!(solve_by_conflicts(&mut solver).1);
+
+            let model = solver.model().unwrap();
+            for clause in formula.iter() {
+                prop_assert!(clause.iter().any(|lit| model.contains(lit)));
+            }
         }
 
         #[test]

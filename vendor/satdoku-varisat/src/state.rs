@@ -31,6 +31,8 @@ pub struct SolverState {
     pub solver_error: Option<SolverError>,
     /// When the search gives up (see [`crate::Solver::set_deadline`]).
     pub deadline: Option<Instant>,
+    /// How many conflicts the search may reach (see [`crate::Solver::set_conflict_limit`]).
+    pub conflict_limit: Option<u64>,
 }
 
 impl Default for SolverState {
@@ -42,6 +44,7 @@ impl Default for SolverState {
             state_is_invalid: false,
             solver_error: None,
             deadline: None,
+            conflict_limit: None,
         }
     }
 }
