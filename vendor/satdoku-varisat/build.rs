@@ -30,10 +30,13 @@ fn have_rate() -> Result<(), Error> {
 }
 
 fn main() {
-    // Vendored in satdoku: declare the cfgs, and stay quiet when a checker is missing (the
-    // tests that need it are skipped).
+    // The cfgs the tests are switched with (rustc's unexpected_cfgs lint).
     println!("cargo:rustc-check-cfg=cfg(test_drat_trim)");
     println!("cargo:rustc-check-cfg=cfg(test_rate)");
+
+    // satdoku: no cargo:warning when a checker is missing. The tests that need
+    // it are skipped all the same, and a path dependency's build script
+    // warnings would show in every build of satdoku.
     if have_drat_trim().is_ok() {
         println!("cargo:rustc-cfg=test_drat_trim");
     }

@@ -330,6 +330,22 @@ mod tests {
         solver.config(&config).unwrap();
     }
 
+    /// Decide with target phases from the first conflict on.
+    fn enable_target_phases(solver: &mut Solver) {
+        let mut config = SolverConfigUpdate::new();
+        config.target_phases_after = Some(0);
+        solver.config(&config).unwrap();
+    }
+
+    /// Decide with target phases from the first conflict on, and rephase
+    /// after `interval` conflicts, then 2, 3, ... times as many more.
+    fn enable_rephasing(solver: &mut Solver, interval: u64) {
+        let mut config = SolverConfigUpdate::new();
+        config.target_phases_after = Some(0);
+        config.rephase_interval = Some(interval);
+        solver.config(&config).unwrap();
+    }
+
     /// Solve in slices of 20 µs, resuming after each interrupt; from the
     /// 10,000th slice on without a deadline, so that the answer comes.
     fn solve_in_slices(solver: &mut Solver) -> bool {
@@ -516,6 +532,76 @@ mod tests {
 
             let model = solver.model().unwrap();
 
+            for clause in formula.iter() {
+                prop_assert!(clause.iter().any(|lit| model.contains(lit)));
+            }
+        }
+
+        /// Deciding with target phases from the first conflict on keeps the
+        /// answers right, and the self-checker accepts every step.
+        #[test]
+        fn sgen_unsat_target_phases(
+            formula in sgen_unsat_formula(1..7usize),
+            test_schedule in proptest::bool::ANY,
+        ) {
+            let mut solver = Solver::new();
+            solver.enable_self_checking();
+            solver.add_formula(&formula);
+            enable_target_phases(&mut solver);
+            if test_schedule {
+                enable_test_schedule(&mut solver);
+            }
+
+            prop_assert_eq!(solver.solve().ok(), Some(false));
+        }
+
+        #[test]
+        fn sat_target_phases(formula in sat_formula(4..20usize, 10..100usize, 0.05..0.2, 0.9..1.0)) {
+            let mut solver = Solver::new();
+            solver.enable_self_checking();
+            solver.add_formula(&formula);
+            enable_target_phases(&mut solver);
+
+            prop_assert_eq!(solver.solve().ok(), Some(true));
+
+            let model = solver.model().unwrap();
+            for clause in formula.iter() {
+                prop_assert!(clause.iter().any(|lit| model.contains(lit)));
+            }
+        }
+
+        /// Rephasing every few conflicts keeps the answers right, and the
+        /// self-checker accepts every step.
+        #[test]
+        fn sgen_unsat_rephasing(
+            formula in sgen_unsat_formula(1..7usize),
+            interval in 1..4u64,
+            test_schedule in proptest::bool::ANY,
+        ) {
+            let mut solver = Solver::new();
+            solver.enable_self_checking();
+            solver.add_formula(&formula);
+            enable_rephasing(&mut solver, interval);
+            if test_schedule {
+                enable_test_schedule(&mut solver);
+            }
+
+            prop_assert_eq!(solver.solve().ok(), Some(false));
+        }
+
+        #[test]
+        fn sat_rephasing(
+            formula in sat_formula(4..20usize, 10..100usize, 0.05..0.2, 0.9..1.0),
+            interval in 1..4u64,
+        ) {
+            let mut solver = Solver::new();
+            solver.enable_self_checking();
+            solver.add_formula(&formula);
+            enable_rephasing(&mut solver, interval);
+
+            prop_assert_eq!(solver.solve().ok(), Some(true));
+
+            let model = solver.model().unwrap();
             for clause in formula.iter() {
                 prop_assert!(clause.iter().any(|lit| model.contains(lit)));
             }

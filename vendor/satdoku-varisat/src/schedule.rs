@@ -34,6 +34,21 @@ pub struct Schedule {
     next_rephase: u64,
 }
 
+/// The `k`-th rephase, counted from 1: all false, all true, then best, all false, best, all
+/// true over and over.
+fn nth_rephase(k: u64) -> Rephase {
+    match k {
+        1 => Rephase::Original,
+        2 => Rephase::Inverted,
+        k => [
+            Rephase::Best,
+            Rephase::Original,
+            Rephase::Best,
+            Rephase::Inverted,
+        ][(k - 3) as usize % 4],
+    }
+}
+
 /// Perform one step of the schedule.
 pub fn schedule_step<'a>(
     mut ctx: partial!(
@@ -106,17 +121,8 @@ pub fn schedule_step<'a>(
             }
             if schedule.conflicts == schedule.next_rephase {
                 schedule.rephases += 1;
-                let rephase = match schedule.rephases {
-                    1 => Rephase::Original,
-                    2 => Rephase::Inverted,
-                    k => [
-                        Rephase::Best,
-                        Rephase::Original,
-                        Rephase::Best,
-                        Rephase::Inverted,
-                    ][(k - 3) as usize % 4],
-                };
-                ctx.part_mut(AssignmentP).rephase(rephase);
+                ctx.part_mut(AssignmentP)
+                    .rephase(nth_rephase(schedule.rephases));
                 schedule.next_rephase += config.rephase_interval * (schedule.rephases + 1);
             }
         }
@@ -133,5 +139,20 @@ pub fn schedule_step<'a>(
         conflict_step(ctx.borrow());
         schedule.conflicts += 1;
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rephases_go_original_inverted_then_best_original_best_inverted() {
+        use Rephase::*;
+        let order: Vec<Rephase> = (1..=10).map(nth_rephase).collect();
+        assert_eq!(
+            order,
+            [Original, Inverted, Best, Original, Best, Inverted, Best, Original, Best, Inverted]
+        );
     }
 }
