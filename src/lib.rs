@@ -71,5 +71,5 @@ pub use text::reader::{read_all, Entry, PuzzleReader};
 pub use text::symbols::Alphabet;
 /// The varisat satdoku is built with (0.2.2 with target phases, rephasing,
 /// `Solver::set_deadline` and `Solver::set_conflict_limit`, from
-/// `vendor/varisat`): use it for the formulas and solvers that meet satdoku's.
+/// `vendor/satdoku-varisat`): use it for the formulas and solvers that meet satdoku's.
 pub use varisat;

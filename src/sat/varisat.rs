@@ -20,7 +20,7 @@ use crate::solve::{SolveError, Stats};
 /// conflict-free assignment since the last rephase), the phases are reset
 /// now and then (all false, all true, the best assignment seen), and restarts
 /// follow a Luby sequence in units of 1,024 conflicts. The first two are what
-/// `vendor/varisat` adds to varisat 0.2.2. On the 18 hard 25×25 puzzles of
+/// `vendor/satdoku-varisat` adds to varisat 0.2.2. On the 18 hard 25×25 puzzles of
 /// Gecode this takes the solver time from 178 s (three over 30 s) to 64 s,
 /// and rkkautsar-64-1 from no answer in 15 minutes to 6.4–7.7 s (10–12 s
 /// with the machine's other core busy).
