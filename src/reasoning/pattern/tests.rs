@@ -6,7 +6,7 @@
 //! independent checker of tests/common.
 
 // The independent checker of the integration tests.
-#[path = "../../../tests/common/mod.rs"]
+#[path = "../../../tests/integration/util/checker.rs"]
 mod common;
 
 use std::sync::Arc;

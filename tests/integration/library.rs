@@ -1,7 +1,7 @@
 //! Library end-to-end: read the puzzles of tests/data and generated ones, solve
 //! them, and check every solution with the independent checker of tests/common.
 
-mod common;
+use crate::util::checker as common;
 
 use std::sync::Arc;
 

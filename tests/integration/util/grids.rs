@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::common::{self, Shape};
+use super::checker::{self as common, Shape};
 
 /// A data file of puzzles (one per line) and the grid options that go with it.
 pub struct Case {

@@ -3,9 +3,8 @@
 //! The solvers are installed by .ci/run. Without one, a test prints a note and
 //! passes, except under CI=true, where a missing solver is a failure.
 
-mod common;
-#[path = "support/grids.rs"]
-mod grids;
+use crate::util::checker as common;
+use crate::util::grids;
 
 use std::path::Path;
 use std::process::Command;

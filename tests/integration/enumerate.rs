@@ -4,7 +4,7 @@
 //! come from the independent checker in `tests/common`, so that the checker
 //! and the brute-force counter share no code with the library they judge.
 
-mod common;
+use crate::util::checker as common;
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -181,7 +181,7 @@ fn empty_grids_have_their_known_counts() {
 
 #[test]
 fn every_6x6_known_count() {
-    let text = include_str!("data/6x6-known-counts.txt");
+    let text = include_str!("../data/6x6-known-counts.txt");
     let mut lines = 0;
     for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let fields: Vec<&str> = line.split('\t').collect();
@@ -202,7 +202,7 @@ fn every_6x6_known_count() {
 
 #[test]
 fn every_counted_9x9() {
-    let text = include_str!("data/counted.txt");
+    let text = include_str!("../data/counted.txt");
     let rules = Rules::new(9, Third::Boxes(3, 3), false);
     let mut lines = 0;
     let mut most = 0;

@@ -1,6 +1,6 @@
 //! `satdoku analyze` end to end, checked against an independent brute-force enumerator and replay of `--steps`.
 
-mod common;
+use crate::util::checker as common;
 
 use std::collections::HashMap;
 

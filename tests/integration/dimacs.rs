@@ -1,9 +1,8 @@
 //! `satdoku dimacs` and `satdoku decode` without external solvers: the CNF read
 //! by varisat's own DIMACS parser, models solved by varisat, and bad models refused.
 
-mod common;
-#[path = "support/grids.rs"]
-mod grids;
+use crate::util::checker as common;
+use crate::util::grids;
 
 use std::path::{Path, PathBuf};
 

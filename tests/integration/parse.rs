@@ -1,7 +1,7 @@
 //! Property tests for puzzle text: whatever the input, no panic and one record
 //! per puzzle-looking input; printing a grid and reading it back gives the grid.
 
-mod common;
+use crate::util::checker as common;
 
 use std::sync::Arc;
 

@@ -1,7 +1,7 @@
 //! `satdoku solve` from the outside: inputs, formats, grid options, exit codes
 //! and messages. Every solution printed is checked by the independent checker.
 
-mod common;
+use crate::util::checker as common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
