@@ -199,13 +199,19 @@ pub fn data_lines(name: &str) -> Vec<String> {
         .collect()
 }
 
+/// A file under tests/data.
 pub fn data_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+    repo_path("tests/data").join(name)
+}
+
+/// A path relative to the repository root, whatever the working directory.
+pub fn repo_path(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(path)
 }
 
 /// A path under ../shared/data (for optional local cross-checks), if it exists.
 pub fn shared_data(name: &str) -> Option<PathBuf> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data").join(name);
+    let p = repo_path("../shared/data").join(name);
     p.exists().then_some(p)
 }
 

@@ -1,10 +1,9 @@
-//! The test cases of the DIMACS round trip, checked by the independent checker of `tests/common`.
+//! Grids for the tests: the cases of the DIMACS round trip, and grid
+//! definition files read independently into the checker's units.
 
-#![allow(dead_code)]
+use std::path::{Path, PathBuf};
 
-use std::path::Path;
-
-use super::checker::{self as common, Shape};
+use super::checker::{self, data_lines, data_path, repo_path, Shape};
 
 /// A data file of puzzles (one per line) and the grid options that go with it.
 pub struct Case {
@@ -13,31 +12,19 @@ pub struct Case {
     pub shape: fn() -> Shape,
 }
 
-pub fn data(file: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dimacs").join(file).display().to_string()
+/// A file of the DIMACS cases, under tests/data/dimacs.
+pub fn data(file: &str) -> PathBuf {
+    data_path("dimacs").join(file)
 }
 
-pub fn repo_file(path: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(path).display().to_string()
-}
-
-/// The puzzles of a data file: its lines that are not `#` comments.
+/// The puzzles of a DIMACS case file: its lines that are not `#` comments.
 pub fn puzzles(file: &str) -> Vec<String> {
-    let text = std::fs::read_to_string(data(file)).unwrap();
-    text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')).map(String::from).collect()
+    data_lines(&format!("dimacs/{file}"))
 }
 
-/// The regions of encodings/jigsaw-9.toml (nine rows of nine digits), read here.
+/// The units of encodings/jigsaw-9.toml, read here.
 pub fn jigsaw9() -> Shape {
-    let text = std::fs::read_to_string(repo_file("encodings/jigsaw-9.toml")).unwrap();
-    let labels: Vec<usize> = text
-        .lines()
-        .filter(|l| l.len() == 9 && l.chars().all(|c| c.is_ascii_digit()))
-        .flat_map(|l| l.chars())
-        .map(|c| c as usize - '0' as usize)
-        .collect();
-    assert_eq!(labels.len(), 81);
-    Shape::jigsaw(9, &labels)
+    shape_of_grid_file(&repo_path("encodings/jigsaw-9.toml"))
 }
 
 pub const CASES: &[(&str, Case)] = &[
@@ -62,7 +49,47 @@ pub fn case(name: &str) -> &'static Case {
     &CASES.iter().find(|(n, _)| *n == name).unwrap().1
 }
 
-/// Check a solution line against the givens line with the independent checker of `tests/common`.
+/// Check a solution line against the givens line with the independent checker.
 pub fn check(givens: &str, solution: &str, shape: &Shape) -> Result<(), String> {
-    common::check(shape, &common::read_symbols(givens), &common::read_symbols(solution))
+    checker::check(shape, &checker::read_symbols(givens), &checker::read_symbols(solution))
+}
+
+/// An independent reading of an encodings/*.toml file into units.
+pub fn shape_of_grid_file(path: &Path) -> Shape {
+    let text = std::fs::read_to_string(path).unwrap();
+    let doc: toml::Value = toml::from_str(&text).unwrap();
+    let n = doc["size"].as_integer().unwrap() as usize;
+    let mut shape = if doc.get("latin").and_then(|v| v.as_bool()) == Some(true) {
+        Shape::latin(n)
+    } else if let Some(map) = doc.get("regions").and_then(|v| v.as_str()) {
+        let labels: Vec<usize> =
+            map.chars().filter(|c| !c.is_whitespace() && !"|+-".contains(*c)).map(|c| c as usize).collect();
+        Shape::jigsaw(n, &labels)
+    } else if let Some(b) = doc.get("boxes").and_then(|v| v.as_str()) {
+        let (r, c) = b.split_once('x').unwrap();
+        Shape::boxes(n, r.trim().parse().unwrap(), c.trim().parse().unwrap())
+    } else {
+        Shape::classic(n)
+    };
+    for v in doc.get("variants").and_then(|v| v.as_array()).into_iter().flatten() {
+        shape = match v.as_str().unwrap() {
+            "x" => shape.with_diagonals(),
+            "hyper" => shape.with_hyper_windows_9(),
+            other => panic!("test does not know variant {other}"),
+        };
+    }
+    for unit in doc.get("extra_units").and_then(|v| v.as_array()).into_iter().flatten() {
+        let cells = unit
+            .as_str()
+            .unwrap()
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+            .map(|w| {
+                let (r, c) = w[1..].split_once('c').unwrap();
+                (r.parse::<usize>().unwrap() - 1) * n + c.parse::<usize>().unwrap() - 1
+            })
+            .collect();
+        shape.units.push(cells);
+    }
+    shape
 }
