@@ -6,7 +6,7 @@ use std::time::Instant;
 use anyhow::Result;
 use clap::Args;
 
-use satdoku::{analyze, propagation, verify, AnalyzeOptions, Puzzle, StepText, Verdict, ViolationText};
+use satdoku::{analyze, propagation, AnalyzeOptions, Puzzle, StepText, Verdict, ViolationText};
 
 use super::batch::{run, Numbered};
 use super::output::{Body, Emitter, Record, Status};
@@ -89,7 +89,7 @@ fn propagate_one(numbered: &Numbered, puzzle: &Puzzle, steps: bool, out: &mut Em
             // decided grid must be a solution: check it before saying so.
             let solved = domains.is_solved();
             if solved {
-                if let Err(v) = verify(geometry, puzzle.givens(), &domains.decided()) {
+                if let Err(v) = puzzle.check(&domains.decided()) {
                     let text = ViolationText(&v, geometry);
                     let error = format!("internal error: propagation reached a grid that is not a solution: {text}");
                     return out.emit(Record::failed(numbered, Status::Error, error));
