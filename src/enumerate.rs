@@ -59,6 +59,8 @@ pub struct Search {
     reason: Option<Contradiction>,
     deadline: Option<Instant>,
     stats: Stats,
+    /// Solutions yielded.
+    found: u64,
 }
 
 enum Engine {
@@ -80,9 +82,14 @@ impl Search {
         let deadline = options.deadline(start);
         let search = match Prepared::for_goal(puzzle, options, Goal::All, deadline) {
             Ok(prepared) => Search::prepared(prepared, strategy, deadline),
-            Err(reason) => {
-                Search { prepared: None, engine: Engine::Done, reason: Some(reason), deadline, stats: Stats::default() }
-            }
+            Err(reason) => Search {
+                prepared: None,
+                engine: Engine::Done,
+                reason: Some(reason),
+                deadline,
+                stats: Stats::default(),
+                found: 0,
+            },
         };
         Search { stats: Stats { encode: start.elapsed(), ..search.stats }, ..search }
     }
@@ -107,7 +114,7 @@ impl Search {
                 Engine::Blocking(Box::new(Blocker { solver, map }))
             }
         };
-        Search { prepared: Some(prepared), engine, reason: None, deadline, stats }
+        Search { prepared: Some(prepared), engine, reason: None, deadline, stats, found: 0 }
     }
 
     /// With [`Strategy::Branch`]: ask varisat after `dead_ends` dead ends of the
@@ -118,6 +125,11 @@ impl Search {
             b.budget = dead_ends.max(1);
         }
         self
+    }
+
+    /// How many solutions the search has yielded so far.
+    pub fn found(&self) -> u64 {
+        self.found
     }
 
     /// Why the puzzle has no solution, when propagation alone showed it.
@@ -141,7 +153,11 @@ impl Search {
         };
         self.stats.solve += start.elapsed();
         match found? {
-            Some(grid) => Ok(Some(checked(prepared.puzzle(), grid)?)),
+            Some(grid) => {
+                let grid = checked(prepared.puzzle(), grid)?;
+                self.found += 1;
+                Ok(Some(grid))
+            }
             None => {
                 self.engine = Engine::Done;
                 Ok(None)

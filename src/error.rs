@@ -61,6 +61,14 @@ pub enum GeometryError {
         #[allow(missing_docs)]
         n: usize,
     },
+    /// Boxes whose product is past the largest side.
+    #[error("boxes of {rows}x{cols} make a grid side past {max} (the largest satdoku takes)", max = crate::model::geometry::MAX_SIZE)]
+    BoxesTooLarge {
+        /// Rows of a box.
+        rows: usize,
+        /// Columns of a box.
+        cols: usize,
+    },
     /// Hyper windows need n = b².
     #[error("hyper windows are defined for n = b² (4, 9, 16, 25, ...), not for n = {n}")]
     Hyper {
@@ -220,13 +228,12 @@ pub enum GridFileError {
         message: String,
     },
     /// A definition that makes no grid.
-    #[error("{path}: {source}")]
+    #[error("{path}: {error}")]
     Geometry {
         /// The file.
         path: String,
         /// Why the grid cannot be built.
-        #[source]
-        source: GeometryError,
+        error: GeometryError,
     },
     /// The file cannot be read.
     #[error("{path}: cannot read: {message}")]

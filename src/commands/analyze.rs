@@ -10,6 +10,7 @@ use satdoku::{analyze, propagation, AnalyzeOptions, Puzzle, StepText, Verdict, V
 
 use super::batch::{run, Numbered};
 use super::output::{Body, Emitter, Record, Status};
+use super::solve::failure;
 use super::{BatchArgs, EncodingArgs, GridArgs};
 
 #[derive(Args, Debug)]
@@ -34,7 +35,7 @@ pub struct AnalyzeArgs {
 pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = grid.resolve()?;
     let renderer = args.batch.renderer(&setup);
-    let options = AnalyzeOptions { solve: args.encoding.options(), count_limit: args.max };
+    let options = AnalyzeOptions { solve: args.encoding.options(&args.batch), count_limit: args.max };
     let summary = run(&args.batch.files, &mut setup, renderer, args.batch.jobs(), |numbered, out| {
         let puzzle = match &numbered.entry.puzzle {
             Ok(p) => p,
@@ -46,7 +47,7 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
         let start = Instant::now();
         let analysis = match analyze(puzzle, &options) {
             Ok(a) => a,
-            Err(e) => return out.emit(Record::failed(numbered, Status::Error, e)),
+            Err(e) => return out.emit(failure(&args.batch, numbered, e)),
         };
         if args.encoding.stats {
             let s = analysis.stats;
