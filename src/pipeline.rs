@@ -17,7 +17,7 @@ use crate::cnf::varmap::VarMap;
 use crate::error::InternalError;
 use crate::model::domains::Domains;
 use crate::model::puzzle::{Grid, Puzzle};
-use crate::model::verify::{verify, ViolationText};
+use crate::model::verify::ViolationText;
 use crate::reasoning::pattern::ValueGroups;
 use crate::reasoning::propagate::{find_clash, Contradiction, Propagator};
 use crate::sat::Model;
@@ -137,10 +137,10 @@ impl Prepared {
                     return Err(clash);
                 }
                 // Kwon & Jain: only what the givens exclude directly.
-                Domains::after_givens(geometry, givens)
+                puzzle.initial_domains()
             }
             Encoding::Propagated => {
-                let mut p = Propagator::from_givens(geometry, givens)?;
+                let mut p = Propagator::from_puzzle(puzzle)?;
                 p.set_deadline(deadline);
                 p.propagate()?;
                 if !p.domains().is_solved() {
@@ -168,7 +168,7 @@ impl Prepared {
     /// any solver can confirm it (a clash leaves no candidates to reduce to).
     pub(crate) fn unpropagated(puzzle: &Puzzle, options: &SolveOptions) -> Prepared {
         let options = SolveOptions { encoding: Encoding::Full, ..*options };
-        Prepared::with_domains(puzzle, &options, Domains::after_givens(puzzle.geometry(), puzzle.givens()))
+        Prepared::with_domains(puzzle, &options, puzzle.initial_domains())
     }
 
     fn with_domains(puzzle: &Puzzle, options: &SolveOptions, domains: Domains) -> Prepared {
@@ -221,7 +221,17 @@ impl Prepared {
         let (geometry, givens) = (self.puzzle.geometry(), self.puzzle.givens());
         let options = EncodeOptions { amo: self.options.amo };
         let map = match self.encoding {
-            Encoding::Full => encode_full(geometry, givens, options, sink),
+            Encoding::Full => {
+                let map = encode_full(geometry, givens, options, sink);
+                // Pencil marks: what a cell may not hold, as unit clauses.
+                if let Some(candidates) = self.puzzle.candidates() {
+                    for cell in geometry.cells() {
+                        let excluded = map.cell_vars(cell).filter(|&(value, _)| !candidates.contains(cell, value));
+                        excluded.for_each(|(_, var)| sink.add_clause(&[var.negative()]));
+                    }
+                }
+                map
+            }
             Encoding::Reduced | Encoding::Propagated => encode_reduced(geometry, &self.domains, options, sink),
         };
         for groups in guesses {
@@ -285,7 +295,7 @@ pub fn puzzle_cnf(puzzle: &Puzzle, options: &SolveOptions) -> PuzzleCnf {
 
 /// Check a grid read from a model before anyone sees it.
 pub(crate) fn checked(puzzle: &Puzzle, grid: Grid) -> Result<Grid, InternalError> {
-    match verify(puzzle.geometry(), puzzle.givens(), &grid) {
+    match puzzle.check(&grid) {
         Ok(()) => Ok(grid),
         Err(v) => Err(InternalError(format!(
             "a model decoded to a grid that is not a solution: {}",

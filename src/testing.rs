@@ -2,6 +2,10 @@
 
 use std::sync::Arc;
 
+/// The independent checker of the integration tests, for unit tests that check solutions too.
+#[path = "../tests/integration/util/checker.rs"]
+pub(crate) mod checker;
+
 use crate::model::geometry::{Geometry, Value};
 use crate::model::puzzle::{Grid, Puzzle};
 

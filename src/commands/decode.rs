@@ -40,7 +40,7 @@ pub fn run_decode(args: &DecodeArgs, grid: &GridArgs) -> Result<u8> {
         }
         _ => (read_model(io::stdin().lock(), "<stdin>", var_count)?, "<stdin>".to_string()),
     };
-    let batch = super::BatchArgs { files: Vec::new(), format: args.format, jobs: None };
+    let batch = super::BatchArgs { files: Vec::new(), format: args.format, jobs: None, timeout: None };
     let mut out = Emitter::direct(batch.renderer(&setup));
     let puzzle = cnf.puzzle.clone();
     let position = satdoku::Position { source: source.clone(), line: 0, column: None };
@@ -56,7 +56,7 @@ pub fn run_decode(args: &DecodeArgs, grid: &GridArgs) -> Result<u8> {
             Record::new(&numbered, Status::Solved).with_body(Body::Solution { grid, number: None })
         }
     };
-    out.emit(record)?;
-    out.flush()?;
+    out.emit(record).context(super::batch::STDOUT)?;
+    out.flush().context(super::batch::STDOUT)?;
     Ok(out.summary.code())
 }

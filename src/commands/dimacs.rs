@@ -10,7 +10,7 @@ use clap::Args;
 use satdoku::cnf::{puzzle_cnf, write_cnf, AmoEncoding};
 use satdoku::{Alphabet, Encoding, Puzzle, SolveOptions};
 
-use super::batch::for_each_puzzle;
+use super::batch::{for_each_puzzle, STDOUT};
 use super::{names, GridArgs};
 
 #[derive(Args, Debug)]
@@ -67,8 +67,8 @@ pub fn run_dimacs(args: &DimacsArgs, grid: &GridArgs) -> Result<u8> {
         (Some((name, puzzle)), Some(path)) => write_file(path, &name, &puzzle, &options, alphabet)?,
         (Some((name, puzzle)), None) => {
             let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-            write_puzzle(&mut out, &name, &puzzle, &options, alphabet)?;
-            out.flush()?;
+            write_puzzle(&mut out, &name, &puzzle, &options, alphabet).context(STDOUT)?;
+            out.flush().context(STDOUT)?;
         }
         (None, _) if args.out_dir.is_none() && !invalid => bail!("no puzzle in the input"),
         (None, _) => {}

@@ -55,16 +55,16 @@ pub enum ExternalError {
     #[error("`{program}` exited with {code} ({said}) but its output says {output}")]
     Inconsistent { program: String, code: i32, said: &'static str, output: &'static str },
     /// Output that is no answer.
-    #[error("unreadable answer from `{program}`: {source}")]
-    Output { program: String, source: ModelError },
+    #[error("unreadable answer from `{program}`: {error}")]
+    Output { program: String, error: ModelError },
     /// A model that breaks the CNF.
-    #[error("`{program}` gave a wrong model: {source}")]
-    WrongModel { program: String, source: ModelError },
+    #[error("`{program}` gave a wrong model: {error}")]
+    WrongModel { program: String, error: ModelError },
     /// The temporary files cannot be written or read.
     #[error("temporary CNF file: {0}")]
     Io(String),
     /// A bug in satdoku.
-    #[error("{0}")]
+    #[error(transparent)]
     Internal(#[from] InternalError),
 }
 
@@ -161,7 +161,7 @@ impl ExternalSolver {
         } else {
             (&stdout_path, format!("{} output", self.program))
         };
-        let output = |source| ExternalError::Output { program: self.program.clone(), source };
+        let output = |error| ExternalError::Output { program: self.program.clone(), error };
         let file = File::open(path)
             .map_err(|e| output(ModelError::Io { source_name: name.clone(), message: e.to_string() }))?;
         let answer = read_model(BufReader::new(file), &name, var_count).map_err(output)?;
@@ -234,7 +234,7 @@ impl Backend for External<'_> {
         };
         let program = &self.solver.program;
         check_model(&cnf.formula, &model, &format!("{program} model"))
-            .map_err(|source| ExternalError::WrongModel { program: program.clone(), source })?;
+            .map_err(|error| ExternalError::WrongModel { program: program.clone(), error })?;
         Ok(SatResult::Sat(prepared.decode(&cnf.map, &model)?))
     }
 

@@ -46,12 +46,16 @@ pub fn load_grid_file(path: &Path) -> Result<Geometry, GridFileError> {
 pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError> {
     let syntax = |message: String| GridFileError::Syntax { path: name.to_string(), message };
     let file: GridFile = toml::from_str(text).map_err(|e| syntax(e.to_string().trim_end().replace('\n', " ")))?;
+    let geometry_error = |error: GeometryError| GridFileError::Geometry { path: name.to_string(), error };
     let n = file.size;
+    // Cell names are read against n: it must be a size first.
+    if n == 0 || n > crate::model::geometry::MAX_SIZE {
+        return Err(geometry_error(GeometryError::Size { n }));
+    }
     let layout_count = [file.boxes.is_some(), file.latin, file.regions.is_some()].iter().filter(|&&b| b).count();
     if layout_count > 1 {
         return Err(syntax("give at most one of `boxes`, `latin` and `regions`".into()));
     }
-    let geometry_error = |source: GeometryError| GridFileError::Geometry { path: name.to_string(), source };
     let layout = if let Some(shape) = &file.boxes {
         let (rows, cols) =
             parse_box_shape(shape).ok_or_else(|| syntax(format!("boxes = \"{shape}\" is not of the form \"RxC\"")))?;

@@ -11,3 +11,4 @@ mod enumerate;
 mod external;
 mod library;
 mod parse;
+mod trust;
