@@ -62,6 +62,7 @@ pub use model::puzzle::{GeometrySpec, Grid, Puzzle};
 pub use model::verify::{verify, Violation, ViolationText};
 pub use pipeline::{Encoding, Prepared, SolveOptions};
 pub use reasoning::propagate::{Contradiction, Step, StepText};
+pub use sat::cleanup::clean_up_on_signals;
 pub use sat::external::{ExternalError, ExternalSolver};
 pub use solve::{solve, solve_with_stats, Guess, Outcome, SolveError, Stats, GUESS_CONFLICTS};
 pub use text::format;

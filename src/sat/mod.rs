@@ -4,6 +4,7 @@
 //! rustsat's `Solve` trait: a search that ends satisfiable, unsatisfiable or
 //! interrupted).
 
+pub(crate) mod cleanup;
 pub(crate) mod external;
 pub(crate) mod output;
 pub(crate) mod varisat;

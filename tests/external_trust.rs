@@ -1,0 +1,252 @@
+//! What satdoku believes from outside, and what it leaves behind: claims of
+//! "unsatisfiable" from external solvers are confirmed by varisat; a
+//! solver's whole process group is ended at `--timeout` and on a signal,
+//! with satdoku's temporary files; a missing solver is found before any
+//! puzzle is read. The solvers here are fake ones, `sh` scripts.
+
+mod common;
+#[path = "support/grids.rs"]
+mod grids;
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command as Cmd;
+use serde_json::Value as Json;
+
+use grids::{data, puzzles};
+
+/// Says "unsatisfiable" to anything, the way a solver does (exit 20).
+const LIAR: &str = "sh -c 'echo s UNSATISFIABLE; exit 20'";
+
+fn satdoku() -> Cmd {
+    let mut cmd = Cmd::cargo_bin("satdoku").unwrap();
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+fn json_lines(stdout: &[u8]) -> Vec<Json> {
+    String::from_utf8_lossy(stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// `solve --solver COMMAND --format json` on `file`; the full encoding takes
+/// every puzzle to the solver (propagation would answer many alone).
+fn solve_with(command: &str, file: &str, extra: &[&str]) -> Output {
+    satdoku()
+        .arg("solve")
+        .arg(file)
+        .args(["--solver", command, "--format", "json", "--encoding", "full"])
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+// --- "unsatisfiable" from an external solver -------------------------------
+
+#[test]
+fn a_lying_solver_is_refuted_on_satisfiable_puzzles() {
+    let file = common::data_path("top95.txt").display().to_string();
+    let out = solve_with(LIAR, &file, &[]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let records = json_lines(&out.stdout);
+    assert_eq!(records.len(), 95);
+    for (i, record) in records.iter().enumerate() {
+        assert_eq!(record["index"], i + 1);
+        assert_eq!(record["status"], "error", "{record}");
+        let error = record["error"].as_str().unwrap();
+        assert!(error.contains("`sh` says the puzzle has no solution"), "{error}");
+        assert!(error.contains("varisat found one") && error.contains("`sh` is wrong"), "{error}");
+    }
+}
+
+#[test]
+fn a_lying_solver_on_unsolvable_puzzles_is_confirmed() {
+    let out = solve_with(LIAR, &data("unsolvable-9.txt"), &[]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let records = json_lines(&out.stdout);
+    assert_eq!(records.len(), puzzles("unsolvable-9.txt").len());
+    assert!(records.iter().all(|r| r["status"] == "unsolvable"), "{records:?}");
+}
+
+/// The first puzzle of gecode-25x25-hard.txt: propagation leaves it to the
+/// solver within milliseconds, and varisat needs many seconds for it.
+fn hard_25() -> String {
+    common::data_lines("gecode-25x25-hard.txt").remove(0)
+}
+
+#[test]
+fn a_claim_varisat_cannot_confirm_in_time_is_an_error() {
+    let out = satdoku()
+        .args(["solve", "--solver", LIAR, "--format", "json", "--timeout", "1"])
+        .write_stdin(hard_25())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let records = json_lines(&out.stdout);
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0]["status"], "error");
+    let error = records[0]["error"].as_str().unwrap();
+    assert!(error.contains("`sh` says the puzzle has no solution, which varisat could not confirm"), "{error}");
+}
+
+// --- a missing solver --------------------------------------------------------
+
+#[test]
+fn a_solver_that_cannot_run_is_one_error_before_any_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    let not_executable = dir.path().join("solver.sh");
+    std::fs::write(&not_executable, "#!/bin/sh\nexit 20\n").unwrap();
+    let missing = dir.path().join("no-such-solver");
+    let cases = [
+        (
+            "no-such-sat-solver -q".to_string(),
+            "cannot run 'no-such-sat-solver': command not found (is it installed and on PATH?)".to_string(),
+        ),
+        (missing.display().to_string(), format!("cannot run '{}': no such file", missing.display())),
+        (
+            not_executable.display().to_string(),
+            format!("cannot run '{}': not an executable file", not_executable.display()),
+        ),
+        (dir.path().display().to_string(), format!("cannot run '{}': not an executable file", dir.path().display())),
+    ];
+    for (command, message) in cases {
+        // A puzzle the solver would get, and no record of it: the check comes first.
+        let out = satdoku()
+            .args(["solve", "--solver", &command, "--encoding", "full", "--format", "json"])
+            .write_stdin(puzzles("classic-9.txt")[0].clone())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        assert!(out.stdout.is_empty(), "{command}");
+        let stderr = stderr(&out);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.starts_with(&format!("satdoku: {message}")), "{stderr}");
+    }
+}
+
+// --- process groups, signals and temporary files -----------------------------
+
+/// Whether process `pid` runs. A zombie has ended: where init does not reap
+/// (some containers), orphans stay zombies.
+fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .is_ok_and(|stat| stat.rsplit(") ").next().is_some_and(|state| !state.starts_with('Z')))
+}
+
+/// A fake solver in `dir`: a wrapper script that writes its own process id
+/// (its group's) and its background child's to `dir/pids`, then does `then`.
+fn wrapper(dir: &Path, then: &str) -> String {
+    let script = dir.join("solver.sh");
+    let pids = dir.join("pids");
+    let text = format!("echo $$ >> '{0}'\nsleep 100 &\necho $! >> '{0}'\n{then}\n", pids.display());
+    std::fs::write(&script, text).unwrap();
+    // Run through sh: a script just written may not be executed while another
+    // test's fork holds it open ("text file busy").
+    format!("sh '{}'", script.display())
+}
+
+/// The process ids the wrapper wrote, once both are there.
+fn wrapper_pids(dir: &Path) -> Vec<u32> {
+    let start = Instant::now();
+    loop {
+        let text = std::fs::read_to_string(dir.join("pids")).unwrap_or_default();
+        let pids: Vec<u32> = text.lines().filter_map(|l| l.trim().parse().ok()).collect();
+        if pids.len() >= 2 {
+            return pids;
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "the fake solver never started: {text:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The entries of a folder.
+fn entries(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect()
+}
+
+#[test]
+fn a_timeout_ends_the_solver_s_whole_process_group() {
+    let dir = tempfile::tempdir().unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let solver = wrapper(dir.path(), "wait");
+    let out = satdoku()
+        .env("TMPDIR", tmp.path())
+        .args(["solve", "--solver", &solver, "--format", "json", "--encoding", "full", "--timeout", "0.5"])
+        .write_stdin(puzzles("classic-9.txt")[0].clone())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let error = json_lines(&out.stdout)[0]["error"].as_str().unwrap().to_string();
+    assert!(error.contains("gave no answer within 0.5 s and was stopped"), "{error}");
+    for pid in wrapper_pids(dir.path()) {
+        assert!(!alive(pid), "process {pid} of the solver's group still runs");
+    }
+    assert_eq!(entries(tmp.path()), Vec::<String>::new());
+}
+
+#[test]
+fn what_a_solver_leaves_running_is_ended_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    // Answers at once (a lie, refuted), leaving `sleep 100` behind.
+    let solver = wrapper(dir.path(), "echo s UNSATISFIABLE; exit 20");
+    let out = satdoku()
+        .env("TMPDIR", tmp.path())
+        .args(["solve", "--solver", &solver, "--format", "json", "--encoding", "full"])
+        .write_stdin(puzzles("classic-9.txt")[0].clone())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(json_lines(&out.stdout)[0]["error"].as_str().unwrap().contains("varisat found one"));
+    for pid in wrapper_pids(dir.path()) {
+        assert!(!alive(pid), "process {pid} of the solver's group still runs");
+    }
+    assert_eq!(entries(tmp.path()), Vec::<String>::new());
+}
+
+/// Start `solve --solver` on a puzzle the fake solver hangs on, send
+/// `signal` to satdoku once the solver runs: satdoku's exit code, after
+/// checking that the solver's group and every temporary file are gone.
+fn interrupted(signal: i32) -> Option<i32> {
+    let dir = tempfile::tempdir().unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let solver = wrapper(dir.path(), "wait");
+    let input = dir.path().join("puzzles.txt");
+    std::fs::write(&input, puzzles("classic-9.txt").join("\n")).unwrap();
+    let child = Command::new(assert_cmd::cargo::cargo_bin("satdoku"))
+        .env("TMPDIR", tmp.path())
+        .args(["solve", "--solver", &solver, "--encoding", "full", "--format", "json"])
+        .arg(&input)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wrapper_pids(dir.path());
+    assert!(entries(tmp.path()).iter().any(|e| e.starts_with("satdoku-")), "no temporary folder while it runs");
+    // SAFETY: kill(2) on the child's own process id.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, signal) }, 0);
+    let out = child.wait_with_output().unwrap();
+    // Every solver started (one per worker thread), each with its child.
+    for pid in wrapper_pids(dir.path()) {
+        assert!(!alive(pid), "process {pid} of the solver's group still runs");
+    }
+    assert_eq!(entries(tmp.path()), Vec::<String>::new(), "temporary files left behind");
+    assert!(out.stdout.is_empty(), "records after the signal: {}", String::from_utf8_lossy(&out.stdout));
+    out.status.code()
+}
+
+#[test]
+fn sigterm_ends_the_solver_and_removes_temporary_files() {
+    assert_eq!(interrupted(libc::SIGTERM), Some(143));
+}
+
+#[test]
+fn ctrl_c_ends_the_solver_and_removes_temporary_files() {
+    assert_eq!(interrupted(libc::SIGINT), Some(130));
+}
