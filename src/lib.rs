@@ -64,6 +64,7 @@ pub use pipeline::{Encoding, Prepared, SolveOptions};
 pub use reasoning::propagate::{Contradiction, Step, StepText};
 pub use sat::cleanup::clean_up_on_signals;
 pub use sat::external::{ExternalError, ExternalSolver};
+pub use sat::Claimant;
 pub use solve::{solve, solve_with_stats, Guess, Outcome, SolveError, Stats, GUESS_CONFLICTS};
 pub use text::format;
 pub use text::gridfile::{load_grid_file, parse_grid_file};

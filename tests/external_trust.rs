@@ -1,5 +1,6 @@
 //! What satdoku believes from outside, and what it leaves behind: claims of
-//! "unsatisfiable" from external solvers are confirmed by varisat; a
+//! "unsatisfiable" from external solvers and from `decode`'s input are
+//! confirmed by varisat; a
 //! solver's whole process group is ended at `--timeout` and on a signal,
 //! with satdoku's temporary files; a missing solver is found before any
 //! puzzle is read. The solvers here are fake ones, `sh` scripts.
@@ -8,7 +9,7 @@ mod common;
 #[path = "support/grids.rs"]
 mod grids;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -92,6 +93,58 @@ fn a_claim_varisat_cannot_confirm_in_time_is_an_error() {
     assert_eq!(records[0]["status"], "error");
     let error = records[0]["error"].as_str().unwrap();
     assert!(error.contains("`sh` says the puzzle has no solution, which varisat could not confirm"), "{error}");
+}
+
+// --- "unsatisfiable" given to decode ---------------------------------------
+
+/// The CNF of `givens` (`extra`: grid and encoding options), in `dir`.
+fn cnf_of(dir: &Path, givens: &str, extra: &[&str]) -> PathBuf {
+    let cnf = dir.join("puzzle.cnf");
+    satdoku().arg("dimacs").args(extra).arg("--out").arg(&cnf).write_stdin(givens).assert().success();
+    cnf
+}
+
+fn decode(cnf: &Path, answer: &str, extra: &[&str]) -> Output {
+    satdoku().arg("decode").arg("--cnf").arg(cnf).args(extra).write_stdin(answer).output().unwrap()
+}
+
+#[test]
+fn decode_confirms_an_unsatisfiable_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    for givens in puzzles("unsolvable-9.txt") {
+        let cnf = cnf_of(dir.path(), &givens, &[]);
+        let out = decode(&cnf, "s UNSATISFIABLE\n", &["--format", "json"]);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        assert_eq!(json_lines(&out.stdout)[0]["status"], "unsolvable");
+    }
+}
+
+#[test]
+fn decode_refutes_a_wrong_unsatisfiable_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    for givens in puzzles("classic-9.txt") {
+        let cnf = cnf_of(dir.path(), &givens, &[]);
+        for answer in ["s UNSATISFIABLE\n", "UNSAT\n"] {
+            let out = decode(&cnf, answer, &["--format", "json"]);
+            assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+            let record = &json_lines(&out.stdout)[0];
+            assert_eq!(record["status"], "error", "{record}");
+            let error = record["error"].as_str().unwrap();
+            assert!(error.contains("the answer in <stdin> says the puzzle has no solution"), "{error}");
+            assert!(error.contains("varisat found one") && error.contains("the answer is wrong"), "{error}");
+        }
+    }
+}
+
+#[test]
+fn decode_with_too_short_a_timeout_to_confirm_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = cnf_of(dir.path(), &hard_25(), &["--encoding", "propagated"]);
+    let out = decode(&cnf, "s UNSATISFIABLE\n", &["--format", "json", "--timeout", "0.5"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let record = &json_lines(&out.stdout)[0];
+    assert_eq!(record["status"], "error", "{record}");
+    assert!(record["error"].as_str().unwrap().contains("varisat could not confirm within the time limit"), "{record}");
 }
 
 // --- a missing solver --------------------------------------------------------

@@ -3,16 +3,17 @@
 use std::fs::File;
 use std::io::{self, BufReader};
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use clap::Args;
 
 use satdoku::cnf::{read_cnf, read_model, Answer};
-use satdoku::Entry;
+use satdoku::{Claimant, Entry};
 
 use super::batch::Numbered;
 use super::output::{Body, Emitter, Format, Record, Status};
-use super::GridArgs;
+use super::{parse_timeout, GridArgs};
 
 #[derive(Args, Debug)]
 pub struct DecodeArgs {
@@ -24,6 +25,10 @@ pub struct DecodeArgs {
     /// line, grid or json (JSON Lines). Default: grid on a terminal, else line.
     #[arg(long, value_enum)]
     pub format: Option<Format>,
+    /// Give varisat SECS seconds to confirm an "unsatisfiable" answer; an
+    /// answer it cannot confirm in time is an error. Default: no limit.
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
 }
 
 pub fn run_decode(args: &DecodeArgs, grid: &GridArgs) -> Result<u8> {
@@ -50,7 +55,14 @@ pub fn run_decode(args: &DecodeArgs, grid: &GridArgs) -> Result<u8> {
         read: std::time::Duration::ZERO,
     };
     let record = match answer {
-        Answer::Unsatisfiable => Record::new(&numbered, Status::Unsolvable),
+        // A claim, believed only when varisat finds no model either.
+        Answer::Unsatisfiable => {
+            let deadline = args.timeout.and_then(|timeout| Instant::now().checked_add(timeout));
+            match cnf.confirm_unsat(Claimant::Answer(source), deadline) {
+                Ok(()) => Record::new(&numbered, Status::Unsolvable),
+                Err(e) => Record::failed(&numbered, Status::Error, e),
+            }
+        }
         Answer::Satisfiable(model) => {
             let grid = cnf.decode(&model, &source)?;
             Record::new(&numbered, Status::Solved).with_body(Body::Solution { grid, number: None })
