@@ -1,9 +1,9 @@
 //! What satdoku believes from outside, and what it leaves behind: claims of
 //! "unsatisfiable" from external solvers and from `decode`'s input are
-//! confirmed by varisat; a
-//! solver's whole process group is ended at `--timeout` and on a signal,
-//! with satdoku's temporary files; a missing solver is found before any
-//! puzzle is read. The solvers here are fake ones, `sh` scripts.
+//! confirmed by varisat; `decode`'s grid options are checked against the
+//! CNF; a solver's whole process group is ended at `--timeout` and on a
+//! signal, with satdoku's temporary files; a missing solver is found before
+//! any puzzle is read. The solvers here are fake ones, `sh` scripts.
 
 mod common;
 #[path = "support/grids.rs"]
@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 use assert_cmd::Command as Cmd;
 use serde_json::Value as Json;
 
-use grids::{data, puzzles};
+use common::Shape;
+use grids::{check, data, puzzles, repo_file};
 
 /// Says "unsatisfiable" to anything, the way a solver does (exit 20).
 const LIAR: &str = "sh -c 'echo s UNSATISFIABLE; exit 20'";
@@ -145,6 +146,86 @@ fn decode_with_too_short_a_timeout_to_confirm_is_an_error() {
     let record = &json_lines(&out.stdout)[0];
     assert_eq!(record["status"], "error", "{record}");
     assert!(record["error"].as_str().unwrap().contains("varisat could not confirm within the time limit"), "{record}");
+}
+
+// --- decode's grid options --------------------------------------------------
+
+/// A model of `cnf` found by varisat in this test, as SAT-competition output.
+fn model_of(cnf: &Path) -> String {
+    let text = std::fs::read(cnf).unwrap();
+    let formula = satdoku::varisat::dimacs::DimacsParser::parse(&text[..]).unwrap();
+    let mut solver = satdoku::varisat::Solver::new();
+    solver.add_formula(&formula);
+    assert!(solver.solve().unwrap());
+    let literals: Vec<String> = solver.model().unwrap().iter().map(|l| l.to_dimacs().to_string()).collect();
+    format!("s SATISFIABLE\nv {} 0\n", literals.join(" "))
+}
+
+#[test]
+fn decode_refuses_grid_options_that_differ_from_the_cnf() {
+    let dir = tempfile::tempdir().unwrap();
+    let givens = &puzzles("classic-9.txt")[0];
+    let cnf = cnf_of(dir.path(), givens, &[]);
+    let model = model_of(&cnf);
+    let hyper = repo_file("encodings/hyper-9.toml");
+    let cases: [&[&str]; 5] =
+        [&["--variant", "hyper"], &["--latin"], &["--box", "2x3"], &["--grid", &hyper], &["--variant", "x"]];
+    for options in cases {
+        let out = decode(&cnf, &model, options);
+        assert_eq!(out.status.code(), Some(2), "{options:?}");
+        assert!(out.stdout.is_empty(), "{options:?}: {}", String::from_utf8_lossy(&out.stdout));
+        let stderr = stderr(&out);
+        assert!(
+            stderr.contains("the CNF's comments describe 9x9, 3x3 boxes, but the grid options ask for"),
+            "{stderr}"
+        );
+    }
+    let stderr = stderr(&decode(&cnf, &model, &["--variant", "hyper"]));
+    assert!(stderr.contains("ask for 9x9, 3x3 boxes, hyper"), "{stderr}");
+}
+
+#[test]
+fn decode_takes_grid_options_that_describe_the_cnf() {
+    let dir = tempfile::tempdir().unwrap();
+    // Options that say what the CNF says, in other words: the hyper windows
+    // as a variant, or as extra units in a grid file.
+    let givens = &puzzles("hyper-9.txt")[0];
+    let shape = Shape::boxes(9, 3, 3).with_hyper_windows_9();
+    let cnf = cnf_of(dir.path(), givens, &["--variant", "hyper"]);
+    let model = model_of(&cnf);
+    let windoku = repo_file("encodings/windoku-extra-9.toml");
+    let hyper = repo_file("encodings/hyper-9.toml");
+    let cases: [&[&str]; 4] =
+        [&["--variant", "hyper"], &["--box", "3x3", "--variant", "hyper"], &["--grid", &windoku], &["--grid", &hyper]];
+    for options in cases {
+        let out = decode(&cnf, &model, options);
+        assert!(out.status.success(), "{options:?}: {}", stderr(&out));
+        let solution = String::from_utf8_lossy(&out.stdout);
+        check(givens, solution.trim(), &shape).unwrap_or_else(|e| panic!("{options:?}: {e}"));
+    }
+}
+
+#[test]
+fn decode_in_grid_format_prints_the_header_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let givens = &puzzles("classic-9.txt")[0];
+    let cnf = cnf_of(dir.path(), givens, &[]);
+    let model_file = dir.path().join("answer.txt");
+    std::fs::write(&model_file, model_of(&cnf)).unwrap();
+    let out =
+        satdoku().arg("decode").arg("--cnf").arg(&cnf).arg(&model_file).args(["--format", "grid"]).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some(format!("puzzle 1 ({})", model_file.display()).as_str()), "{text}");
+    let cells: String = lines.flat_map(|l| l.chars()).filter(char::is_ascii_digit).collect();
+    check(givens, &cells, &Shape::boxes(9, 3, 3)).unwrap();
+
+    let unsolvable = &puzzles("unsolvable-9.txt")[0];
+    let cnf = cnf_of(dir.path(), unsolvable, &[]);
+    let out = decode(&cnf, "s UNSATISFIABLE\n", &["--format", "grid"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().next(), Some("unsolvable: puzzle 1 (<stdin>)"));
 }
 
 // --- a missing solver --------------------------------------------------------
