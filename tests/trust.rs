@@ -298,3 +298,23 @@ fn an_alphabet_shorter_than_the_grid_is_an_invalid_record() {
     assert_eq!(status(&records[0]), "invalid");
     assert!(records[0]["error"].as_str().unwrap().contains("4 symbols"), "{}", records[0]);
 }
+
+/// A blank 256×256 and a blank 1000×1000: refused as too large, with the
+/// size they would take, before anything is allocated for their CNF.
+#[test]
+fn grids_too_large_to_encode_are_refused_with_their_size() {
+    for (n, args) in [(256, &["solve"][..]), (256, &["count"]), (1000, &["solve", "--latin"])] {
+        let blank = ".".repeat(n * n);
+        let mut args = args.to_vec();
+        args.extend(["--format", "json"]);
+        let r = run(&args, &blank);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        let records = json(&r.stdout);
+        assert_eq!(status(&records[0]), "error");
+        let error = records[0]["error"].as_str().unwrap();
+        assert!(error.contains("too large") && error.contains("--max-literals"), "{error}");
+    }
+    // The limit is an option: a small one refuses a 9×9 too.
+    let r = run(&["solve", "--encoding", "reduced", "--max-literals", "1000", "--format", "json"], TOP[0]);
+    assert!(json(&r.stdout)[0]["error"].as_str().unwrap().contains("too large"), "{}", r.stdout);
+}

@@ -458,7 +458,7 @@ mod tests {
 
     fn round_trip(p: &Puzzle, encoding: Encoding) -> (CnfFile, PuzzleCnf) {
         let options = SolveOptions { encoding, ..SolveOptions::default() };
-        let cnf = puzzle_cnf(p, &options);
+        let cnf = puzzle_cnf(p, &options).unwrap();
         let mut text = Vec::new();
         write_cnf(&mut text, &cnf).unwrap();
         (read_cnf(&text[..], "t.cnf").unwrap(), cnf)
@@ -490,7 +490,7 @@ mod tests {
         let options = SolveOptions::default();
         let reason = Prepared::new(&p, &options).expect_err("a clash is found before encoding");
         assert!(reason.describe(p.geometry(), &Alphabet::default()).contains("row 1"));
-        let cnf = puzzle_cnf(&p, &options);
+        let cnf = puzzle_cnf(&p, &options).unwrap();
         assert_eq!(cnf.encoding, Encoding::Full);
         assert!(cnf.unsolvable.is_some());
         let mut solver = varisat::Solver::new();
