@@ -622,13 +622,7 @@ mod agreement {
         fn bitset_and_counting_propagation_agree(kind in 0..6usize, seed: u64, singles in 0.0..0.5f64, cut in 0.0..0.6f64) {
             let geometry = &geometries()[kind];
             let n = geometry.size();
-            let mut state = seed | 1;
-            let mut next = move || {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                state
-            };
+            let mut next = crate::testing::xorshift(seed);
             let mut domains = Domains::full(n);
             let mut masks = Vec::with_capacity(n * n);
             for cell in geometry.cells() {

@@ -398,13 +398,7 @@ mod tests {
         ) {
             let n = [4, 6, 9, 16][kind];
             let geometry = Arc::new(Geometry::classic(n).unwrap());
-            let mut state = seed | 1;
-            let mut next = move || {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                state
-            };
+            let mut next = crate::testing::xorshift(seed);
             // A few givens from the pattern grid, and pencil marks that keep it.
             let Layout::Boxes { rows, cols } = *geometry.layout() else { unreachable!("classic grids have boxes") };
             let value = crate::testing::pattern(n, rows, cols);
