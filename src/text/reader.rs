@@ -24,7 +24,7 @@ use std::io::BufRead;
 use std::time::Duration;
 
 use crate::enumerate::{Count, Search};
-use crate::error::{ParseError, ParseErrorKind, Position};
+use crate::error::{echo, ParseError, ParseErrorKind, Position};
 use crate::model::domains::Domains;
 use crate::model::geometry::{Value, MAX_SIZE};
 use crate::model::puzzle::{GeometrySpec, Grid, Puzzle};
@@ -76,15 +76,6 @@ impl std::fmt::Display for TokenText {
             TokenText::Char(c) => write!(f, "{c}"),
             TokenText::Word(w) => f.write_str(&echo(w)),
         }
-    }
-}
-
-/// Text from the input as messages quote it: at most 40 characters.
-pub(crate) fn echo(text: &str) -> String {
-    const MAX: usize = 40;
-    match text.char_indices().nth(MAX) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_string(),
     }
 }
 
@@ -679,7 +670,7 @@ fn exact_sqrt(k: usize) -> Option<usize> {
 
 /// Separators between the cells of a row.
 fn is_separator(ch: char) -> bool {
-    ch.is_whitespace() || matches!(ch, '|' | '+' | '-' | '!')
+    ch.is_whitespace() || matches!(ch, '|' | '+' | '-')
 }
 
 /// A rule line: only separators, or a run of dashes with box corners (`*`,
