@@ -50,8 +50,10 @@ pub struct Entry {
 pub const MAX_LINE: usize = 16 << 20;
 
 /// Back-to-back rows of one length, with nothing between puzzles, are read
-/// as a whole up to this many rows (then the next rows start a new run).
+/// as a whole up to this many rows, or this many cells (then the next rows
+/// start a new run): 65,536 rows of a 9×9, 10,000 of a 100×100.
 const MAX_RUN_ROWS: usize = 1 << 16;
+const MAX_RUN_CELLS: usize = 1 << 20;
 
 /// A cell as written.
 #[derive(Clone, Debug)]
@@ -390,7 +392,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
         }
         // More rows of this length right after: puzzles back to back.
-        while rows.len() < MAX_RUN_ROWS - MAX_RUN_ROWS % n {
+        let most = MAX_RUN_ROWS.min(MAX_RUN_CELLS / n).max(n);
+        while rows.len() < most - most % n {
             match self.row_ahead(n) {
                 Ok(row) => rows.push(row),
                 Err(_) => break,
