@@ -60,7 +60,7 @@ pub use model::domains::Domains;
 pub use model::geometry::{Cell, Geometry, Layout, Unit, UnitKind, Value, Variant, MAX_SIZE};
 pub use model::puzzle::{GeometrySpec, Grid, Puzzle};
 pub use model::verify::{verify, Violation, ViolationText};
-pub use pipeline::{Encoding, Prepared, SolveOptions};
+pub use pipeline::{Encoding, Prepared, SolveOptions, DEFAULT_MAX_LITERALS};
 pub use reasoning::propagate::{Contradiction, Step, StepText};
 pub use sat::cleanup::clean_up_on_signals;
 pub use sat::external::{ExternalError, ExternalSolver};

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
+use crate::cnf::encode::CnfSize;
 use crate::error::InternalError;
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::pipeline::{Goal, Prepared, SolveOptions};
@@ -59,9 +60,27 @@ pub enum SolveError {
     /// solution of the puzzle in its comments: the file was edited.
     #[error(transparent)]
     Model(#[from] ModelError),
+    /// The CNF would be past [`SolveOptions::max_literals`]: refused before
+    /// anything was allocated for it.
+    #[error("too large: the CNF would have {}, past the limit of {limit} literals (--max-literals); give more givens, or raise the limit", size_text(size))]
+    TooLarge {
+        /// The size the CNF would have (for a refusal on its variables alone,
+        /// their count as a floor on the literals).
+        size: CnfSize,
+        /// [`SolveOptions::max_literals`].
+        limit: u64,
+    },
     /// A bug in satdoku.
     #[error(transparent)]
     Internal(#[from] InternalError),
+}
+
+/// A CNF's size in words; one known only by its variables is a floor.
+fn size_text(size: &CnfSize) -> String {
+    match size.clauses {
+        0 => format!("at least {} literals (one for each of its {} variables)", size.literals, size.variables),
+        clauses => format!("{} literals in {clauses} clauses over {} variables", size.literals, size.variables),
+    }
 }
 
 /// Sizes and times of one solve, for `--stats`.

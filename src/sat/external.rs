@@ -262,6 +262,7 @@ impl Backend for External<'_> {
         stats: &mut Stats,
     ) -> Result<SatResult, SolveError> {
         let start = Instant::now();
+        prepared.check_size()?;
         let cnf = prepared.cnf_with(guesses);
         stats.variables += cnf.formula.var_count();
         stats.clauses += cnf.formula.len();

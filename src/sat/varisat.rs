@@ -45,14 +45,19 @@ pub(crate) struct Loaded {
 
 impl Loaded {
     /// A fresh solver holding `prepared`'s CNF with `guesses` on top, that
-    /// gives up at `deadline`.
-    pub(crate) fn new(prepared: &Prepared, guesses: &[ValueGroups], deadline: Option<Instant>) -> Loaded {
+    /// gives up at `deadline`; refused when the CNF would be too large.
+    pub(crate) fn new(
+        prepared: &Prepared,
+        guesses: &[ValueGroups],
+        deadline: Option<Instant>,
+    ) -> Result<Loaded, SolveError> {
+        prepared.check_size()?;
         let mut solver = new_solver();
         solver.set_deadline(deadline);
         let mut counting = Counting::new(&mut solver);
         let map = prepared.encode_with(guesses, &mut counting);
         let (variables, clauses) = (counting.variables, counting.clauses);
-        Loaded { solver, map, variables, clauses }
+        Ok(Loaded { solver, map, variables, clauses })
     }
 }
 
@@ -95,7 +100,7 @@ impl Backend for Varisat {
         stats: &mut Stats,
     ) -> Result<SatResult, SolveError> {
         let start = Instant::now();
-        let Loaded { mut solver, map, variables, clauses } = Loaded::new(prepared, guesses, limits.deadline);
+        let Loaded { mut solver, map, variables, clauses } = Loaded::new(prepared, guesses, limits.deadline)?;
         solver.set_conflict_limit(limits.conflicts);
         stats.variables += variables;
         stats.clauses += clauses;
