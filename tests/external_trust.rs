@@ -59,11 +59,17 @@ fn a_lying_solver_is_refuted_on_satisfiable_puzzles() {
     assert_eq!(records.len(), 95);
     for (i, record) in records.iter().enumerate() {
         assert_eq!(record["index"], i + 1);
-        assert_eq!(record["status"], "error", "{record}");
-        let error = record["error"].as_str().unwrap();
-        assert!(error.contains("`sh` says the puzzle has no solution"), "{error}");
-        assert!(error.contains("varisat found one") && error.contains("`sh` is wrong"), "{error}");
+        assert_refuted(record, "`sh`", "`sh` is wrong");
     }
+}
+
+/// An error record saying that `claimant` claimed no solution, that varisat
+/// found one, and `wrong`.
+fn assert_refuted(record: &Json, claimant: &str, wrong: &str) {
+    assert_eq!(record["status"], "error", "{record}");
+    let error = record["error"].as_str().unwrap();
+    assert!(error.contains(&format!("{claimant} says the puzzle has no solution")), "{error}");
+    assert!(error.contains("varisat found one") && error.contains(wrong), "{error}");
 }
 
 #[test]
@@ -128,11 +134,7 @@ fn decode_refutes_a_wrong_unsatisfiable_answer() {
         for answer in ["s UNSATISFIABLE\n", "UNSAT\n"] {
             let out = decode(&cnf, answer, &["--format", "json"]);
             assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-            let record = &json_lines(&out.stdout)[0];
-            assert_eq!(record["status"], "error", "{record}");
-            let error = record["error"].as_str().unwrap();
-            assert!(error.contains("the answer in <stdin> says the puzzle has no solution"), "{error}");
-            assert!(error.contains("varisat found one") && error.contains("the answer is wrong"), "{error}");
+            assert_refuted(&json_lines(&out.stdout)[0], "the answer in <stdin>", "the answer is wrong");
         }
     }
 }
@@ -313,44 +315,39 @@ fn entries(dir: &Path) -> Vec<String> {
     std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect()
 }
 
-#[test]
-fn a_timeout_ends_the_solver_s_whole_process_group() {
+/// `solve --solver` with the fake solver `wrapper(…, then)` on one puzzle,
+/// TMPDIR a fresh folder: the error of its record, once every process of
+/// the solver's group has ended and the folder is empty again.
+fn solve_with_wrapper(then: &str, extra: &[&str]) -> String {
     let dir = tempfile::tempdir().unwrap();
     let tmp = tempfile::tempdir().unwrap();
-    let solver = wrapper(dir.path(), "wait");
+    let solver = wrapper(dir.path(), then);
     let out = satdoku()
         .env("TMPDIR", tmp.path())
-        .args(["solve", "--solver", &solver, "--format", "json", "--encoding", "full", "--timeout", "0.5"])
+        .args(["solve", "--solver", &solver, "--format", "json", "--encoding", "full"])
+        .args(extra)
         .write_stdin(puzzles("classic-9.txt")[0].clone())
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    let error = json_lines(&out.stdout)[0]["error"].as_str().unwrap().to_string();
-    assert!(error.contains("gave no answer within 0.5 s and was stopped"), "{error}");
     for pid in wrapper_pids(dir.path()) {
         assert_ended(pid);
     }
-    assert_eq!(entries(tmp.path()), Vec::<String>::new());
+    assert_eq!(entries(tmp.path()), Vec::<String>::new(), "temporary files left behind");
+    json_lines(&out.stdout)[0]["error"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn a_timeout_ends_the_solver_s_whole_process_group() {
+    let error = solve_with_wrapper("wait", &["--timeout", "0.5"]);
+    assert!(error.contains("gave no answer within 0.5 s and was stopped"), "{error}");
 }
 
 #[test]
 fn what_a_solver_leaves_running_is_ended_with_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let tmp = tempfile::tempdir().unwrap();
     // Answers at once (a lie, refuted), leaving `sleep 100` behind.
-    let solver = wrapper(dir.path(), "echo s UNSATISFIABLE; exit 20");
-    let out = satdoku()
-        .env("TMPDIR", tmp.path())
-        .args(["solve", "--solver", &solver, "--format", "json", "--encoding", "full"])
-        .write_stdin(puzzles("classic-9.txt")[0].clone())
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(json_lines(&out.stdout)[0]["error"].as_str().unwrap().contains("varisat found one"));
-    for pid in wrapper_pids(dir.path()) {
-        assert_ended(pid);
-    }
-    assert_eq!(entries(tmp.path()), Vec::<String>::new());
+    let error = solve_with_wrapper("echo s UNSATISFIABLE; exit 20", &[]);
+    assert!(error.contains("varisat found one"), "{error}");
 }
 
 /// Start `solve --solver` on a puzzle the fake solver hangs on, send

@@ -246,19 +246,26 @@ mod tests {
         true
     }
 
-    #[test]
-    fn a_deadline_ends_the_whole_group() {
+    /// A script in a group of its own that starts `sleep 100` in the
+    /// background, then does `then`: the group and the sleeper's process id.
+    fn sleeper_script(then: &str) -> (Group, tempfile::TempDir, u32) {
         let dir = tempfile::tempdir().unwrap();
         let pid_file = dir.path().join("pid");
-        let script = format!("sleep 100 & echo $! > '{}'; wait", pid_file.display());
-        let mut group = Group::spawn(Command::new("sh").args(["-c", &script])).unwrap();
-        let leader = group.child.id();
+        let script = format!("sleep 100 & echo $! > '{}.tmp'; mv '{0}.tmp' '{0}'; {then}", pid_file.display());
+        let group = Group::spawn(Command::new("sh").args(["-c", &script])).unwrap();
         let start = Instant::now();
-        while !pid_file.exists() || std::fs::read_to_string(&pid_file).unwrap().trim().is_empty() {
+        while !pid_file.exists() {
             assert!(start.elapsed() < Duration::from_secs(10), "the script did not start");
             std::thread::sleep(Duration::from_millis(10));
         }
-        let sleeper: u32 = std::fs::read_to_string(&pid_file).unwrap().trim().parse().unwrap();
+        let sleeper = std::fs::read_to_string(&pid_file).unwrap().trim().parse().unwrap();
+        (group, dir, sleeper)
+    }
+
+    #[test]
+    fn a_deadline_ends_the_whole_group() {
+        let (mut group, _dir, sleeper) = sleeper_script("wait");
+        let leader = group.child.id();
         assert!(alive(sleeper));
         assert_eq!(group.wait(Some(Instant::now() + Duration::from_millis(100))).unwrap(), None);
         assert!(ends(leader) && ends(sleeper));
@@ -266,13 +273,8 @@ mod tests {
 
     #[test]
     fn what_a_solver_leaves_running_is_ended_too() {
-        let dir = tempfile::tempdir().unwrap();
-        let pid_file = dir.path().join("pid");
-        let script = format!("sleep 100 & echo $! > '{}'; exit 20", pid_file.display());
-        let mut group = Group::spawn(Command::new("sh").args(["-c", &script])).unwrap();
-        let status = group.wait(None).unwrap().unwrap();
-        assert_eq!(status.code(), Some(20));
-        let sleeper: u32 = std::fs::read_to_string(&pid_file).unwrap().trim().parse().unwrap();
+        let (mut group, _dir, sleeper) = sleeper_script("exit 20");
+        assert_eq!(group.wait(None).unwrap().map(|status| status.code()), Some(Some(20)));
         assert!(ends(sleeper));
     }
 
