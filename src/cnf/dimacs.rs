@@ -22,6 +22,7 @@
 
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
+use std::time::Instant;
 
 use thiserror::Error;
 use varisat::dimacs::{write_dimacs_clauses, write_dimacs_header, DimacsHeader, DimacsParser};
@@ -35,7 +36,9 @@ use crate::model::puzzle::{Grid, Puzzle};
 use crate::model::verify::ViolationText;
 use crate::pipeline::PuzzleCnf;
 use crate::sat::output::{check_model, ModelError};
-use crate::sat::Model;
+use crate::sat::varisat::solve_formula;
+use crate::sat::{confirm_unsat, Claimant, Model, SatResult};
+use crate::solve::SolveError;
 use crate::text::notation::{parse_box_shape, parse_cell_name};
 use crate::text::symbols::Alphabet;
 
@@ -193,6 +196,21 @@ impl CnfFile {
             ))
         })?;
         Ok(grid)
+    }
+}
+
+impl CnfFile {
+    /// Check `claimant`'s "unsatisfiable" with varisat on the same clauses,
+    /// until `deadline`: `Ok` when varisat finds no model either;
+    /// [`SolveError::Refuted`] with the verified grid of the model it found;
+    /// [`SolveError::Unconfirmed`] when it runs out of time.
+    pub fn confirm_unsat(&self, claimant: Claimant, deadline: Option<Instant>) -> Result<(), SolveError> {
+        let found = match solve_formula(&self.formula, deadline)? {
+            SatResult::Sat(model) => SatResult::Sat(self.decode(&model, "varisat's model")?),
+            SatResult::Unsat => SatResult::Unsat,
+            SatResult::Interrupted => SatResult::Interrupted,
+        };
+        confirm_unsat(claimant, found)
     }
 }
 
