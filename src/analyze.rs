@@ -108,7 +108,7 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
         Ok(prepared) => prepared,
         Err(reason) => return Ok(unsolvable(Some(reason), stats)),
     };
-    let Loaded { mut solver, map, variables, clauses } = Loaded::new(&prepared, &[], deadline);
+    let Loaded { mut solver, map, variables, clauses } = Loaded::new(&prepared, &[], deadline)?;
     (stats.variables, stats.clauses) = (variables, clauses);
     // seen[i]: the i-th cell variable has been true in some verified model.
     let mut seen = vec![false; map.cell_var_count()];

@@ -66,6 +66,8 @@ pub struct Search {
 enum Engine {
     /// Nothing (more) to find.
     Done,
+    /// Could not start: the error, to be yielded once.
+    Failed(Option<SolveError>),
     Branch(Box<Brancher>),
     Blocking(Box<Blocker>),
 }
@@ -108,11 +110,13 @@ impl Search {
                     None => Engine::Done,
                 }
             }
-            Strategy::Blocking => {
-                let Loaded { solver, map, variables, clauses } = Loaded::new(&prepared, &[], deadline);
-                (stats.variables, stats.clauses) = (variables, clauses);
-                Engine::Blocking(Box::new(Blocker { solver, map }))
-            }
+            Strategy::Blocking => match Loaded::new(&prepared, &[], deadline) {
+                Ok(Loaded { solver, map, variables, clauses }) => {
+                    (stats.variables, stats.clauses) = (variables, clauses);
+                    Engine::Blocking(Box::new(Blocker { solver, map }))
+                }
+                Err(error) => Engine::Failed(Some(error)),
+            },
         };
         Search { prepared: Some(prepared), engine, reason: None, deadline, stats, found: 0 }
     }
@@ -148,6 +152,7 @@ impl Search {
         let start = Instant::now();
         let found = match &mut self.engine {
             Engine::Done => Ok(None),
+            Engine::Failed(error) => error.take().map_or(Ok(None), Err),
             Engine::Branch(b) => b.next(prepared, self.deadline, &mut self.stats),
             Engine::Blocking(b) => b.next(prepared.puzzle().geometry()),
         };
@@ -453,7 +458,7 @@ impl Brancher {
     ) -> Result<(), SolveError> {
         let Some(k) = self.frames.iter().position(|f| f.remaining != 0 && !f.checked) else { return Ok(()) };
         if self.sat.is_none() {
-            let Loaded { solver, map, variables, clauses } = Loaded::new(prepared, &[], deadline);
+            let Loaded { solver, map, variables, clauses } = Loaded::new(prepared, &[], deadline)?;
             (stats.variables, stats.clauses) = (variables, clauses);
             self.sat = Some((solver, map));
         }
@@ -617,13 +622,7 @@ mod agreement {
         fn bitset_and_counting_propagation_agree(kind in 0..6usize, seed: u64, singles in 0.0..0.5f64, cut in 0.0..0.6f64) {
             let geometry = &geometries()[kind];
             let n = geometry.size();
-            let mut state = seed | 1;
-            let mut next = move || {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                state
-            };
+            let mut next = crate::testing::xorshift(seed);
             let mut domains = Domains::full(n);
             let mut masks = Vec::with_capacity(n * n);
             for cell in geometry.cells() {

@@ -262,3 +262,12 @@ fn run_message(rows: usize, n: usize, first: usize, (a, b): (usize, usize), told
         format!("{run}: which puzzle of lines {a}-{b} has {odd_rows} rows cannot be told, so none of them is read (put a blank line between puzzles)")
     }
 }
+
+/// Text from the input as messages quote it: at most 40 characters.
+pub(crate) fn echo(text: &str) -> String {
+    const MAX: usize = 40;
+    match text.char_indices().nth(MAX) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}

@@ -28,3 +28,14 @@ pub(crate) fn puzzle(geometry: Geometry, text: &str) -> Puzzle {
     let n = geometry.size();
     Puzzle::new(Arc::new(geometry), grid(n, text)).expect("givens of the geometry's size")
 }
+
+/// A small deterministic random generator (xorshift) from a proptest seed.
+pub(crate) fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+    let mut state = seed | 1;
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}

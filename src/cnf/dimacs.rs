@@ -22,20 +22,23 @@
 
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
+use std::time::Instant;
 
 use thiserror::Error;
 use varisat::dimacs::{write_dimacs_clauses, write_dimacs_header, DimacsHeader, DimacsParser};
 use varisat::CnfFormula;
 
 use crate::cnf::varmap::VarMap;
-use crate::error::{GeometryError, Position};
+use crate::error::{echo, GeometryError, Position};
 use crate::model::domains::Domains;
 use crate::model::geometry::{Cell, Geometry, Layout, Value, Variant};
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::model::verify::ViolationText;
 use crate::pipeline::PuzzleCnf;
 use crate::sat::output::{check_model, ModelError};
-use crate::sat::Model;
+use crate::sat::varisat::solve_formula;
+use crate::sat::{confirm_unsat, Claimant, Model, SatResult};
+use crate::solve::SolveError;
 use crate::text::notation::{parse_box_shape, parse_cell_name};
 use crate::text::symbols::Alphabet;
 
@@ -196,6 +199,21 @@ impl CnfFile {
     }
 }
 
+impl CnfFile {
+    /// Check `claimant`'s "unsatisfiable" with varisat on the same clauses,
+    /// until `deadline`: `Ok` when varisat finds no model either;
+    /// [`SolveError::Refuted`] with the verified grid of the model it found;
+    /// [`SolveError::Unconfirmed`] when it runs out of time.
+    pub fn confirm_unsat(&self, claimant: Claimant, deadline: Option<Instant>) -> Result<(), SolveError> {
+        let found = match solve_formula(&self.formula, deadline)? {
+            SatResult::Sat(model) => SatResult::Sat(self.decode(&model, "varisat's model")?),
+            SatResult::Unsat => SatResult::Unsat,
+            SatResult::Interrupted => SatResult::Interrupted,
+        };
+        confirm_unsat(claimant, found)
+    }
+}
+
 /// Read a CNF written by `satdoku dimacs`; `source_name` names it in messages.
 pub fn read_cnf(input: impl BufRead, source_name: &str) -> Result<CnfFile, CnfError> {
     let mut input = input;
@@ -245,14 +263,14 @@ impl Comments {
             };
             let number = |text: &str, what: &str| {
                 text.parse::<usize>()
-                    .map_err(|_| error(format!("`c {key}`: '{text}' is not a number (expected {what})")))
+                    .map_err(|_| error(format!("`c {key}`: '{}' is not a number (expected {what})", echo(text))))
             };
             match key {
                 "satdoku" => c.satdoku = true,
                 "size" => c.size = Some((line_no, number(value, "the grid side n")?)),
                 "boxes" => {
                     let (rows, cols) = parse_box_shape(value)
-                        .ok_or_else(|| error(format!("`c boxes {value}`: expected RxC, e.g. 3x3")))?;
+                        .ok_or_else(|| error(format!("`c boxes {}`: expected RxC, e.g. 3x3", echo(value))))?;
                     c.layout.push((line_no, Layout::Boxes { rows, cols }));
                 }
                 "latin" => c.layout.push((line_no, Layout::Latin)),
@@ -264,16 +282,13 @@ impl Comments {
                         let r = u32::try_from(number(word, "a region number, 1 to n")?)
                             .ok()
                             .filter(|&r| r > 0)
-                            .ok_or_else(|| error(format!("`c regions`: region {word} (expected 1 to n)")))?;
+                            .ok_or_else(|| error(format!("`c regions`: region {} (expected 1 to n)", echo(word))))?;
                         c.regions.push(r - 1);
                     }
                 }
-                "variant" => c.variants.push(
-                    value
-                        .parse::<Variant>()
-                        .ok()
-                        .ok_or_else(|| error(format!("`c variant {value}`: unknown variant (expected x or hyper)")))?,
-                ),
+                "variant" => c.variants.push(value.parse::<Variant>().ok().ok_or_else(|| {
+                    error(format!("`c variant {}`: unknown variant (expected x or hyper)", echo(value)))
+                })?),
                 "unit" => c.unit_lines.push((line_no, value.to_string())),
                 "givens" => c.givens = Some((line_no, value.to_string())),
                 "candidates" => c.candidates.push((line_no, value.to_string())),
@@ -283,7 +298,10 @@ impl Comments {
                         "regular" => true,
                         "explicit" => false,
                         _ => {
-                            return Err(error(format!("`c map {value}`: expected `regular FIRST` or `explicit FIRST`")))
+                            return Err(error(format!(
+                                "`c map {}`: expected `regular FIRST` or `explicit FIRST`",
+                                echo(value)
+                            )))
                         }
                     };
                     let first = number(first.trim(), "the first cell variable")?;
@@ -340,7 +358,7 @@ impl Comments {
                 .split_whitespace()
                 .map(|w| {
                     parse_cell_name(w, n).ok_or_else(|| {
-                        at(*line, format!("`c unit`: '{w}' is not a cell of a {n}x{n} grid (expected rRcC)"))
+                        at(*line, format!("`c unit`: '{}' is not a cell of a {n}x{n} grid (expected rRcC)", echo(w)))
                     })
                 })
                 .collect::<Result<Vec<Cell>, _>>()?;
@@ -383,7 +401,9 @@ impl Comments {
                 .and_then(|(cell, value)| {
                     Some((parse_cell_name(cell, n)?, Value::new_checked(value.parse().ok()?, n)?))
                 })
-                .ok_or_else(|| at(*line, format!("`c var {var} {meaning}`: expected `c var NUMBER rRcC=VALUE`")))?;
+                .ok_or_else(|| {
+                    at(*line, format!("`c var {var} {}`: expected `c var NUMBER rRcC=VALUE`", echo(meaning)))
+                })?;
             listed[cell.index()].push(value);
             pairs.push((*line, *var, cell, value));
         }
@@ -433,7 +453,7 @@ fn read_candidates(
     let mut domains = Domains::full(n);
     for (line, text) in lines {
         let mut words = text.split_whitespace();
-        let expected = || at(*line, format!("`c candidates {text}`: expected `c candidates rRcC VALUE...`"));
+        let expected = || at(*line, format!("`c candidates {}`: expected `c candidates rRcC VALUE...`", echo(text)));
         let cell = words.next().and_then(|w| parse_cell_name(w, n)).ok_or_else(expected)?;
         let values = words.map(|w| w.parse().ok().and_then(|v| Value::new_checked(v, n))).collect::<Option<Vec<_>>>();
         let values = values.ok_or_else(expected)?;
@@ -458,7 +478,7 @@ mod tests {
 
     fn round_trip(p: &Puzzle, encoding: Encoding) -> (CnfFile, PuzzleCnf) {
         let options = SolveOptions { encoding, ..SolveOptions::default() };
-        let cnf = puzzle_cnf(p, &options);
+        let cnf = puzzle_cnf(p, &options).unwrap();
         let mut text = Vec::new();
         write_cnf(&mut text, &cnf).unwrap();
         (read_cnf(&text[..], "t.cnf").unwrap(), cnf)
@@ -490,7 +510,7 @@ mod tests {
         let options = SolveOptions::default();
         let reason = Prepared::new(&p, &options).expect_err("a clash is found before encoding");
         assert!(reason.describe(p.geometry(), &Alphabet::default()).contains("row 1"));
-        let cnf = puzzle_cnf(&p, &options);
+        let cnf = puzzle_cnf(&p, &options).unwrap();
         assert_eq!(cnf.encoding, Encoding::Full);
         assert!(cnf.unsolvable.is_some());
         let mut solver = varisat::Solver::new();

@@ -21,7 +21,7 @@ use clap::Args;
 
 use satdoku::{
     box_side, load_grid_file, parse_box_shape, parse_region_map, Alphabet, AmoEncoding, Encoding, Geometry,
-    GeometrySpec, Layout, SolveOptions, Variant,
+    GeometrySpec, Layout, SolveOptions, Variant, DEFAULT_MAX_LITERALS,
 };
 
 use output::{Format, Renderer};
@@ -126,12 +126,22 @@ pub struct EncodingArgs {
     /// Print variables, clauses and times of each puzzle to stderr.
     #[arg(long)]
     pub stats: bool,
+    /// Refuse a CNF of more than N literals (all clauses together): the
+    /// memory it takes (about 20 bytes a literal in varisat).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_LITERALS)]
+    pub max_literals: u64,
 }
 
 impl EncodingArgs {
     /// The pipeline's options, with the batch's time limit.
     pub fn options(&self, batch: &BatchArgs) -> SolveOptions {
-        SolveOptions { encoding: self.encoding, amo: self.amo, timeout: batch.timeout, ..SolveOptions::default() }
+        SolveOptions {
+            encoding: self.encoding,
+            amo: self.amo,
+            timeout: batch.timeout,
+            max_literals: self.max_literals,
+            ..SolveOptions::default()
+        }
     }
 }
 

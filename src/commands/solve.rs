@@ -2,7 +2,7 @@
 
 use std::io;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::Args;
 
 use satdoku::{solve_with_stats, ExternalSolver, Guess, Outcome, Search, SolveError, SolveOptions, Stats};
@@ -45,7 +45,7 @@ impl SolveArgs {
 pub fn run_solve(args: &SolveArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = grid.resolve()?;
     let renderer = args.batch.renderer(&setup);
-    let external = args.solver.as_deref().map(ExternalSolver::parse).transpose()?;
+    let external = args.solver.as_deref().map(external_solver).transpose()?;
     let options = args.options();
     // --all streams each puzzle's solutions as they come: one thread.
     let jobs = if args.all { 1 } else { args.batch.jobs() };
@@ -53,6 +53,16 @@ pub fn run_solve(args: &SolveArgs, grid: &GridArgs) -> Result<u8> {
         answer(args, &options, external.as_ref(), numbered, out)
     })?;
     Ok(summary.code())
+}
+
+/// The `--solver` command, checked once before any puzzle is read (a
+/// missing program is one error, not one per puzzle), with Ctrl-C and
+/// SIGTERM set to end its runs and remove their files.
+fn external_solver(command: &str) -> Result<ExternalSolver> {
+    let solver = ExternalSolver::parse(command)?;
+    solver.locate()?;
+    satdoku::clean_up_on_signals().context("cannot set up signal handling for --solver")?;
+    Ok(solver)
 }
 
 /// Answer one puzzle: its record(s).

@@ -793,13 +793,7 @@ mod tests {
             };
             let n = g.size();
             let value = pattern(n, rows, cols);
-            let mut state = seed | 1;
-            let mut next = move || {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                state
-            };
+            let mut next = crate::testing::xorshift(seed);
             let mut givens = Grid::empty(n);
             for cell in g.cells() {
                 let (r, c) = g.row_col(cell);

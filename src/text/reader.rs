@@ -24,7 +24,7 @@ use std::io::BufRead;
 use std::time::Duration;
 
 use crate::enumerate::{Count, Search};
-use crate::error::{ParseError, ParseErrorKind, Position};
+use crate::error::{echo, ParseError, ParseErrorKind, Position};
 use crate::model::domains::Domains;
 use crate::model::geometry::{Value, MAX_SIZE};
 use crate::model::puzzle::{GeometrySpec, Grid, Puzzle};
@@ -50,8 +50,10 @@ pub struct Entry {
 pub const MAX_LINE: usize = 16 << 20;
 
 /// Back-to-back rows of one length, with nothing between puzzles, are read
-/// as a whole up to this many rows (then the next rows start a new run).
+/// as a whole up to this many rows, or this many cells (then the next rows
+/// start a new run): 65,536 rows of a 9×9, 10,000 of a 100×100.
 const MAX_RUN_ROWS: usize = 1 << 16;
+const MAX_RUN_CELLS: usize = 1 << 20;
 
 /// A cell as written.
 #[derive(Clone, Debug)]
@@ -76,15 +78,6 @@ impl std::fmt::Display for TokenText {
             TokenText::Char(c) => write!(f, "{c}"),
             TokenText::Word(w) => f.write_str(&echo(w)),
         }
-    }
-}
-
-/// Text from the input as messages quote it: at most 40 characters.
-pub(crate) fn echo(text: &str) -> String {
-    const MAX: usize = 40;
-    match text.char_indices().nth(MAX) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_string(),
     }
 }
 
@@ -399,7 +392,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
         }
         // More rows of this length right after: puzzles back to back.
-        while rows.len() < MAX_RUN_ROWS - MAX_RUN_ROWS % n {
+        let most = MAX_RUN_ROWS.min(MAX_RUN_CELLS / n).max(n);
+        while rows.len() < most - most % n {
             match self.row_ahead(n) {
                 Ok(row) => rows.push(row),
                 Err(_) => break,
@@ -679,7 +673,7 @@ fn exact_sqrt(k: usize) -> Option<usize> {
 
 /// Separators between the cells of a row.
 fn is_separator(ch: char) -> bool {
-    ch.is_whitespace() || matches!(ch, '|' | '+' | '-' | '!')
+    ch.is_whitespace() || matches!(ch, '|' | '+' | '-')
 }
 
 /// A rule line: only separators, or a run of dashes with box corners (`*`,

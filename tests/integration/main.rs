@@ -9,6 +9,7 @@ mod cli;
 mod dimacs;
 mod enumerate;
 mod external;
+mod external_trust;
 mod library;
 mod parse;
 mod trust;

@@ -277,3 +277,57 @@ fn an_alphabet_shorter_than_the_grid_is_an_invalid_record() {
     assert_eq!(status(&records[0]), "invalid");
     assert!(records[0]["error"].as_str().unwrap().contains("4 symbols"), "{}", records[0]);
 }
+
+/// A blank 256×256: refused as too large, with the size it would take,
+/// before anything is allocated for its CNF (the 1000×1000 is in
+/// `nothing_aborts_within_four_gigabytes`).
+#[test]
+fn grids_too_large_to_encode_are_refused_with_their_size() {
+    for (n, args) in [(256, &["solve"][..]), (256, &["analyze"])] {
+        let blank = ".".repeat(n * n);
+        let mut args = args.to_vec();
+        args.extend(["--format", "json"]);
+        let r = run(&args, &blank);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        let records = json_lines(&r.stdout);
+        assert_eq!(status(&records[0]), "error");
+        let error = records[0]["error"].as_str().unwrap();
+        assert!(error.contains("too large") && error.contains("--max-literals"), "{error}");
+    }
+    // The limit is an option: a small one refuses a 9×9 too.
+    let r = run(&["solve", "--encoding", "reduced", "--max-literals", "1000", "--format", "json"], TOP[0]);
+    assert!(json_lines(&r.stdout)[0]["error"].as_str().unwrap().contains("too large"), "{}", r.stdout);
+}
+
+/// Within a 4 GB address space, the inputs that used to abort are refused
+/// with an error record: a blank 1000×1000, a blank 256×256, a 100 MB line.
+#[test]
+fn nothing_aborts_within_four_gigabytes() {
+    let bin = assert_cmd::cargo::cargo_bin("satdoku");
+    let cases: [(String, &[&str]); 3] = [
+        (".".repeat(1000 * 1000), &["solve", "--latin"]),
+        (".".repeat(256 * 256), &["count"]),
+        ("1".repeat(100 << 20), &["solve"]),
+    ];
+    for (input, args) in cases {
+        let mut child = StdCommand::new("sh")
+            .arg("-c")
+            .arg("ulimit -v 4194304 && exec \"$0\" \"$@\"")
+            .arg(&bin)
+            .args(args)
+            .args(["--format", "json"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+        let out = child.wait_with_output().unwrap();
+        let _ = writer.join();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        let records = json_lines(out.stdout);
+        assert_eq!(records.len(), 1, "{args:?}");
+        assert!(["error", "invalid"].contains(&status(&records[0])), "{args:?}: {}", records[0]);
+    }
+}
