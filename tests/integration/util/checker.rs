@@ -139,7 +139,8 @@ pub fn assert_solves(shape: &Shape, givens: &[usize], solution: &[usize], what: 
 /// 10-35; `.`, `0`, `_` are 0 (empty). `None` for anything else.
 pub fn symbol_value(ch: char) -> Option<usize> {
     match ch {
-        '.' | '0' | '_' => Some(0),
+        // The default alphabet's empty marks.
+        '.' | '0' | '_' | '*' => Some(0),
         '1'..='9' => Some(ch as usize - '0' as usize),
         'A'..='Z' => Some(ch as usize - 'A' as usize + 10),
         'a'..='z' => Some(ch as usize - 'a' as usize + 10),
