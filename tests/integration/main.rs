@@ -13,3 +13,4 @@ mod external_trust;
 mod library;
 mod parse;
 mod trust;
+mod variants;
