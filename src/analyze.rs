@@ -19,7 +19,7 @@ use crate::model::domains::Domains;
 use crate::model::geometry::{Geometry, Value};
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::pipeline::{Goal, Prepared, SolveOptions};
-use crate::reasoning::propagate::{find_clash, propagate_givens, Contradiction, Propagator, Step};
+use crate::reasoning::propagate::{find_clash, propagate_puzzle, Contradiction, Propagator, Step};
 use crate::sat::varisat::{run, Loaded};
 use crate::sat::SatResult;
 use crate::solve::SolveError;
@@ -108,7 +108,7 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
         Ok(prepared) => prepared,
         Err(reason) => return Ok(unsolvable(Some(reason), stats)),
     };
-    let Loaded { mut solver, map, variables, clauses } = Loaded::new(&prepared, &[], deadline);
+    let Loaded { mut solver, map, variables, clauses } = Loaded::new(&prepared, &[], deadline)?;
     (stats.variables, stats.clauses) = (variables, clauses);
     // seen[i]: the i-th cell variable has been true in some verified model.
     let mut seen = vec![false; map.cell_var_count()];
@@ -239,7 +239,7 @@ pub struct Propagation {
 pub fn propagation(puzzle: &Puzzle, steps: bool) -> Propagation {
     let geometry = puzzle.geometry();
     if !steps {
-        return Propagation { steps: Vec::new(), outcome: propagate_givens(geometry, puzzle.givens()) };
+        return Propagation { steps: Vec::new(), outcome: propagate_puzzle(puzzle) };
     }
     // The steps name each given's eliminations, so the givens are placed one by one.
     if let Some(clash) = find_clash(geometry, puzzle.givens()) {
@@ -247,7 +247,14 @@ pub fn propagation(puzzle: &Puzzle, steps: bool) -> Propagation {
     }
     let mut p = Propagator::new(geometry);
     p.record_steps();
-    let outcome = p.place_givens(puzzle.givens()).and_then(|()| p.propagate());
+    // Pencil marks are where the puzzle starts, not deductions.
+    let pencil = puzzle.candidates().map_or(Ok(()), |candidates| {
+        geometry.cells().try_for_each(|cell| {
+            let excluded: Vec<_> = Value::all(geometry.size()).filter(|&v| !candidates.contains(cell, v)).collect();
+            excluded.into_iter().try_for_each(|value| p.exclude(cell, value))
+        })
+    });
+    let outcome = pencil.and_then(|()| p.place_givens(puzzle.givens())).and_then(|()| p.propagate());
     let steps = p.steps().to_vec();
     Propagation { steps, outcome: outcome.map(|()| p.into_domains()) }
 }

@@ -59,11 +59,15 @@ pub struct Search {
     reason: Option<Contradiction>,
     deadline: Option<Instant>,
     stats: Stats,
+    /// Solutions yielded.
+    found: u64,
 }
 
 enum Engine {
     /// Nothing (more) to find.
     Done,
+    /// Could not start: the error, to be yielded once.
+    Failed(Option<SolveError>),
     Branch(Box<Brancher>),
     Blocking(Box<Blocker>),
 }
@@ -80,9 +84,14 @@ impl Search {
         let deadline = options.deadline(start);
         let search = match Prepared::for_goal(puzzle, options, Goal::All, deadline) {
             Ok(prepared) => Search::prepared(prepared, strategy, deadline),
-            Err(reason) => {
-                Search { prepared: None, engine: Engine::Done, reason: Some(reason), deadline, stats: Stats::default() }
-            }
+            Err(reason) => Search {
+                prepared: None,
+                engine: Engine::Done,
+                reason: Some(reason),
+                deadline,
+                stats: Stats::default(),
+                found: 0,
+            },
         };
         Search { stats: Stats { encode: start.elapsed(), ..search.stats }, ..search }
     }
@@ -101,13 +110,15 @@ impl Search {
                     None => Engine::Done,
                 }
             }
-            Strategy::Blocking => {
-                let Loaded { solver, map, variables, clauses } = Loaded::new(&prepared, &[], deadline);
-                (stats.variables, stats.clauses) = (variables, clauses);
-                Engine::Blocking(Box::new(Blocker { solver, map }))
-            }
+            Strategy::Blocking => match Loaded::new(&prepared, &[], deadline) {
+                Ok(Loaded { solver, map, variables, clauses }) => {
+                    (stats.variables, stats.clauses) = (variables, clauses);
+                    Engine::Blocking(Box::new(Blocker { solver, map }))
+                }
+                Err(error) => Engine::Failed(Some(error)),
+            },
         };
-        Search { prepared: Some(prepared), engine, reason: None, deadline, stats }
+        Search { prepared: Some(prepared), engine, reason: None, deadline, stats, found: 0 }
     }
 
     /// With [`Strategy::Branch`]: ask varisat after `dead_ends` dead ends of the
@@ -118,6 +129,11 @@ impl Search {
             b.budget = dead_ends.max(1);
         }
         self
+    }
+
+    /// How many solutions the search has yielded so far.
+    pub fn found(&self) -> u64 {
+        self.found
     }
 
     /// Why the puzzle has no solution, when propagation alone showed it.
@@ -136,12 +152,17 @@ impl Search {
         let start = Instant::now();
         let found = match &mut self.engine {
             Engine::Done => Ok(None),
+            Engine::Failed(error) => error.take().map_or(Ok(None), Err),
             Engine::Branch(b) => b.next(prepared, self.deadline, &mut self.stats),
             Engine::Blocking(b) => b.next(prepared.puzzle().geometry()),
         };
         self.stats.solve += start.elapsed();
         match found? {
-            Some(grid) => Ok(Some(checked(prepared.puzzle(), grid)?)),
+            Some(grid) => {
+                let grid = checked(prepared.puzzle(), grid)?;
+                self.found += 1;
+                Ok(Some(grid))
+            }
             None => {
                 self.engine = Engine::Done;
                 Ok(None)
@@ -437,7 +458,7 @@ impl Brancher {
     ) -> Result<(), SolveError> {
         let Some(k) = self.frames.iter().position(|f| f.remaining != 0 && !f.checked) else { return Ok(()) };
         if self.sat.is_none() {
-            let Loaded { solver, map, variables, clauses } = Loaded::new(prepared, &[], deadline);
+            let Loaded { solver, map, variables, clauses } = Loaded::new(prepared, &[], deadline)?;
             (stats.variables, stats.clauses) = (variables, clauses);
             self.sat = Some((solver, map));
         }
@@ -564,5 +585,88 @@ mod tests {
         assert!(matches!(search.reason(), Some(Contradiction::Clash { .. })));
         assert_eq!(count_all(search), 0);
         assert_eq!(count_up_to(&full, 0, &SolveOptions::default()).unwrap(), Count { count: 0, capped: true });
+    }
+}
+
+#[cfg(test)]
+mod agreement {
+    //! The two propagation engines, [`Tables::propagate`] (bitsets, for the
+    //! search tree) and [`Propagator::propagate`] (counted places, for
+    //! preparation), must reach the same fixpoint from any state: the same
+    //! candidates, or both a contradiction.
+
+    use proptest::prelude::*;
+
+    use super::Tables;
+    use crate::model::domains::Domains;
+    use crate::model::geometry::{Geometry, Layout, Value, Variant};
+    use crate::reasoning::propagate::Propagator;
+
+    fn geometries() -> Vec<Geometry> {
+        vec![
+            Geometry::classic(4).unwrap(),
+            Geometry::new(6, Layout::Boxes { rows: 2, cols: 3 }, &[]).unwrap(),
+            Geometry::classic(9).unwrap(),
+            Geometry::new(9, Layout::Boxes { rows: 3, cols: 3 }, &[Variant::X, Variant::Hyper]).unwrap(),
+            Geometry::latin(7).unwrap(),
+            Geometry::classic(16).unwrap(),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+        /// Random states: each cell keeps a random nonempty subset of its
+        /// values, most cells many, some one.
+        #[test]
+        fn bitset_and_counting_propagation_agree(kind in 0..6usize, seed: u64, singles in 0.0..0.5f64, cut in 0.0..0.6f64) {
+            let geometry = &geometries()[kind];
+            let n = geometry.size();
+            let mut next = crate::testing::xorshift(seed);
+            let mut domains = Domains::full(n);
+            let mut masks = Vec::with_capacity(n * n);
+            for cell in geometry.cells() {
+                let roll = (next() % 1000) as f64 / 1000.0;
+                let mask: u64 = if roll < singles {
+                    1 << (next() % n as u64)
+                } else {
+                    let mut m = 0;
+                    for v in 0..n {
+                        if (next() % 1000) as f64 / 1000.0 >= cut {
+                            m |= 1 << v;
+                        }
+                    }
+                    if m == 0 { 1 << (next() % n as u64) } else { m }
+                };
+                for v in 0..n {
+                    if mask & 1 << v == 0 {
+                        domains.remove(cell, Value::from_index(v));
+                    }
+                }
+                masks.push(mask);
+            }
+            let counted = {
+                let mut p = Propagator::with_domains(geometry, domains);
+                p.propagate().map(|()| p.into_domains())
+            };
+            let tables = Tables::new(geometry);
+            let mut queue: Vec<u32> = (0..masks.len() as u32).filter(|&c| masks[c as usize].count_ones() == 1).collect();
+            let bitset = tables.propagate(&mut masks, &mut queue).then_some(masks);
+            match (counted, bitset) {
+                (Ok(d), Some(m)) => {
+                    for cell in geometry.cells() {
+                        let from_counted: u64 = d.values(cell).fold(0, |acc, v| acc | 1 << v.index());
+                        prop_assert_eq!(from_counted, m[cell.index()], "{}", geometry.cell_name(cell));
+                    }
+                }
+                (Err(_), None) => {}
+                (counted, bitset) => prop_assert!(
+                    false,
+                    "one engine found a contradiction, the other did not: counted {:?}, bitset {}",
+                    counted.err(),
+                    if bitset.is_some() { "no contradiction" } else { "contradiction" }
+                ),
+            }
+        }
     }
 }

@@ -61,6 +61,14 @@ pub enum GeometryError {
         #[allow(missing_docs)]
         n: usize,
     },
+    /// Boxes whose product is past the largest side.
+    #[error("boxes of {rows}x{cols} make a grid side past {max} (the largest satdoku takes)", max = crate::model::geometry::MAX_SIZE)]
+    BoxesTooLarge {
+        /// Rows of a box.
+        rows: usize,
+        /// Columns of a box.
+        cols: usize,
+    },
     /// Hyper windows need n = b².
     #[error("hyper windows are defined for n = b² (4, 9, 16, 25, ...), not for n = {n}")]
     Hyper {
@@ -140,27 +148,65 @@ pub enum ParseErrorKind {
         /// What the grid takes, in words.
         expected: String,
     },
-    /// A line of cells that is no n².
-    #[error("{count} cells on one line is not a square number (expected n² cells, or n rows of n)")]
-    NotSquare {
+    /// A line that can start no puzzle: its cells are no n² (a puzzle) and
+    /// no row of a block.
+    #[error("a line of {count} cell{} starts no puzzle (expected {expected})", if *count == 1 { "" } else { "s" })]
+    NotAPuzzle {
         /// The cells on the line.
         count: usize,
+        /// What would have started one, in words.
+        expected: String,
     },
-    /// A row of another length than the puzzle's.
-    #[error("a row of {found} cells, expected {expected}")]
-    RowLength {
-        /// The cells of the row.
-        found: usize,
-        /// The cells of a row of this puzzle.
-        expected: usize,
-    },
-    /// A block of rows that ends too soon.
-    #[error("the puzzle ends after {found} rows, expected {expected}")]
-    MissingRows {
+    /// A block of rows that breaks before its last row.
+    #[error("the puzzle that starts at line {first} has {rows} row{} of {n} cells, then {what} where row {next} was expected (a block is {n} rows of {n} cells, with only rule lines between them)", if *rows == 1 { "" } else { "s" }, next = rows + 1)]
+    BrokenBlock {
+        /// The line of its first row.
+        first: usize,
         /// The rows read.
-        found: usize,
-        /// The rows of this puzzle.
-        expected: usize,
+        rows: usize,
+        /// The cells of a row, and the rows of the puzzle.
+        n: usize,
+        /// What came instead, in words.
+        what: String,
+    },
+    /// Puzzles written back to back whose rows are not a whole number of
+    /// puzzles: the stretch of lines where the odd one is.
+    #[error("{}", run_message(*rows, *n, *first, *stretch, *told, *odd_rows))]
+    Run {
+        /// The rows of the run.
+        rows: usize,
+        /// The rows of a puzzle.
+        n: usize,
+        /// The line of the run's first row.
+        first: usize,
+        /// The first and last line of the stretch.
+        stretch: (usize, usize),
+        /// Whether the stretch is the one odd puzzle (the others were told apart).
+        told: bool,
+        /// The rows of the odd puzzle.
+        odd_rows: usize,
+    },
+    /// A line longer than any grid needs; the rest of it was skipped.
+    #[error("a line longer than {} MiB: no grid needs that many characters (the largest, 1024×1024 in numbers, needs about 5 MiB)", limit >> 20)]
+    LineTooLong {
+        /// The longest line read, in bytes.
+        limit: usize,
+    },
+    /// A byte that is no text.
+    #[error("{what} (byte 0x{byte:02x}): puzzle text has no such byte")]
+    BadByte {
+        /// The byte.
+        byte: u8,
+        /// What it is, in words.
+        what: &'static str,
+    },
+    /// A `--symbols` alphabet with fewer symbols than the grid has values.
+    #[error("--symbols gives {symbols} symbols, but a {n}x{n} grid has {n} values")]
+    ShortAlphabet {
+        /// The symbols given.
+        symbols: usize,
+        /// The grid side.
+        n: usize,
     },
     /// The puzzle's size does not make a grid of the options.
     #[error("{0}")]
@@ -182,13 +228,12 @@ pub enum GridFileError {
         message: String,
     },
     /// A definition that makes no grid.
-    #[error("{path}: {source}")]
+    #[error("{path}: {error}")]
     Geometry {
         /// The file.
         path: String,
         /// Why the grid cannot be built.
-        #[source]
-        source: GeometryError,
+        error: GeometryError,
     },
     /// The file cannot be read.
     #[error("{path}: cannot read: {message}")]
@@ -205,3 +250,24 @@ pub enum GridFileError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("internal error: {0} (this is a bug in satdoku; please report it with the puzzle)")]
 pub struct InternalError(pub String);
+
+/// The message of [`ParseErrorKind::Run`].
+fn run_message(rows: usize, n: usize, first: usize, (a, b): (usize, usize), told: bool, odd_rows: usize) -> String {
+    let run = format!(
+        "the {rows} rows from line {first} hold puzzles of {n} rows with nothing between them, and {rows} is no multiple of {n}"
+    );
+    if told {
+        format!("{run}: the puzzle at lines {a}-{b} has {odd_rows} rows (the others were told apart by their givens; put a blank line between puzzles)")
+    } else {
+        format!("{run}: which puzzle of lines {a}-{b} has {odd_rows} rows cannot be told, so none of them is read (put a blank line between puzzles)")
+    }
+}
+
+/// Text from the input as messages quote it: at most 40 characters.
+pub(crate) fn echo(text: &str) -> String {
+    const MAX: usize = 40;
+    match text.char_indices().nth(MAX) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}

@@ -12,15 +12,16 @@ use std::time::{Duration, Instant};
 
 use varisat::{CnfFormula, ExtendFormula};
 
-use crate::cnf::encode::{encode_full, encode_reduced, AmoEncoding, EncodeOptions};
+use crate::cnf::encode::{base_size, encode_full, encode_reduced, reduced_size, AmoEncoding, CnfSize, EncodeOptions};
 use crate::cnf::varmap::VarMap;
 use crate::error::InternalError;
 use crate::model::domains::Domains;
 use crate::model::puzzle::{Grid, Puzzle};
-use crate::model::verify::{verify, ViolationText};
+use crate::model::verify::ViolationText;
 use crate::reasoning::pattern::ValueGroups;
 use crate::reasoning::propagate::{find_clash, Contradiction, Propagator};
 use crate::sat::Model;
+use crate::solve::SolveError;
 
 /// How much of the puzzle is settled before the SAT solver sees it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, strum::EnumString, strum::Display, strum::VariantNames)]
@@ -55,11 +56,29 @@ pub struct SolveOptions {
     /// shuffled pattern grid, when the known cells show that shape's value
     /// groups; on by default. Enumeration, counting and analysis never guess.
     pub pattern_guess: bool,
+    /// The largest CNF encoded, in literals over all its clauses: a puzzle
+    /// whose CNF would be larger is refused with [`SolveError::TooLarge`]
+    /// before anything is allocated for it. The default,
+    /// [`DEFAULT_MAX_LITERALS`], keeps varisat within about 2 GB.
+    pub max_literals: u64,
 }
+
+/// The default of [`SolveOptions::max_literals`]: 100 million. varisat holds
+/// a formula in about 20 bytes a literal (blank 100×100 Latin: 20.4 million
+/// literals, 0.44 GB once loaded and searching), a `CnfFormula` in about 11.
+/// The largest formula the shared instances need is rkkautsar-225-1's, 7.8
+/// million; the full encoding of a blank 144×144, 82 million.
+pub const DEFAULT_MAX_LITERALS: u64 = 100_000_000;
 
 impl Default for SolveOptions {
     fn default() -> SolveOptions {
-        SolveOptions { encoding: Encoding::default(), amo: AmoEncoding::default(), timeout: None, pattern_guess: true }
+        SolveOptions {
+            encoding: Encoding::default(),
+            amo: AmoEncoding::default(),
+            timeout: None,
+            pattern_guess: true,
+            max_literals: DEFAULT_MAX_LITERALS,
+        }
     }
 }
 
@@ -137,13 +156,18 @@ impl Prepared {
                     return Err(clash);
                 }
                 // Kwon & Jain: only what the givens exclude directly.
-                Domains::after_givens(geometry, givens)
+                puzzle.initial_domains()
             }
             Encoding::Propagated => {
-                let mut p = Propagator::from_givens(geometry, givens)?;
+                let mut p = Propagator::from_puzzle(puzzle)?;
                 p.set_deadline(deadline);
                 p.propagate()?;
-                if !p.domains().is_solved() {
+                // A grid whose candidates alone are far past what can be encoded
+                // (a blank 1000×1000 has a billion) is refused as it is: subset
+                // filtering would take minutes to shave off a few.
+                let left: u64 = geometry.cells().map(|c| p.domains().count(c) as u64).sum();
+                let hopeless = left / 2 > options.max_literals;
+                if !p.domains().is_solved() && !hopeless {
                     // Failed-literal probing on cells of few candidates: it leaves
                     // most 17-clue puzzles nothing to search.
                     if let Some(model) = p.probe(PROBE_CANDIDATES, goal == Goal::One)? {
@@ -168,7 +192,7 @@ impl Prepared {
     /// any solver can confirm it (a clash leaves no candidates to reduce to).
     pub(crate) fn unpropagated(puzzle: &Puzzle, options: &SolveOptions) -> Prepared {
         let options = SolveOptions { encoding: Encoding::Full, ..*options };
-        Prepared::with_domains(puzzle, &options, Domains::after_givens(puzzle.geometry(), puzzle.givens()))
+        Prepared::with_domains(puzzle, &options, puzzle.initial_domains())
     }
 
     fn with_domains(puzzle: &Puzzle, options: &SolveOptions, domains: Domains) -> Prepared {
@@ -221,7 +245,17 @@ impl Prepared {
         let (geometry, givens) = (self.puzzle.geometry(), self.puzzle.givens());
         let options = EncodeOptions { amo: self.options.amo };
         let map = match self.encoding {
-            Encoding::Full => encode_full(geometry, givens, options, sink),
+            Encoding::Full => {
+                let map = encode_full(geometry, givens, options, sink);
+                // Pencil marks: what a cell may not hold, as unit clauses.
+                if let Some(candidates) = self.puzzle.candidates() {
+                    for cell in geometry.cells() {
+                        let excluded = map.cell_vars(cell).filter(|&(value, _)| !candidates.contains(cell, value));
+                        excluded.for_each(|(_, var)| sink.add_clause(&[var.negative()]));
+                    }
+                }
+                map
+            }
             Encoding::Reduced | Encoding::Propagated => encode_reduced(geometry, &self.domains, options, sink),
         };
         for groups in guesses {
@@ -242,6 +276,51 @@ impl Prepared {
             amo: self.options.amo,
             unsolvable: None,
             guessed: !guesses.is_empty(),
+        }
+    }
+
+    /// The size of the CNF [`Prepared::encode`] writes, counted without writing it.
+    pub fn cnf_size(&self) -> CnfSize {
+        let (geometry, options) = (self.puzzle.geometry(), EncodeOptions { amo: self.options.amo });
+        match self.encoding {
+            Encoding::Full => {
+                let mut size = base_size(geometry, options);
+                // The givens' unit clauses, and the pencil marks'.
+                let excluded = self
+                    .puzzle
+                    .candidates()
+                    .map_or(0, |c| geometry.cells().map(|cell| (geometry.size() - c.count(cell)) as u64).sum::<u64>());
+                let units = self.puzzle.givens().filled_count() as u64 + excluded;
+                size.clauses += units;
+                size.literals += units;
+                size
+            }
+            Encoding::Reduced | Encoding::Propagated => reduced_size(geometry, &self.domains, options),
+        }
+    }
+
+    /// Refuse a CNF past [`SolveOptions::max_literals`], before it is written.
+    pub(crate) fn check_size(&self) -> Result<(), SolveError> {
+        let geometry = self.puzzle.geometry();
+        let n = geometry.size() as u64;
+        // Cheap first: each variable is in its cell's clauses and its units',
+        // at most 1 + 2n literals in each (an at-least-one and an at-most-one).
+        let variables: u64 = match self.encoding {
+            Encoding::Full => n * n * n,
+            _ => geometry.cells().map(|c| self.domains.count(c) as u64).filter(|&k| k > 1).sum(),
+        };
+        let units = geometry.cells().map(|c| geometry.units_of(c).len() as u64).max().unwrap_or(0);
+        if variables.saturating_mul(1 + 2 * n).saturating_mul(1 + units) <= self.options.max_literals {
+            return Ok(());
+        }
+        // Then exactly, when the variables alone do not settle it.
+        let size = match variables > self.options.max_literals {
+            true => CnfSize { variables, clauses: 0, literals: variables },
+            false => self.cnf_size(),
+        };
+        match size.literals > self.options.max_literals {
+            true => Err(SolveError::TooLarge { size, limit: self.options.max_literals }),
+            false => Ok(()),
         }
     }
 
@@ -275,21 +354,88 @@ pub struct PuzzleCnf {
 
 /// The CNF of `puzzle` as `options` say, every solution kept. A puzzle that
 /// preparation shows to have no solution gets the full encoding, which any
-/// solver can confirm to be unsatisfiable.
-pub fn puzzle_cnf(puzzle: &Puzzle, options: &SolveOptions) -> PuzzleCnf {
-    match Prepared::new(puzzle, options) {
-        Ok(prepared) => prepared.cnf(),
-        Err(reason) => PuzzleCnf { unsolvable: Some(reason), ..Prepared::unpropagated(puzzle, options).cnf() },
-    }
+/// solver can confirm to be unsatisfiable. Refused past
+/// [`SolveOptions::max_literals`].
+pub fn puzzle_cnf(puzzle: &Puzzle, options: &SolveOptions) -> Result<PuzzleCnf, SolveError> {
+    let (prepared, unsolvable) = match Prepared::new(puzzle, options) {
+        Ok(prepared) => (prepared, None),
+        Err(reason) => (Prepared::unpropagated(puzzle, options), Some(reason)),
+    };
+    prepared.check_size()?;
+    Ok(PuzzleCnf { unsolvable, ..prepared.cnf() })
 }
 
 /// Check a grid read from a model before anyone sees it.
 pub(crate) fn checked(puzzle: &Puzzle, grid: Grid) -> Result<Grid, InternalError> {
-    match verify(puzzle.geometry(), puzzle.givens(), &grid) {
+    match puzzle.check(&grid) {
         Ok(()) => Ok(grid),
         Err(v) => Err(InternalError(format!(
             "a model decoded to a grid that is not a solution: {}",
             ViolationText(&v, puzzle.geometry())
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::cnf::Counting;
+    use crate::model::geometry::{Geometry, Layout, Value};
+
+    proptest! {
+        /// The size counted without writing is the size written: for every
+        /// encoding and at-most-one kind, givens, pencil marks, 4×4 to 16×16.
+        #[test]
+        fn the_size_counted_is_the_size_written(
+            kind in 0..4usize,
+            seed: u64,
+            encoding in prop::sample::select(vec![Encoding::Full, Encoding::Reduced, Encoding::Propagated]),
+            amo in prop::sample::select(vec![AmoEncoding::Auto, AmoEncoding::Pairwise, AmoEncoding::Sequential, AmoEncoding::Product]),
+        ) {
+            let n = [4, 6, 9, 16][kind];
+            let geometry = Arc::new(Geometry::classic(n).unwrap());
+            let mut next = crate::testing::xorshift(seed);
+            // A few givens from the pattern grid, and pencil marks that keep it.
+            let Layout::Boxes { rows, cols } = *geometry.layout() else { unreachable!("classic grids have boxes") };
+            let value = crate::testing::pattern(n, rows, cols);
+            let mut givens = Grid::empty(n);
+            let mut candidates = Domains::full(n);
+            for cell in geometry.cells() {
+                let (r, c) = geometry.row_col(cell);
+                let solution = Value::from_index(value(r, c));
+                match next() % 8 {
+                    0 => givens.set(cell, Some(solution)),
+                    1 => Value::all(n).filter(|&v| v != solution && next() % 2 == 0).for_each(|v| {
+                        candidates.remove(cell, v);
+                    }),
+                    _ => {}
+                }
+            }
+            let puzzle = Puzzle::with_candidates(Arc::clone(&geometry), givens, candidates).unwrap();
+            let options = SolveOptions { encoding, amo, ..SolveOptions::default() };
+            let prepared = Prepared::new(&puzzle, &options).expect("the pattern grid solves it");
+            let mut formula = CnfFormula::new();
+            let mut counting = Counting::new(&mut formula);
+            prepared.encode(&mut counting);
+            let (variables, clauses) = (counting.variables as u64, counting.clauses as u64);
+            let literals: u64 = formula.iter().map(|c| c.len() as u64).sum();
+            prop_assert_eq!(prepared.cnf_size(), CnfSize { variables, clauses, literals });
+        }
+    }
+
+    #[test]
+    fn a_cnf_past_the_limit_is_refused_before_it_is_written() {
+        let blank = Puzzle::new(Arc::new(Geometry::classic(9).unwrap()), Grid::empty(9)).unwrap();
+        let prepared = Prepared::new(&blank, &SolveOptions::default()).unwrap();
+        let literals = prepared.cnf_size().literals;
+        let tight = SolveOptions { max_literals: literals - 1, ..SolveOptions::default() };
+        let refused = Prepared::new(&blank, &tight).unwrap().check_size();
+        assert!(matches!(refused, Err(SolveError::TooLarge { limit, .. }) if limit == literals - 1), "{refused:?}");
+        let enough = SolveOptions { max_literals: literals, ..SolveOptions::default() };
+        assert!(Prepared::new(&blank, &enough).unwrap().check_size().is_ok());
     }
 }

@@ -6,13 +6,15 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
+use crate::cnf::encode::CnfSize;
 use crate::error::InternalError;
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::pipeline::{Goal, Prepared, SolveOptions};
 use crate::reasoning::propagate::Contradiction;
 use crate::sat::external::{External, ExternalError, ExternalSolver};
+use crate::sat::output::ModelError;
 use crate::sat::varisat::Varisat;
-use crate::sat::{confirm_unsat, Backend, Limits, SatResult};
+use crate::sat::{confirm_unsat, Backend, Claimant, Limits, SatResult};
 
 /// What a puzzle comes to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,27 +39,48 @@ pub enum SolveError {
     /// An external solver could not be run, or gave an unusable answer.
     #[error(transparent)]
     External(#[from] ExternalError),
-    /// An external solver said unsatisfiable, and varisat found a solution of
-    /// the same formula.
-    #[error(
-        "`{program}` says the puzzle has no solution, but varisat found one in the same CNF: `{program}` is wrong"
-    )]
+    /// An external solver, or an answer given to `decode`, said
+    /// unsatisfiable, and varisat found a solution of the same formula.
+    #[error("{claimant} says the puzzle has no solution, but varisat found one in the same CNF: {}", .claimant.is_wrong())]
     Refuted {
-        /// The program that was wrong.
-        program: String,
+        /// Who was wrong.
+        claimant: Claimant,
         /// The verified solution varisat found.
         solution: Box<Grid>,
     },
-    /// An external solver said unsatisfiable, and varisat could not confirm
-    /// it within the time limit: no answer is printed.
-    #[error("`{program}` says the puzzle has no solution, which varisat could not confirm within the time limit")]
+    /// An external solver, or an answer given to `decode`, said
+    /// unsatisfiable, and varisat could not confirm it within the time
+    /// limit: no answer is printed.
+    #[error("{claimant} says the puzzle has no solution, which varisat could not confirm within the time limit")]
     Unconfirmed {
-        /// The program whose claim stands unconfirmed.
-        program: String,
+        /// Whose claim stands unconfirmed.
+        claimant: Claimant,
+    },
+    /// A CNF read back (`decode`) whose clauses have a model that is no
+    /// solution of the puzzle in its comments: the file was edited.
+    #[error(transparent)]
+    Model(#[from] ModelError),
+    /// The CNF would be past [`SolveOptions::max_literals`]: refused before
+    /// anything was allocated for it.
+    #[error("too large: the CNF would have {}, past the limit of {limit} literals (--max-literals); give more givens, or raise the limit", size_text(size))]
+    TooLarge {
+        /// The size the CNF would have (for a refusal on its variables alone,
+        /// their count as a floor on the literals).
+        size: CnfSize,
+        /// [`SolveOptions::max_literals`].
+        limit: u64,
     },
     /// A bug in satdoku.
     #[error(transparent)]
     Internal(#[from] InternalError),
+}
+
+/// A CNF's size in words; one known only by its variables is a floor.
+fn size_text(size: &CnfSize) -> String {
+    match size.clauses {
+        0 => format!("at least {} literals (one for each of its {} variables)", size.literals, size.variables),
+        clauses => format!("{} literals in {clauses} clauses over {} variables", size.literals, size.variables),
+    }
 }
 
 /// Sizes and times of one solve, for `--stats`.
@@ -188,9 +211,11 @@ fn solve_on(
     let outcome = match backend.search(&prepared, &[], limits, &mut stats)? {
         SatResult::Sat(grid) => Outcome::Solved(grid),
         SatResult::Unsat => {
+            // A pattern guess's "unsatisfiable" (above) only sends the puzzle
+            // here; this one would be printed, so an outsider's is checked.
             if let Some(program) = backend.claimant() {
-                let program = program.to_string();
-                confirm_unsat(&program, Varisat.search(&prepared, &[], limits, &mut stats)?)?;
+                let claimant = Claimant::Program(program.to_string());
+                confirm_unsat(claimant, Varisat.search(&prepared, &[], limits, &mut stats)?)?;
             }
             Outcome::Unsolvable(None)
         }

@@ -2,6 +2,10 @@
 
 use std::sync::Arc;
 
+/// The independent checker of the integration tests, for unit tests that check solutions too.
+#[path = "../tests/common/mod.rs"]
+pub(crate) mod checker;
+
 use crate::model::geometry::{Geometry, Value};
 use crate::model::puzzle::{Grid, Puzzle};
 
@@ -23,4 +27,15 @@ pub(crate) fn pattern(n: usize, rows: usize, cols: usize) -> impl Fn(usize, usiz
 pub(crate) fn puzzle(geometry: Geometry, text: &str) -> Puzzle {
     let n = geometry.size();
     Puzzle::new(Arc::new(geometry), grid(n, text)).expect("givens of the geometry's size")
+}
+
+/// A small deterministic random generator (xorshift) from a proptest seed.
+pub(crate) fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+    let mut state = seed | 1;
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
 }

@@ -259,15 +259,6 @@ fn timeout_gives_up_on_one_puzzle_and_the_batch_goes_on() {
     assert_json_solved(&recs[2], 3, &Shape::classic(25), &read_symbols(&easy[1]), None);
 }
 
-#[test]
-fn timeout_is_refused_with_all_and_unique() {
-    for flag in ["--all", "--unique"] {
-        let r = run(&["solve", "--timeout", "5", flag], TOP1);
-        assert_eq!(r.code, 2, "{flag}");
-        assert!(r.stderr.contains("--timeout"), "{flag}: {}", r.stderr);
-    }
-}
-
 // ---------- puzzle text forms ----------
 
 fn block_of(line: &str) -> String {

@@ -253,10 +253,20 @@ fn failing_solver(command: &str, extra: &[&str]) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// A missing program is found before any puzzle is read: one message, exit 2, no records.
 #[test]
-fn a_missing_solver_is_an_error_for_each_puzzle() {
-    let stderr = failing_solver("no-such-sat-solver --fast", &[]);
-    assert!(stderr.contains("cannot run `no-such-sat-solver`: command not found"), "{stderr}");
+fn a_missing_solver_is_one_error_before_any_puzzle() {
+    let out = satdoku()
+        .arg("solve")
+        .arg(data("classic-9.txt"))
+        .args(["--solver", "no-such-sat-solver --fast", "--format", "json", "--encoding", "full"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let expected = "satdoku: cannot run 'no-such-sat-solver': command not found (is it installed and on PATH?)\n";
+    assert_eq!(stderr, expected);
 }
 
 #[test]

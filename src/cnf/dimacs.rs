@@ -11,6 +11,7 @@
 //! c variant x                         one line per variant: x, hyper
 //! c unit r1c1 r2c3 …                  one line per extra unit
 //! c givens 4.....8.5.3…               the givens, in line format ('.' empty, 1-9 then A-Z, numbers past 35)
+//! c candidates r1c2 1 3 7             a pencil-mark puzzle: the values a cell may take, one line per cell
 //! c map regular 1                     variable 1 + n²(r-1) + n(c-1) + (v-1) means "rRcC holds v"
 //! c map explicit 1                    or: first cell variable, then
 //! c decided 4..7…                     the cells decided without a variable, and
@@ -21,20 +22,23 @@
 
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
+use std::time::Instant;
 
 use thiserror::Error;
 use varisat::dimacs::{write_dimacs_clauses, write_dimacs_header, DimacsHeader, DimacsParser};
 use varisat::CnfFormula;
 
 use crate::cnf::varmap::VarMap;
-use crate::error::{GeometryError, Position};
+use crate::error::{echo, GeometryError, Position};
 use crate::model::domains::Domains;
 use crate::model::geometry::{Cell, Geometry, Layout, Value, Variant};
 use crate::model::puzzle::{Grid, Puzzle};
-use crate::model::verify::{verify, ViolationText};
+use crate::model::verify::ViolationText;
 use crate::pipeline::PuzzleCnf;
 use crate::sat::output::{check_model, ModelError};
-use crate::sat::Model;
+use crate::sat::varisat::solve_formula;
+use crate::sat::{confirm_unsat, Claimant, Model, SatResult};
+use crate::solve::SolveError;
 use crate::text::notation::{parse_box_shape, parse_cell_name};
 use crate::text::symbols::Alphabet;
 
@@ -74,6 +78,12 @@ pub fn write_cnf(out: &mut impl Write, cnf: &PuzzleCnf) -> io::Result<()> {
         writeln!(out, "c unit {}", cells.join(" "))?;
     }
     writeln!(out, "c givens {}", grid_text(puzzle.givens()))?;
+    if let Some(candidates) = puzzle.candidates() {
+        for cell in geometry.cells().filter(|&cell| candidates.count(cell) < n) {
+            let values: Vec<String> = candidates.values(cell).map(|v| v.to_string()).collect();
+            writeln!(out, "c candidates {} {}", geometry.cell_name(cell), values.join(" "))?;
+        }
+    }
     let first = map.offset() + 1;
     if map.is_regular() {
         writeln!(out, "c map regular {first}")?;
@@ -179,13 +189,28 @@ impl CnfFile {
         let not_a_grid = |message: String| ModelError::NotAGrid { source_name: source_name.into(), message };
         let geometry = self.puzzle.geometry();
         let grid = self.map.decode(geometry, |v| model.value(v) == Some(true)).map_err(not_a_grid)?;
-        verify(geometry, self.puzzle.givens(), &grid).map_err(|v| {
+        self.puzzle.check(&grid).map_err(|v| {
             not_a_grid(format!(
                 "the model satisfies the CNF, but its grid is not a solution of the puzzle in the CNF's comments ({}): were the comments or the clauses edited?",
                 ViolationText(&v, geometry)
             ))
         })?;
         Ok(grid)
+    }
+}
+
+impl CnfFile {
+    /// Check `claimant`'s "unsatisfiable" with varisat on the same clauses,
+    /// until `deadline`: `Ok` when varisat finds no model either;
+    /// [`SolveError::Refuted`] with the verified grid of the model it found;
+    /// [`SolveError::Unconfirmed`] when it runs out of time.
+    pub fn confirm_unsat(&self, claimant: Claimant, deadline: Option<Instant>) -> Result<(), SolveError> {
+        let found = match solve_formula(&self.formula, deadline)? {
+            SatResult::Sat(model) => SatResult::Sat(self.decode(&model, "varisat's model")?),
+            SatResult::Unsat => SatResult::Unsat,
+            SatResult::Interrupted => SatResult::Interrupted,
+        };
+        confirm_unsat(claimant, found)
     }
 }
 
@@ -198,8 +223,7 @@ pub fn read_cnf(input: impl BufRead, source_name: &str) -> Result<CnfFile, CnfEr
     let comments = Comments::read(&bytes, source_name)?;
     let formula = DimacsParser::parse(&bytes[..])
         .map_err(|e| CnfError::Dimacs { source_name: source_name.into(), message: e.to_string() })?;
-    let (geometry, givens, map) = comments.build(source_name, formula.var_count())?;
-    let puzzle = Puzzle::new(Arc::new(geometry), givens).expect("the givens are read at the comments' size");
+    let (puzzle, map) = comments.build(source_name, formula.var_count())?;
     Ok(CnfFile { puzzle, map, formula })
 }
 
@@ -214,6 +238,7 @@ struct Comments {
     units: Vec<(usize, Vec<Cell>)>,
     unit_lines: Vec<(usize, String)>,
     givens: Option<(usize, String)>,
+    candidates: Vec<(usize, String)>,
     map: Option<(usize, bool, usize)>,
     decided: Option<(usize, String)>,
     vars: Vec<(usize, usize, String)>,
@@ -238,14 +263,14 @@ impl Comments {
             };
             let number = |text: &str, what: &str| {
                 text.parse::<usize>()
-                    .map_err(|_| error(format!("`c {key}`: '{text}' is not a number (expected {what})")))
+                    .map_err(|_| error(format!("`c {key}`: '{}' is not a number (expected {what})", echo(text))))
             };
             match key {
                 "satdoku" => c.satdoku = true,
                 "size" => c.size = Some((line_no, number(value, "the grid side n")?)),
                 "boxes" => {
                     let (rows, cols) = parse_box_shape(value)
-                        .ok_or_else(|| error(format!("`c boxes {value}`: expected RxC, e.g. 3x3")))?;
+                        .ok_or_else(|| error(format!("`c boxes {}`: expected RxC, e.g. 3x3", echo(value))))?;
                     c.layout.push((line_no, Layout::Boxes { rows, cols }));
                 }
                 "latin" => c.layout.push((line_no, Layout::Latin)),
@@ -257,25 +282,26 @@ impl Comments {
                         let r = u32::try_from(number(word, "a region number, 1 to n")?)
                             .ok()
                             .filter(|&r| r > 0)
-                            .ok_or_else(|| error(format!("`c regions`: region {word} (expected 1 to n)")))?;
+                            .ok_or_else(|| error(format!("`c regions`: region {} (expected 1 to n)", echo(word))))?;
                         c.regions.push(r - 1);
                     }
                 }
-                "variant" => c.variants.push(
-                    value
-                        .parse::<Variant>()
-                        .ok()
-                        .ok_or_else(|| error(format!("`c variant {value}`: unknown variant (expected x or hyper)")))?,
-                ),
+                "variant" => c.variants.push(value.parse::<Variant>().ok().ok_or_else(|| {
+                    error(format!("`c variant {}`: unknown variant (expected x or hyper)", echo(value)))
+                })?),
                 "unit" => c.unit_lines.push((line_no, value.to_string())),
                 "givens" => c.givens = Some((line_no, value.to_string())),
+                "candidates" => c.candidates.push((line_no, value.to_string())),
                 "map" => {
                     let (kind, first) = value.split_once(' ').unwrap_or((value, ""));
                     let regular = match kind {
                         "regular" => true,
                         "explicit" => false,
                         _ => {
-                            return Err(error(format!("`c map {value}`: expected `regular FIRST` or `explicit FIRST`")))
+                            return Err(error(format!(
+                                "`c map {}`: expected `regular FIRST` or `explicit FIRST`",
+                                echo(value)
+                            )))
                         }
                     };
                     let first = number(first.trim(), "the first cell variable")?;
@@ -300,7 +326,7 @@ impl Comments {
     }
 
     /// The grid, givens and variable map the comments describe, for a CNF of `var_count` variables.
-    fn build(mut self, source_name: &str, var_count: usize) -> Result<(Geometry, Grid, VarMap), CnfError> {
+    fn build(mut self, source_name: &str, var_count: usize) -> Result<(Puzzle, VarMap), CnfError> {
         let out_of_range = |map: &VarMap| CnfError::MapOutOfRange {
             source_name: source_name.into(),
             first: map.offset() + 1,
@@ -332,7 +358,7 @@ impl Comments {
                 .split_whitespace()
                 .map(|w| {
                     parse_cell_name(w, n).ok_or_else(|| {
-                        at(*line, format!("`c unit`: '{w}' is not a cell of a {n}x{n} grid (expected rRcC)"))
+                        at(*line, format!("`c unit`: '{}' is not a cell of a {n}x{n} grid (expected rRcC)", echo(w)))
                     })
                 })
                 .collect::<Result<Vec<Cell>, _>>()?;
@@ -345,6 +371,12 @@ impl Comments {
         let givens = parse_grid_text(&givens_text, n).ok_or_else(|| {
             at(givens_line, format!("`c givens`: not a {n}x{n} grid (expected {} cells: '.' or a value)", n * n))
         })?;
+        let candidates = read_candidates(&self.candidates, n, &at)?;
+        let puzzle = match candidates {
+            Some(candidates) => Puzzle::with_candidates(Arc::new(geometry), givens, candidates),
+            None => Puzzle::new(Arc::new(geometry), givens),
+        }
+        .expect("the givens and candidates are read at the comments' size");
         let (map_line, regular, first) =
             self.map.ok_or_else(|| missing("map", "`c map regular FIRST` or `c map explicit FIRST`"))?;
         let offset = first - 1;
@@ -353,7 +385,7 @@ impl Comments {
             if offset + map.cell_var_count() > var_count {
                 return Err(out_of_range(&map));
             }
-            return Ok((geometry, givens, map));
+            return Ok((puzzle, map));
         }
         let (decided_line, decided_text) =
             self.decided.ok_or_else(|| missing("decided", "the cells an explicit map decides without a variable"))?;
@@ -369,12 +401,14 @@ impl Comments {
                 .and_then(|(cell, value)| {
                     Some((parse_cell_name(cell, n)?, Value::new_checked(value.parse().ok()?, n)?))
                 })
-                .ok_or_else(|| at(*line, format!("`c var {var} {meaning}`: expected `c var NUMBER rRcC=VALUE`")))?;
+                .ok_or_else(|| {
+                    at(*line, format!("`c var {var} {}`: expected `c var NUMBER rRcC=VALUE`", echo(meaning)))
+                })?;
             listed[cell.index()].push(value);
             pairs.push((*line, *var, cell, value));
         }
         let mut domains = Domains::full(n);
-        for cell in geometry.cells() {
+        for cell in puzzle.geometry().cells() {
             match decided.get(cell) {
                 Some(v) => domains.fix(cell, v),
                 None => Value::all(n).filter(|v| !listed[cell.index()].contains(v)).for_each(|v| {
@@ -403,8 +437,31 @@ impl Comments {
                 ),
             ));
         }
-        Ok((geometry, givens, map))
+        Ok((puzzle, map))
     }
+}
+
+/// The pencil marks of the `c candidates` lines, if any.
+fn read_candidates(
+    lines: &[(usize, String)],
+    n: usize,
+    at: &impl Fn(usize, String) -> CnfError,
+) -> Result<Option<Domains>, CnfError> {
+    if lines.is_empty() {
+        return Ok(None);
+    }
+    let mut domains = Domains::full(n);
+    for (line, text) in lines {
+        let mut words = text.split_whitespace();
+        let expected = || at(*line, format!("`c candidates {}`: expected `c candidates rRcC VALUE...`", echo(text)));
+        let cell = words.next().and_then(|w| parse_cell_name(w, n)).ok_or_else(expected)?;
+        let values = words.map(|w| w.parse().ok().and_then(|v| Value::new_checked(v, n))).collect::<Option<Vec<_>>>();
+        let values = values.ok_or_else(expected)?;
+        for value in Value::all(n).filter(|v| !values.contains(v)) {
+            domains.remove(cell, value);
+        }
+    }
+    Ok(Some(domains))
 }
 
 #[cfg(test)]
@@ -421,7 +478,7 @@ mod tests {
 
     fn round_trip(p: &Puzzle, encoding: Encoding) -> (CnfFile, PuzzleCnf) {
         let options = SolveOptions { encoding, ..SolveOptions::default() };
-        let cnf = puzzle_cnf(p, &options);
+        let cnf = puzzle_cnf(p, &options).unwrap();
         let mut text = Vec::new();
         write_cnf(&mut text, &cnf).unwrap();
         (read_cnf(&text[..], "t.cnf").unwrap(), cnf)
@@ -453,7 +510,7 @@ mod tests {
         let options = SolveOptions::default();
         let reason = Prepared::new(&p, &options).expect_err("a clash is found before encoding");
         assert!(reason.describe(p.geometry(), &Alphabet::default()).contains("row 1"));
-        let cnf = puzzle_cnf(&p, &options);
+        let cnf = puzzle_cnf(&p, &options).unwrap();
         assert_eq!(cnf.encoding, Encoding::Full);
         assert!(cnf.unsolvable.is_some());
         let mut solver = varisat::Solver::new();

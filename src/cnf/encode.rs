@@ -92,6 +92,85 @@ pub fn at_most_one(sink: &mut impl ExtendFormula, lits: &[Lit], encoding: AmoEnc
     }
 }
 
+/// Where the encoder writes: any clause sink, or a [`Sizer`] that only
+/// counts. At-most-one constraints go through here so that the sizer can
+/// count them in closed form instead of writing k²/2 clauses to count them.
+pub(crate) trait ClauseSink {
+    fn clause(&mut self, literals: &[Lit]);
+    fn amo(&mut self, literals: &[Lit], encoding: AmoEncoding);
+}
+
+impl<S: ExtendFormula> ClauseSink for S {
+    fn clause(&mut self, literals: &[Lit]) {
+        self.add_clause(literals);
+    }
+
+    fn amo(&mut self, literals: &[Lit], encoding: AmoEncoding) {
+        at_most_one(self, literals, encoding);
+    }
+}
+
+/// The size of a CNF: what it will take to hold it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CnfSize {
+    /// Variables.
+    pub variables: u64,
+    /// Clauses.
+    pub clauses: u64,
+    /// Literals over all clauses: the measure of the memory a solver needs.
+    pub literals: u64,
+}
+
+impl CnfSize {
+    fn add(&mut self, other: CnfSize) {
+        self.variables += other.variables;
+        self.clauses += other.clauses;
+        self.literals += other.literals;
+    }
+
+    /// The size of "at most one of k literals" as `encoding` writes it.
+    pub(crate) fn at_most_one(k: usize, encoding: AmoEncoding) -> CnfSize {
+        let k64 = k as u64;
+        if k < 2 {
+            return CnfSize::default();
+        }
+        match encoding.resolve(k) {
+            AmoEncoding::Product if k <= 4 => CnfSize::at_most_one(k, AmoEncoding::Pairwise),
+            AmoEncoding::Pairwise | AmoEncoding::Auto => {
+                let pairs = k64 * (k64 - 1) / 2;
+                CnfSize { variables: 0, clauses: pairs, literals: 2 * pairs }
+            }
+            AmoEncoding::Sequential => CnfSize { variables: k64 - 1, clauses: 3 * k64 - 4, literals: 6 * k64 - 8 },
+            AmoEncoding::Product => {
+                let p = (1..=k).find(|p| p * p >= k).unwrap_or(k);
+                let q = k.div_ceil(p);
+                let rows = k.div_ceil(q);
+                let mut size = CnfSize { variables: (rows + q) as u64, clauses: 2 * k64, literals: 4 * k64 };
+                size.add(CnfSize::at_most_one(rows, encoding));
+                size.add(CnfSize::at_most_one(q, encoding));
+                size
+            }
+        }
+    }
+}
+
+/// A clause sink that only counts.
+#[derive(Default)]
+pub(crate) struct Sizer {
+    pub size: CnfSize,
+}
+
+impl ClauseSink for Sizer {
+    fn clause(&mut self, literals: &[Lit]) {
+        self.size.clauses += 1;
+        self.size.literals += literals.len() as u64;
+    }
+
+    fn amo(&mut self, literals: &[Lit], encoding: AmoEncoding) {
+        self.size.add(CnfSize::at_most_one(literals.len(), encoding));
+    }
+}
+
 /// Which clauses to write.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct EncodeOptions {
@@ -154,7 +233,26 @@ fn new_vars(sink: &mut impl ExtendFormula, count: usize) -> usize {
     first
 }
 
-fn write_clauses(geometry: &Geometry, map: &VarMap, options: EncodeOptions, sink: &mut impl ExtendFormula) {
+/// The size of what [`encode_reduced`] writes for `domains`, without writing it.
+pub(crate) fn reduced_size(geometry: &Geometry, domains: &Domains, options: EncodeOptions) -> CnfSize {
+    let map = VarMap::reduced(domains, 0);
+    let mut sizer = Sizer::default();
+    write_clauses(geometry, &map, options, &mut sizer);
+    sizer.size.variables += map.cell_var_count() as u64;
+    sizer.size
+}
+
+/// The size of what [`encode_base`] writes, without writing it.
+pub(crate) fn base_size(geometry: &Geometry, options: EncodeOptions) -> CnfSize {
+    let n = geometry.size();
+    let map = VarMap::regular(n, 0);
+    let mut sizer = Sizer::default();
+    write_clauses(geometry, &map, options, &mut sizer);
+    sizer.size.variables += map.cell_var_count() as u64;
+    sizer.size
+}
+
+fn write_clauses(geometry: &Geometry, map: &VarMap, options: EncodeOptions, sink: &mut impl ClauseSink) {
     let n = geometry.size();
     let mut lits: Vec<Lit> = Vec::with_capacity(n);
     for cell in geometry.cells() {
@@ -163,8 +261,8 @@ fn write_clauses(geometry: &Geometry, map: &VarMap, options: EncodeOptions, sink
         }
         lits.clear();
         lits.extend(map.cell_vars(cell).map(|(_, var)| var.positive()));
-        sink.add_clause(&lits);
-        at_most_one(sink, &lits, options.amo);
+        sink.clause(&lits);
+        sink.amo(&lits, options.amo);
     }
     // Per unit, the literals of each value, and the decided cells holding it.
     let mut by_value: Vec<Vec<Lit>> = vec![Vec::new(); n];
@@ -182,13 +280,13 @@ fn write_clauses(geometry: &Geometry, map: &VarMap, options: EncodeOptions, sink
             match holders[v] {
                 // Not yet placed: the unit needs it exactly once.
                 0 => {
-                    sink.add_clause(lits);
-                    at_most_one(sink, lits, options.amo);
+                    sink.clause(lits);
+                    sink.amo(lits, options.amo);
                 }
                 // Placed by a decided cell: nobody else in the unit may take it.
-                1 => lits.iter().for_each(|&x| sink.add_clause(&[!x])),
+                1 => lits.iter().for_each(|&x| sink.clause(&[!x])),
                 // Two decided cells hold it: no solution.
-                _ => sink.add_clause(&[]),
+                _ => sink.clause(&[]),
             }
         }
     }

@@ -9,7 +9,7 @@
 //! let text = "1.3.....2..4....";
 //! let puzzle = read_all(text, "4x4", &Alphabet::default(), &mut GeometrySpec::classic()).remove(0).puzzle?;
 //! let mut dimacs = Vec::new();
-//! write_cnf(&mut dimacs, &puzzle_cnf(&puzzle, &SolveOptions::default()))?;
+//! write_cnf(&mut dimacs, &puzzle_cnf(&puzzle, &SolveOptions::default())?)?;
 //! // ... an external solver runs on `dimacs` and prints a model; here, varisat:
 //! let cnf = read_cnf(&dimacs[..], "puzzle.cnf")?;
 //! let mut solver = satdoku::varisat::Solver::new();
@@ -33,7 +33,7 @@ pub use crate::pipeline::{puzzle_cnf, PuzzleCnf};
 pub use crate::sat::output::{read_model, Answer, ModelError};
 pub use crate::sat::Model;
 pub use dimacs::{read_cnf, write_cnf, CnfError, CnfFile, VERSION};
-pub use encode::{encode_base, encode_full, encode_reduced, AmoEncoding, EncodeOptions};
+pub use encode::{encode_base, encode_full, encode_reduced, AmoEncoding, CnfSize, EncodeOptions};
 pub use varmap::VarMap;
 
 use varisat::{ExtendFormula, Lit, Var};

@@ -6,10 +6,11 @@ use std::time::Instant;
 use anyhow::Result;
 use clap::Args;
 
-use satdoku::{analyze, propagation, verify, AnalyzeOptions, Puzzle, StepText, Verdict, ViolationText};
+use satdoku::{analyze, propagation, AnalyzeOptions, Puzzle, StepText, Verdict, ViolationText};
 
 use super::batch::{run, Numbered};
 use super::output::{Body, Emitter, Record, Status};
+use super::solve::failure;
 use super::{BatchArgs, EncodingArgs, GridArgs};
 
 #[derive(Args, Debug)]
@@ -34,7 +35,7 @@ pub struct AnalyzeArgs {
 pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = grid.resolve()?;
     let renderer = args.batch.renderer(&setup);
-    let options = AnalyzeOptions { solve: args.encoding.options(), count_limit: args.max };
+    let options = AnalyzeOptions { solve: args.encoding.options(&args.batch), count_limit: args.max };
     let summary = run(&args.batch.files, &mut setup, renderer, args.batch.jobs(), |numbered, out| {
         let puzzle = match &numbered.entry.puzzle {
             Ok(p) => p,
@@ -46,7 +47,7 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
         let start = Instant::now();
         let analysis = match analyze(puzzle, &options) {
             Ok(a) => a,
-            Err(e) => return out.emit(Record::failed(numbered, Status::Error, e)),
+            Err(e) => return out.emit(failure(&args.batch, numbered, e)),
         };
         if args.encoding.stats {
             let s = analysis.stats;
@@ -89,7 +90,7 @@ fn propagate_one(numbered: &Numbered, puzzle: &Puzzle, steps: bool, out: &mut Em
             // decided grid must be a solution: check it before saying so.
             let solved = domains.is_solved();
             if solved {
-                if let Err(v) = verify(geometry, puzzle.givens(), &domains.decided()) {
+                if let Err(v) = puzzle.check(&domains.decided()) {
                     let text = ViolationText(&v, geometry);
                     let error = format!("internal error: propagation reached a grid that is not a solution: {text}");
                     return out.emit(Record::failed(numbered, Status::Error, error));

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, Context, Result};
 
 use satdoku::{Entry, ParseError, ParseErrorKind, Position, PuzzleReader};
 
@@ -82,21 +82,40 @@ pub fn run<F>(files: &[PathBuf], setup: &mut Setup, renderer: Renderer, jobs: us
 where
     F: Fn(&Numbered, &mut Emitter) -> io::Result<()> + Sync,
 {
-    if jobs <= 1 {
+    let mut puzzles = 0;
+    let summary = if jobs <= 1 {
         let mut emitter = Emitter::direct(renderer);
-        for_each_puzzle(files, setup, |numbered| Ok(answer(&numbered, &mut emitter)?))?;
-        emitter.flush()?;
-        return Ok(emitter.summary);
+        for_each_puzzle(files, setup, |numbered| {
+            puzzles += 1;
+            answer(&numbered, &mut emitter).context(STDOUT)
+        })?;
+        emitter.flush().context(STDOUT)?;
+        emitter.summary
+    } else {
+        run_parallel(files, setup, renderer, jobs, &answer, &mut puzzles)?
+    };
+    if puzzles == 0 {
+        let _ = writeln!(io::stderr(), "satdoku: no puzzle in the input (only blank, comment or title lines)");
     }
-    run_parallel(files, setup, renderer, jobs, &answer)
+    Ok(summary)
 }
+
+/// What a failed write to stdout says (a closed pipe ends the run quietly instead).
+pub const STDOUT: &str = "cannot write to standard output";
 
 /// `--jobs N`: the main thread reads, N workers (each making its own varisat
 /// solvers, which are not `Send`) answer chunks of puzzles into buffers, a
 /// writer prints the buffers in input order. At most `WINDOW` chunks per
 /// worker are between reading and printing, so memory stays flat however long
 /// the input is; chunks keep the hand-offs rare next to ~30 µs puzzles.
-fn run_parallel<F>(files: &[PathBuf], setup: &mut Setup, renderer: Renderer, jobs: usize, answer: &F) -> Result<Summary>
+fn run_parallel<F>(
+    files: &[PathBuf],
+    setup: &mut Setup,
+    renderer: Renderer,
+    jobs: usize,
+    answer: &F,
+    puzzles: &mut usize,
+) -> Result<Summary>
 where
     F: Fn(&Numbered, &mut Emitter) -> io::Result<()> + Sync,
 {
@@ -163,6 +182,7 @@ where
             Ok(())
         };
         let mut read = for_each_puzzle(files, setup, |numbered| {
+            *puzzles += 1;
             chunk.push(numbered);
             if chunk.len() == CHUNK {
                 send(std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK)))?;
@@ -178,7 +198,7 @@ where
         for worker in workers {
             summary = summary.merge(worker.join().map_err(|_| anyhow!("a worker thread panicked"))??);
         }
-        writer.join().map_err(|_| anyhow!("the writer thread panicked"))??;
+        writer.join().map_err(|_| anyhow!("the writer thread panicked"))?.context(STDOUT)?;
         read.map(|()| summary)
     })
 }

@@ -5,11 +5,12 @@ use std::time::Instant;
 use anyhow::Result;
 use clap::Args;
 
-use satdoku::{Count, Search};
+use satdoku::{Count, Search, SolveError};
 
 use super::batch::run;
 use super::output::{Body, Record, Status};
-use super::{BatchArgs, EncodingArgs, GridArgs};
+use super::solve::failure;
+use super::{parse_max, BatchArgs, EncodingArgs, GridArgs};
 
 #[derive(Args, Debug)]
 pub struct CountArgs {
@@ -17,15 +18,15 @@ pub struct CountArgs {
     pub batch: BatchArgs,
     #[command(flatten)]
     pub encoding: EncodingArgs,
-    /// Stop counting each puzzle at N solutions.
-    #[arg(long, value_name = "N")]
+    /// Stop counting each puzzle at N (at least 1) solutions.
+    #[arg(long, value_name = "N", value_parser = parse_max)]
     pub max: Option<u64>,
 }
 
 pub fn run_count(args: &CountArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = grid.resolve()?;
     let renderer = args.batch.renderer(&setup);
-    let options = args.encoding.options();
+    let options = args.encoding.options(&args.batch);
     let limit = args.max.unwrap_or(u64::MAX);
     let summary = run(&args.batch.files, &mut setup, renderer, args.batch.jobs(), |numbered, out| {
         let puzzle = match &numbered.entry.puzzle {
@@ -33,10 +34,17 @@ pub fn run_count(args: &CountArgs, grid: &GridArgs) -> Result<u8> {
             Err(e) => return out.emit(Record::failed(numbered, Status::Invalid, e)),
         };
         let start = Instant::now();
-        let count = match Search::new(puzzle, &options).count_up_to(limit) {
+        let mut search = Search::new(puzzle, &options);
+        let count = match search.count_up_to(limit) {
             Ok(count) => count,
+            // Out of time: what was counted, as a lower bound, with the error.
+            Err(SolveError::TimedOut) => {
+                let counted = Count { count: search.found(), capped: true };
+                let record = Record::failed(numbered, Status::Error, args.batch.timed_out());
+                return out.emit(record.with_body(Body::Count(counted)));
+            }
             // A bug shows in this puzzle's record; the batch goes on.
-            Err(e) => return out.emit(Record::failed(numbered, Status::Error, e)),
+            Err(e) => return out.emit(failure(&args.batch, numbered, e)),
         };
         if args.encoding.stats {
             let ms = start.elapsed().as_secs_f64() * 1e3;
@@ -48,12 +56,13 @@ pub fn run_count(args: &CountArgs, grid: &GridArgs) -> Result<u8> {
     Ok(summary.code())
 }
 
-/// What a count says of its puzzle.
+/// What a count says of its puzzle: a count stopped at `--max 1` says only
+/// that there is a solution.
 fn status(count: &Count) -> Status {
     match (count.count, count.capped) {
-        (0, false) => Status::Unsolvable,
+        (0, _) => Status::Unsolvable,
         (1, false) => Status::Unique,
-        (1, true) | (0, true) => Status::Solved,
+        (1, true) => Status::Solved,
         _ => Status::Multiple,
     }
 }

@@ -1,18 +1,20 @@
 //! `satdoku decode`: an external solver's answer to a `satdoku dimacs` CNF, back into a verified grid.
 
+use std::collections::BTreeSet;
 use std::fs::File;
 use std::io::{self, BufReader};
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
 
-use satdoku::cnf::{read_cnf, read_model, Answer};
-use satdoku::Entry;
+use satdoku::cnf::{read_cnf, read_model, Answer, CnfFile};
+use satdoku::{Claimant, Entry, Geometry, GeometrySpec};
 
 use super::batch::Numbered;
 use super::output::{Body, Emitter, Format, Record, Status};
-use super::GridArgs;
+use super::{parse_timeout, GridArgs};
 
 #[derive(Args, Debug)]
 pub struct DecodeArgs {
@@ -24,13 +26,18 @@ pub struct DecodeArgs {
     /// line, grid or json (JSON Lines). Default: grid on a terminal, else line.
     #[arg(long, value_enum)]
     pub format: Option<Format>,
+    /// Give varisat SECS seconds to confirm an "unsatisfiable" answer; an
+    /// answer it cannot confirm in time is an error. Default: no limit.
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
 }
 
 pub fn run_decode(args: &DecodeArgs, grid: &GridArgs) -> Result<u8> {
-    let setup = grid.resolve()?;
+    let mut setup = grid.resolve()?;
     let cnf_name = args.cnf.display().to_string();
     let file = File::open(&args.cnf).with_context(|| format!("{cnf_name}: cannot open"))?;
     let cnf = read_cnf(BufReader::new(file), &cnf_name)?;
+    check_grid_options(grid, &mut setup.spec, &cnf, &cnf_name)?;
     let var_count = cnf.formula.var_count();
     let (answer, source) = match &args.model {
         Some(path) if path.as_os_str() != "-" => {
@@ -40,7 +47,7 @@ pub fn run_decode(args: &DecodeArgs, grid: &GridArgs) -> Result<u8> {
         }
         _ => (read_model(io::stdin().lock(), "<stdin>", var_count)?, "<stdin>".to_string()),
     };
-    let batch = super::BatchArgs { files: Vec::new(), format: args.format, jobs: None };
+    let batch = super::BatchArgs { files: Vec::new(), format: args.format, jobs: None, timeout: None };
     let mut out = Emitter::direct(batch.renderer(&setup));
     let puzzle = cnf.puzzle.clone();
     let position = satdoku::Position { source: source.clone(), line: 0, column: None };
@@ -50,13 +57,66 @@ pub fn run_decode(args: &DecodeArgs, grid: &GridArgs) -> Result<u8> {
         read: std::time::Duration::ZERO,
     };
     let record = match answer {
-        Answer::Unsatisfiable => Record::new(&numbered, Status::Unsolvable),
+        // A claim, believed only when varisat finds no model either.
+        Answer::Unsatisfiable => {
+            let deadline = args.timeout.and_then(|timeout| Instant::now().checked_add(timeout));
+            match cnf.confirm_unsat(Claimant::Answer(source), deadline) {
+                Ok(()) => Record::new(&numbered, Status::Unsolvable),
+                Err(e) => Record::failed(&numbered, Status::Error, e),
+            }
+        }
         Answer::Satisfiable(model) => {
             let grid = cnf.decode(&model, &source)?;
             Record::new(&numbered, Status::Solved).with_body(Body::Solution { grid, number: None })
         }
     };
-    out.emit(record)?;
-    out.flush()?;
+    out.emit(record).context(super::batch::STDOUT)?;
+    out.flush().context(super::batch::STDOUT)?;
     Ok(out.summary.code())
+}
+
+/// The CNF's comments say what grid it is played on. Grid options (but for
+/// `--symbols`, which only says how to print) must describe the same units,
+/// or they would be silently ignored.
+fn check_grid_options(grid: &GridArgs, spec: &mut GeometrySpec, cnf: &CnfFile, cnf_name: &str) -> Result<()> {
+    let given = grid.box_shape.is_some()
+        || grid.latin
+        || grid.regions.is_some()
+        || !grid.variants.is_empty()
+        || grid.grid.is_some();
+    if !given {
+        return Ok(());
+    }
+    let theirs = cnf.puzzle.geometry();
+    let hint = "(decode reads the grid from the CNF: give no grid option, or those the CNF was written with)";
+    match spec.geometry_for(theirs.size()) {
+        Ok(asked) if same_units(&asked, theirs) => Ok(()),
+        Ok(asked) => {
+            let (theirs, asked) = (theirs.describe(), asked.describe());
+            let other = if theirs == asked { " with other units" } else { "" };
+            bail!(
+                "{cnf_name}: the CNF's comments describe {theirs}, but the grid options ask for {asked}{other} {hint}"
+            )
+        }
+        Err(e) => bail!(
+            "{cnf_name}: the CNF's comments describe {}, but the grid options ask for another grid: {e} {hint}",
+            theirs.describe()
+        ),
+    }
+}
+
+/// Whether two grids have the same units (the same rules), however they
+/// were described: hyper windows as a variant or as extra units alike.
+fn same_units(a: &Geometry, b: &Geometry) -> bool {
+    let units = |g: &Geometry| -> BTreeSet<Vec<satdoku::Cell>> {
+        g.units()
+            .iter()
+            .map(|unit| {
+                let mut cells = unit.cells().to_vec();
+                cells.sort();
+                cells
+            })
+            .collect()
+    };
+    a.size() == b.size() && units(a) == units(b)
 }

@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 
-use satdoku::cnf::{puzzle_cnf, write_cnf, AmoEncoding};
-use satdoku::{Alphabet, Encoding, Puzzle, SolveOptions};
+use satdoku::cnf::{puzzle_cnf, write_cnf, AmoEncoding, PuzzleCnf};
+use satdoku::{Alphabet, Encoding, Puzzle, SolveOptions, DEFAULT_MAX_LITERALS};
 
-use super::batch::for_each_puzzle;
+use super::batch::{for_each_puzzle, STDOUT};
 use super::{names, GridArgs};
 
 #[derive(Args, Debug)]
@@ -30,11 +30,19 @@ pub struct DimacsArgs {
     /// At-most-one encoding: auto, pairwise, sequential or product.
     #[arg(long, value_name = "KIND", default_value = "auto", value_parser = names::<AmoEncoding>())]
     pub amo: AmoEncoding,
+    /// Refuse a CNF of more than N literals (all clauses together): the memory it takes.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_LITERALS)]
+    pub max_literals: u64,
 }
 
 pub fn run_dimacs(args: &DimacsArgs, grid: &GridArgs) -> Result<u8> {
     let mut invalid = false;
-    let options = SolveOptions { encoding: args.encoding, amo: args.amo, ..SolveOptions::default() };
+    let options = SolveOptions {
+        encoding: args.encoding,
+        amo: args.amo,
+        max_literals: args.max_literals,
+        ..SolveOptions::default()
+    };
     let mut setup = grid.resolve()?;
     let alphabet = setup.alphabet.clone();
     let alphabet = &alphabet;
@@ -55,7 +63,15 @@ pub fn run_dimacs(args: &DimacsArgs, grid: &GridArgs) -> Result<u8> {
         };
         if let Some(dir) = &args.out_dir {
             let path = dir.join(format!("puzzle-{:04}.cnf", numbered.index));
-            write_file(&path, &name, &puzzle, &options, alphabet)
+            // One puzzle too large for a CNF is reported, and the batch goes on.
+            match puzzle_cnf(&puzzle, &options) {
+                Ok(cnf) => write_file(&path, &name, &cnf, alphabet),
+                Err(e) => {
+                    let _ = writeln!(io::stderr(), "satdoku: {name}: {e}");
+                    invalid = true;
+                    Ok(())
+                }
+            }
         } else if single.is_some() {
             bail!("{name} is a second puzzle, but a CNF holds one: use --out-dir DIR for one file per puzzle")
         } else {
@@ -64,11 +80,16 @@ pub fn run_dimacs(args: &DimacsArgs, grid: &GridArgs) -> Result<u8> {
         }
     })?;
     match (single, &args.out) {
-        (Some((name, puzzle)), Some(path)) => write_file(path, &name, &puzzle, &options, alphabet)?,
-        (Some((name, puzzle)), None) => {
-            let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-            write_puzzle(&mut out, &name, &puzzle, &options, alphabet)?;
-            out.flush()?;
+        (Some((name, puzzle)), out) => {
+            let cnf = puzzle_cnf(&puzzle, &options).with_context(|| name.clone())?;
+            match out {
+                Some(path) => write_file(path, &name, &cnf, alphabet)?,
+                None => {
+                    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+                    write_puzzle(&mut out, &name, &cnf, alphabet).context(STDOUT)?;
+                    out.flush().context(STDOUT)?;
+                }
+            }
         }
         (None, _) if args.out_dir.is_none() && !invalid => bail!("no puzzle in the input"),
         (None, _) => {}
@@ -76,29 +97,22 @@ pub fn run_dimacs(args: &DimacsArgs, grid: &GridArgs) -> Result<u8> {
     Ok(if invalid { 2 } else { 0 })
 }
 
-fn write_file(path: &Path, name: &str, puzzle: &Puzzle, options: &SolveOptions, alphabet: &Alphabet) -> Result<()> {
+fn write_file(path: &Path, name: &str, cnf: &PuzzleCnf, alphabet: &Alphabet) -> Result<()> {
     let file = File::create(path).with_context(|| format!("{}: cannot create it", path.display()))?;
     let mut out = BufWriter::with_capacity(1 << 16, file);
-    write_puzzle(&mut out, name, puzzle, options, alphabet)
+    write_puzzle(&mut out, name, cnf, alphabet)
         .and_then(|()| Ok(out.flush()?))
         .with_context(|| format!("{}: cannot write it", path.display()))
 }
 
-fn write_puzzle(
-    out: &mut impl Write,
-    name: &str,
-    puzzle: &Puzzle,
-    options: &SolveOptions,
-    alphabet: &Alphabet,
-) -> Result<()> {
-    let cnf = puzzle_cnf(puzzle, options);
+fn write_puzzle(out: &mut impl Write, name: &str, cnf: &PuzzleCnf, alphabet: &Alphabet) -> Result<()> {
     if let Some(reason) = &cnf.unsolvable {
-        let reason = reason.describe(puzzle.geometry(), alphabet);
+        let reason = reason.describe(cnf.puzzle.geometry(), alphabet);
         let _ = writeln!(
             io::stderr(),
             "satdoku: {name}: no solution ({reason}); wrote the full encoding, which solvers find unsatisfiable"
         );
     }
-    write_cnf(out, &cnf)?;
+    write_cnf(out, cnf)?;
     Ok(())
 }

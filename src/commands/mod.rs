@@ -20,8 +20,8 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::Args;
 
 use satdoku::{
-    load_grid_file, parse_box_shape, parse_region_map, Alphabet, AmoEncoding, Encoding, Geometry, GeometrySpec, Layout,
-    SolveOptions, Variant,
+    box_side, load_grid_file, parse_box_shape, parse_region_map, Alphabet, AmoEncoding, Encoding, Geometry,
+    GeometrySpec, Layout, SolveOptions, Variant, DEFAULT_MAX_LITERALS,
 };
 
 use output::{Format, Renderer};
@@ -75,8 +75,16 @@ impl GridArgs {
         let spec = if let Some(path) = &self.grid {
             GeometrySpec::fixed(Arc::new(load_grid_file(path)?))
         } else if let Some(map) = &self.regions {
-            let text = if Path::new(map).is_file() {
-                std::fs::read_to_string(map).with_context(|| format!("--regions: cannot read {map}"))?
+            let path = Path::new(map);
+            // A map, or a file holding one: what names a file must be one.
+            let names_a_file = map.contains(['/', '\\'])
+                || [".txt", ".map", ".regions", ".toml", ".csv"].iter().any(|ext| map.ends_with(ext));
+            let text = if path.is_file() {
+                std::fs::read_to_string(map).with_context(|| format!("--regions {map}: cannot read it"))?
+            } else if path.exists() {
+                bail!("--regions {map}: not a file")
+            } else if names_a_file && !map.contains(char::is_whitespace) {
+                bail!("--regions {map}: no such file (a map is n² labels, a file must exist)")
             } else {
                 map.clone()
             };
@@ -93,8 +101,9 @@ impl GridArgs {
         } else if let Some(shape) = &self.box_shape {
             let (rows, cols) =
                 parse_box_shape(shape).with_context(|| format!("--box {shape}: expected RxC, e.g. 2x3"))?;
-            let g = Geometry::new(rows * cols, Layout::Boxes { rows, cols }, variants)
-                .with_context(|| format!("--box {shape}"))?;
+            let n = box_side(rows, cols).with_context(|| format!("--box {shape}"))?;
+            let g =
+                Geometry::new(n, Layout::Boxes { rows, cols }, variants).with_context(|| format!("--box {shape}"))?;
             GeometrySpec::fixed(Arc::new(g))
         } else if self.latin {
             GeometrySpec::latin().with_variants(variants)
@@ -117,11 +126,22 @@ pub struct EncodingArgs {
     /// Print variables, clauses and times of each puzzle to stderr.
     #[arg(long)]
     pub stats: bool,
+    /// Refuse a CNF of more than N literals (all clauses together): the
+    /// memory it takes (about 20 bytes a literal in varisat).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_LITERALS)]
+    pub max_literals: u64,
 }
 
 impl EncodingArgs {
-    pub fn options(&self) -> SolveOptions {
-        SolveOptions { encoding: self.encoding, amo: self.amo, ..SolveOptions::default() }
+    /// The pipeline's options, with the batch's time limit.
+    pub fn options(&self, batch: &BatchArgs) -> SolveOptions {
+        SolveOptions {
+            encoding: self.encoding,
+            amo: self.amo,
+            timeout: batch.timeout,
+            max_literals: self.max_literals,
+            ..SolveOptions::default()
+        }
     }
 }
 
@@ -133,9 +153,15 @@ pub struct BatchArgs {
     /// line, grid or json (JSON Lines). Default: grid on a terminal, else line.
     #[arg(long, value_enum)]
     pub format: Option<Format>,
-    /// Answer with N threads (default: every core). Output stays in input order.
+    /// Answer with N threads; 0 or none: every core. More than the cores
+    /// is capped at the cores (the work is the CPU's). Records stay in input
+    /// order, stderr too.
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
+    /// Give up on a puzzle after SECS seconds, from the start of its
+    /// propagation: it gets an `error` record, and the batch goes on.
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
 }
 
 impl BatchArgs {
@@ -150,9 +176,28 @@ impl BatchArgs {
         Renderer { format, alphabet: setup.alphabet.clone() }
     }
 
-    /// The threads to answer with.
+    /// The threads to answer with: as asked, at most one per core.
     pub fn jobs(&self) -> usize {
-        self.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        match self.jobs {
+            None | Some(0) => cores,
+            Some(jobs) => jobs.min(cores),
+        }
+    }
+
+    /// The message of a puzzle that ran out of `--timeout`.
+    pub fn timed_out(&self) -> String {
+        let seconds = self.timeout.map_or(0.0, |t| t.as_secs_f64());
+        format!("no answer within {seconds} s (--timeout)")
+    }
+}
+
+/// Parse a `--max N`: a count of at least 1.
+pub fn parse_max(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("0 would count nothing: give at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("'{text}' is not a number of solutions (expected 1 or more)")),
     }
 }
 

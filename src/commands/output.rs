@@ -209,6 +209,11 @@ impl Renderer {
 
     fn line(&self, record: &Record) -> String {
         let mut text = match (&record.body, record.status) {
+            (_, Status::Invalid | Status::Error) => record.message(),
+            // `solve --all`: a comment line (which puzzle text skips) before each puzzle's solutions.
+            (Body::Solution { grid, number: Some(1) }, _) => {
+                format!("# {}\n{}", record.numbered.describe(), self.line_of(grid))
+            }
             (Body::Solution { grid, .. }, _) => self.line_of(grid),
             (Body::Solutions { first, second: None }, _) => format!("unique {}", self.line_of(first)),
             (Body::Solutions { first, second: Some(second) }, _) => {
@@ -225,7 +230,8 @@ impl Renderer {
 
     fn grid(&self, record: &Record) -> String {
         let header = match (&record.body, record.status) {
-            (Body::Empty | Body::Analysis { domains: None, steps: None, .. }, _) => record.message(),
+            (Body::Empty | Body::Analysis { domains: None, steps: None, .. }, _)
+            | (_, Status::Invalid | Status::Error) => record.message(),
             (Body::Solution { number: Some(k), .. }, _) => format!("{}: solution {k}", record.numbered.describe()),
             (Body::Solution { number: None, .. }, _) => record.numbered.describe(),
             (Body::Count(count), _) => format!("{}: {}", record.numbered.describe(), count_text(count)),
@@ -243,7 +249,8 @@ impl Renderer {
         };
         let mut text = header;
         text.push('\n');
-        if let Some(geometry) = &record.geometry {
+        let failed = matches!(record.status, Status::Invalid | Status::Error);
+        if let Some(geometry) = record.geometry.as_ref().filter(|_| !failed) {
             match &record.body {
                 Body::Solution { grid, .. } => text.push_str(&format::pretty(grid, geometry, &self.alphabet)),
                 Body::Solutions { first, second } => {

@@ -1,16 +1,15 @@
 //! `satdoku solve`: one verified solution per puzzle, every solution (`--all`), or a uniqueness check.
 
 use std::io;
-use std::time::Duration;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::Args;
 
 use satdoku::{solve_with_stats, ExternalSolver, Guess, Outcome, Search, SolveError, SolveOptions, Stats};
 
 use super::batch::{run, Numbered};
 use super::output::{Body, Emitter, Record, Status};
-use super::{parse_timeout, BatchArgs, EncodingArgs, GridArgs};
+use super::{parse_max, BatchArgs, EncodingArgs, GridArgs};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -21,8 +20,8 @@ pub struct SolveArgs {
     /// Print every solution of each puzzle, as it is found (one thread).
     #[arg(long, conflicts_with = "unique")]
     pub all: bool,
-    /// With --all: stop after N solutions of each puzzle.
-    #[arg(long, value_name = "N", requires = "all")]
+    /// With --all: stop after N (at least 1) solutions of each puzzle.
+    #[arg(long, value_name = "N", requires = "all", value_parser = parse_max)]
     pub max: Option<u64>,
     /// Say whether each puzzle has exactly one solution: unique, multiple (with two of them) or unsolvable.
     #[arg(long)]
@@ -31,11 +30,6 @@ pub struct SolveArgs {
     /// "minisat" ({cnf} and {result} in ARGS: see the README).
     #[arg(long, value_name = "CMD [ARGS]", conflicts_with_all = ["all", "unique"])]
     pub solver: Option<String>,
-    /// Give up on a puzzle after SECS seconds (with varisat, from the start of its
-    /// propagation; with --solver, of the solver process); that puzzle is an error
-    /// record, the batch goes on.
-    #[arg(long, value_name = "SECS", conflicts_with_all = ["all", "unique"], value_parser = parse_timeout)]
-    pub timeout: Option<Duration>,
     /// Do not first look for a solution shaped like a shuffled pattern grid
     /// (see the README, "Pattern guess").
     #[arg(long)]
@@ -44,14 +38,14 @@ pub struct SolveArgs {
 
 impl SolveArgs {
     fn options(&self) -> SolveOptions {
-        SolveOptions { timeout: self.timeout, pattern_guess: !self.no_pattern_guess, ..self.encoding.options() }
+        SolveOptions { pattern_guess: !self.no_pattern_guess, ..self.encoding.options(&self.batch) }
     }
 }
 
 pub fn run_solve(args: &SolveArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = grid.resolve()?;
     let renderer = args.batch.renderer(&setup);
-    let external = args.solver.as_deref().map(ExternalSolver::parse).transpose()?;
+    let external = args.solver.as_deref().map(external_solver).transpose()?;
     let options = args.options();
     // --all streams each puzzle's solutions as they come: one thread.
     let jobs = if args.all { 1 } else { args.batch.jobs() };
@@ -59,6 +53,16 @@ pub fn run_solve(args: &SolveArgs, grid: &GridArgs) -> Result<u8> {
         answer(args, &options, external.as_ref(), numbered, out)
     })?;
     Ok(summary.code())
+}
+
+/// The `--solver` command, checked once before any puzzle is read (a
+/// missing program is one error, not one per puzzle), with Ctrl-C and
+/// SIGTERM set to end its runs and remove their files.
+fn external_solver(command: &str) -> Result<ExternalSolver> {
+    let solver = ExternalSolver::parse(command)?;
+    solver.locate()?;
+    satdoku::clean_up_on_signals().context("cannot set up signal handling for --solver")?;
+    Ok(solver)
 }
 
 /// Answer one puzzle: its record(s).
@@ -74,15 +78,15 @@ fn answer(
         Err(e) => return out.emit(Record::failed(numbered, Status::Invalid, e)),
     };
     if args.all {
-        return solve_all(numbered, Search::new(puzzle, options), args.max, out);
+        return solve_all(args, numbered, Search::new(puzzle, options), out);
     }
     if args.unique {
-        return solve_unique(numbered, Search::new(puzzle, options), out);
+        return solve_unique(args, numbered, Search::new(puzzle, options), out);
     }
     let (outcome, stats) = match solve_with_stats(puzzle, options, external) {
         Ok(result) => result,
         // One puzzle's failure (a solver missing, crashed, or wrong; a bug) ends only that puzzle.
-        Err(e) => return out.emit(Record::failed(numbered, Status::Error, e)),
+        Err(e) => return out.emit(failure(&args.batch, numbered, e)),
     };
     if args.encoding.stats {
         out.note(&stats_line(numbered, puzzle.geometry().describe(), &stats))?;
@@ -94,12 +98,12 @@ fn answer(
             ..Record::new(numbered, Status::Unsolvable)
         },
         Outcome::TimedOut => {
-            let seconds = options.timeout.map_or(0.0, |t| t.as_secs_f64());
             let error = match external {
                 Some(solver) => {
+                    let seconds = args.batch.timeout.map_or(0.0, |t| t.as_secs_f64());
                     format!("`{}` gave no answer within {seconds} s and was stopped (--timeout)", solver.program())
                 }
-                None => format!("no answer within {seconds} s (--timeout)"),
+                None => args.batch.timed_out(),
             };
             Record::failed(numbered, Status::Error, error)
         }
@@ -107,13 +111,13 @@ fn answer(
     out.emit(record)
 }
 
-fn solve_all(numbered: &Numbered, mut search: Search, max: Option<u64>, out: &mut Emitter) -> io::Result<()> {
+fn solve_all(args: &SolveArgs, numbered: &Numbered, mut search: Search, out: &mut Emitter) -> io::Result<()> {
     let mut found = 0;
-    while max.is_none_or(|m| found < m) {
+    while args.max.is_none_or(|m| found < m) {
         let grid = match search.next() {
             None => break,
             Some(Ok(grid)) => grid,
-            Some(Err(e)) => return out.emit(Record::failed(numbered, Status::Error, e)),
+            Some(Err(e)) => return out.emit(failure(&args.batch, numbered, e)),
         };
         found += 1;
         out.emit(Record::new(numbered, Status::Solved).with_body(Body::Solution { grid, number: Some(found) }))?;
@@ -124,10 +128,10 @@ fn solve_all(numbered: &Numbered, mut search: Search, max: Option<u64>, out: &mu
     Ok(())
 }
 
-fn solve_unique(numbered: &Numbered, mut search: Search, out: &mut Emitter) -> io::Result<()> {
+fn solve_unique(args: &SolveArgs, numbered: &Numbered, mut search: Search, out: &mut Emitter) -> io::Result<()> {
     let first: Vec<_> = match search.by_ref().take(2).collect::<Result<_, SolveError>>() {
         Ok(first) => first,
-        Err(e) => return out.emit(Record::failed(numbered, Status::Error, e)),
+        Err(e) => return out.emit(failure(&args.batch, numbered, e)),
     };
     let mut solutions = first.into_iter();
     let record = match (solutions.next(), solutions.next()) {
@@ -136,6 +140,14 @@ fn solve_unique(numbered: &Numbered, mut search: Search, out: &mut Emitter) -> i
         (Some(first), second) => Record::new(numbered, Status::Multiple).with_body(Body::Solutions { first, second }),
     };
     out.emit(record)
+}
+
+/// The error record of a puzzle that got no answer.
+pub fn failure<'a>(batch: &BatchArgs, numbered: &'a Numbered, error: SolveError) -> Record<'a> {
+    match error {
+        SolveError::TimedOut => Record::failed(numbered, Status::Error, batch.timed_out()),
+        error => Record::failed(numbered, Status::Error, error),
+    }
 }
 
 /// The record of a search that found nothing.

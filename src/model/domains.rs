@@ -132,6 +132,13 @@ impl Domains {
         domains
     }
 
+    /// Keep only the candidates `other` has too.
+    pub fn restrict(&mut self, other: &Domains) {
+        for (word, &keep) in self.bits.iter_mut().zip(&other.bits) {
+            *word &= keep;
+        }
+    }
+
     /// Whether every cell has exactly one candidate.
     pub fn is_solved(&self) -> bool {
         (0..self.n * self.n).all(|i| self.count(Cell::from_index(i)) == 1)

@@ -208,7 +208,7 @@ impl Geometry {
         match &layout {
             Layout::Boxes { rows, cols } => {
                 let (rows, cols) = (*rows, *cols);
-                if rows == 0 || cols == 0 || rows * cols != n {
+                if rows == 0 || cols == 0 || rows.checked_mul(cols) != Some(n) {
                     return Err(GeometryError::BoxShape { n, rows, cols });
                 }
                 // Boxes in reading order: n/rows bands of n/cols boxes.

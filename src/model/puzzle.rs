@@ -4,7 +4,9 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::error::GeometryError;
+use crate::model::domains::Domains;
 use crate::model::geometry::{Cell, Geometry, Layout, Value, Variant};
+use crate::model::verify::{verify, Violation};
 
 /// An n×n grid of values, some cells possibly empty.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -60,17 +62,56 @@ impl Grid {
     }
 }
 
-/// A puzzle: the grid it is played on and its givens.
+/// A puzzle: the grid it is played on, its givens, and (for a pencil-mark
+/// puzzle) the candidates each cell may take.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
     geometry: Arc<Geometry>,
     givens: Grid,
+    candidates: Option<Arc<Domains>>,
 }
 
 impl Puzzle {
     /// A puzzle; `None` when the givens' size differs from the geometry's.
     pub fn new(geometry: Arc<Geometry>, givens: Grid) -> Option<Puzzle> {
-        (geometry.size() == givens.size()).then_some(Puzzle { geometry, givens })
+        (geometry.size() == givens.size()).then_some(Puzzle { geometry, givens, candidates: None })
+    }
+
+    /// A pencil-mark puzzle: every solution holds, in each cell, one of its
+    /// `candidates` (and the givens); `None` when the sizes differ.
+    pub fn with_candidates(geometry: Arc<Geometry>, givens: Grid, candidates: Domains) -> Option<Puzzle> {
+        let sizes = geometry.size() == givens.size() && geometry.size() == candidates.size();
+        sizes.then(|| Puzzle { geometry, givens, candidates: Some(Arc::new(candidates)) })
+    }
+
+    /// The candidates of a pencil-mark puzzle.
+    pub fn candidates(&self) -> Option<&Domains> {
+        self.candidates.as_deref()
+    }
+
+    /// Check that `solution` solves the puzzle: every unit holds each value
+    /// once, every given is kept, every cell holds one of its candidates.
+    pub fn check(&self, solution: &Grid) -> Result<(), Violation> {
+        verify(&self.geometry, &self.givens, solution)?;
+        match &self.candidates {
+            Some(candidates) => match self.geometry.cells().find_map(|cell| {
+                solution.get(cell).filter(|&value| !candidates.contains(cell, value)).map(|value| (cell, value))
+            }) {
+                Some((cell, value)) => Err(Violation::NotACandidate { cell, value }),
+                None => Ok(()),
+            },
+            None => Ok(()),
+        }
+    }
+
+    /// The candidates the givens (and pencil marks) leave: each given's value
+    /// gone from its peers, nothing more.
+    pub fn initial_domains(&self) -> Domains {
+        let mut domains = Domains::after_givens(&self.geometry, &self.givens);
+        if let Some(candidates) = &self.candidates {
+            domains.restrict(candidates);
+        }
+        domains
     }
 
     /// The grid it is played on.

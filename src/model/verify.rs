@@ -27,6 +27,13 @@ pub enum Violation {
         /// The value.
         value: Value,
     },
+    /// A value that is not among its cell's pencil marks.
+    NotACandidate {
+        /// The cell.
+        cell: Cell,
+        /// The value it holds.
+        value: Value,
+    },
     /// A given the grid does not keep.
     GivenChanged {
         /// The cell.
@@ -50,6 +57,9 @@ impl fmt::Display for ViolationText<'_> {
             }
             Violation::EmptyCell { cell } => write!(f, "{} is empty", g.cell_name(*cell)),
             Violation::Repeated { unit, value } => write!(f, "{} holds {value} more than once", g.units()[*unit]),
+            Violation::NotACandidate { cell, value } => {
+                write!(f, "{} holds {value}, which is not among its candidates", g.cell_name(*cell))
+            }
             Violation::GivenChanged { cell, given, found } => match found {
                 Some(v) => write!(f, "{} is given as {given} but holds {v}", g.cell_name(*cell)),
                 None => write!(f, "{} is given as {given} but is empty", g.cell_name(*cell)),

@@ -11,17 +11,18 @@
 
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
-use std::path::Path;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use thiserror::Error;
-use wait_timeout::ChildExt;
 
 use crate::cnf::dimacs::write_cnf;
 use crate::error::InternalError;
 use crate::pipeline::Prepared;
 use crate::reasoning::pattern::ValueGroups;
+use crate::sat::cleanup::{Group, TempDir};
 use crate::sat::output::{check_model, read_model, Answer, ModelError};
 use crate::sat::{Backend, Limits, SatResult};
 use crate::solve::{SolveError, Stats};
@@ -42,11 +43,17 @@ pub enum ExternalError {
     /// A command line that cannot be split into words.
     #[error("--solver '{command}': {message}")]
     Command { command: String, message: String },
-    /// No such program.
-    #[error("cannot run `{program}`: command not found (is it installed and on PATH?)")]
+    /// No such program on `PATH`.
+    #[error("cannot run '{program}': command not found (is it installed and on PATH?)")]
     NotFound { program: String },
+    /// A path to a program that is not there.
+    #[error("cannot run '{program}': no such file")]
+    NoSuchFile { program: String },
+    /// A file that is not an executable program.
+    #[error("cannot run '{program}': not an executable file (expected a program with execute permission)")]
+    NotExecutable { program: String },
     /// The program cannot be started.
-    #[error("cannot run `{program}`: {message}")]
+    #[error("cannot run '{program}': {message}")]
     Spawn { program: String, message: String },
     /// An exit code that is no answer, or a signal.
     #[error("`{program}` failed: {how}{detail}")]
@@ -55,16 +62,16 @@ pub enum ExternalError {
     #[error("`{program}` exited with {code} ({said}) but its output says {output}")]
     Inconsistent { program: String, code: i32, said: &'static str, output: &'static str },
     /// Output that is no answer.
-    #[error("unreadable answer from `{program}`: {source}")]
-    Output { program: String, source: ModelError },
+    #[error("unreadable answer from `{program}`: {error}")]
+    Output { program: String, error: ModelError },
     /// A model that breaks the CNF.
-    #[error("`{program}` gave a wrong model: {source}")]
-    WrongModel { program: String, source: ModelError },
-    /// The temporary files cannot be written or read.
+    #[error("`{program}` gave a wrong model: {error}")]
+    WrongModel { program: String, error: ModelError },
+    /// The temporary files cannot be written or read, or the solver waited for.
     #[error("temporary CNF file: {0}")]
     Io(String),
     /// A bug in satdoku.
-    #[error("{0}")]
+    #[error(transparent)]
     Internal(#[from] InternalError),
 }
 
@@ -108,43 +115,76 @@ impl ExternalSolver {
         args.iter().map(|a| a.replace("{cnf}", &cnf).replace("{result}", &result)).collect()
     }
 
+    /// Where the program is: the file `PATH` gives for a bare name, or the
+    /// path as given. Checked once, before any puzzle is read, so that a
+    /// missing solver is one error rather than one per puzzle.
+    pub fn locate(&self) -> Result<PathBuf, ExternalError> {
+        let program = Path::new(&self.program);
+        if self.program.contains('/') {
+            return match std::fs::metadata(program) {
+                Ok(meta) if is_executable(&meta) => Ok(program.to_path_buf()),
+                Ok(_) => Err(ExternalError::NotExecutable { program: self.program.clone() }),
+                Err(_) => Err(ExternalError::NoSuchFile { program: self.program.clone() }),
+            };
+        }
+        // As execvp(3) searches: an empty entry is the current folder, no PATH is /bin:/usr/bin.
+        let path = std::env::var_os("PATH").unwrap_or_else(|| "/bin:/usr/bin".into());
+        let mut found_but_not_executable = None;
+        for dir in std::env::split_paths(&path) {
+            let dir = if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir };
+            let candidate = dir.join(program);
+            match std::fs::metadata(&candidate) {
+                Ok(meta) if is_executable(&meta) => return Ok(candidate),
+                Ok(meta) if meta.is_file() => found_but_not_executable = found_but_not_executable.or(Some(candidate)),
+                _ => {}
+            }
+        }
+        match found_but_not_executable {
+            Some(path) => Err(ExternalError::NotExecutable { program: path.display().to_string() }),
+            None => Err(ExternalError::NotFound { program: self.program.clone() }),
+        }
+    }
+
     /// Run the solver on the CNF file `cnf` of `var_count` variables until
-    /// `deadline`: its answer, or `None` when it was stopped there.
+    /// `deadline`: its answer, or `None` when it was stopped there. The
+    /// solver runs in a process group of its own, and the whole group is
+    /// ended at the deadline.
+    ///
+    /// An [`Answer::Unsatisfiable`] is the program's claim: check it before
+    /// believing it (`satdoku::solve_with_stats` and `CnfFile::confirm_unsat` do).
     pub fn run(
         &self,
         cnf: &Path,
         var_count: usize,
         deadline: Option<Instant>,
     ) -> Result<Option<Answer>, ExternalError> {
-        let io_error = |e: io::Error| ExternalError::Io(e.to_string());
-        let dir = tempfile::tempdir().map_err(io_error)?;
+        let dir = TempDir::new().map_err(io_error)?;
+        self.run_in(&dir, cnf, var_count, deadline)
+    }
+
+    /// [`ExternalSolver::run`], the solver's output files in `dir`.
+    fn run_in(
+        &self,
+        dir: &TempDir,
+        cnf: &Path,
+        var_count: usize,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Answer>, ExternalError> {
         let (result_path, stdout_path, stderr_path) =
             (dir.path().join("result"), dir.path().join("stdout"), dir.path().join("stderr"));
         // Output goes to files, so a chatty solver never blocks on a full pipe.
-        let mut child = Command::new(&self.program)
+        let mut command = Command::new(&self.program);
+        command
             .args(self.arguments(cnf, &result_path))
             .stdin(Stdio::null())
             .stdout(File::create(&stdout_path).map_err(io_error)?)
-            .stderr(File::create(&stderr_path).map_err(io_error)?)
-            .spawn()
-            .map_err(|e| match e.kind() {
-                io::ErrorKind::NotFound => ExternalError::NotFound { program: self.program.clone() },
-                _ => ExternalError::Spawn { program: self.program.clone(), message: e.to_string() },
-            })?;
-        let status = match deadline {
-            Some(deadline) => {
-                let left = deadline.saturating_duration_since(Instant::now());
-                match child.wait_timeout(left).map_err(io_error)? {
-                    Some(status) => status,
-                    None => {
-                        // The child may have just finished: a failed kill is no error.
-                        let _ = child.kill();
-                        let _ = child.wait();
-                        return Ok(None);
-                    }
-                }
-            }
-            None => child.wait().map_err(io_error)?,
+            .stderr(File::create(&stderr_path).map_err(io_error)?);
+        let mut solver = Group::spawn(&mut command).map_err(|e| match e.kind() {
+            io::ErrorKind::NotFound => ExternalError::NotFound { program: self.program.clone() },
+            _ => ExternalError::Spawn { program: self.program.clone(), message: e.to_string() },
+        })?;
+        let Some(status) = solver.wait(deadline).map_err(io_error)? else {
+            return Ok(None);
         };
         let code = status.code();
         if !matches!(code, Some(0 | 10 | 20)) {
@@ -161,7 +201,7 @@ impl ExternalSolver {
         } else {
             (&stdout_path, format!("{} output", self.program))
         };
-        let output = |source| ExternalError::Output { program: self.program.clone(), source };
+        let output = |error| ExternalError::Output { program: self.program.clone(), error };
         let file = File::open(path)
             .map_err(|e| output(ModelError::Io { source_name: name.clone(), message: e.to_string() }))?;
         let answer = read_model(BufReader::new(file), &name, var_count).map_err(output)?;
@@ -184,6 +224,15 @@ impl ExternalSolver {
         }
         Ok(Some(answer))
     }
+}
+
+fn io_error(e: io::Error) -> ExternalError {
+    ExternalError::Io(e.to_string())
+}
+
+/// A regular file that someone may execute.
+fn is_executable(meta: &std::fs::Metadata) -> bool {
+    meta.is_file() && meta.permissions().mode() & 0o111 != 0
 }
 
 /// The last nonblank line of a file, shortened, for error messages.
@@ -213,19 +262,21 @@ impl Backend for External<'_> {
         stats: &mut Stats,
     ) -> Result<SatResult, SolveError> {
         let start = Instant::now();
+        prepared.check_size()?;
         let cnf = prepared.cnf_with(guesses);
         stats.variables += cnf.formula.var_count();
         stats.clauses += cnf.formula.len();
-        let io_error = |e: io::Error| ExternalError::Io(e.to_string());
-        let mut file = tempfile::Builder::new().prefix("satdoku-").suffix(".cnf").tempfile().map_err(io_error)?;
+        // One folder holds the CNF and the solver's output, removed even when a signal ends satdoku.
+        let dir = TempDir::new().map_err(io_error)?;
+        let path = dir.path().join("puzzle.cnf");
         {
-            let mut out = BufWriter::new(file.as_file_mut());
+            let mut out = BufWriter::new(File::create(&path).map_err(io_error)?);
             write_cnf(&mut out, &cnf).map_err(io_error)?;
             out.flush().map_err(io_error)?;
         }
         stats.encode += start.elapsed();
         let start = Instant::now();
-        let answer = self.solver.run(file.path(), cnf.formula.var_count(), limits.deadline);
+        let answer = self.solver.run_in(&dir, &path, cnf.formula.var_count(), limits.deadline);
         stats.solve += start.elapsed();
         let model = match answer? {
             None => return Ok(SatResult::Interrupted),
@@ -234,7 +285,7 @@ impl Backend for External<'_> {
         };
         let program = &self.solver.program;
         check_model(&cnf.formula, &model, &format!("{program} model"))
-            .map_err(|source| ExternalError::WrongModel { program: program.clone(), source })?;
+            .map_err(|error| ExternalError::WrongModel { program: program.clone(), error })?;
         Ok(SatResult::Sat(prepared.decode(&cnf.map, &model)?))
     }
 
@@ -259,6 +310,18 @@ mod tests {
         assert_eq!(custom.program(), "my solver");
         assert_eq!(custom.arguments(cnf, result), ["--in=/t/a.cnf", "--out", "/t/r"]);
         assert!(custom.uses_result_file());
+    }
+
+    #[test]
+    fn programs_are_located_before_they_run() {
+        let sh = ExternalSolver::parse("sh -c 'exit 20'").unwrap().locate().unwrap();
+        assert!(sh.ends_with("sh") && sh.is_absolute(), "{}", sh.display());
+        let locate = |command: &str| ExternalSolver::parse(command).unwrap().locate().unwrap_err();
+        assert!(matches!(locate("no-such-sat-solver"), ExternalError::NotFound { .. }));
+        assert!(matches!(locate("./no-such-sat-solver"), ExternalError::NoSuchFile { .. }));
+        assert!(matches!(locate("/"), ExternalError::NotExecutable { .. }));
+        let file = tempfile::NamedTempFile::new().unwrap(); // mode 0600
+        assert!(matches!(locate(&file.path().display().to_string()), ExternalError::NotExecutable { .. }));
     }
 
     #[test]

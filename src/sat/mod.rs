@@ -4,10 +4,12 @@
 //! rustsat's `Solve` trait: a search that ends satisfiable, unsatisfiable or
 //! interrupted).
 
+pub(crate) mod cleanup;
 pub(crate) mod external;
 pub(crate) mod output;
 pub(crate) mod varisat;
 
+use std::fmt;
 use std::time::Instant;
 
 use ::varisat::{Lit, Var};
@@ -87,13 +89,42 @@ pub(crate) trait Backend {
     fn claimant(&self) -> Option<&str>;
 }
 
-/// Confirm an external program's "unsatisfiable" by what varisat found on
+/// Who says a formula is unsatisfiable: named when the claim is refuted or
+/// cannot be confirmed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Claimant {
+    /// An external solver that satdoku ran (`solve --solver`), as named.
+    Program(String),
+    /// An answer read from a file or stdin (`decode`), by the name of its source.
+    Answer(String),
+}
+
+impl Claimant {
+    /// Who is wrong when the claim is refuted: `` `cadical` is wrong ``.
+    pub(crate) fn is_wrong(&self) -> String {
+        match self {
+            Claimant::Program(program) => format!("`{program}` is wrong"),
+            Claimant::Answer(_) => "the answer is wrong".into(),
+        }
+    }
+}
+
+impl fmt::Display for Claimant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Claimant::Program(program) => write!(f, "`{program}`"),
+            Claimant::Answer(source) => write!(f, "the answer in {source}"),
+        }
+    }
+}
+
+/// Confirm a claim of "unsatisfiable" from outside by what varisat found on
 /// the same formula: the one policy for such claims (`solve --solver` and
 /// `decode`). An unconfirmed claim is never printed as "unsolvable".
-pub(crate) fn confirm_unsat(program: &str, varisat: SatResult) -> Result<(), SolveError> {
+pub(crate) fn confirm_unsat(claimant: Claimant, varisat: SatResult) -> Result<(), SolveError> {
     match varisat {
         SatResult::Unsat => Ok(()),
-        SatResult::Sat(solution) => Err(SolveError::Refuted { program: program.into(), solution: Box::new(solution) }),
-        SatResult::Interrupted => Err(SolveError::Unconfirmed { program: program.into() }),
+        SatResult::Sat(solution) => Err(SolveError::Refuted { claimant, solution: Box::new(solution) }),
+        SatResult::Interrupted => Err(SolveError::Unconfirmed { claimant }),
     }
 }

@@ -5,7 +5,7 @@ use std::io::BufRead;
 use thiserror::Error;
 use varisat::CnfFormula;
 
-use crate::error::Position;
+use crate::error::{echo, Position};
 use crate::sat::Model;
 
 /// What a solver answered.
@@ -118,7 +118,7 @@ pub fn read_model(input: impl BufRead, source_name: &str, var_count: usize) -> R
             let position = position(offset + column + 1);
             let literal: i64 = token.parse().map_err(|_| ModelError::Unexpected {
                 position: position.clone(),
-                token: token.to_string(),
+                token: echo(token),
                 expected: "a literal (a nonzero integer) or the closing 0",
             })?;
             if literal == 0 {
@@ -145,7 +145,9 @@ pub fn read_model(input: impl BufRead, source_name: &str, var_count: usize) -> R
     }
     match status {
         Some((_, Some(false))) => return Ok(Answer::Unsatisfiable),
-        Some((line, None)) => return Err(ModelError::NoAnswer { source_name: source_name.into(), status: line }),
+        Some((line, None)) => {
+            return Err(ModelError::NoAnswer { source_name: source_name.into(), status: echo(&line) })
+        }
         Some((_, Some(true))) if !seen_literal && var_count > 0 => {
             return Err(ModelError::NoModel { source_name: source_name.into() })
         }
@@ -170,12 +172,12 @@ fn record_status(
     _source_name: &str,
 ) -> Result<(), ModelError> {
     if status.is_some() {
-        return Err(ModelError::SecondStatus { position, line: line.into() });
+        return Err(ModelError::SecondStatus { position, line: echo(line) });
     }
     if sat.is_none() && !matches!(line, "INDET" | "s UNKNOWN") {
         return Err(ModelError::Unexpected {
             position,
-            token: line.into(),
+            token: echo(line),
             expected: "an answer line (`s SATISFIABLE`, `s UNSATISFIABLE` or `s UNKNOWN`)",
         });
     }
@@ -193,7 +195,11 @@ pub fn check_model(formula: &CnfFormula, model: &Model, source_name: &str) -> Re
     for (i, clause) in formula.iter().enumerate() {
         if !clause.iter().any(|lit| model.value(lit.var()) == Some(lit.is_positive())) {
             let text: String = clause.iter().map(|l| format!("{} ", l.to_dimacs())).collect();
-            return Err(ModelError::ViolatesClause { source_name: source_name.into(), index: i + 1, clause: text });
+            return Err(ModelError::ViolatesClause {
+                source_name: source_name.into(),
+                index: i + 1,
+                clause: echo(&text),
+            });
         }
     }
     Ok(())

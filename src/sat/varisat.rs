@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use varisat::config::SolverConfigUpdate;
 use varisat::solver::SolverError;
-use varisat::Solver;
+use varisat::{CnfFormula, Solver};
 
 use crate::cnf::varmap::VarMap;
 use crate::cnf::Counting;
@@ -45,14 +45,19 @@ pub(crate) struct Loaded {
 
 impl Loaded {
     /// A fresh solver holding `prepared`'s CNF with `guesses` on top, that
-    /// gives up at `deadline`.
-    pub(crate) fn new(prepared: &Prepared, guesses: &[ValueGroups], deadline: Option<Instant>) -> Loaded {
+    /// gives up at `deadline`; refused when the CNF would be too large.
+    pub(crate) fn new(
+        prepared: &Prepared,
+        guesses: &[ValueGroups],
+        deadline: Option<Instant>,
+    ) -> Result<Loaded, SolveError> {
+        prepared.check_size()?;
         let mut solver = new_solver();
         solver.set_deadline(deadline);
         let mut counting = Counting::new(&mut solver);
         let map = prepared.encode_with(guesses, &mut counting);
         let (variables, clauses) = (counting.variables, counting.clauses);
-        Loaded { solver, map, variables, clauses }
+        Ok(Loaded { solver, map, variables, clauses })
     }
 }
 
@@ -70,6 +75,17 @@ pub(crate) fn run(solver: &mut Solver) -> Result<SatResult<Model>, InternalError
     }
 }
 
+/// Solve `formula` alone with a fresh solver that gives up at `deadline`.
+pub(crate) fn solve_formula(
+    formula: &CnfFormula,
+    deadline: Option<Instant>,
+) -> Result<SatResult<Model>, InternalError> {
+    let mut solver = new_solver();
+    solver.set_deadline(deadline);
+    solver.add_formula(formula);
+    run(&mut solver)
+}
+
 /// varisat as a [`Backend`]: a fresh solver for every search. Its
 /// "unsatisfiable" stands as it is.
 #[derive(Default)]
@@ -84,7 +100,7 @@ impl Backend for Varisat {
         stats: &mut Stats,
     ) -> Result<SatResult, SolveError> {
         let start = Instant::now();
-        let Loaded { mut solver, map, variables, clauses } = Loaded::new(prepared, guesses, limits.deadline);
+        let Loaded { mut solver, map, variables, clauses } = Loaded::new(prepared, guesses, limits.deadline)?;
         solver.set_conflict_limit(limits.conflicts);
         stats.variables += variables;
         stats.clauses += clauses;

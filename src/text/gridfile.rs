@@ -12,7 +12,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use crate::error::{GeometryError, GridFileError};
+use crate::error::{echo, GeometryError, GridFileError};
 use crate::model::geometry::{default_box, Cell, Geometry, Layout, Variant};
 use crate::text::notation::{parse_box_shape, parse_cell_name, parse_region_map};
 
@@ -46,15 +46,19 @@ pub fn load_grid_file(path: &Path) -> Result<Geometry, GridFileError> {
 pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError> {
     let syntax = |message: String| GridFileError::Syntax { path: name.to_string(), message };
     let file: GridFile = toml::from_str(text).map_err(|e| syntax(e.to_string().trim_end().replace('\n', " ")))?;
+    let geometry_error = |error: GeometryError| GridFileError::Geometry { path: name.to_string(), error };
     let n = file.size;
+    // Cell names are read against n: it must be a size first.
+    if n == 0 || n > crate::model::geometry::MAX_SIZE {
+        return Err(geometry_error(GeometryError::Size { n }));
+    }
     let layout_count = [file.boxes.is_some(), file.latin, file.regions.is_some()].iter().filter(|&&b| b).count();
     if layout_count > 1 {
         return Err(syntax("give at most one of `boxes`, `latin` and `regions`".into()));
     }
-    let geometry_error = |source: GeometryError| GridFileError::Geometry { path: name.to_string(), source };
     let layout = if let Some(shape) = &file.boxes {
-        let (rows, cols) =
-            parse_box_shape(shape).ok_or_else(|| syntax(format!("boxes = \"{shape}\" is not of the form \"RxC\"")))?;
+        let (rows, cols) = parse_box_shape(shape)
+            .ok_or_else(|| syntax(format!("boxes = \"{}\" is not of the form \"RxC\"", echo(shape))))?;
         Layout::Boxes { rows, cols }
     } else if file.latin {
         Layout::Latin
@@ -68,7 +72,8 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
         .variants
         .iter()
         .map(|v| {
-            v.parse::<Variant>().map_err(|_| syntax(format!("unknown variant \"{v}\" (expected \"x\" or \"hyper\")")))
+            v.parse::<Variant>()
+                .map_err(|_| syntax(format!("unknown variant \"{}\" (expected \"x\" or \"hyper\")", echo(v))))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let extra = file
@@ -81,8 +86,9 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
                 .map(|w| {
                     parse_cell_name(w, n).ok_or_else(|| {
                         syntax(format!(
-                            "extra unit {}: '{w}' is not a cell of a {n}x{n} grid (expected rRcC, 1-based)",
-                            i + 1
+                            "extra unit {}: '{}' is not a cell of a {n}x{n} grid (expected rRcC, 1-based)",
+                            i + 1,
+                            echo(w)
                         ))
                     })
                 })

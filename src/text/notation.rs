@@ -1,6 +1,7 @@
 //! The notation of grid definitions: cell names (`r4c5`), box shapes (`3x3`) and region maps.
 
-use crate::model::geometry::Cell;
+use crate::error::GeometryError;
+use crate::model::geometry::{Cell, MAX_SIZE};
 
 /// `r4c5` (1-based) as a cell of a grid of side `n`.
 pub fn parse_cell_name(name: &str, n: usize) -> Option<Cell> {
@@ -12,10 +13,21 @@ pub fn parse_cell_name(name: &str, n: usize) -> Option<Cell> {
     Some(Cell::from_index((row - 1) * n + col - 1))
 }
 
-/// Parse a box shape `RxC` (also `R*C`, `RXC`).
+/// Parse a box shape `RxC` (also `R*C`, `RXC`): rows and columns of a box,
+/// when both are numbers. Their product is the grid side: see
+/// [`box_side`] before building a grid from them.
 pub fn parse_box_shape(text: &str) -> Option<(usize, usize)> {
     let (r, c) = text.split_once(['x', 'X', '*', '×'])?;
     Some((r.trim().parse().ok()?, c.trim().parse().ok()?))
+}
+
+/// The side of a grid of `rows`×`cols` boxes, unless it is past [`MAX_SIZE`]
+/// (or past what a `usize` holds).
+pub fn box_side(rows: usize, cols: usize) -> Result<usize, GeometryError> {
+    match rows.checked_mul(cols) {
+        Some(n) if n <= MAX_SIZE => Ok(n),
+        _ => Err(GeometryError::BoxesTooLarge { rows, cols }),
+    }
 }
 
 /// Read a jigsaw region map: n² labels, one per cell, row-major. Labels are

@@ -1,23 +1,35 @@
-//! Reading puzzle text: one puzzle per line, blocks of rows, or rows of numbers, streamed.
+//! Reading puzzle text, streamed: one entry per puzzle the input holds, whatever the input.
 //!
-//! The forms (see README):
-//! - a line of n² symbols (`.`, `0`, `_` empty; 1-9 then A-Z);
-//! - n rows of n symbols with any `|`, `+`, `-` and spaces between, a blank line or
-//!   the n-th row ending the puzzle;
+//! The forms (`docs/formats.md` has the whole rules):
+//! - a line of n² symbols (`.`, `0`, `_`, `*` empty; 1-9 then A-Z), maybe with
+//!   a label before it (`Puzzle 3: 4..7…`) or fields after it (`…:1:…`);
+//! - n rows of n symbols with any `|`, `+`, `-` and spaces between;
 //! - rows (or one line) of whitespace-separated numbers, needed past n = 35;
-//! - `#` comment lines; title lines such as Project Euler's `Grid 01`.
+//! - CSV with a header (`quizzes,solutions`, `id,puzzle,…`): the puzzle column;
+//! - a pencil-mark line of n³ symbols (each cell's n candidates);
+//! - `.sdk` files (`#A` lines, `[Puzzle]` and the sections it ignores);
+//! - `#` comment lines, rules (`---+---`, `*-----*`), and title lines
+//!   (`Grid 01`, `Sudoku #1`) that name the next puzzle.
 //!
-//! Without a fixed size, a line of k = m² cells is ambiguous: a whole m×m puzzle
-//! or the first row of a k×k one. It starts a block when the next k − 1 lines
-//! have k cells too (for k ≥ 16, only if the block is not followed by yet another
-//! such line, as in a file of 4×4 puzzles); otherwise it is a whole puzzle.
+//! Framing, the promise: every line that is not blank, a comment, a rule, a
+//! title or a header belongs to exactly one entry, in order. A line that
+//! cannot start a puzzle is one invalid entry on its own; a block of rows
+//! that breaks (a row of another length, a blank line, a title, the end)
+//! is one invalid entry for the rows before the break, and the line that
+//! broke it starts afresh. Puzzles written back to back with nothing between
+//! them are read as a run and checked as a whole (see [`PuzzleReader`]).
 
 use std::collections::VecDeque;
 use std::io::BufRead;
+use std::time::Duration;
 
-use crate::error::{ParseError, ParseErrorKind, Position};
+use crate::enumerate::{Count, Search};
+use crate::error::{echo, ParseError, ParseErrorKind, Position};
+use crate::model::domains::Domains;
 use crate::model::geometry::{Value, MAX_SIZE};
 use crate::model::puzzle::{GeometrySpec, Grid, Puzzle};
+use crate::pipeline::SolveOptions;
+use crate::reasoning::propagate::Propagator;
 use crate::text::symbols::{Alphabet, Symbol};
 
 /// One puzzle of the input, read or not: every puzzle in the input gets one entry.
@@ -31,12 +43,25 @@ pub struct Entry {
     pub puzzle: Result<Puzzle, ParseError>,
 }
 
+/// The longest line read, in bytes. The largest grid written as numbers
+/// (1024 × 1024 cells of up to four digits) takes about 5 MiB on one line;
+/// the rest of a longer line is skipped unread, and the line is one invalid
+/// entry.
+pub const MAX_LINE: usize = 16 << 20;
+
+/// Back-to-back rows of one length, with nothing between puzzles, are read
+/// as a whole up to this many rows, or this many cells (then the next rows
+/// start a new run): 65,536 rows of a 9×9, 10,000 of a 100×100.
+const MAX_RUN_ROWS: usize = 1 << 16;
+const MAX_RUN_CELLS: usize = 1 << 20;
+
 /// A cell as written.
 #[derive(Clone, Debug)]
 struct Token {
-    column: usize,
-    text: TokenText,
+    /// 1-based, in characters.
+    column: u32,
     symbol: Symbol,
+    text: TokenText,
 }
 
 /// What a cell looked like, for messages. A character needs no allocation,
@@ -51,9 +76,21 @@ impl std::fmt::Display for TokenText {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             TokenText::Char(c) => write!(f, "{c}"),
-            TokenText::Word(w) => f.write_str(w),
+            TokenText::Word(w) => f.write_str(&echo(w)),
         }
     }
+}
+
+/// The cells of one line, and how they were written.
+#[derive(Clone, Debug)]
+struct Cells {
+    tokens: Vec<Token>,
+    /// Whitespace-separated numbers rather than one symbol per cell.
+    words: bool,
+    /// A label before the puzzle on the same line (`Puzzle 3: …`).
+    label: Option<String>,
+    /// Read from one field of a delimited line: a whole puzzle, never a row.
+    field: bool,
 }
 
 #[derive(Debug)]
@@ -61,14 +98,35 @@ enum LineKind {
     Blank,
     Comment,
     Title(String),
-    /// Only separators: `------+------+------`.
+    /// An `.sdk` section header: `[Puzzle]`, `[State]`, …
+    Section(String),
+    /// A CSV header: the column the puzzles are in.
+    Header(usize),
+    /// A delimited line with a whole puzzle in one of its fields: each field
+    /// with its 0-based column.
+    Fields(Vec<(usize, String)>),
+    /// Only separators: `------+------+------`, `*-----*`.
     Rule,
-    Cells(Vec<Token>),
-    /// Unreadable bytes or an I/O error.
-    Broken(String),
+    Cells(Cells),
+    /// Unreadable: bad bytes, a line too long, an I/O error.
+    Broken(ParseErrorKind, Option<usize>),
 }
 
 /// Streams the puzzles of one input.
+///
+/// Framing: a line of n² cells is a puzzle; a line of k cells that is no
+/// square starts a block of k rows; a line of m² cells could be either, and is
+/// a row when the next m² − 1 lines are rows of its length (for m ≥ 4, only
+/// when no further such line follows, as in a file of 4×4 puzzles) or when it
+/// holds a value too large for an m×m grid. With a fixed size n (`--box`,
+/// `--grid`, `--regions`) only n² (a puzzle) and n (a row) are accepted.
+///
+/// A block is n rows of n cells with nothing but rule lines between them.
+/// Puzzles written back to back with no blank line, title or comment between
+/// them form a run: when its rows are not a whole number of puzzles, the
+/// reader finds which puzzle lacks (or has extra) rows by checking the
+/// others' givens, reads the rest, and reports the odd one, or every puzzle
+/// of the stretch it cannot tell apart, as invalid.
 pub struct PuzzleReader<'a, R> {
     input: R,
     source: String,
@@ -76,9 +134,14 @@ pub struct PuzzleReader<'a, R> {
     spec: &'a mut GeometrySpec,
     line_no: usize,
     pending: VecDeque<(usize, LineKind)>,
+    ready: VecDeque<Entry>,
     /// Within a paragraph already found to hold one puzzle per line: that line length.
     line_mode: Option<usize>,
     title: Option<String>,
+    /// In an `.sdk` section that holds no puzzle (`[State]`, `[PencilMarks]`, …).
+    skipping: bool,
+    /// The CSV column the puzzles are in, once a header said so.
+    column: Option<usize>,
     finished: bool,
     buf: Vec<u8>,
 }
@@ -93,8 +156,11 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             spec,
             line_no: 0,
             pending: VecDeque::new(),
+            ready: VecDeque::new(),
             line_mode: None,
             title: None,
+            skipping: false,
+            column: None,
             finished: false,
             buf: Vec::new(),
         }
@@ -105,27 +171,36 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             return None;
         }
         self.buf.clear();
-        match self.input.read_until(b'\n', &mut self.buf) {
-            Ok(0) => {
+        match read_bounded_line(&mut self.input, &mut self.buf, MAX_LINE) {
+            Ok(Line::End) => {
                 self.finished = true;
                 None
             }
-            Ok(_) => {
+            Ok(Line::TooLong) => {
+                self.line_no += 1;
+                Some((self.line_no, LineKind::Broken(ParseErrorKind::LineTooLong { limit: MAX_LINE }, None)))
+            }
+            Ok(Line::Read) => {
                 self.line_no += 1;
                 let mut bytes: &[u8] = &self.buf;
                 if self.line_no == 1 {
                     bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
                 }
                 let kind = match std::str::from_utf8(bytes) {
-                    Ok(text) => classify(text, self.alphabet),
-                    Err(e) => LineKind::Broken(format!("invalid UTF-8 at byte {}", e.valid_up_to() + 1)),
+                    Ok(text) => classify(text, self.alphabet, self.spec.fixed_size()),
+                    Err(e) => {
+                        let at = e.valid_up_to();
+                        let column = String::from_utf8_lossy(&bytes[..at]).chars().count() + 1;
+                        let byte = bytes[at];
+                        LineKind::Broken(ParseErrorKind::BadByte { byte, what: "not UTF-8" }, Some(column))
+                    }
                 };
                 Some((self.line_no, kind))
             }
             Err(e) => {
                 self.finished = true;
                 self.line_no += 1;
-                Some((self.line_no, LineKind::Broken(e.to_string())))
+                Some((self.line_no, LineKind::Broken(ParseErrorKind::Io(e.to_string()), None)))
             }
         }
     }
@@ -146,99 +221,22 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
         Position { source: self.source.clone(), line, column }
     }
 
-    /// Whether a line of `k` cells starts a block of k rows (rather than being a whole puzzle).
-    fn starts_block(&mut self, k: usize, symbols: bool) -> bool {
-        if let Some(n) = self.spec.fixed_size() {
-            return k != n * n && k <= 2 * n;
-        }
-        if self.line_mode == Some(k) {
-            return false;
-        }
-        // A row of single symbols cannot be wider than the alphabet.
-        if k == 1 || k > MAX_SIZE || (symbols && k > self.alphabet.len()) {
-            return false;
-        }
-        let m = (1..=k).find(|m| m * m >= k).unwrap_or(k);
-        if m * m != k {
-            return true;
-        }
-        // A whole m×m puzzle that this spec refuses anyway (a prime m without
-        // --latin): two or more such rows ended by a blank line (or the end) are
-        // a block cut short.
-        let refused = self.spec.geometry_for(m).is_err();
-        // Look ahead: k − 1 more rows of k cells (rules and comments between are fine).
-        let (mut rows, mut i) = (1, 0);
-        while rows < k {
-            match self.peek(i) {
-                Some((_, LineKind::Rule | LineKind::Comment)) => {}
-                Some((_, LineKind::Cells(t))) if t.len() == k => rows += 1,
-                Some((_, LineKind::Cells(_))) => return false,
-                _ => return refused && rows >= 2,
-            }
-            i += 1;
-        }
-        if k < 16 {
-            return true;
-        }
-        loop {
-            match self.peek(i) {
-                Some((_, LineKind::Rule | LineKind::Comment)) => i += 1,
-                Some((_, LineKind::Cells(t))) => return t.len() != k,
-                _ => return true,
-            }
-        }
+    fn error(&self, line: usize, column: Option<usize>, kind: ParseErrorKind) -> ParseError {
+        ParseError { position: self.at(line, column), kind }
     }
 
-    fn finish(&mut self, line: usize, rows: usize, tokens: Vec<(usize, Token)>, error: Option<ParseError>) -> Entry {
-        let name = self.title.take();
-        let position = self.at(line, None);
-        let puzzle = match error {
-            Some(e) => Err(e),
-            None => self.resolve(line, rows, &tokens),
-        };
-        Entry { position, name, puzzle }
+    /// An entry that starts at `line`, named by the title before it.
+    fn entry(&mut self, line: usize, label: Option<String>, puzzle: Result<Puzzle, ParseError>) -> Entry {
+        let name = label.or_else(|| self.title.take());
+        Entry { position: self.at(line, None), name, puzzle }
     }
 
-    /// Turn the tokens of a side-`n` puzzle into a puzzle of the spec's geometry.
-    fn resolve(&mut self, line: usize, n: usize, tokens: &[(usize, Token)]) -> Result<Puzzle, ParseError> {
-        let geometry = self
-            .spec
-            .geometry_for(n)
-            .map_err(|e| ParseError { position: self.at(line, None), kind: ParseErrorKind::Geometry(e) })?;
-        let mut cells = Vec::with_capacity(n * n);
-        for (line, token) in tokens {
-            let value = match token.symbol {
-                Symbol::Empty => None,
-                Symbol::Value(number) => match Value::new_checked(number, n) {
-                    Some(v) => Some(v),
-                    None => {
-                        return Err(ParseError {
-                            position: self.at(*line, Some(token.column)),
-                            kind: ParseErrorKind::ValueOutOfRange {
-                                symbol: token.text.to_string(),
-                                n,
-                                expected: self.alphabet.expected(n),
-                            },
-                        })
-                    }
-                },
-                Symbol::Unknown => {
-                    return Err(ParseError {
-                        position: self.at(*line, Some(token.column)),
-                        kind: ParseErrorKind::UnknownSymbol {
-                            symbol: token.text.to_string(),
-                            expected: self.alphabet.expected(n),
-                        },
-                    })
-                }
-            };
-            cells.push(value);
+    /// The side of a whole puzzle of `k` cells, if `k` is one.
+    fn puzzle_side(&self, k: usize) -> Option<usize> {
+        match self.spec.fixed_size() {
+            Some(n) => (n.checked_mul(n) == Some(k)).then_some(n),
+            None => exact_sqrt(k),
         }
-        let givens = Grid::from_cells(n, cells).ok_or_else(|| ParseError {
-            position: self.at(line, None),
-            kind: ParseErrorKind::NotSquare { count: tokens.len() },
-        })?;
-        Ok(Puzzle::new(geometry, givens).expect("geometry_for(n) has side n"))
     }
 }
 
@@ -247,123 +245,609 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
 
     fn next(&mut self) -> Option<Entry> {
         loop {
+            if let Some(entry) = self.ready.pop_front() {
+                return Some(entry);
+            }
             let (line, kind) = self.next_line()?;
             match kind {
                 LineKind::Blank => {
                     self.line_mode = None;
+                    self.skipping = false;
                 }
                 LineKind::Comment | LineKind::Rule => {}
+                LineKind::Section(name) => {
+                    self.line_mode = None;
+                    self.skipping = !name.eq_ignore_ascii_case("puzzle");
+                }
+                // The sections an `.sdk` file has after its puzzle: the
+                // current state, pencil marks and colours, not puzzles.
+                _ if self.skipping => {}
                 LineKind::Title(title) => {
                     self.line_mode = None;
                     self.title = Some(title);
                 }
-                LineKind::Broken(message) => {
-                    let error = ParseError { position: self.at(line, None), kind: ParseErrorKind::Io(message) };
-                    return Some(self.finish(line, 0, Vec::new(), Some(error)));
+                LineKind::Header(column) => {
+                    self.line_mode = None;
+                    self.column = Some(column);
                 }
-                LineKind::Cells(tokens) => {
-                    let k = tokens.len();
-                    let symbols = tokens.iter().all(|t| matches!(t.text, TokenText::Char(_)));
-                    if !self.starts_block(k, symbols) {
-                        self.line_mode = Some(k);
-                        return Some(self.line_puzzle(line, tokens));
-                    }
-                    return Some(self.block_puzzle(line, tokens));
+                LineKind::Broken(kind, column) => {
+                    let error = self.error(line, column, kind);
+                    return Some(self.entry(line, None, Err(error)));
                 }
+                LineKind::Fields(fields) => {
+                    let (alphabet, fixed) = (self.alphabet, self.spec.fixed_size());
+                    let chosen = match self.column {
+                        Some(column) if column < fields.len() => &fields[column],
+                        _ => match fields.iter().find(|(_, f)| is_whole_puzzle(f.trim(), alphabet, fixed)) {
+                            Some(field) => field,
+                            None => &fields[0],
+                        },
+                    };
+                    let (column, field) = chosen;
+                    let indent = field.chars().count() - field.trim_start().chars().count();
+                    let mut cells = tokenize(field.trim(), column + indent, alphabet);
+                    cells.field = true;
+                    // `Puzzle 3: 4..7…`: the words before the puzzle name it.
+                    let before = fields.iter().take_while(|(c, _)| c < column).map(|(_, f)| f.trim());
+                    let label = before.collect::<Vec<_>>().join(" ");
+                    cells.label = is_text(&label, alphabet).then(|| echo(&label));
+                    self.frame(line, cells);
+                }
+                LineKind::Cells(cells) => self.frame(line, cells),
             }
         }
     }
 }
 
 impl<R: BufRead> PuzzleReader<'_, R> {
-    fn line_puzzle(&mut self, line: usize, tokens: Vec<Token>) -> Entry {
-        let k = tokens.len();
-        let n = (1..=k).find(|m| m * m >= k).unwrap_or(k);
-        let error = match self.spec.fixed_size() {
-            Some(fixed) if fixed * fixed != k => Some(ParseErrorKind::RowLength { found: k, expected: fixed * fixed }),
-            _ if n * n != k => Some(ParseErrorKind::NotSquare { count: k }),
-            _ => None,
+    /// Decide what a line of cells starts, and read it: entries go to `ready`.
+    fn frame(&mut self, line: usize, cells: Cells) {
+        let k = cells.tokens.len();
+        if let Some(m) = self.pencil_side(&cells) {
+            let puzzle = self.pencil_puzzle(line, m, &cells.tokens);
+            let entry = self.entry(line, cells.label, puzzle);
+            return self.ready.push_back(entry);
         }
-        .map(|kind| ParseError { position: self.at(line, None), kind });
-        let tokens = tokens.into_iter().map(|t| (line, t)).collect();
-        self.finish(line, n, tokens, error)
+        if let Some(n) = self.puzzle_side(k) {
+            if cells.field || self.spec.fixed_size().is_some() || !self.starts_block(k, &cells) {
+                self.line_mode = Some(k);
+                let rows = vec![(line, cells.tokens)];
+                let puzzle = self.resolve(line, n, &rows);
+                let entry = self.entry(line, cells.label, puzzle);
+                return self.ready.push_back(entry);
+            }
+        }
+        let row_length = self.spec.fixed_size().unwrap_or(k);
+        if !cells.field && k == row_length && self.could_be_row(k, &cells) {
+            return self.block(line, cells.tokens);
+        }
+        let expected = match self.spec.fixed_size() {
+            Some(n) => format!("{} cells for a puzzle, or a row of {n}", n * n),
+            None => "n² cells for a puzzle, or a row of n cells with n − 1 more rows below".into(),
+        };
+        let error = self.error(line, None, ParseErrorKind::NotAPuzzle { count: k, expected });
+        let entry = self.entry(line, cells.label, Err(error));
+        self.ready.push_back(entry);
     }
 
-    fn block_puzzle(&mut self, first: usize, row: Vec<Token>) -> Entry {
-        let n = self.spec.fixed_size().unwrap_or(row.len());
-        let mut error = None;
-        if row.len() != n {
-            error = Some(ParseError {
-                position: self.at(first, None),
-                kind: ParseErrorKind::RowLength { found: row.len(), expected: n },
-            });
+    /// Whether `k` cells can be a row of a k×k grid: symbols only up to the
+    /// alphabet's size, and a size satdoku takes.
+    fn could_be_row(&self, k: usize, cells: &Cells) -> bool {
+        (2..=MAX_SIZE).contains(&k) && (cells.words || k <= self.alphabet.len())
+    }
+
+    /// Whether a line of k = m² cells starts a block of k rows rather than
+    /// being a whole m×m puzzle.
+    fn starts_block(&mut self, k: usize, first: &Cells) -> bool {
+        if self.line_mode == Some(k) || !self.could_be_row(k, first) {
+            return false;
         }
-        let mut tokens: Vec<(usize, Token)> = row.into_iter().map(|t| (first, t)).collect();
-        let mut rows = 1;
-        while rows < n {
-            match self.peek(0) {
-                Some((_, LineKind::Comment | LineKind::Rule)) => {
-                    self.next_line();
-                }
-                Some((_, LineKind::Cells(_))) => {
-                    let Some((line, LineKind::Cells(row))) = self.next_line() else { unreachable!() };
-                    if row.len() != n && error.is_none() {
-                        error = Some(ParseError {
-                            position: self.at(line, None),
-                            kind: ParseErrorKind::RowLength { found: row.len(), expected: n },
-                        });
-                    }
-                    tokens.extend(row.into_iter().map(|t| (line, t)));
+        let m = exact_sqrt(k).unwrap_or(k);
+        // A value past m: no m×m puzzle, so a row.
+        let too_big = |tokens: &[Token]| tokens.iter().any(|t| matches!(t.symbol, Symbol::Value(v) if v > m));
+        let mut forced = too_big(&first.tokens);
+        // Look ahead: k − 1 more rows of k cells (rules between are fine).
+        let (mut rows, mut i) = (1, 0);
+        while rows < k {
+            match self.peek(i) {
+                Some((_, LineKind::Rule)) => {}
+                Some((_, LineKind::Cells(c))) if c.tokens.len() == k && !c.field => {
+                    forced |= too_big(&c.tokens);
                     rows += 1;
                 }
-                _ => {
-                    if error.is_none() {
-                        let line = self.line_no.max(first);
-                        error = Some(ParseError {
-                            position: self.at(line, None),
-                            kind: ParseErrorKind::MissingRows { found: rows, expected: n },
-                        });
-                    }
-                    break;
+                // Cut short: a block (reported as broken) only if a second
+                // row follows; a lone line is a puzzle (and says what is wrong).
+                _ => return forced && rows >= 2,
+            }
+            i += 1;
+        }
+        if forced || k < 16 {
+            return true;
+        }
+        // Yet another line of k cells: a file of m×m puzzles, one per line.
+        loop {
+            match self.peek(i) {
+                Some((_, LineKind::Rule)) => i += 1,
+                Some((_, LineKind::Cells(c))) => return c.tokens.len() != k,
+                _ => return true,
+            }
+        }
+    }
+
+    /// Read the block that `first` (at `line`) starts: n rows of n cells. A
+    /// block that breaks is one invalid entry, and the line that broke it is
+    /// left to start afresh. A block followed at once by more rows of its
+    /// length is the start of a run.
+    fn block(&mut self, line: usize, first: Vec<Token>) {
+        let n = first.len();
+        let mut rows = vec![(line, first)];
+        while rows.len() < n {
+            match self.row_ahead(n) {
+                Ok(row) => rows.push(row),
+                Err(broken) => {
+                    let error = self.broken_block(line, rows.len(), n, broken);
+                    let entry = self.entry(line, None, Err(error));
+                    return self.ready.push_back(entry);
                 }
             }
         }
-        self.finish(first, n, tokens, error)
+        // More rows of this length right after: puzzles back to back.
+        let most = MAX_RUN_ROWS.min(MAX_RUN_CELLS / n).max(n);
+        while rows.len() < most - most % n {
+            match self.row_ahead(n) {
+                Ok(row) => rows.push(row),
+                Err(_) => break,
+            }
+        }
+        self.run(rows, n);
+    }
+
+    /// The next row of a block of n-cell rows, rules skipped; or, leaving it
+    /// unread, the line that is none (`None` at the end of the input).
+    fn row_ahead(&mut self, n: usize) -> Result<(usize, Vec<Token>), Option<usize>> {
+        loop {
+            match self.peek(0) {
+                Some((_, LineKind::Rule)) => {
+                    self.next_line();
+                }
+                Some((_, LineKind::Cells(c))) if c.tokens.len() == n && !c.field && c.label.is_none() => {
+                    let Some((line, LineKind::Cells(c))) = self.next_line() else { unreachable!("just peeked") };
+                    return Ok((line, c.tokens));
+                }
+                Some((line, _)) => return Err(Some(*line)),
+                None => return Err(None),
+            }
+        }
+    }
+
+    /// Why a block that started at `first` broke after `rows` rows, at line `at` (none: the end).
+    fn broken_block(&mut self, first: usize, rows: usize, n: usize, at: Option<usize>) -> ParseError {
+        let (line, what) = match at {
+            None => (self.line_no.max(first), "the end of the input".to_string()),
+            Some(line) => {
+                let what = match self.peek(0) {
+                    Some((_, LineKind::Blank)) => "a blank line".to_string(),
+                    Some((_, LineKind::Cells(c))) => format!("a line of {} cells", c.tokens.len()),
+                    Some((_, LineKind::Title(_) | LineKind::Section(_) | LineKind::Header(_))) => {
+                        "a title line".to_string()
+                    }
+                    Some((_, LineKind::Comment)) => "a comment line".to_string(),
+                    _ => "a line that is no row".to_string(),
+                };
+                (line, what)
+            }
+        };
+        if rows == 1 {
+            // A lone line: it is what is wrong, not the line after it.
+            let next = if at.is_some() { format!("{what} (line {line})") } else { what };
+            let expected = match self.spec.fixed_size() {
+                Some(f) => {
+                    format!("{} cells for a puzzle, or a row of {f} with {} more below, not {next}", f * f, f - 1)
+                }
+                None => format!("n² cells for a puzzle, or a row with {} more rows of {n} below, not {next}", n - 1),
+            };
+            return self.error(first, None, ParseErrorKind::NotAPuzzle { count: n, expected });
+        }
+        self.error(line, None, ParseErrorKind::BrokenBlock { first, rows, n, what })
+    }
+
+    /// Puzzles of n rows written back to back: `rows` is a whole number of
+    /// them, or the run is checked for the one that is short or long.
+    fn run(&mut self, rows: Vec<(usize, Vec<Token>)>, n: usize) {
+        let (q, s) = (rows.len() / n, rows.len() % n);
+        if s == 0 {
+            for block in rows.chunks(n) {
+                let line = block[0].0;
+                let puzzle = self.resolve(line, n, block);
+                let entry = self.entry(line, None, puzzle);
+                self.ready.push_back(entry);
+            }
+            return;
+        }
+        // How wrong the n rows from `start` look as a puzzle: 0 for one with
+        // exactly one solution (or too hard to tell within a moment), 1 for
+        // one with none or several, 2 for one propagation refutes or that
+        // does not read.
+        let wrongness =
+            |reader: &mut Self, start: usize| match reader.resolve(rows[start].0, n, &rows[start..start + n]) {
+                Ok(puzzle) if Propagator::from_puzzle(&puzzle).and_then(|mut p| p.propagate()).is_ok() => {
+                    let options = SolveOptions { timeout: Some(Duration::from_millis(200)), ..SolveOptions::default() };
+                    match Search::new(&puzzle, &options).count_up_to(2) {
+                        Ok(Count { count: 1, .. }) | Err(_) => 0,
+                        Ok(_) => 1,
+                    }
+                }
+                _ => 2,
+            };
+        // Aligned from the front (before the odd puzzle) and from the back (after it).
+        let front: Vec<usize> = (0..q).map(|i| wrongness(self, i * n)).collect();
+        let back: Vec<usize> = (0..q).map(|i| wrongness(self, i * n + s)).collect();
+        // Refuted puzzles first, then improper ones.
+        let faults = |d: usize, skip: usize| {
+            let blocks = front[..d].iter().chain(&back[d + skip..]);
+            blocks
+                .fold((0, 0), |(refuted, improper), &w| (refuted + usize::from(w == 2), improper + usize::from(w == 1)))
+        };
+        // One puzzle short (s rows, at position d of q + 1), or one long
+        // (n + s rows, at position d of q): the fewest implausible puzzles wins,
+        // a short one on a tie (a row left out is the likelier slip).
+        let short = (0..=q).map(|d| faults(d, 0)).min().unwrap_or((0, 0));
+        let long = (0..q).map(|d| faults(d, 1)).min().unwrap_or((usize::MAX, usize::MAX));
+        let (odd_rows, skip, count) = if short <= long { (s, 0, q + 1) } else { (n + s, 1, q) };
+        let best = if skip == 0 { short } else { long };
+        let candidates: Vec<usize> = (0..count).filter(|&d| faults(d, skip) == best).collect();
+        let (first_odd, last_odd) = (candidates[0], candidates[candidates.len() - 1]);
+        let start_of = |slot: usize| if slot <= first_odd { slot * n } else { (slot - 1) * n + odd_rows };
+        let span = |from: usize, to: usize| (rows[from].0, rows[to - 1].0);
+        for slot in 0..count {
+            let start = if slot < first_odd {
+                slot * n
+            } else if slot > last_odd {
+                // After the odd puzzle: counted from the back.
+                rows.len() - (count - slot) * n
+            } else {
+                start_of(slot)
+            };
+            let line = rows[start.min(rows.len() - 1)].0;
+            let puzzle = if slot < first_odd || slot > last_odd {
+                self.resolve(line, n, &rows[start..start + n])
+            } else {
+                let from = first_odd * n;
+                let to = rows.len() - (count - 1 - last_odd) * n;
+                let (a, b) = span(from, to);
+                let kind = ParseErrorKind::Run {
+                    rows: rows.len(),
+                    n,
+                    first: rows[0].0,
+                    stretch: (a, b),
+                    told: first_odd == last_odd,
+                    odd_rows,
+                };
+                Err(self.error(a, None, kind))
+            };
+            let entry = self.entry(line, None, puzzle);
+            self.ready.push_back(entry);
+        }
+    }
+
+    /// The side m of a pencil-mark line (m³ cells, each cell's m candidates
+    /// at their own places), if it is one. An m² line of cells that could
+    /// be a puzzle is one when m³ is a square only for m ≥ 9 (729 cells are
+    /// a pencil-mark 9×9 rather than a 27×27 puzzle).
+    fn pencil_side(&self, cells: &Cells) -> Option<usize> {
+        if cells.words {
+            return None;
+        }
+        let k = cells.tokens.len();
+        let m = match self.spec.fixed_size() {
+            Some(n) => (n.checked_pow(3) == Some(k)).then_some(n)?,
+            None => (2..=self.alphabet.len()).find(|m| m * m * m >= k).filter(|m| m * m * m == k)?,
+        };
+        if exact_sqrt(k).is_some() && m < 9 && self.spec.fixed_size().is_none() {
+            return None;
+        }
+        let in_place = cells.tokens.chunks(m).all(|cell| {
+            cell.iter()
+                .enumerate()
+                .all(|(p, t)| matches!(t.symbol, Symbol::Empty) || matches!(t.symbol, Symbol::Value(v) if v == p + 1))
+        });
+        in_place.then_some(m)
+    }
+
+    /// A pencil-mark puzzle: each cell's candidates; a cell with one is a given.
+    fn pencil_puzzle(&mut self, line: usize, m: usize, tokens: &[Token]) -> Result<Puzzle, ParseError> {
+        let geometry = self.spec.geometry_for(m).map_err(|e| self.error(line, None, ParseErrorKind::Geometry(e)))?;
+        let mut candidates = Domains::full(m);
+        let mut givens = Grid::empty(m);
+        for (c, cell_tokens) in tokens.chunks(m).enumerate() {
+            let cell = crate::model::geometry::Cell::from_index(c);
+            let mut count = 0;
+            let mut last = None;
+            for (p, token) in cell_tokens.iter().enumerate() {
+                let value = Value::from_index(p);
+                if matches!(token.symbol, Symbol::Empty) {
+                    candidates.remove(cell, value);
+                } else {
+                    count += 1;
+                    last = Some(value);
+                }
+            }
+            if count == 1 {
+                givens.set(cell, last);
+            }
+        }
+        Ok(Puzzle::with_candidates(geometry, givens, candidates).expect("geometry_for(m) has side m"))
+    }
+
+    /// Turn the rows of a side-`n` puzzle into a puzzle of the spec's geometry.
+    fn resolve(&mut self, line: usize, n: usize, rows: &[(usize, Vec<Token>)]) -> Result<Puzzle, ParseError> {
+        let geometry = self.spec.geometry_for(n).map_err(|e| self.error(line, None, ParseErrorKind::Geometry(e)))?;
+        if self.alphabet.is_custom() && self.alphabet.len() < n {
+            return Err(self.error(line, None, ParseErrorKind::ShortAlphabet { symbols: self.alphabet.len(), n }));
+        }
+        let mut cells = Vec::with_capacity(n * n);
+        for (line, tokens) in rows {
+            for token in tokens {
+                let value = match token.symbol {
+                    Symbol::Empty => None,
+                    Symbol::Value(number) => match Value::new_checked(number, n) {
+                        Some(v) => Some(v),
+                        None => {
+                            let kind = ParseErrorKind::ValueOutOfRange {
+                                symbol: token.text.to_string(),
+                                n,
+                                expected: self.alphabet.expected(n),
+                            };
+                            return Err(self.error(*line, Some(token.column as usize), kind));
+                        }
+                    },
+                    Symbol::Unknown => {
+                        let kind = ParseErrorKind::UnknownSymbol {
+                            symbol: token.text.to_string(),
+                            expected: self.alphabet.expected(n),
+                        };
+                        return Err(self.error(*line, Some(token.column as usize), kind));
+                    }
+                };
+                cells.push(value);
+            }
+        }
+        let givens = Grid::from_cells(n, cells).expect("n rows of n cells, each value checked against n");
+        Ok(Puzzle::new(geometry, givens).expect("geometry_for(n) has side n"))
     }
 }
 
+/// What [`read_bounded_line`] found.
+enum Line {
+    Read,
+    TooLong,
+    End,
+}
+
+/// Read one line into `buf` (without its `\n`), or skip it, unstored, past
+/// `limit` bytes.
+fn read_bounded_line(input: &mut impl BufRead, buf: &mut Vec<u8>, limit: usize) -> std::io::Result<Line> {
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(if !any {
+                Line::End
+            } else if too_long {
+                Line::TooLong
+            } else {
+                Line::Read
+            });
+        }
+        any = true;
+        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (&available[..i], Some(i + 1)),
+            None => (available, None),
+        };
+        if !too_long {
+            if buf.len() + chunk.len() > limit {
+                too_long = true;
+                buf.clear();
+            } else {
+                buf.extend_from_slice(chunk);
+            }
+        }
+        let used = done.unwrap_or(available.len());
+        input.consume(used);
+        if done.is_some() {
+            return Ok(if too_long { Line::TooLong } else { Line::Read });
+        }
+    }
+}
+
+/// The square root of `k`, when `k` is a square.
+fn exact_sqrt(k: usize) -> Option<usize> {
+    let r = (k as f64).sqrt() as usize;
+    (r.saturating_sub(1)..=r + 1).find(|&r| r.checked_mul(r) == Some(k))
+}
+
+/// Separators between the cells of a row.
 fn is_separator(ch: char) -> bool {
     ch.is_whitespace() || matches!(ch, '|' | '+' | '-')
 }
 
-/// A title line: a word and a number, as Project Euler's `Grid 01`.
-fn title(text: &str) -> Option<String> {
-    let mut words = text.split_whitespace();
-    let (word, number) = (words.next()?, words.next()?);
-    let is_title = words.next().is_none()
-        && word.len() > 1
-        && word.chars().all(|c| c.is_ascii_alphabetic())
-        && number.chars().all(|c| c.is_ascii_digit());
-    is_title.then(|| text.trim().to_string())
+/// A rule line: only separators, or a run of dashes with box corners (`*`,
+/// `.`, `'`, `:`) at its ends and joints.
+fn is_rule(text: &str) -> bool {
+    let frame = |ch: char| is_separator(ch) || matches!(ch, '=' | '*' | ':' | '\'' | '~');
+    text.chars().all(frame) || (text.contains("--") && text.chars().all(|ch| frame(ch) || ch == '.' || ch == '_'))
 }
 
-fn classify(text: &str, alphabet: &Alphabet) -> LineKind {
+/// Whether a line reads as words rather than cells: a run of two or more
+/// letters with a lower-case one that cannot be a cell (`Sudoku`, `Grid`,
+/// `quizzes`), or mostly characters that are no cell at all.
+///
+/// With the default alphabet every letter is a symbol (A-Z are 10-35, in
+/// either case), so a word counts as text when it has a lower-case letter
+/// past `g` (the letters of a 16×16 grid are a-g) or four lower-case letters
+/// in a row. With `--symbols`, a lower-case letter the alphabet lacks.
+fn is_text(text: &str, alphabet: &Alphabet) -> bool {
+    let texty = |c: char| match alphabet.is_custom() {
+        true => c.is_lowercase() && alphabet.read(c) == Symbol::Unknown,
+        false => c.is_lowercase() && !('a'..='g').contains(&c),
+    };
+    let wordy = text.split(|c: char| !c.is_alphabetic()).any(|word| {
+        let lower = word.chars().filter(|c| c.is_lowercase()).count();
+        word.chars().count() >= 2 && (word.chars().any(texty) || (lower >= 4 && !alphabet.is_custom()))
+    });
+    let visible: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let cells = visible.iter().filter(|&&c| alphabet.read(c) != Symbol::Unknown || is_separator(c)).count();
+    wordy || cells * 2 < visible.len()
+}
+
+fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> LineKind {
     let text = text.trim_end_matches(['\n', '\r']);
+    // The common case first: digits and empty marks alone, one symbol per
+    // cell (a million puzzle lines go through here).
+    if !alphabet.is_custom() && !text.is_empty() && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'.' | b'_')) {
+        let tokens = text
+            .chars()
+            .enumerate()
+            .map(|(i, ch)| Token { column: i as u32 + 1, text: TokenText::Char(ch), symbol: alphabet.read(ch) })
+            .collect();
+        return LineKind::Cells(Cells { tokens, words: false, label: None, field: false });
+    }
+    if let Some((column, ch)) = text.chars().enumerate().find(|(_, c)| c.is_control() && *c != '\t') {
+        let byte = u8::try_from(u32::from(ch)).unwrap_or(u8::MAX);
+        return LineKind::Broken(ParseErrorKind::BadByte { byte, what: control_name(ch) }, Some(column + 1));
+    }
     let trimmed = text.trim();
     if trimmed.is_empty() {
         return LineKind::Blank;
     }
-    if trimmed.starts_with('#') {
+    if trimmed.starts_with('#') || trimmed.starts_with("//") {
         return LineKind::Comment;
     }
-    if let Some(t) = title(trimmed) {
-        return LineKind::Title(t);
+    if let Some(name) = trimmed.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
+        if !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == ' ' || c == '_') {
+            return LineKind::Section(name.trim().to_string());
+        }
     }
+    if is_rule(trimmed) {
+        return LineKind::Rule;
+    }
+    // A comment after the cells: `4..7… # hard`.
+    let text = match text.find(" #").or_else(|| text.find("\t#")) {
+        Some(i) if !alphabet.is_custom() => &text[..i],
+        _ => text,
+    };
+    if let Some(kind) = delimited(text, alphabet, fixed) {
+        return kind;
+    }
+    let cells = tokenize(text, 0, alphabet);
+    let whole = |k: usize| fixed.map_or(exact_sqrt(k).is_some(), |n| n.checked_mul(n) == Some(k) || n == k);
+    if cells.tokens.iter().all(|t| t.symbol != Symbol::Unknown) && !is_text(text, alphabet) {
+        // `0042 4..7… 3.5`: an index and a rating around a puzzle.
+        if !cells.words && !whole(cells.tokens.len()) {
+            if let Some(cells) = labelled(text, alphabet, fixed) {
+                return LineKind::Cells(cells);
+            }
+        }
+        return LineKind::Cells(cells);
+    }
+    // A label and a puzzle: `Puzzle 3: 4..7…`, `0042 4..7… 3.5`.
+    if let Some(cells) = labelled(text, alphabet, fixed) {
+        return LineKind::Cells(cells);
+    }
+    if is_text(text, alphabet) {
+        return LineKind::Title(echo(trimmed));
+    }
+    LineKind::Cells(cells)
+}
+
+/// Names for the control characters messages mention.
+fn control_name(ch: char) -> &'static str {
+    match ch {
+        '\0' => "a NUL byte",
+        '\u{1b}' => "an escape character",
+        _ => "a control character",
+    }
+}
+
+/// A line of fields: CSV (`,` or `;`), or `:`-separated as tdoku's
+/// `puzzle:count:solution`. A header names the puzzle column; in a row, the
+/// puzzle is that column's field, or the first field that is a whole puzzle.
+/// Numbers separated by commas alone are a row of numbers.
+fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Option<LineKind> {
+    let delimiter = [',', ';', ':'].into_iter().find(|&d| text.contains(d))?;
+    let fields: Vec<(usize, &str)> = {
+        let mut column = 0;
+        text.split(delimiter)
+            .map(|field| {
+                let start = column;
+                column += field.chars().count() + 1;
+                (start, field)
+            })
+            .collect()
+    };
+    if fields.len() < 2 {
+        return None;
+    }
+    // A value of a cell: `.`, or a number of at most four digits (MAX_SIZE).
+    let number = |w: &str| w == "." || (!w.is_empty() && w.len() <= 4 && w.bytes().all(|b| b.is_ascii_digit()));
+    if delimiter == ',' && fields.iter().all(|(_, f)| number(f.trim())) {
+        return Some(LineKind::Cells(tokenize(&text.replace(',', " "), 0, alphabet)));
+    }
+    let name = |f: &str| {
+        let f = f.trim();
+        f.chars().next().is_some_and(char::is_alphabetic)
+            && f.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | ' ' | '-'))
+            && !is_whole_puzzle(f, alphabet, fixed)
+    };
+    if delimiter != ':' && fields.iter().all(|(_, f)| name(f)) {
+        const PUZZLE: [&str; 7] = ["quizzes", "quiz", "puzzle", "puzzles", "givens", "grid", "problem"];
+        let column = fields.iter().position(|(_, f)| PUZZLE.contains(&f.trim().to_ascii_lowercase().as_str()));
+        return Some(LineKind::Header(column.unwrap_or(0)));
+    }
+    fields.iter().find(|(_, f)| is_whole_puzzle(f.trim(), alphabet, fixed))?;
+    Some(LineKind::Fields(fields.into_iter().map(|(column, f)| (column, f.to_string())).collect()))
+}
+
+/// Whether `text` is one whole puzzle of single symbols: k = m² cells (m ≥ 4,
+/// or the fixed size), every one a symbol or an empty mark.
+fn is_whole_puzzle(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> bool {
+    let k = text.chars().count();
+    let side = match fixed {
+        Some(n) => n.checked_mul(n) == Some(k),
+        None => exact_sqrt(k).is_some_and(|m| m >= 4),
+    };
+    side && !text.contains(char::is_whitespace) && text.chars().all(|c| alphabet.read(c) != Symbol::Unknown)
+}
+
+/// A line with one word that is a whole puzzle and other words around it
+/// (a label, an index, a rating): that word's cells, the words before it as
+/// the puzzle's name.
+fn labelled(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Option<Cells> {
+    let words = words_with_columns(text);
+    let mut whole = words.iter().filter(|(_, w)| is_whole_puzzle(w, alphabet, fixed));
+    let &(column, word) = whole.next()?;
+    if whole.next().is_some() {
+        return None;
+    }
+    let label = text[..text.find(word).unwrap_or(0)].trim().trim_end_matches(':').trim();
+    let mut cells = tokenize(word, column - 1, alphabet);
+    cells.label = (!label.is_empty()).then(|| echo(label));
+    Some(cells)
+}
+
+/// The cells of `text`, whose first character is at 0-based column `offset`
+/// of its line: rows of whitespace-separated numbers, or one cell per symbol.
+fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells {
     // Rows of whitespace-separated numbers: several words, all numbers or `.`,
     // at least one longer than a digit. With the default alphabet a row of
     // spaced single digits and dots reads the same either way, so it counts as
     // numbers too: a row of 64 dots is a row of a 64x64 grid, not a puzzle.
-    let words: Vec<(usize, &str)> = words_with_columns(text);
+    let words = words_with_columns(text);
     let numeric = |w: &str| w == "." || (!w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()));
     if words.len() >= 2
         && words.iter().all(|(_, w)| numeric(w))
@@ -378,22 +862,18 @@ fn classify(text: &str, alphabet: &Alphabet) -> LineKind {
                     Ok(v) => Symbol::Value(v),
                     Err(_) => Symbol::Value(usize::MAX),
                 };
-                Token { column, text: TokenText::Word(w.into()), symbol }
+                Token { column: (offset + column) as u32, text: TokenText::Word(w.into()), symbol }
             })
             .collect();
-        return LineKind::Cells(tokens);
+        return Cells { tokens, words: true, label: None, field: false };
     }
-    let tokens: Vec<Token> = text
+    let tokens = text
         .chars()
         .enumerate()
         .filter(|(_, ch)| !is_separator(*ch))
-        .map(|(i, ch)| Token { column: i + 1, text: TokenText::Char(ch), symbol: alphabet.read(ch) })
+        .map(|(i, ch)| Token { column: (offset + i + 1) as u32, text: TokenText::Char(ch), symbol: alphabet.read(ch) })
         .collect();
-    if tokens.is_empty() {
-        LineKind::Rule
-    } else {
-        LineKind::Cells(tokens)
-    }
+    Cells { tokens, words: false, label: None, field: false }
 }
 
 /// Whitespace-separated words with their 1-based character columns.
@@ -424,125 +904,4 @@ pub fn read_all(text: &str, source: &str, alphabet: &Alphabet, spec: &mut Geomet
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::geometry::Geometry;
-    use std::sync::Arc;
-
-    fn read(text: &str) -> Vec<Entry> {
-        read_all(text, "t", &Alphabet::default(), &mut GeometrySpec::classic())
-    }
-
-    fn givens(entry: &Entry) -> String {
-        let p = entry.puzzle.as_ref().unwrap();
-        p.givens().cells().iter().map(|v| v.map_or('.', |v| char::from_digit(v.number() as u32, 36).unwrap())).collect()
-    }
-
-    const LINE: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-
-    #[test]
-    fn line_format_one_puzzle_per_line() {
-        let entries = read(&format!("{LINE}\r\n# comment\n{}\n", LINE.replace('.', "0")));
-        assert_eq!(entries.len(), 2);
-        assert_eq!(givens(&entries[0]), LINE);
-        assert_eq!(givens(&entries[1]), LINE);
-        assert_eq!(entries[1].position.line, 3);
-    }
-
-    #[test]
-    fn block_format_with_borders() {
-        let block = "4 . . | . . . | 8 . 5\n. 3 . | . . . | . . .\n. . . | 7 . . | . . .\n------+-------+------\n\
-                     . 2 . | . . . | . 6 .\n. . . | . 8 . | 4 . .\n. . . | . 1 . | . . .\n------+-------+------\n\
-                     . . . | 6 . 3 | . 7 .\n5 . . | 2 . . | . . .\n1 . 4 | . . . | . . .\n";
-        let entries = read(&format!("\u{feff}{block}\n{block}"));
-        assert_eq!(entries.len(), 2);
-        assert_eq!(givens(&entries[0]), LINE);
-        assert_eq!(entries[1].position.line, 13);
-    }
-
-    #[test]
-    fn euler_grids_read_with_their_titles() {
-        let text = "Grid 01\n003020600\n900305001\n001806400\n008102900\n700000008\n006708200\n002609500\n800203009\n005010300\nGrid 02\n200080300\n060070084\n030500209\n000105408\n000000000\n402706000\n301007040\n720040060\n004010003\n";
-        let entries = read(text);
-        assert_eq!(entries.len(), 2);
-        assert_eq!(entries[1].name.as_deref(), Some("Grid 02"));
-        assert!(givens(&entries[0]).starts_with("..3.2.6..9"));
-    }
-
-    #[test]
-    fn rows_of_numbers() {
-        let text = "1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 16\n".repeat(16);
-        let entries = read(&text);
-        assert_eq!(entries.len(), 1);
-        let p = entries[0].puzzle.as_ref().unwrap();
-        assert_eq!(p.size(), 16);
-        assert_eq!(p.givens().cells()[15].unwrap().number(), 16);
-    }
-
-    #[test]
-    fn a_first_row_of_dots_still_starts_a_big_block() {
-        let blank = format!("{}\n", vec!["."; 36].join(" "));
-        let row = format!("{}\n", (1..=36).map(|v| v.to_string()).collect::<Vec<_>>().join(" "));
-        let entries = read(&(blank.repeat(35) + &row));
-        assert_eq!(entries.len(), 1);
-        let p = entries[0].puzzle.as_ref().unwrap();
-        assert_eq!((p.size(), p.givens().filled_count()), (36, 36));
-    }
-
-    #[test]
-    fn small_line_puzzles_are_not_mistaken_for_a_block() {
-        let text = "1...\n".repeat(3) + &"...2..3.4..1....\n".repeat(20);
-        let entries = read(&text);
-        // Three 4-cell lines are not a 4x4 block (that needs four rows): each is
-        // a 2x2 puzzle, which the classic spec refuses (2 is prime) but answers.
-        assert_eq!(entries.len(), 3 + 20);
-        assert!(entries[..3].iter().all(|e| e.puzzle.is_err()));
-        assert!(entries[3..].iter().all(|e| e.puzzle.as_ref().unwrap().size() == 4));
-    }
-
-    #[test]
-    fn errors_name_line_column_and_expectation() {
-        let bad = LINE.replacen('8', "Z", 1);
-        let entries = read(&format!("{LINE}\n{bad}\n{LINE}\n"));
-        assert_eq!(entries.len(), 3);
-        let e = entries[1].puzzle.as_ref().unwrap_err();
-        assert_eq!(e.to_string(), "t:2:7: 'Z' is not a symbol of this 9x9 grid (expected 1-9, '.' or '0')");
-        assert!(entries[2].puzzle.is_ok());
-        let e = read(&LINE[..80]).remove(0).puzzle.unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::NotSquare { count: 80 }), "{e}");
-        let e = read(&LINE.replacen('4', "?", 1)).remove(0).puzzle.unwrap_err();
-        assert_eq!(e.position.column, Some(1));
-        assert!(matches!(e.kind, ParseErrorKind::UnknownSymbol { .. }));
-    }
-
-    #[test]
-    fn short_block_is_one_error_and_the_next_puzzle_survives() {
-        let text = "12.456\n......\n\n".to_string() + &".".repeat(36) + "\n";
-        let entries = read(&text);
-        assert_eq!(entries.len(), 2);
-        assert!(matches!(
-            entries[0].puzzle.as_ref().unwrap_err().kind,
-            ParseErrorKind::MissingRows { found: 2, expected: 6 }
-        ));
-        assert_eq!(entries[1].puzzle.as_ref().unwrap().size(), 6);
-    }
-
-    #[test]
-    fn fixed_size_decides_line_or_block() {
-        let mut spec = GeometrySpec::fixed(Arc::new(Geometry::latin(3).unwrap()));
-        let entries = read_all("1..\n.2.\n..3\n", "t", &Alphabet::default(), &mut spec);
-        assert_eq!(entries.len(), 1);
-        assert_eq!(entries[0].puzzle.as_ref().unwrap().givens().filled_count(), 3);
-        let entries = read_all("1...2...3\n", "t", &Alphabet::default(), &mut spec);
-        assert_eq!(entries.len(), 1);
-        assert!(entries[0].puzzle.is_ok());
-    }
-
-    #[test]
-    fn invalid_utf8_is_an_error_not_a_panic() {
-        let entries: Vec<Entry> =
-            PuzzleReader::new(&b"\xff\xfe\n"[..], "t", &Alphabet::default(), &mut GeometrySpec::classic()).collect();
-        assert_eq!(entries.len(), 1);
-        assert!(matches!(entries[0].puzzle.as_ref().unwrap_err().kind, ParseErrorKind::Io(_)));
-    }
-}
+mod tests;

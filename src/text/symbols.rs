@@ -23,9 +23,9 @@ pub struct Alphabet {
 const DEFAULT_SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 impl Default for Alphabet {
-    /// 1-9 then A-Z (values 10-35); `.`, `0` and `_` are empty.
+    /// 1-9 then A-Z (values 10-35); `.`, `0`, `_` and `*` are empty.
     fn default() -> Alphabet {
-        Alphabet { symbols: DEFAULT_SYMBOLS.chars().collect(), empty: &['.', '0', '_'], fold_case: true }
+        Alphabet { symbols: DEFAULT_SYMBOLS.chars().collect(), empty: &['.', '0', '_', '*'], fold_case: true }
     }
 }
 

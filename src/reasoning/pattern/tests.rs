@@ -5,9 +5,7 @@
 //! shape checked piece by piece, and every solution checked with the
 //! independent checker of tests/common.
 
-// The independent checker of the integration tests.
-#[path = "../../../tests/common/mod.rs"]
-mod common;
+use crate::testing::checker as common;
 
 use std::sync::Arc;
 

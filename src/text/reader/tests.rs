@@ -1,0 +1,449 @@
+//! The reader: every form, the framing rules, and the promise that junk
+//! anywhere loses no puzzle (a property test, every solution checked by the
+//! integration tests' independent checker).
+
+use crate::testing::checker as common;
+
+use std::sync::Arc;
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::error::ParseErrorKind;
+use crate::model::geometry::Geometry;
+use crate::{solve, Outcome, SolveOptions};
+
+fn read(text: &str) -> Vec<Entry> {
+    read_all(text, "t", &Alphabet::default(), &mut GeometrySpec::classic())
+}
+
+fn read_fixed(text: &str, n: usize) -> Vec<Entry> {
+    let mut spec = GeometrySpec::fixed(Arc::new(Geometry::classic(n).unwrap()));
+    read_all(text, "t", &Alphabet::default(), &mut spec)
+}
+
+fn givens(entry: &Entry) -> String {
+    let p = entry.puzzle.as_ref().unwrap_or_else(|e| panic!("{e}"));
+    p.givens().cells().iter().map(|v| v.map_or('.', |v| char::from_digit(v.number() as u32, 36).unwrap())).collect()
+}
+
+/// "ok" for a puzzle, "invalid" for an error: the shape of a batch.
+fn statuses(entries: &[Entry]) -> Vec<&'static str> {
+    entries.iter().map(|e| if e.puzzle.is_ok() { "ok" } else { "invalid" }).collect()
+}
+
+const LINE: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const TOP: [&str; 4] = [
+    LINE,
+    "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+    "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....",
+    "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....",
+];
+
+/// The nine rows of a line puzzle.
+fn rows(line: &str) -> Vec<String> {
+    (0..9).map(|r| line[r * 9..r * 9 + 9].to_string()).collect()
+}
+
+#[test]
+fn line_format_one_puzzle_per_line() {
+    let entries = read(&format!("{LINE}\r\n# comment\n{}\n", LINE.replace('.', "0")));
+    assert_eq!(entries.len(), 2);
+    assert_eq!(givens(&entries[0]), LINE);
+    assert_eq!(givens(&entries[1]), LINE);
+    assert_eq!(entries[1].position.line, 3);
+}
+
+#[test]
+fn block_format_with_borders() {
+    let block = "4 . . | . . . | 8 . 5\n. 3 . | . . . | . . .\n. . . | 7 . . | . . .\n------+-------+------\n\
+                 . 2 . | . . . | . 6 .\n. . . | . 8 . | 4 . .\n. . . | . 1 . | . . .\n------+-------+------\n\
+                 . . . | 6 . 3 | . 7 .\n5 . . | 2 . . | . . .\n1 . 4 | . . . | . . .\n";
+    let entries = read(&format!("\u{feff}{block}\n{block}"));
+    assert_eq!(entries.len(), 2);
+    assert_eq!(givens(&entries[0]), LINE);
+    assert_eq!(entries[1].position.line, 13);
+}
+
+#[test]
+fn euler_grids_read_with_their_titles() {
+    let text = "Grid 01\n003020600\n900305001\n001806400\n008102900\n700000008\n006708200\n002609500\n800203009\n005010300\nGrid 02\n200080300\n060070084\n030500209\n000105408\n000000000\n402706000\n301007040\n720040060\n004010003\n";
+    let entries = read(text);
+    assert_eq!(entries.len(), 2);
+    assert_eq!(entries[1].name.as_deref(), Some("Grid 02"));
+    assert!(givens(&entries[0]).starts_with("..3.2.6..9"));
+}
+
+#[test]
+fn rows_of_numbers() {
+    let text = "1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 16\n".repeat(16);
+    let entries = read(&text);
+    assert_eq!(entries.len(), 1);
+    let p = entries[0].puzzle.as_ref().unwrap();
+    assert_eq!(p.size(), 16);
+    assert_eq!(p.givens().cells()[15].unwrap().number(), 16);
+}
+
+#[test]
+fn a_first_row_of_dots_still_starts_a_big_block() {
+    let blank = format!("{}\n", vec!["."; 36].join(" "));
+    let row = format!("{}\n", (1..=36).map(|v| v.to_string()).collect::<Vec<_>>().join(" "));
+    let entries = read(&(blank.repeat(35) + &row));
+    assert_eq!(entries.len(), 1);
+    let p = entries[0].puzzle.as_ref().unwrap();
+    assert_eq!((p.size(), p.givens().filled_count()), (36, 36));
+}
+
+#[test]
+fn small_line_puzzles_are_not_mistaken_for_a_block() {
+    let text = "1...\n".repeat(3) + &"...2..3.4..1....\n".repeat(20);
+    let entries = read(&text);
+    // Three 4-cell lines are not a 4x4 block (that needs four rows): each is
+    // a 2x2 puzzle, which the classic spec refuses (2 is prime) but answers.
+    assert_eq!(entries.len(), 3 + 20);
+    assert!(entries[..3].iter().all(|e| e.puzzle.is_err()));
+    assert!(entries[3..].iter().all(|e| e.puzzle.as_ref().unwrap().size() == 4));
+}
+
+#[test]
+fn a_value_too_big_for_m_by_m_makes_a_line_of_m_squared_cells_a_row() {
+    // 16 rows of 16 cells holding values up to G (16), in a file long enough
+    // to look like 4×4 puzzles one per line: a 16×16 block all the same.
+    let row = |r: usize| -> String {
+        (0..16).map(|c| char::from_digit(((r * 4 + r / 4 + c) % 16) as u32 + 1, 36).unwrap()).collect()
+    };
+    let block: Vec<String> = (0..16).map(row).collect();
+    let entries = read(&format!("{}\n{}\n", block.join("\n"), block.join("\n")));
+    assert_eq!(statuses(&entries), ["ok", "ok"]);
+    assert_eq!(entries[0].puzzle.as_ref().unwrap().size(), 16);
+}
+
+#[test]
+fn errors_name_line_column_and_expectation() {
+    let bad = LINE.replacen('8', "Z", 1);
+    let entries = read(&format!("{LINE}\n{bad}\n{LINE}\n"));
+    assert_eq!(entries.len(), 3);
+    let e = entries[1].puzzle.as_ref().unwrap_err();
+    assert_eq!(e.to_string(), "t:2:7: 'Z' is not a symbol of this 9x9 grid (expected 1-9, '.' or '0')");
+    assert!(entries[2].puzzle.is_ok());
+    let e = read(&LINE[..80]).remove(0).puzzle.unwrap_err();
+    assert!(matches!(e.kind, ParseErrorKind::NotAPuzzle { count: 80, .. }), "{e}");
+    let e = read(&LINE.replacen('4', "?", 1)).remove(0).puzzle.unwrap_err();
+    assert_eq!(e.position.column, Some(1));
+    assert!(matches!(e.kind, ParseErrorKind::UnknownSymbol { .. }));
+}
+
+#[test]
+fn short_block_is_one_error_and_the_next_puzzle_survives() {
+    let text = "12.456\n......\n\n".to_string() + &".".repeat(36) + "\n";
+    let entries = read(&text);
+    assert_eq!(entries.len(), 2);
+    let e = entries[0].puzzle.as_ref().unwrap_err();
+    assert!(matches!(e.kind, ParseErrorKind::BrokenBlock { first: 1, rows: 2, n: 6, .. }), "{e}");
+    assert_eq!(e.position.line, 3, "names the blank line that broke it: {e}");
+    assert_eq!(entries[1].puzzle.as_ref().unwrap().size(), 6);
+}
+
+#[test]
+fn fixed_size_decides_line_or_block() {
+    let mut spec = GeometrySpec::fixed(Arc::new(Geometry::latin(3).unwrap()));
+    let entries = read_all("1..\n.2.\n..3\n", "t", &Alphabet::default(), &mut spec);
+    assert_eq!(entries.len(), 1);
+    assert_eq!(entries[0].puzzle.as_ref().unwrap().givens().filled_count(), 3);
+    let entries = read_all("1...2...3\n", "t", &Alphabet::default(), &mut spec);
+    assert_eq!(entries.len(), 1);
+    assert!(entries[0].puzzle.is_ok());
+}
+
+#[test]
+fn invalid_utf8_and_control_bytes_are_named() {
+    let entries: Vec<Entry> =
+        PuzzleReader::new(&b"\xff\xfe\n"[..], "t", &Alphabet::default(), &mut GeometrySpec::classic()).collect();
+    assert_eq!(entries.len(), 1);
+    let e = entries[0].puzzle.as_ref().unwrap_err();
+    assert!(matches!(e.kind, ParseErrorKind::BadByte { byte: 0xff, .. }), "{e}");
+    let entries = read(&format!("{LINE}\n{}\0{}\n{LINE}\n", &LINE[..40], &LINE[41..]));
+    assert_eq!(statuses(&entries), ["ok", "invalid", "ok"]);
+    let e = entries[1].puzzle.as_ref().unwrap_err();
+    assert_eq!(e.position.column, Some(41));
+    assert!(e.to_string().contains("a NUL byte"), "{e}");
+}
+
+/// The junk lines of the issue, each between puzzles: nothing after it is lost.
+#[test]
+fn a_junk_line_is_at_most_one_entry_and_loses_nothing() {
+    let thousand = (1..=1000).map(|v| (v % 10).to_string()).collect::<Vec<_>>().join(" ");
+    for (junk, entries) in [
+        ("12345", 1),
+        ("Sudoku #1", 0),
+        ("quizzes,solutions", 0),
+        ("abcdefghijklmnopqrstuvwxyz", 0),
+        ("This file holds 4 puzzles.", 0),
+        ("=====", 0),
+        ("1,000 puzzles", 0),
+        ("(1)", 0),
+        ("......", 1),
+        ("*", 0),
+        (thousand.as_str(), 1),
+    ] {
+        let text = format!("{LINE}\n{junk}\n{}\n{}\n{}\n", TOP[1], TOP[2], TOP[3]);
+        let read = read(&text);
+        assert_eq!(read.len(), 4 + entries, "{junk:?}: {:?}", statuses(&read));
+        let puzzles: Vec<String> = read.iter().filter(|e| e.puzzle.is_ok()).map(givens).collect();
+        assert_eq!(puzzles, TOP, "{junk:?}");
+        if entries == 1 {
+            assert_eq!(read[1].position.line, 2, "{junk:?}: the junk line itself is blamed");
+        }
+    }
+}
+
+#[test]
+fn with_a_fixed_size_a_short_line_is_one_entry() {
+    for junk in ["1", "..3", "12345678", "1234567890"] {
+        let read = read_fixed(&format!("{LINE}\n{junk}\n{}\n{}\n", TOP[1], TOP[2]), 9);
+        assert_eq!(statuses(&read), ["ok", "invalid", "ok", "ok"], "{junk:?}");
+        let e = read[1].puzzle.as_ref().unwrap_err();
+        assert!(e.to_string().contains("81 cells for a puzzle, or a row of 9"), "{e}");
+    }
+}
+
+#[test]
+fn a_block_never_borrows_the_rows_of_the_next_puzzle() {
+    // A block with a row missing, then a title and a whole block.
+    let a = rows(TOP[0]);
+    let b = rows(TOP[1]);
+    let text = format!("Grid 01\n{}\nGrid 02\n{}\n", a[..8].join("\n"), b.join("\n"));
+    let entries = read(&text);
+    assert_eq!(statuses(&entries), ["invalid", "ok"]);
+    let e = entries[0].puzzle.as_ref().unwrap_err();
+    assert_eq!(e.position.line, 10, "the title that broke it: {e}");
+    assert_eq!(givens(&entries[1]), TOP[1]);
+    assert_eq!(entries[1].name.as_deref(), Some("Grid 02"));
+    // A row of another length in the middle.
+    let mut c = a.clone();
+    c[4] = "12".into();
+    let entries = read(&format!("{}\n\n{}\n", c.join("\n"), b.join("\n")));
+    assert_eq!(statuses(&entries), ["invalid", "invalid", "invalid", "ok"], "rows 1-4, `12`, rows 6-9, then B");
+    assert_eq!(givens(&entries[3]), TOP[1]);
+}
+
+/// Blocks back to back with no separator, one of them a row short or long:
+/// the others are read as written, the odd one is reported, and no grid that
+/// is not in the input is ever read.
+#[test]
+fn back_to_back_blocks_with_a_row_missing_or_doubled() {
+    let blocks: Vec<Vec<String>> = TOP.iter().map(|p| rows(p)).collect();
+    for odd in 0..TOP.len() {
+        for extra in [false, true] {
+            let mut lines = Vec::new();
+            for (k, block) in blocks.iter().enumerate() {
+                let mut block = block.clone();
+                if k == odd {
+                    if extra {
+                        block.insert(5, block[4].clone());
+                    } else {
+                        block.remove(4);
+                    }
+                }
+                lines.extend(block);
+            }
+            let entries = read(&(lines.join("\n") + "\n"));
+            let what = format!("block {odd} {}", if extra { "with a row twice" } else { "a row short" });
+            assert_eq!(entries.len(), TOP.len(), "{what}: {:?}", statuses(&entries));
+            for (k, entry) in entries.iter().enumerate() {
+                match &entry.puzzle {
+                    Ok(_) => assert_eq!(givens(entry), TOP[k], "{what}: puzzle {k} is not in the input"),
+                    Err(e) => assert!(matches!(e.kind, ParseErrorKind::Run { .. }), "{what}: {e}"),
+                }
+            }
+            assert!(entries[odd].puzzle.is_err(), "{what}: the odd block is reported");
+            let read_ok = entries.iter().filter(|e| e.puzzle.is_ok()).count();
+            assert_eq!(read_ok, TOP.len() - 1, "{what}: the others are told apart");
+        }
+    }
+}
+
+#[test]
+fn sdk_files_read_the_puzzle_section_only() {
+    let puzzle = rows(TOP[2]).join("\n");
+    let text = format!(
+        "#A SadMan Software\n#L Mild\n[Puzzle]\n{puzzle}\n[State]\n{}\n[PencilMarks]\n{}\n[Colours]\n{}\n",
+        rows(TOP[0]).join("\n"),
+        ",,,,,49,4,,\n".repeat(9).trim_end(),
+        ".........\n".repeat(9).trim_end()
+    );
+    let entries = read(&text);
+    assert_eq!(statuses(&entries), ["ok"]);
+    assert_eq!(givens(&entries[0]), TOP[2]);
+}
+
+#[test]
+fn simple_sudoku_frames_and_hodoku_rules_are_rules() {
+    let r = rows(TOP[1]);
+    let line = |i: usize| format!("|{}|{}|{}|", &r[i][..3], &r[i][3..6], &r[i][6..]);
+    let text = format!(
+        "*-----------*\n{}\n{}\n{}\n|---+---+---|\n{}\n{}\n{}\n.---.---.---.\n{}\n{}\n{}\n*-----------*\n",
+        line(0),
+        line(1),
+        line(2),
+        line(3),
+        line(4),
+        line(5),
+        line(6),
+        line(7),
+        line(8)
+    );
+    let entries = read(&text);
+    assert_eq!(statuses(&entries), ["ok"]);
+    assert_eq!(givens(&entries[0]), TOP[1]);
+}
+
+#[test]
+fn csv_headers_choose_the_column_and_rows_read_their_puzzle() {
+    let kaggle = format!("quizzes,solutions\n{},{}\n", TOP[0].replace('.', "0"), "4".repeat(81));
+    assert_eq!(givens(&read(&kaggle)[0]), TOP[0]);
+    let radcliffe =
+        format!("id,puzzle,solution,clues,difficulty\n1,{},{},17,2.2\n2,{},x,17,0\n", TOP[1], TOP[0], TOP[2]);
+    let entries = read(&radcliffe);
+    assert_eq!(entries.len(), 2);
+    assert_eq!((givens(&entries[0]), givens(&entries[1])), (TOP[1].to_string(), TOP[2].to_string()));
+    // A column the header names wins over a puzzle-shaped field before it.
+    let swapped = format!("solution,puzzle\n{},{}\n", TOP[0], TOP[3]);
+    assert_eq!(givens(&read(&swapped)[0]), TOP[3]);
+    // tdoku's puzzle:count:solution, without a header.
+    let tdoku = format!("{}:1:{}\n", TOP[3], "1".repeat(81));
+    assert_eq!(givens(&read(&tdoku)[0]), TOP[3]);
+    // Numbers separated by commas are a row.
+    let numbers = "1,0,0,0\n0,2,0,0\n0,0,3,0\n0,0,0,4\n";
+    assert_eq!(givens(&read(numbers)[0]), "1....2....3....4");
+}
+
+#[test]
+fn labels_and_trailing_comments_around_a_puzzle_line() {
+    let entries = read(&format!("Puzzle 3: {}\n{} # the hardest\n17 {} 3.5\n", TOP[0], TOP[1], TOP[2]));
+    assert_eq!(statuses(&entries), ["ok", "ok", "ok"]);
+    assert_eq!(entries[0].name.as_deref(), Some("Puzzle 3"));
+    assert_eq!((givens(&entries[1]), givens(&entries[2])), (TOP[1].to_string(), TOP[2].to_string()));
+}
+
+#[test]
+fn a_pencil_mark_line_restricts_every_cell() {
+    // Every cell's candidates, in place: givens as singles, and r1c2 down to {1, 2}.
+    let mut marks = String::new();
+    for (i, ch) in TOP[0].chars().enumerate() {
+        for d in 1..=9 {
+            let keep = match ch.to_digit(10) {
+                Some(v) => v == d,
+                None => i != 1 || d <= 2,
+            };
+            marks.push(if keep { char::from_digit(d, 10).unwrap() } else { '.' });
+        }
+    }
+    let entries = read(&format!("{marks}\n"));
+    let p = entries[0].puzzle.as_ref().unwrap();
+    assert_eq!(givens(&entries[0]), TOP[0]);
+    let c = p.candidates().expect("pencil marks");
+    let r1c2 = crate::model::geometry::Cell::from_index(1);
+    assert_eq!(c.values(r1c2).map(|v| v.number()).collect::<Vec<_>>(), [1, 2]);
+    // The solution of TOP[0] has 1 in r1c2, so the marks keep it solvable;
+    // and the solution satisfies them.
+    let Outcome::Solved(grid) = solve(p, &SolveOptions::default()).unwrap() else { panic!("solvable") };
+    assert_eq!(p.check(&grid), Ok(()));
+}
+
+#[test]
+fn a_line_past_the_limit_is_skipped_unread() {
+    let mut input = Vec::new();
+    input.extend_from_slice(LINE.as_bytes());
+    input.push(b'\n');
+    input.resize(input.len() + MAX_LINE + 10, b'1');
+    input.push(b'\n');
+    input.extend_from_slice(TOP[1].as_bytes());
+    let entries: Vec<Entry> =
+        PuzzleReader::new(&input[..], "t", &Alphabet::default(), &mut GeometrySpec::classic()).collect();
+    assert_eq!(statuses(&entries), ["ok", "invalid", "ok"]);
+    assert!(matches!(entries[1].puzzle.as_ref().unwrap_err().kind, ParseErrorKind::LineTooLong { .. }));
+    assert_eq!(entries[2].position.line, 3);
+}
+
+#[test]
+fn an_alphabet_shorter_than_the_grid_is_an_error() {
+    let alphabet = Alphabet::custom("ABCD").unwrap();
+    let entries =
+        read_all(&LINE.replace(|c: char| c.is_ascii_digit(), "A"), "t", &alphabet, &mut GeometrySpec::classic());
+    let e = entries[0].puzzle.as_ref().unwrap_err();
+    assert!(matches!(e.kind, ParseErrorKind::ShortAlphabet { symbols: 4, n: 9 }), "{e}");
+}
+
+#[test]
+fn echoed_text_is_cut() {
+    let long = "x".repeat(1000);
+    assert_eq!(echo(&long).chars().count(), 41);
+    assert_eq!(echo("short"), "short");
+}
+
+/// Lines that are no puzzle, as people's files have them.
+fn junk_line() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("Sudoku #1".to_string()),
+        Just("quizzes,solutions".to_string()),
+        Just("id,puzzle,solution,clues,difficulty".to_string()),
+        Just("Grid 07".to_string()),
+        Just("# a comment".to_string()),
+        Just("---+---+---".to_string()),
+        Just("*-----------*".to_string()),
+        Just(String::new()),
+        "[A-Za-z ,.:#!?()-]{1,60}",
+        "[0-9]{1,12}",
+        "[0-9 ]{1,40}",
+        "[.0-9]{2,80}",
+        "[.0-9]{82,120}",
+        "[!-~]{1,30}",
+        (1usize..1200).prop_map(|n| (0..n).map(|v| (v % 10).to_string()).collect::<Vec<_>>().join(" ")),
+    ]
+}
+
+/// A checked solution of `puzzle` (one of TOP), by the independent checker.
+fn assert_solved(entry: &Entry, puzzle: &str) {
+    let p = entry.puzzle.as_ref().unwrap_or_else(|e| panic!("{puzzle}: {e}"));
+    let Outcome::Solved(grid) = solve(p, &SolveOptions::default()).unwrap() else { panic!("{puzzle}: no solution") };
+    common::assert_solves(&common::Shape::classic(9), &common::read_symbols(puzzle), &common::numbers(&grid), puzzle);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Junk lines anywhere in a batch of line puzzles: the puzzles are read,
+    /// in order, exactly as written, each solved and checked; a junk line
+    /// makes at most one entry of its own, and never one that reads as a
+    /// puzzle of the batch.
+    #[test]
+    fn junk_anywhere_loses_no_puzzle(
+        picks in prop::collection::vec((0..TOP.len(), prop::collection::vec(junk_line(), 0..3)), 1..8),
+    ) {
+        let mut text = String::new();
+        let mut puzzles = Vec::new();
+        for (i, junk) in &picks {
+            for line in junk {
+                text.push_str(line);
+                text.push('\n');
+            }
+            text.push_str(TOP[*i]);
+            text.push('\n');
+            puzzles.push(TOP[*i]);
+        }
+        let entries = read(&text);
+        let read_lines: Vec<usize> = puzzles.iter().enumerate().map(|(k, _)| k).collect();
+        let mut found = entries.iter().filter(|e| e.puzzle.as_ref().is_ok_and(|p| p.size() == 9));
+        for (k, puzzle) in puzzles.iter().enumerate() {
+            let entry = found.next();
+            prop_assert!(entry.is_some(), "puzzle {} lost in\n{}", read_lines[k], text);
+            let entry = entry.unwrap();
+            prop_assert_eq!(givens(entry), *puzzle, "in\n{}", text);
+            assert_solved(entry, puzzle);
+        }
+        prop_assert!(found.next().is_none(), "a 9x9 puzzle that is not in\n{}", text);
+        let junk_lines: usize = picks.iter().map(|(_, j)| j.len()).sum();
+        prop_assert!(entries.len() <= puzzles.len() + junk_lines, "more entries than lines in\n{}", text);
+    }
+}
