@@ -12,7 +12,7 @@ use satdoku::cnf::{puzzle_cnf, read_cnf, read_model, write_cnf, Answer, CnfFile}
 use satdoku::varisat::Solver;
 use satdoku::{
     format, parse_grid_file, solve, verify, Alphabet, Encoding, Geometry, GeometrySpec, Grid, Layout, Outcome, Puzzle,
-    PuzzleReader, SolveOptions, Variant,
+    PuzzleReader, SolveError, SolveOptions, Variant,
 };
 
 /// Puzzles up to this side are solved, printed and written as CNF; bigger ones are only read.
@@ -264,7 +264,8 @@ fn check_solve(puzzle: &Puzzle, options: &SolveOptions) {
                 let _ = reason.describe(puzzle.geometry(), &Alphabet::default());
             }
         }
-        Ok(Outcome::TimedOut) | Err(satdoku::SolveError::TimedOut) => {}
+        // Out of time, or refused as too large before anything was allocated: answers, not failures.
+        Ok(Outcome::TimedOut) | Err(SolveError::TimedOut | SolveError::TooLarge { .. }) => {}
         Err(error) => panic!("solving a puzzle read from text failed: {error}"),
     }
 }
@@ -285,7 +286,11 @@ fn read_back(puzzle: &Puzzle, alphabet: &Alphabet) {
 /// the CNF satdoku wrote decodes to a solution.
 fn cnf_round_trip(puzzle: &Puzzle) {
     let encoding = if puzzle.size() <= 9 { Encoding::Propagated } else { Encoding::Full };
-    let cnf = puzzle_cnf(puzzle, &SolveOptions { encoding, ..SolveOptions::default() });
+    let cnf = match puzzle_cnf(puzzle, &SolveOptions { encoding, ..SolveOptions::default() }) {
+        Ok(cnf) => cnf,
+        Err(SolveError::TooLarge { .. }) => return,
+        Err(error) => panic!("a puzzle up to 16x16 gives no CNF: {error}"),
+    };
     let mut dimacs = Vec::new();
     write_cnf(&mut dimacs, &cnf).expect("writing to memory");
     let back = match read_cnf(&dimacs[..], "round trip") {
@@ -348,7 +353,8 @@ fn fixed_cnf(explicit: bool) -> &'static CnfFile {
         let puzzle = entry.and_then(|e| e.puzzle.ok()).expect("a 4x4 puzzle");
         let mut dimacs = Vec::new();
         let options = SolveOptions { encoding, ..SolveOptions::default() };
-        write_cnf(&mut dimacs, &puzzle_cnf(&puzzle, &options)).expect("writing to memory");
+        let cnf = puzzle_cnf(&puzzle, &options).unwrap_or_else(|e| panic!("the fixed CNF is built: {e}"));
+        write_cnf(&mut dimacs, &cnf).expect("writing to memory");
         read_cnf(&dimacs[..], "4x4.cnf").unwrap_or_else(|e| panic!("the fixed CNF reads back: {e}"))
     })
 }
