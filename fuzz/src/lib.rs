@@ -116,6 +116,14 @@ pub fn puzzle_framing(data: &[u8]) {
             !(adjacent && (text.contains('\n') || givens.size() < 9)) && !(fixed && givens.size() != 9)
         })
         .collect();
+    // docs/formats.md: these `.sdk` sections are skipped, up to the next blank line.
+    let skipped = |line: &[u8]| {
+        let line = String::from_utf8_lossy(line).trim().to_ascii_lowercase();
+        ["[state]", "[pencilmarks]", "[colours]"].contains(&line.as_str())
+    };
+    if data.split(|&b| b == b'\n' || b == 0xFF).any(skipped) {
+        return;
+    }
     let (pieces, gap): (usize, &[u8]) = if adjacent { (32, b"\n") } else { (64, b"\n\n") };
     let mut text = Vec::new();
     let mut line = 1;
