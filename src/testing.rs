@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 /// The independent checker of the integration tests, for unit tests that check solutions too.
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/integration/util/checker.rs"]
 pub(crate) mod checker;
 
 use crate::model::geometry::{Geometry, Value};

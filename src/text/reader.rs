@@ -49,6 +49,9 @@ pub struct Entry {
 /// entry.
 pub const MAX_LINE: usize = 16 << 20;
 
+/// The rows of an `.sdk` file's grids: the sections after its puzzle skip as many lines.
+const SDK_ROWS: usize = 9;
+
 /// Back-to-back rows of one length, with nothing between puzzles, are read
 /// as a whole up to this many rows, or this many cells (then the next rows
 /// start a new run): 65,536 rows of a 9×9, 10,000 of a 100×100.
@@ -138,8 +141,9 @@ pub struct PuzzleReader<'a, R> {
     /// Within a paragraph already found to hold one puzzle per line: that line length.
     line_mode: Option<usize>,
     title: Option<String>,
-    /// In an `.sdk` section that holds no puzzle (`[State]`, `[PencilMarks]`, …).
-    skipping: bool,
+    /// In an `.sdk` section that holds no puzzle (`[State]`, `[PencilMarks]`,
+    /// …): the lines of it still to skip.
+    skipping: usize,
     /// The CSV column the puzzles are in, once a header said so.
     column: Option<usize>,
     finished: bool,
@@ -159,7 +163,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             ready: VecDeque::new(),
             line_mode: None,
             title: None,
-            skipping: false,
+            skipping: 0,
             column: None,
             finished: false,
             buf: Vec::new(),
@@ -252,16 +256,16 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
             match kind {
                 LineKind::Blank => {
                     self.line_mode = None;
-                    self.skipping = false;
+                    self.skipping = 0;
                 }
                 LineKind::Comment | LineKind::Rule => {}
                 LineKind::Section(name) => {
                     self.line_mode = None;
-                    self.skipping = !name.eq_ignore_ascii_case("puzzle");
+                    self.skipping = if name.eq_ignore_ascii_case("puzzle") { 0 } else { SDK_ROWS };
                 }
                 // The sections an `.sdk` file has after its puzzle: the
-                // current state, pencil marks and colours, not puzzles.
-                _ if self.skipping => {}
+                // current state, pencil marks and colours, nine rows each.
+                _ if self.skipping > 0 => self.skipping -= 1,
                 LineKind::Title(title) => {
                     self.line_mode = None;
                     self.title = Some(title);
@@ -728,8 +732,10 @@ fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> LineKind {
     if trimmed.starts_with('#') || trimmed.starts_with("//") {
         return LineKind::Comment;
     }
+    // The sections of an `.sdk` file; any other bracketed line is a title.
     if let Some(name) = trimmed.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
-        if !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == ' ' || c == '_') {
+        const SDK: [&str; 5] = ["puzzle", "state", "pencilmarks", "colours", "colors"];
+        if SDK.contains(&name.trim().to_ascii_lowercase().as_str()) {
             return LineKind::Section(name.trim().to_string());
         }
     }

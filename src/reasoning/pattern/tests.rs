@@ -3,7 +3,7 @@
 //! their true value groups, the groups a set of known cells shows computed by
 //! a graph search of this file's own (not the library's union-find), the
 //! shape checked piece by piece, and every solution checked with the
-//! independent checker of tests/common.
+//! independent checker of the integration tests (tests/integration/util/checker.rs).
 
 use crate::testing::checker as common;
 

@@ -275,6 +275,14 @@ fn sdk_files_read_the_puzzle_section_only() {
     let entries = read(&text);
     assert_eq!(statuses(&entries), ["ok"]);
     assert_eq!(givens(&entries[0]), TOP[2]);
+    // A section skips the nine rows of its grid, and no more.
+    let entries = read(&format!("[State]\n{}\n{}\n", rows(TOP[0]).join("\n"), TOP[1]));
+    assert_eq!(statuses(&entries), ["ok"]);
+    assert_eq!(givens(&entries[0]), TOP[1]);
+    // Any other bracketed line is a title, and the puzzles after it are read.
+    let entries = read(&format!("[Easy]\n{}\n{}\n", TOP[0], TOP[1]));
+    assert_eq!(statuses(&entries), ["ok", "ok"]);
+    assert_eq!(entries[0].name.as_deref(), Some("[Easy]"));
 }
 
 #[test]

@@ -1,13 +1,13 @@
 //! Property tests for puzzle text: whatever the input, no panic and one record
 //! per puzzle-looking input; printing a grid and reading it back gives the grid.
 
-mod common;
-
 use std::sync::Arc;
 
-use assert_cmd::Command;
 use proptest::prelude::*;
 use satdoku::{read_all, Alphabet, Geometry, GeometrySpec, Grid, PuzzleReader, Value};
+
+use crate::util::checker::{self, Shape};
+use crate::util::{json_lines, run, satdoku};
 
 const TOP: [&str; 4] = [
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
@@ -111,7 +111,7 @@ proptest! {
             prop_assert_eq!(entry.position.line, k + 1);
             if TOP.contains(&line.as_str()) {
                 let p = entry.puzzle.as_ref().unwrap();
-                prop_assert_eq!(common::numbers(p.givens()), common::read_symbols(line));
+                prop_assert_eq!(checker::numbers(p.givens()), checker::read_symbols(line));
             }
         }
     }
@@ -140,7 +140,7 @@ proptest! {
     /// 1-35 print symbols, 36 and up numbers separated by spaces.
     #[test]
     fn line_format_round_trip(n in prop_oneof![1usize..=35, 36usize..=64], seed in any::<u64>(), fill in 0usize..=100) {
-        let mut rng = common::Rng::new(seed);
+        let mut rng = checker::Rng::new(seed);
         let cells: Vec<Option<Value>> = (0..n * n)
             .map(|_| if rng.below(100) < fill { Value::new_checked(1 + rng.below(n), n) } else { None })
             .collect();
@@ -159,7 +159,7 @@ proptest! {
     #[test]
     fn custom_alphabet_round_trip(n in 1usize..=20, seed in any::<u64>()) {
         let pool: Vec<char> = "0123456789abcdefghijklmnopqrstuvwxyz".chars().collect();
-        let mut rng = common::Rng::new(seed);
+        let mut rng = checker::Rng::new(seed);
         let mut symbols = pool.clone();
         rng.shuffle(&mut symbols);
         let symbols: String = symbols[..n].iter().collect();
@@ -183,21 +183,18 @@ proptest! {
     #[test]
     fn cli_near_valid_lines(picks in line_mutations()) {
         let (lines, text) = mutated_lines(&picks);
-        let out = Command::cargo_bin("satdoku").unwrap().args(["solve", "--format", "json"]).write_stdin(text.clone()).output().unwrap();
-        let code = out.status.code().expect("not killed");
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        prop_assert!(!stderr.contains("panicked"), "{}", stderr);
-        prop_assert!([0, 1, 2].contains(&code));
-        let stdout = String::from_utf8(out.stdout).unwrap();
-        let recs: Vec<serde_json::Value> = stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let r = run(&["solve", "--format", "json"], &text);
+        prop_assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
+        prop_assert!([0, 1, 2].contains(&r.code));
+        let recs = json_lines(&r.stdout);
         prop_assert_eq!(recs.len(), lines.len(), "{}", text);
         for (k, (rec, line)) in recs.iter().zip(&lines).enumerate() {
             prop_assert_eq!(&rec["index"], &serde_json::json!(k + 1));
             if rec["status"] == "solved" {
-                let givens: Vec<usize> = line.chars().filter(|c| !c.is_whitespace() && !"|+-".contains(*c)).map(|c| common::symbol_value(c).unwrap()).collect();
-                let s = common::read_solution_line(rec["solution"].as_str().unwrap(), None);
-                let shape = common::Shape::classic(9);
-                prop_assert!(common::check(&shape, &givens, &s).is_ok(), "{}", rec);
+                let givens: Vec<usize> = line.chars().filter(|c| !c.is_whitespace() && !"|+-".contains(*c)).map(|c| checker::symbol_value(c).unwrap()).collect();
+                let s = checker::read_solution_line(rec["solution"].as_str().unwrap(), None);
+                let shape = Shape::classic(9);
+                prop_assert!(checker::check(&shape, &givens, &s).is_ok(), "{}", rec);
             }
         }
     }
@@ -205,12 +202,11 @@ proptest! {
     /// The CLI on random bytes: no panic, a known exit code.
     #[test]
     fn cli_random_bytes(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
-        let out = Command::cargo_bin("satdoku").unwrap().args(["solve", "--format", "json"]).write_stdin(bytes).timeout(std::time::Duration::from_secs(30)).output().unwrap();
+        let out = satdoku().args(["solve", "--format", "json"]).write_stdin(bytes).timeout(std::time::Duration::from_secs(30)).output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         prop_assert!(!stderr.contains("panicked"), "{}", stderr);
         prop_assert!([0, 1, 2].contains(&out.status.code().expect("not killed")));
-        for l in String::from_utf8(out.stdout).unwrap().lines() {
-            let rec: serde_json::Value = serde_json::from_str(l).unwrap();
+        for rec in json_lines(&out.stdout) {
             prop_assert!(rec["index"].is_u64());
         }
     }

@@ -5,32 +5,18 @@
 //! signal, with satdoku's temporary files; a missing solver is found before
 //! any puzzle is read. The solvers here are fake ones, `sh` scripts.
 
-mod common;
-#[path = "support/grids.rs"]
-mod grids;
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command as Cmd;
 use serde_json::Value as Json;
 
-use common::Shape;
-use grids::{check, data, puzzles, repo_file};
+use crate::util::checker::{self, repo_path, Shape};
+use crate::util::grids::{check, data, puzzles};
+use crate::util::{json_lines, satdoku};
 
 /// Says "unsatisfiable" to anything, the way a solver does (exit 20).
 const LIAR: &str = "sh -c 'echo s UNSATISFIABLE; exit 20'";
-
-fn satdoku() -> Cmd {
-    let mut cmd = Cmd::cargo_bin("satdoku").unwrap();
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
-
-fn json_lines(stdout: &[u8]) -> Vec<Json> {
-    String::from_utf8_lossy(stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect()
-}
 
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
@@ -38,7 +24,7 @@ fn stderr(out: &Output) -> String {
 
 /// `solve --solver COMMAND --format json` on `file`; the full encoding takes
 /// every puzzle to the solver (propagation would answer many alone).
-fn solve_with(command: &str, file: &str, extra: &[&str]) -> Output {
+fn solve_with(command: &str, file: &Path, extra: &[&str]) -> Output {
     satdoku()
         .arg("solve")
         .arg(file)
@@ -52,8 +38,7 @@ fn solve_with(command: &str, file: &str, extra: &[&str]) -> Output {
 
 #[test]
 fn a_lying_solver_is_refuted_on_satisfiable_puzzles() {
-    let file = common::data_path("top95.txt").display().to_string();
-    let out = solve_with(LIAR, &file, &[]);
+    let out = solve_with(LIAR, &checker::data_path("top95.txt"), &[]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     let records = json_lines(&out.stdout);
     assert_eq!(records.len(), 95);
@@ -84,7 +69,7 @@ fn a_lying_solver_on_unsolvable_puzzles_is_confirmed() {
 /// The first puzzle of gecode-25x25-hard.txt: propagation leaves it to the
 /// solver within milliseconds, and varisat needs many seconds for it.
 fn hard_25() -> String {
-    common::data_lines("gecode-25x25-hard.txt").remove(0)
+    checker::data_lines("gecode-25x25-hard.txt").remove(0)
 }
 
 #[test]
@@ -169,7 +154,7 @@ fn decode_refuses_grid_options_that_differ_from_the_cnf() {
     let givens = &puzzles("classic-9.txt")[0];
     let cnf = cnf_of(dir.path(), givens, &[]);
     let model = model_of(&cnf);
-    let hyper = repo_file("encodings/hyper-9.toml");
+    let hyper = repo_path("encodings/hyper-9.toml").display().to_string();
     let cases: [&[&str]; 5] =
         [&["--variant", "hyper"], &["--latin"], &["--box", "2x3"], &["--grid", &hyper], &["--variant", "x"]];
     for options in cases {
@@ -195,8 +180,8 @@ fn decode_takes_grid_options_that_describe_the_cnf() {
     let shape = Shape::boxes(9, 3, 3).with_hyper_windows_9();
     let cnf = cnf_of(dir.path(), givens, &["--variant", "hyper"]);
     let model = model_of(&cnf);
-    let windoku = repo_file("encodings/windoku-extra-9.toml");
-    let hyper = repo_file("encodings/hyper-9.toml");
+    let windoku = repo_path("encodings/windoku-extra-9.toml").display().to_string();
+    let hyper = repo_path("encodings/hyper-9.toml").display().to_string();
     let cases: [&[&str]; 4] =
         [&["--variant", "hyper"], &["--box", "3x3", "--variant", "hyper"], &["--grid", &windoku], &["--grid", &hyper]];
     for options in cases {

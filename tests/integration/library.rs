@@ -1,16 +1,15 @@
 //! Library end-to-end: read the puzzles of tests/data and generated ones, solve
-//! them, and check every solution with the independent checker of tests/common.
-
-mod common;
+//! them, and check every solution with the independent checker.
 
 use std::sync::Arc;
 
-use common::{assert_solves, numbers, read_numbers, read_symbols, side, Rng, Shape};
 use satdoku::{
     count_up_to, read_all, solve, Alphabet, AmoEncoding, Encoding, Geometry, GeometrySpec, Grid, Layout, Outcome,
     Puzzle, SolveOptions, Value, Variant,
 };
 use satdoku::{solve_with_stats, Guess};
+
+use crate::util::checker::{self, assert_solves, numbers, read_numbers, read_symbols, repo_path, side, Rng, Shape};
 
 /// Solve `puzzle` with `options`; the solution as numbers (None when unsolvable).
 fn solve_numbers(puzzle: &Puzzle, options: &SolveOptions) -> Option<Vec<usize>> {
@@ -35,8 +34,8 @@ fn puzzle_of(geometry: &Arc<Geometry>, cells: &[usize]) -> Puzzle {
 /// the parser must read the same givens as the independent reader, and every
 /// puzzle must be solved, correctly.
 fn solve_line_file(name: &str) {
-    let text = std::fs::read_to_string(common::data_path(name)).unwrap();
-    let lines = common::data_lines(name);
+    let text = std::fs::read_to_string(checker::data_path(name)).unwrap();
+    let lines = checker::data_lines(name);
     let entries = read_all(&text, name, &Alphabet::default(), &mut GeometrySpec::classic());
     assert_eq!(entries.len(), lines.len(), "{name}: one entry per puzzle line");
     for (i, (entry, line)) in entries.iter().zip(&lines).enumerate() {
@@ -52,7 +51,7 @@ fn solve_line_file(name: &str) {
 
 /// A file holding one grid as rows of whitespace-separated numbers.
 fn solve_numbers_file(name: &str) {
-    let text = std::fs::read_to_string(common::data_path(name)).unwrap();
+    let text = std::fs::read_to_string(checker::data_path(name)).unwrap();
     let givens = read_numbers(&text);
     let n = side(givens.len());
     let entries = read_all(&text, name, &Alphabet::default(), &mut GeometrySpec::classic());
@@ -98,7 +97,7 @@ data_tests! {
 /// published solution, and every count ≥ 1 must solve (checked).
 #[test]
 fn tdoku_counted() {
-    let lines = common::data_lines("tdoku-counted.txt");
+    let lines = checker::data_lines("tdoku-counted.txt");
     assert!(lines.len() >= 40);
     let (mut zero, mut one, mut many) = (0, 0, 0);
     for (i, line) in lines.iter().enumerate() {
@@ -140,7 +139,7 @@ fn tdoku_counted() {
 /// The 6x6 puzzles with known counts under a given box shape.
 #[test]
 fn six_by_six_known_counts() {
-    let lines = common::data_lines("6x6-known-counts.txt");
+    let lines = checker::data_lines("6x6-known-counts.txt");
     assert_eq!(lines.len(), 6);
     for line in &lines {
         let fields: Vec<&str> = line.split('\t').collect();
@@ -171,9 +170,9 @@ fn six_by_six_known_counts() {
 /// and on a 16×16 (where Auto switches away from pairwise in some units).
 #[test]
 fn every_encoding_and_amo_solves() {
-    let mut puzzles: Vec<String> = common::data_lines("top95.txt").into_iter().take(12).collect();
-    puzzles.extend(common::data_lines("gecode-16x16.txt").into_iter().take(3));
-    puzzles.extend(common::data_lines("gecode-25x25.txt").into_iter().take(1));
+    let mut puzzles: Vec<String> = checker::data_lines("top95.txt").into_iter().take(12).collect();
+    puzzles.extend(checker::data_lines("gecode-16x16.txt").into_iter().take(3));
+    puzzles.extend(checker::data_lines("gecode-25x25.txt").into_iter().take(1));
     for encoding in [Encoding::Full, Encoding::Reduced, Encoding::Propagated] {
         for amo in [AmoEncoding::Auto, AmoEncoding::Pairwise, AmoEncoding::Sequential, AmoEncoding::Product] {
             let options = SolveOptions { encoding, amo, ..SolveOptions::default() };
@@ -472,7 +471,7 @@ fn custom_alphabets() {
     for (symbols, file) in cases {
         let alphabet = Alphabet::custom(symbols).unwrap();
         let chars: Vec<char> = symbols.chars().collect();
-        for line in common::data_lines(file).iter().take(3) {
+        for line in checker::data_lines(file).iter().take(3) {
             let givens = read_symbols(line);
             let n = side(givens.len());
             let text: String = givens.iter().map(|&v| if v == 0 { '.' } else { chars[v - 1] }).collect();
@@ -487,7 +486,7 @@ fn custom_alphabets() {
             assert_solves(&Shape::classic(n), &givens, &s, symbols);
             // Printed with the alphabet, read back independently.
             let printed = satdoku::format::line(&grid, &alphabet);
-            assert_eq!(common::read_solution_line(&printed, Some(symbols)), s, "{symbols}: {printed}");
+            assert_eq!(checker::read_solution_line(&printed, Some(symbols)), s, "{symbols}: {printed}");
         }
     }
     // With a custom alphabet, '0' is a value, so a line of 0s is no longer blank.
@@ -501,7 +500,7 @@ fn custom_alphabets() {
 #[test]
 fn a_time_limit_ends_a_long_search_with_timed_out() {
     // varisat needs many seconds on this 25x25 (about 19 s on the project machine).
-    let line = common::data_lines("gecode-25x25-hard.txt").remove(0);
+    let line = checker::data_lines("gecode-25x25-hard.txt").remove(0);
     let mut spec = GeometrySpec::classic();
     let puzzle = read_all(&line, "hard", &Alphabet::default(), &mut spec).remove(0).puzzle.unwrap();
     let options = SolveOptions { timeout: Some(std::time::Duration::from_millis(300)), ..SolveOptions::default() };
@@ -531,10 +530,9 @@ fn the_recorded_solution_of_225_1_is_a_solution() {
     // The README says rkkautsar-225-1 has a solution, the one Kissat found,
     // kept in benches/data. Check it against its givens and every unit, with
     // the independent checker.
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let solution =
-        read_numbers(&std::fs::read_to_string(root.join("benches/data/rkkautsar-225-1.solution.txt")).unwrap());
-    let givens = read_numbers(&std::fs::read_to_string(common::data_path("rkkautsar-225-1.txt")).unwrap());
+        read_numbers(&std::fs::read_to_string(repo_path("benches/data/rkkautsar-225-1.solution.txt")).unwrap());
+    let givens = read_numbers(&std::fs::read_to_string(checker::data_path("rkkautsar-225-1.txt")).unwrap());
     assert_solves(&Shape::classic(225), &givens, &solution, "rkkautsar-225-1");
 }
 
@@ -543,7 +541,7 @@ fn rkkautsar_225_1_is_solved_through_the_pattern_guess() {
     // Without the guess varisat has no answer in 25 minutes (README, "Pattern
     // guess"); with it, about a second (a few in a debug build).
     let name = "rkkautsar-225-1.txt";
-    let text = std::fs::read_to_string(common::data_path(name)).unwrap();
+    let text = std::fs::read_to_string(checker::data_path(name)).unwrap();
     let givens = read_numbers(&text);
     let entries = read_all(&text, name, &Alphabet::default(), &mut GeometrySpec::classic());
     let puzzle = entries[0].puzzle.as_ref().unwrap_or_else(|e| panic!("{name}: {e}"));

@@ -1,53 +1,20 @@
 //! `satdoku solve` from the outside: inputs, formats, grid options, exit codes
 //! and messages. Every solution printed is checked by the independent checker.
 
-mod common;
-
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
 use std::process::{Command as StdCommand, Stdio};
 
-use assert_cmd::Command;
-use common::{assert_solves, read_numbers, read_solution_line, read_symbols, Shape};
 use serde_json::Value as Json;
 use tempfile::TempDir;
+
+use crate::util::checker::{self, assert_solves, read_numbers, read_solution_line, read_symbols, repo_path, Shape};
+use crate::util::grids::shape_of_grid_file;
+use crate::util::{json_lines, json_run, run, satdoku, write_file, Run};
 
 const TOP1: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 const TOP2: &str = "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....";
 /// Two 5s in row 1 (r1c1 and r1c9).
 const CLASH: &str = "5.......5........................................................................";
-
-fn satdoku() -> Command {
-    Command::cargo_bin("satdoku").unwrap()
-}
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[&str], stdin: &str) -> Run {
-    let out = satdoku().args(args).write_stdin(stdin).output().unwrap();
-    Run {
-        code: out.status.code().expect("exited, not killed by a signal"),
-        stdout: String::from_utf8(out.stdout).expect("UTF-8 stdout"),
-        stderr: String::from_utf8(out.stderr).expect("UTF-8 stderr"),
-    }
-}
-
-/// Run `args`, check the exit code, and read exactly `count` JSON records.
-fn json_run(args: &[&str], stdin: &str, code: i32, count: usize) -> Vec<Json> {
-    let r = run(args, stdin);
-    assert_eq!(r.code, code, "{}", r.stderr);
-    let recs = json_records(&r.stdout);
-    assert_eq!(recs.len(), count, "{}", r.stdout);
-    recs
-}
-
-fn json_records(stdout: &str) -> Vec<Json> {
-    stdout.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l:?}: {e}"))).collect()
-}
 
 /// Check a JSON record is solved with a correct solution of `givens` on `shape`.
 fn assert_json_solved(record: &Json, index: u64, shape: &Shape, givens: &[usize], alphabet: Option<&str>) {
@@ -55,12 +22,6 @@ fn assert_json_solved(record: &Json, index: u64, shape: &Shape, givens: &[usize]
     assert_eq!(record["status"], "solved", "{record}");
     let solution = read_solution_line(record["solution"].as_str().expect("a solution string"), alphabet);
     assert_solves(shape, givens, &solution, &record.to_string());
-}
-
-fn write(dir: &TempDir, name: &str, text: &str) -> String {
-    let path = dir.path().join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_str().unwrap().to_string()
 }
 
 // ---------- inputs ----------
@@ -87,11 +48,11 @@ fn default_format_on_a_pipe_is_line() {
 #[test]
 fn files_and_dash_in_order_with_running_index() {
     let dir = TempDir::new().unwrap();
-    let a = write(&dir, "a.txt", &format!("# first file\n{TOP1}\n{TOP2}\n"));
-    let b = write(&dir, "b.txt", &format!("{TOP2}\n"));
+    let a = write_file(&dir, "a.txt", &format!("# first file\n{TOP1}\n{TOP2}\n"));
+    let b = write_file(&dir, "b.txt", &format!("{TOP2}\n"));
     let r = run(&["solve", "--format", "json", &a, "-", &b], &format!("{TOP1}\n"));
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let recs = json_records(&r.stdout);
+    let recs = json_lines(&r.stdout);
     let expected = [TOP1, TOP2, TOP1, TOP2];
     assert_eq!(recs.len(), expected.len());
     for (i, (rec, puzzle)) in recs.iter().zip(expected).enumerate() {
@@ -101,11 +62,11 @@ fn files_and_dash_in_order_with_running_index() {
 
 #[test]
 fn the_whole_top95_file() {
-    let path = common::data_path("top95.txt");
+    let path = checker::data_path("top95.txt");
     let r = run(&["solve", "--format", "json", path.to_str().unwrap()], "");
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let recs = json_records(&r.stdout);
-    let lines = common::data_lines("top95.txt");
+    let recs = json_lines(&r.stdout);
+    let lines = checker::data_lines("top95.txt");
     assert_eq!(recs.len(), lines.len());
     for (i, (rec, line)) in recs.iter().zip(&lines).enumerate() {
         assert_json_solved(rec, i as u64 + 1, &Shape::classic(9), &read_symbols(line), None);
@@ -136,7 +97,7 @@ fn grid_format_draws_boxes_and_holds_the_solution() {
             let before: Vec<char> = line[..bars[0]].chars().filter(|c| !c.is_whitespace()).collect();
             assert_eq!(before.len(), 3, "three cells before the first border: {line:?}");
             cells.extend(
-                line.chars().filter(|c| !c.is_whitespace() && *c != '|').map(|c| common::symbol_value(c).unwrap()),
+                line.chars().filter(|c| !c.is_whitespace() && *c != '|').map(|c| checker::symbol_value(c).unwrap()),
             );
         }
         assert_solves(&Shape::classic(9), &read_symbols(puzzle), &cells, "grid format");
@@ -148,7 +109,7 @@ fn json_records_have_index_status_and_solution_or_error() {
     let input = format!("{TOP1}\n{CLASH}\n{}\n{TOP2}\n", &TOP1[..80]);
     let r = run(&["solve", "--format", "json"], &input);
     assert_eq!(r.code, 2, "bad input wins over unsolvable: {}", r.stderr);
-    let recs = json_records(&r.stdout);
+    let recs = json_lines(&r.stdout);
     assert_eq!(recs.len(), 4, "{}", r.stdout);
     assert_json_solved(&recs[0], 1, &Shape::classic(9), &read_symbols(TOP1), None);
     assert_eq!(recs[1]["index"], 2);
@@ -187,7 +148,7 @@ fn exit_1_when_some_puzzle_has_no_solution_and_the_message_names_unit_and_value(
         let text: String = text.iter().collect();
         let r = run(&["solve", "--format", "json"], &format!("{text}\n"));
         assert_eq!(r.code, 1);
-        let rec = &json_records(&r.stdout)[0];
+        let rec = &json_lines(&r.stdout)[0];
         assert_eq!(rec["status"], "unsolvable");
         let why = rec.to_string();
         assert!(why.contains(unit), "names {unit}: {why}");
@@ -243,13 +204,13 @@ fn usage_errors_exit_2() {
 fn timeout_gives_up_on_one_puzzle_and_the_batch_goes_on() {
     // A 25x25 that varisat needs many seconds for (about 19 s on the project
     // machine), between two that take milliseconds.
-    let easy = common::data_lines("gecode-25x25.txt");
-    let hard = common::data_lines("gecode-25x25-hard.txt").remove(0);
+    let easy = checker::data_lines("gecode-25x25.txt");
+    let hard = checker::data_lines("gecode-25x25-hard.txt").remove(0);
     let input = format!("{}\n{hard}\n{}\n", easy[0], easy[1]);
     let r = run(&["solve", "--timeout", "0.5", "--jobs", "1", "--format", "json"], &input);
     // A limit that did nothing would give three solved records.
     assert_eq!(r.code, 2, "{}", r.stderr);
-    let recs = json_records(&r.stdout);
+    let recs = json_lines(&r.stdout);
     assert_eq!(recs.len(), 3, "{}", r.stdout);
     assert_json_solved(&recs[0], 1, &Shape::classic(25), &read_symbols(&easy[0]), None);
     assert_eq!(recs[1]["index"], 2);
@@ -315,16 +276,16 @@ fn project_euler_style_input() {
         assert_json_solved(&recs[i], i as u64 + 1, &Shape::classic(9), &read_symbols(p), None);
     }
     // Optional cross-check against the real file, where it is present locally.
-    if let Some(path) = common::shared_data("9x9/euler-96.txt") {
+    if let Some(path) = checker::shared_data("9x9/euler-96.txt") {
         let r = run(&["solve", "--format", "json", path.to_str().unwrap()], "");
         assert_eq!(r.code, 0, "{}", r.stderr);
-        let recs = json_records(&r.stdout);
+        let recs = json_lines(&r.stdout);
         let text = std::fs::read_to_string(&path).unwrap();
         let grids: Vec<Vec<usize>> = text
             .split("Grid")
             .filter(|g| !g.trim().is_empty())
             .map(|g| {
-                g.lines().skip(1).flat_map(|l| l.trim().chars()).map(|c| common::symbol_value(c).unwrap()).collect()
+                g.lines().skip(1).flat_map(|l| l.trim().chars()).map(|c| checker::symbol_value(c).unwrap()).collect()
             })
             .collect();
         assert_eq!(recs.len(), grids.len());
@@ -337,7 +298,7 @@ fn project_euler_style_input() {
 #[test]
 fn whitespace_separated_numbers() {
     // The 16×16 Kwon & Jain grid as rows of numbers, and the same 9×9 as one line of numbers.
-    let path = common::data_path("kwon-jain-table4-1.txt");
+    let path = checker::data_path("kwon-jain-table4-1.txt");
     let givens = read_numbers(&std::fs::read_to_string(&path).unwrap());
     let recs = json_run(&["solve", "--format", "json", path.to_str().unwrap()], "", 0, 1);
     assert_json_solved(&recs[0], 1, &Shape::classic(16), &givens, None);
@@ -351,7 +312,7 @@ fn whitespace_separated_numbers() {
 /// Past n = 35 the solution line is numbers separated by spaces.
 #[test]
 fn thirty_six_by_thirty_six_in_numbers() {
-    let path = common::data_path("kwon-jain-table6-1.txt");
+    let path = checker::data_path("kwon-jain-table6-1.txt");
     let givens = read_numbers(&std::fs::read_to_string(&path).unwrap());
     let r = run(&["solve", "--format", "line", path.to_str().unwrap()], "");
     assert_eq!(r.code, 0, "{}", r.stderr);
@@ -365,14 +326,14 @@ fn thirty_six_by_thirty_six_in_numbers() {
 /// `--no-pattern-guess` answers it without one. Both answers are checked.
 #[test]
 fn the_pattern_guess_is_reported_and_can_be_turned_off() {
-    let path = common::data_path("kwon-jain-table7-4.txt");
+    let path = checker::data_path("kwon-jain-table7-4.txt");
     let givens = read_numbers(&std::fs::read_to_string(&path).unwrap());
     for (extra, guessed) in [(None, true), (Some("--no-pattern-guess"), false)] {
         let mut args = vec!["solve", "--stats", "--format", "json", path.to_str().unwrap()];
         args.extend(extra);
         let r = run(&args, "");
         assert_eq!(r.code, 0, "{}", r.stderr);
-        assert_json_solved(&json_records(&r.stdout)[0], 1, &Shape::classic(49), &givens, None);
+        assert_json_solved(&json_lines(&r.stdout)[0], 1, &Shape::classic(49), &givens, None);
         assert_eq!(r.stderr.contains("pattern guess: solved"), guessed, "{extra:?}: {}", r.stderr);
         assert_eq!(r.stderr.contains("pattern guess"), guessed, "{extra:?}: {}", r.stderr);
     }
@@ -382,14 +343,14 @@ fn the_pattern_guess_is_reported_and_can_be_turned_off() {
 
 #[test]
 fn box_shapes_decide_six_by_six_answers() {
-    let lines = common::data_lines("6x6-known-counts.txt");
+    let lines = checker::data_lines("6x6-known-counts.txt");
     for line in lines {
         let fields: Vec<&str> = line.split('\t').collect();
         let (r, c) = fields[1].split_once('x').unwrap();
         let shape = Shape::boxes(6, r.parse().unwrap(), c.parse().unwrap());
         let count: u64 = fields[2].parse().unwrap();
         let out = run(&["solve", "--format", "json", "--box", fields[1]], &format!("{}\n", fields[0]));
-        let recs = json_records(&out.stdout);
+        let recs = json_lines(&out.stdout);
         assert_eq!(recs.len(), 1);
         if count == 0 {
             assert_eq!(out.code, 1, "{line}");
@@ -403,7 +364,7 @@ fn box_shapes_decide_six_by_six_answers() {
     let first = "....1..2...3.....4..56........34....";
     let out = run(&["solve", "--format", "json"], &format!("{first}\n"));
     assert_eq!(out.code, 0);
-    assert_json_solved(&json_records(&out.stdout)[0], 1, &Shape::boxes(6, 2, 3), &read_symbols(first), None);
+    assert_json_solved(&json_lines(&out.stdout)[0], 1, &Shape::boxes(6, 2, 3), &read_symbols(first), None);
 }
 
 #[test]
@@ -416,7 +377,7 @@ fn latin_squares_of_prime_and_other_sizes() {
             givens.iter().map(|&v| if v == 0 { '.' } else { char::from_digit(v as u32, 10).unwrap() }).collect();
         let r = run(&["solve", "--format", "json", "--latin"], &format!("{text}\n"));
         assert_eq!(r.code, 0, "{}", r.stderr);
-        assert_json_solved(&json_records(&r.stdout)[0], 1, &Shape::latin(n), &givens, None);
+        assert_json_solved(&json_lines(&r.stdout)[0], 1, &Shape::latin(n), &givens, None);
     }
     // A Latin square is not a sudoku: a 9×9 Latin solution need not have valid boxes,
     // but a given pattern that breaks only a box is fine.
@@ -439,12 +400,12 @@ fn jigsaw_6_shape() -> Shape {
 #[test]
 fn regions_as_a_map_string_and_as_a_file() {
     let dir = TempDir::new().unwrap();
-    let file = write(&dir, "regions.txt", &format!("# six irregular regions\n{JIGSAW_6}"));
+    let file = write_file(&dir, "regions.txt", &format!("# six irregular regions\n{JIGSAW_6}"));
     let inline = JIGSAW_6.replace('\n', "");
     for regions in [inline.as_str(), file.as_str()] {
         let r = run(&["solve", "--format", "json", "--regions", regions], &format!("{JIGSAW_6_PUZZLE}\n"));
         assert_eq!(r.code, 0, "{regions}: {}", r.stderr);
-        assert_json_solved(&json_records(&r.stdout)[0], 1, &jigsaw_6_shape(), &read_symbols(JIGSAW_6_PUZZLE), None);
+        assert_json_solved(&json_lines(&r.stdout)[0], 1, &jigsaw_6_shape(), &read_symbols(JIGSAW_6_PUZZLE), None);
     }
     // Givens that clash in a region (r1c1 and r3c2 are both in region A) are unsolvable.
     let mut clash = vec!['.'; 36];
@@ -453,7 +414,7 @@ fn regions_as_a_map_string_and_as_a_file() {
     let clash: String = clash.into_iter().collect();
     let r = run(&["solve", "--format", "json", "--regions", &inline], &format!("{clash}\n"));
     assert_eq!(r.code, 1);
-    assert_eq!(json_records(&r.stdout)[0]["status"], "unsolvable");
+    assert_eq!(json_lines(&r.stdout)[0]["status"], "unsolvable");
 }
 
 #[test]
@@ -477,7 +438,7 @@ fn regions_map_errors() {
     // A 9×9 puzzle with a 6×6 map: an error naming the puzzle, not a crash.
     let r = run(&["solve", "--format", "json", "--regions", &JIGSAW_6.replace('\n', "")], &format!("{TOP1}\n"));
     assert_eq!(r.code, 2);
-    let recs = json_records(&r.stdout);
+    let recs = json_lines(&r.stdout);
     assert_eq!(recs.len(), 1);
     assert_eq!(recs[0]["status"], "invalid");
 }
@@ -499,7 +460,7 @@ fn variants_x_and_hyper() {
         args.extend_from_slice(flags);
         let r = run(&args, &format!("{blank}\n{seeded}\n"));
         assert_eq!(r.code, 0, "{flags:?}: {}", r.stderr);
-        let recs = json_records(&r.stdout);
+        let recs = json_lines(&r.stdout);
         assert_eq!(recs.len(), 2);
         assert_json_solved(&recs[0], 1, &shape, &[0; 81], None);
         assert_json_solved(&recs[1], 2, &shape, &read_symbols(&seeded), None);
@@ -520,49 +481,9 @@ fn variants_x_and_hyper() {
     assert!(r.stderr.contains("hyper"), "{}", r.stderr);
 }
 
-/// An independent reading of an encodings/*.toml file into units.
-fn shape_of_grid_file(path: &Path) -> Shape {
-    let text = std::fs::read_to_string(path).unwrap();
-    let doc: toml::Value = toml::from_str(&text).unwrap();
-    let n = doc["size"].as_integer().unwrap() as usize;
-    let mut shape = if doc.get("latin").and_then(|v| v.as_bool()) == Some(true) {
-        Shape::latin(n)
-    } else if let Some(map) = doc.get("regions").and_then(|v| v.as_str()) {
-        let labels: Vec<usize> =
-            map.chars().filter(|c| !c.is_whitespace() && !"|+-".contains(*c)).map(|c| c as usize).collect();
-        Shape::jigsaw(n, &labels)
-    } else if let Some(b) = doc.get("boxes").and_then(|v| v.as_str()) {
-        let (r, c) = b.split_once('x').unwrap();
-        Shape::boxes(n, r.trim().parse().unwrap(), c.trim().parse().unwrap())
-    } else {
-        Shape::classic(n)
-    };
-    for v in doc.get("variants").and_then(|v| v.as_array()).into_iter().flatten() {
-        shape = match v.as_str().unwrap() {
-            "x" => shape.with_diagonals(),
-            "hyper" => shape.with_hyper_windows_9(),
-            other => panic!("test does not know variant {other}"),
-        };
-    }
-    for unit in doc.get("extra_units").and_then(|v| v.as_array()).into_iter().flatten() {
-        let cells = unit
-            .as_str()
-            .unwrap()
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|w| !w.is_empty())
-            .map(|w| {
-                let (r, c) = w[1..].split_once('c').unwrap();
-                (r.parse::<usize>().unwrap() - 1) * n + c.parse::<usize>().unwrap() - 1
-            })
-            .collect();
-        shape.units.push(cells);
-    }
-    shape
-}
-
 #[test]
 fn every_grid_file_in_encodings_loads_and_solves() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("encodings");
+    let dir = repo_path("encodings");
     let mut seen = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
@@ -580,7 +501,7 @@ fn every_grid_file_in_encodings_loads_and_solves() {
         let one: String = one.into_iter().collect();
         let r = run(&["solve", "--format", "json", "--grid", path.to_str().unwrap()], &format!("{blank}\n{one}\n"));
         assert_eq!(r.code, 0, "{}: {}", path.display(), r.stderr);
-        let recs = json_records(&r.stdout);
+        let recs = json_lines(&r.stdout);
         assert_eq!(recs.len(), 2, "{}", path.display());
         let mut g1 = vec![0; n * n];
         g1[0] = 1;
@@ -589,7 +510,7 @@ fn every_grid_file_in_encodings_loads_and_solves() {
         // A puzzle of another size is an error for this definition, not a crash.
         let r = run(&["solve", "--format", "json", "--grid", path.to_str().unwrap()], &format!("{}\n", ".".repeat(49)));
         assert_eq!(r.code, 2, "{}", path.display());
-        assert_eq!(json_records(&r.stdout).len(), 1);
+        assert_eq!(json_lines(&r.stdout).len(), 1);
     }
     assert!(seen >= 8, "the shipped definitions: classic 4, 6, 9, 12, 16, 25, x 9, hyper 9, jigsaw 9");
 }
@@ -605,7 +526,7 @@ fn missing_grid_file_exits_2() {
 fn custom_symbols() {
     let alphabet = "0123456789ABCDEF";
     let chars: Vec<char> = alphabet.chars().collect();
-    let lines = common::data_lines("gecode-16x16.txt");
+    let lines = checker::data_lines("gecode-16x16.txt");
     let mut input = String::new();
     let mut all_givens = Vec::new();
     for line in lines.iter().take(3) {
@@ -639,7 +560,7 @@ fn clash_message_uses_the_custom_symbol() {
     let text: String = text.into_iter().collect();
     let r = run(&["solve", "--format", "json", "--symbols", "wxyz"], &format!("{text}\n"));
     assert_eq!(r.code, 1);
-    let rec = &json_records(&r.stdout)[0];
+    let rec = &json_lines(&r.stdout)[0];
     let reason = rec.to_string();
     assert!(reason.contains("row 1"), "{reason}");
     assert!(reason.contains("has z twice") || reason.contains("'z'"), "names the value z, not its number: {reason}");
@@ -650,12 +571,12 @@ fn clash_message_uses_the_custom_symbol() {
 /// Run a batch `good, bad, good` and return the JSON records and stderr.
 fn batch_with(bad: &str, args: &[&str]) -> (Run, Vec<Json>) {
     let dir = TempDir::new().unwrap();
-    let file = write(&dir, "batch.txt", &format!("{TOP1}\n{bad}\n{TOP2}\n"));
+    let file = write_file(&dir, "batch.txt", &format!("{TOP1}\n{bad}\n{TOP2}\n"));
     let mut all = vec!["solve", "--format", "json"];
     all.extend_from_slice(args);
     all.push(&file);
     let r = run(&all, "");
-    let recs = json_records(&r.stdout);
+    let recs = json_lines(&r.stdout);
     (r, recs)
 }
 
@@ -690,15 +611,15 @@ fn value_beyond_n_is_an_error() {
     // '5' in a 4×4, line format.
     let r = run(&["solve", "--format", "json"], "1.5.............\n");
     assert_eq!(r.code, 2);
-    let err = json_records(&r.stdout)[0]["error"].as_str().unwrap().to_string();
+    let err = json_lines(&r.stdout)[0]["error"].as_str().unwrap().to_string();
     assert!(err.contains(":1:3"), "{err}");
     assert!(err.contains("1-4"), "expected 1-4: {err}");
     // A number past n in rows of numbers: 17 in a 16×16.
-    let path = common::data_path("kwon-jain-table4-1.txt");
+    let path = checker::data_path("kwon-jain-table4-1.txt");
     let text = std::fs::read_to_string(path).unwrap().replacen(" 12 ", " 17 ", 1);
     let r = run(&["solve", "--format", "json"], &text);
     assert_eq!(r.code, 2, "{}", r.stdout);
-    let recs = json_records(&r.stdout);
+    let recs = json_lines(&r.stdout);
     assert_eq!(recs.len(), 1, "{}", r.stdout);
     assert!(recs[0]["error"].as_str().unwrap().contains("17"), "{}", recs[0]);
 }
@@ -739,7 +660,7 @@ fn short_block_is_one_invalid_record_and_the_batch_goes_on() {
     let text = format!("{}\n\n{}\n\n{TOP2}\n", rows[..5].join("\n"), rows.join("\n"));
     let r = run(&["solve", "--format", "json"], &text);
     assert_eq!(r.code, 2, "{}", r.stderr);
-    let recs = json_records(&r.stdout);
+    let recs = json_lines(&r.stdout);
     // 5 rows of 9 = 45 cells: one invalid puzzle (not five 9-cell puzzles).
     let statuses: Vec<&str> = recs.iter().map(|r| r["status"].as_str().unwrap()).collect();
     assert_eq!(statuses, ["invalid", "solved", "solved"], "{}", r.stdout);
@@ -750,13 +671,13 @@ fn short_block_is_one_invalid_record_and_the_batch_goes_on() {
 #[test]
 fn a_missing_file_is_one_invalid_record_and_the_rest_is_solved() {
     let dir = TempDir::new().unwrap();
-    let good = write(&dir, "good.txt", &format!("{TOP1}\n"));
+    let good = write_file(&dir, "good.txt", &format!("{TOP1}\n"));
     let missing = dir.path().join("missing.txt");
     let missing = missing.to_str().unwrap();
     let r = run(&["solve", "--format", "json", missing, &good], "");
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("missing.txt: cannot open"), "{}", r.stderr);
-    let recs = json_records(&r.stdout);
+    let recs = json_lines(&r.stdout);
     assert_eq!(recs.len(), 2, "{}", r.stdout);
     assert_eq!((recs[0]["index"].as_u64(), recs[0]["status"].as_str()), (Some(1), Some("invalid")), "{}", recs[0]);
     assert_eq!(recs[0]["source"], missing, "{}", recs[0]);
@@ -770,7 +691,7 @@ fn invalid_utf8_is_an_invalid_record() {
     bytes.extend_from_slice(format!("{TOP2}\n").as_bytes());
     let out = satdoku().args(["solve", "--format", "json"]).write_stdin(bytes).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
-    let recs = json_records(&String::from_utf8(out.stdout).unwrap());
+    let recs = json_lines(out.stdout);
     let statuses: Vec<&str> = recs.iter().map(|r| r["status"].as_str().unwrap()).collect();
     assert_eq!(statuses, ["solved", "invalid", "solved"]);
 }
@@ -782,12 +703,12 @@ fn closed_pipe_exits_quietly() {
     let dir = TempDir::new().unwrap();
     let mut big = String::new();
     for _ in 0..60 {
-        for line in common::data_lines("top95.txt") {
+        for line in checker::data_lines("top95.txt") {
             big.push_str(&line);
             big.push('\n');
         }
     }
-    let file = write(&dir, "big.txt", &big);
+    let file = write_file(&dir, "big.txt", &big);
     let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("satdoku"))
         .args(["solve", "--format", "line", &file])
         .stdout(Stdio::piped())
@@ -831,7 +752,7 @@ fn stdin_is_read_as_a_stream() {
 /// their places.
 #[test]
 fn parallel_batches_keep_input_order() {
-    let puzzles = common::data_lines("17-clue-500.txt");
+    let puzzles = checker::data_lines("17-clue-500.txt");
     let mut lines: Vec<String> = puzzles.iter().take(300).cloned().collect();
     lines.insert(97, TOP1[..80].to_string());
     lines.insert(201, CLASH.to_string());
@@ -840,7 +761,7 @@ fn parallel_batches_keep_input_order() {
     let three = run(&["solve", "--format", "json", "--jobs", "3"], &input);
     assert_eq!(three.code, 2, "{}", three.stderr);
     assert_eq!(three.stdout, one.stdout, "the same records whatever the number of threads");
-    let recs = json_records(&three.stdout);
+    let recs = json_lines(&three.stdout);
     assert_eq!(recs.len(), lines.len());
     for (k, (rec, line)) in recs.iter().zip(&lines).enumerate() {
         match k {

@@ -3,23 +3,12 @@
 //! The solvers are installed by .ci/run. Without one, a test prints a note and
 //! passes, except under CI=true, where a missing solver is a failure.
 
-mod common;
-#[path = "support/grids.rs"]
-mod grids;
-
 use std::path::Path;
 use std::process::Command;
 
-use assert_cmd::Command as Cmd;
-use serde_json::Value as Json;
-
-use grids::{case, check, data, puzzles};
-
-fn satdoku() -> Cmd {
-    let mut cmd = Cmd::cargo_bin("satdoku").unwrap();
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
+use crate::util::checker::{self, Shape};
+use crate::util::grids::{case, check, data, puzzles};
+use crate::util::{json_lines, satdoku};
 
 /// Whether `program` is on PATH. Under CI=true a missing solver fails the test.
 fn available(program: &str) -> bool {
@@ -45,10 +34,6 @@ fn run_solver(solver: &str, cnf: &Path, model: &Path) {
         }
     };
     assert!(matches!(status.code(), Some(10 | 20)), "{solver} on {}: {status}", cnf.display());
-}
-
-fn json_lines(stdout: &[u8]) -> Vec<Json> {
-    String::from_utf8_lossy(stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect()
 }
 
 /// dimacs → each solver → decode, for every puzzle of a case, under two encodings.
@@ -170,8 +155,8 @@ fn external_solvers_get_the_pattern_guess() {
     let cases: [(&str, usize, &[&str]); 2] =
         [("kwon-jain-table7-4.txt", 49, &SOLVERS), ("rkkautsar-225-1.txt", 225, &["cadical"])];
     for (file, n, solvers) in cases {
-        let path = common::data_path(file);
-        let givens = common::read_numbers(&std::fs::read_to_string(&path).unwrap());
+        let path = checker::data_path(file);
+        let givens = checker::read_numbers(&std::fs::read_to_string(&path).unwrap());
         for &solver in solvers.iter().filter(|s| available(s)) {
             for (extra, guessed) in [(None, true), (Some("--no-pattern-guess"), false)] {
                 if n == 225 && !guessed {
@@ -184,8 +169,8 @@ fn external_solvers_get_the_pattern_guess() {
                 assert!(out.status.success(), "{solver} {file} {extra:?}: {stderr}");
                 let record = &json_lines(&out.stdout)[0];
                 assert_eq!(record["status"], "solved", "{solver} {file}: {record}");
-                let solution = common::read_numbers(record["solution"].as_str().unwrap());
-                common::assert_solves(&common::Shape::classic(n), &givens, &solution, &format!("{solver} {file}"));
+                let solution = checker::read_numbers(record["solution"].as_str().unwrap());
+                checker::assert_solves(&Shape::classic(n), &givens, &solution, &format!("{solver} {file}"));
                 assert_eq!(stderr.contains("pattern guess: solved"), guessed, "{solver} {file} {extra:?}: {stderr}");
             }
         }
@@ -194,7 +179,7 @@ fn external_solvers_get_the_pattern_guess() {
 
 /// A refuted guess sends the puzzle on to its own CNF. `1......2.34.....`
 /// (4×4) has one completion; under the reduced encoding its known cells show
-/// row groups {1,4} {2,3}, which that completion lacks (tests/pattern_guess.rs
+/// row groups {1,4} {2,3}, which that completion lacks (src/reasoning/pattern/tests.rs
 /// derives both by brute force).
 #[test]
 fn an_external_solver_refuting_the_guess_gets_the_puzzle_itself() {
@@ -211,7 +196,7 @@ fn an_external_solver_refuting_the_guess_gets_the_puzzle_itself() {
     assert!(out.status.success(), "{stderr}");
     let record = &json_lines(&out.stdout)[0];
     assert_eq!(record["status"], "solved", "{record}");
-    check(givens, record["solution"].as_str().unwrap(), &common::Shape::classic(4)).unwrap();
+    check(givens, record["solution"].as_str().unwrap(), &Shape::classic(4)).unwrap();
     assert!(stderr.contains("pattern guess: no solution of that shape"), "{stderr}");
 }
 

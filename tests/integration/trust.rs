@@ -1,16 +1,15 @@
 //! The record contract from the outside (issue 15): one record per input
 //! puzzle, in order, whatever the input; every answer verified; never a panic
 //! or an abort; one behaviour of the shared options in every command. Every
-//! solution is checked by the independent checker of tests/common.
-
-mod common;
+//! solution is checked by the independent checker.
 
 use std::io::Write;
 use std::process::{Command as StdCommand, Stdio};
 
-use assert_cmd::Command;
-use common::{assert_solves, read_solution_line, read_symbols, Shape};
 use serde_json::Value as Json;
+
+use crate::util::checker::{assert_solves, read_solution_line, read_symbols, Shape};
+use crate::util::{json_lines, run, write_file};
 
 const TOP: [&str; 3] = [
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
@@ -19,25 +18,6 @@ const TOP: [&str; 3] = [
 ];
 /// A 9×9 with a few givens: hundreds of thousands of solutions.
 const NEARLY_BLANK: &str = "1...............................................................................2";
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[&str], stdin: &str) -> Run {
-    let out = Command::cargo_bin("satdoku").unwrap().args(args).write_stdin(stdin).output().unwrap();
-    Run {
-        code: out.status.code().expect("exited, not killed by a signal"),
-        stdout: String::from_utf8(out.stdout).expect("UTF-8 stdout"),
-        stderr: String::from_utf8(out.stderr).expect("UTF-8 stderr"),
-    }
-}
-
-fn json(stdout: &str) -> Vec<Json> {
-    stdout.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l:?}: {e}"))).collect()
-}
 
 fn status(record: &Json) -> &str {
     record["status"].as_str().expect("every record has a status")
@@ -59,7 +39,7 @@ fn a_junk_line_is_one_invalid_record_in_every_command() {
         let input = format!("{}\n{junk}\n{}\n{}\n", TOP[0], TOP[1], TOP[2]);
         for command in ["solve", "count", "analyze"] {
             let r = run(&[command, "--format", "json"], &input);
-            let records = json(&r.stdout);
+            let records = json_lines(&r.stdout);
             assert_contract(&records);
             let statuses: Vec<&str> = records.iter().map(status).collect();
             let expected = match command {
@@ -89,7 +69,7 @@ fn titles_and_csv_headers_make_no_record() {
     );
     let r = run(&["solve", "--format", "json"], &input);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let records = json(&r.stdout);
+    let records = json_lines(&r.stdout);
     assert_eq!(records.len(), 2, "{}", r.stdout);
     assert_eq!(records[0]["name"], "Sudoku #1");
     for (record, puzzle) in records.iter().zip(TOP) {
@@ -110,7 +90,7 @@ fn a_block_a_row_short_among_blocks_back_to_back_is_reported_and_nothing_else_ch
         }
     }
     let r = run(&["solve", "--format", "json"], &(lines.join("\n") + "\n"));
-    let records = json(&r.stdout);
+    let records = json_lines(&r.stdout);
     assert_contract(&records);
     assert_eq!(records.iter().map(status).collect::<Vec<_>>(), ["solved", "invalid", "solved"], "{}", r.stdout);
     for k in [0, 2] {
@@ -134,7 +114,7 @@ fn max_zero_is_a_usage_error() {
 fn count_records_say_what_the_count_means() {
     let input = format!("{}\n{NEARLY_BLANK}\n11{}\n", TOP[0], &TOP[0][2..]);
     let r = run(&["count", "--format", "json", "--max", "5"], &input);
-    let records = json(&r.stdout);
+    let records = json_lines(&r.stdout);
     assert_contract(&records);
     assert_eq!(records.iter().map(status).collect::<Vec<_>>(), ["unique", "multiple", "unsolvable"]);
     assert_eq!((records[1]["count"].as_u64(), records[1]["capped"].as_bool()), (Some(5), Some(true)));
@@ -154,7 +134,7 @@ fn timeout_bounds_all_unique_count_and_analyze() {
         let mut args = args.to_vec();
         args.extend(["--format", "json", "--jobs", "1"]);
         let r = run(&args, &input);
-        let records = json(&r.stdout);
+        let records = json_lines(&r.stdout);
         let last_of_first = records.iter().rposition(|r| r["index"] == 1).expect("a record of puzzle 1");
         let first = &records[last_of_first];
         assert_eq!(status(first), "error", "{args:?}: {first}");
@@ -166,7 +146,7 @@ fn timeout_bounds_all_unique_count_and_analyze() {
     // --unique on a puzzle whose second solution takes long is bounded too:
     // here the limit is long enough, and the answer stays right.
     let r = run(&["solve", "--unique", "--timeout", "30", "--format", "json"], TOP[0]);
-    assert_eq!(status(&json(&r.stdout)[0]), "unique");
+    assert_eq!(status(&json_lines(&r.stdout)[0]), "unique");
 }
 
 #[test]
@@ -181,7 +161,7 @@ fn solve_all_in_line_format_marks_each_puzzle() {
     assert!(solutions.len() > 1 && solutions.iter().all(|l| l.starts_with("12")), "{}", r.stdout);
     // The output reads back as puzzles: the marks are comments.
     let again = run(&["count", "--format", "json"], &r.stdout);
-    assert_eq!(json(&again.stdout).len(), 1 + solutions.len(), "{}", again.stderr);
+    assert_eq!(json_lines(&again.stdout).len(), 1 + solutions.len(), "{}", again.stderr);
 }
 
 /// Diagnostics on stderr come in input order at any --jobs.
@@ -200,7 +180,7 @@ fn stderr_follows_input_order_with_several_threads() {
         .collect();
     assert_eq!(lines.len(), 100, "{}", r.stderr);
     assert!(lines.windows(2).all(|w| w[0] < w[1]), "out of order: {lines:?}");
-    assert_contract(&json(&r.stdout));
+    assert_contract(&json_lines(&r.stdout));
 }
 
 /// What a closed or full stream does: never a panic.
@@ -258,7 +238,7 @@ fn sizes_from_the_command_line_are_checked() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("4294967296x4294967296") && r.stderr.contains("past 1024"), "{}", r.stderr);
     let r = run(&["solve", "--jobs", "20000", "--format", "json"], &format!("{}\n{}\n", TOP[0], TOP[1]));
-    assert_eq!((r.code, json(&r.stdout).len()), (0, 2), "{}", r.stderr);
+    assert_eq!((r.code, json_lines(&r.stdout).len()), (0, 2), "{}", r.stderr);
     let r = run(&["solve", "--regions", "maps/missing.txt"], TOP[0]);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("no such file"), "{}", r.stderr);
@@ -267,9 +247,8 @@ fn sizes_from_the_command_line_are_checked() {
 #[test]
 fn errors_are_printed_once() {
     let dir = tempfile::tempdir().unwrap();
-    let grid = dir.path().join("bad.toml");
-    std::fs::write(&grid, "size = 9\nboxes = \"2x4\"\n").unwrap();
-    let r = run(&["solve", "--grid", grid.to_str().unwrap()], TOP[0]);
+    let grid = write_file(&dir, "bad.toml", "size = 9\nboxes = \"2x4\"\n");
+    let r = run(&["solve", "--grid", &grid], TOP[0]);
     assert_eq!(r.code, 2);
     let message = "boxes of 2x4 do not tile a 9x9 grid";
     assert_eq!(r.stderr.matches(message).count(), 1, "{}", r.stderr);
@@ -279,13 +258,13 @@ fn errors_are_printed_once() {
 fn bad_bytes_and_huge_lines_are_named_and_skipped() {
     let input = format!("{}\n12\0 34\n{}\n", TOP[0], TOP[1]);
     let r = run(&["solve", "--format", "json"], &input);
-    let records = json(&r.stdout);
+    let records = json_lines(&r.stdout);
     assert_eq!(records.iter().map(status).collect::<Vec<_>>(), ["solved", "invalid", "solved"]);
     assert!(records[1]["error"].as_str().unwrap().contains("NUL"), "{}", records[1]);
     // A 20 MB line: refused without being read whole, and what follows is read.
     let huge = format!("{}\n{}\n{}\n", TOP[0], "1".repeat(20 << 20), TOP[2]);
     let r = run(&["solve", "--format", "json"], &huge);
-    let records = json(&r.stdout);
+    let records = json_lines(&r.stdout);
     assert_eq!(records.iter().map(status).collect::<Vec<_>>(), ["solved", "invalid", "solved"]);
     assert!(records[1]["error"].as_str().unwrap().len() < 300, "the message does not echo the line");
 }
@@ -294,7 +273,7 @@ fn bad_bytes_and_huge_lines_are_named_and_skipped() {
 fn an_alphabet_shorter_than_the_grid_is_an_invalid_record() {
     let r =
         run(&["solve", "--symbols", "ABCD", "--format", "json"], &TOP[0].replace(|c: char| c.is_ascii_digit(), "A"));
-    let records = json(&r.stdout);
+    let records = json_lines(&r.stdout);
     assert_eq!(status(&records[0]), "invalid");
     assert!(records[0]["error"].as_str().unwrap().contains("4 symbols"), "{}", records[0]);
 }
@@ -310,14 +289,14 @@ fn grids_too_large_to_encode_are_refused_with_their_size() {
         args.extend(["--format", "json"]);
         let r = run(&args, &blank);
         assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
-        let records = json(&r.stdout);
+        let records = json_lines(&r.stdout);
         assert_eq!(status(&records[0]), "error");
         let error = records[0]["error"].as_str().unwrap();
         assert!(error.contains("too large") && error.contains("--max-literals"), "{error}");
     }
     // The limit is an option: a small one refuses a 9×9 too.
     let r = run(&["solve", "--encoding", "reduced", "--max-literals", "1000", "--format", "json"], TOP[0]);
-    assert!(json(&r.stdout)[0]["error"].as_str().unwrap().contains("too large"), "{}", r.stdout);
+    assert!(json_lines(&r.stdout)[0]["error"].as_str().unwrap().contains("too large"), "{}", r.stdout);
 }
 
 /// Within a 4 GB address space, the inputs that used to abort are refused
@@ -347,7 +326,7 @@ fn nothing_aborts_within_four_gigabytes() {
         let out = child.wait_with_output().unwrap();
         let _ = writer.join();
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-        let records = json(&String::from_utf8(out.stdout).unwrap());
+        let records = json_lines(out.stdout);
         assert_eq!(records.len(), 1, "{args:?}");
         assert!(["error", "invalid"].contains(&status(&records[0])), "{args:?}: {}", records[0]);
     }

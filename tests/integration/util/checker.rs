@@ -139,7 +139,8 @@ pub fn assert_solves(shape: &Shape, givens: &[usize], solution: &[usize], what: 
 /// 10-35; `.`, `0`, `_` are 0 (empty). `None` for anything else.
 pub fn symbol_value(ch: char) -> Option<usize> {
     match ch {
-        '.' | '0' | '_' => Some(0),
+        // The default alphabet's empty marks.
+        '.' | '0' | '_' | '*' => Some(0),
         '1'..='9' => Some(ch as usize - '0' as usize),
         'A'..='Z' => Some(ch as usize - 'A' as usize + 10),
         'a'..='z' => Some(ch as usize - 'a' as usize + 10),
@@ -199,13 +200,19 @@ pub fn data_lines(name: &str) -> Vec<String> {
         .collect()
 }
 
+/// A file under tests/data.
 pub fn data_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+    repo_path("tests/data").join(name)
+}
+
+/// A path relative to the repository root, whatever the working directory.
+pub fn repo_path(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(path)
 }
 
 /// A path under ../shared/data (for optional local cross-checks), if it exists.
 pub fn shared_data(name: &str) -> Option<PathBuf> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data").join(name);
+    let p = repo_path("../shared/data").join(name);
     p.exists().then_some(p)
 }
 

@@ -1,26 +1,17 @@
 //! `satdoku dimacs` and `satdoku decode` without external solvers: the CNF read
 //! by varisat's own DIMACS parser, models solved by varisat, and bad models refused.
 
-mod common;
-#[path = "support/grids.rs"]
-mod grids;
-
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command as Cmd;
 use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 use serde_json::Value as Json;
 use varisat::dimacs::DimacsParser;
 use varisat::{ExtendFormula, Lit, Solver};
 
-use grids::{check, data, puzzles, CASES};
-
-fn satdoku() -> Cmd {
-    let mut cmd = Cmd::cargo_bin("satdoku").unwrap();
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
+use crate::util::checker::Shape;
+use crate::util::grids::{check, data, puzzles, CASES};
+use crate::util::{satdoku, write_file};
 
 /// Every puzzle of a case file as CNF files, in a temporary directory.
 fn cnf_files(file: &str, args: &[&str], extra: &[&str]) -> (tempfile::TempDir, Vec<PathBuf>) {
@@ -126,7 +117,7 @@ fn every_model_form_decodes() {
     let (_dir, files) = cnf_files("classic-4.txt", &[], &["--encoding", "reduced"]);
     let (_, lits) = varisat_model(&files[0]);
     let body: Vec<String> = lits.iter().map(i64::to_string).collect();
-    let units = common::Shape::boxes(4, 2, 2);
+    let units = Shape::boxes(4, 2, 2);
     let givens = &puzzles("classic-4.txt")[0];
     let forms = [
         format!("c by a solver\ns SATISFIABLE\nv {}\nv {} 0\n", body[..3].join(" "), body[3..].join(" ")),
@@ -171,13 +162,11 @@ fn malformed_models_are_errors_with_exit_2() {
 #[test]
 fn decode_refuses_a_cnf_it_did_not_write_and_reads_a_model_file() {
     let dir = tempfile::tempdir().unwrap();
-    let plain = dir.path().join("plain.cnf");
-    std::fs::write(&plain, "p cnf 2 1\n1 2 0\n").unwrap();
-    decode(&plain, "1 2 0").code(2).stderr(contains("not written by `satdoku dimacs`"));
+    let plain = write_file(&dir, "plain.cnf", "p cnf 2 1\n1 2 0\n");
+    decode(Path::new(&plain), "1 2 0").code(2).stderr(contains("not written by `satdoku dimacs`"));
     let (_d, files) = cnf_files("latin-5.txt", &["--latin"], &[]);
     let (model, _) = varisat_model(&files[0]);
-    let model_path = dir.path().join("model.txt");
-    std::fs::write(&model_path, model).unwrap();
+    let model_path = write_file(&dir, "model.txt", &model);
     let out = satdoku()
         .arg("decode")
         .arg("--cnf")
@@ -188,7 +177,7 @@ fn decode_refuses_a_cnf_it_did_not_write_and_reads_a_model_file() {
         .unwrap();
     assert!(out.status.success());
     let solution = String::from_utf8(out.stdout).unwrap();
-    check(&puzzles("latin-5.txt")[0], solution.trim(), &common::Shape::latin(5)).unwrap();
+    check(&puzzles("latin-5.txt")[0], solution.trim(), &Shape::latin(5)).unwrap();
     satdoku()
         .arg("decode")
         .arg("--cnf")

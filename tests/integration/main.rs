@@ -1,0 +1,15 @@
+//! The integration tests, built as one binary (as ripgrep's `tests/integration`):
+//! every test binary is another link step in CI. `util` holds the helpers and
+//! the independent checker that every module shares.
+
+mod util;
+
+mod analyze;
+mod cli;
+mod dimacs;
+mod enumerate;
+mod external;
+mod external_trust;
+mod library;
+mod parse;
+mod trust;

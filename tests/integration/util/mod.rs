@@ -1,0 +1,62 @@
+//! Helpers shared by the integration tests: the independent checker, the
+//! grids of the DIMACS cases, a brute-force enumerator, and running the
+//! `satdoku` binary and reading what it prints.
+
+pub mod brute;
+pub mod checker;
+pub mod grids;
+
+use assert_cmd::Command;
+use serde_json::Value as Json;
+use tempfile::TempDir;
+
+/// The `satdoku` binary, run from the repository root (so that `encodings/…`
+/// and `tests/data/…` resolve whatever directory the tests start in).
+pub fn satdoku() -> Command {
+    let mut cmd = Command::cargo_bin("satdoku").unwrap();
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+/// What a run of `satdoku` left behind.
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Run `satdoku` with `args` on `stdin`. It must exit (not be killed by a
+/// signal) and print UTF-8 on both streams.
+pub fn run(args: &[&str], stdin: &str) -> Run {
+    let out = satdoku().args(args).write_stdin(stdin).output().unwrap();
+    Run {
+        code: out.status.code().expect("exited, not killed by a signal"),
+        stdout: String::from_utf8(out.stdout).expect("UTF-8 stdout"),
+        stderr: String::from_utf8(out.stderr).expect("UTF-8 stderr"),
+    }
+}
+
+/// Run `args`, check the exit code, and read exactly `count` JSON records.
+pub fn json_run(args: &[&str], stdin: &str, code: i32, count: usize) -> Vec<Json> {
+    let r = run(args, stdin);
+    assert_eq!(r.code, code, "{}", r.stderr);
+    let recs = json_lines(&r.stdout);
+    assert_eq!(recs.len(), count, "{}", r.stdout);
+    recs
+}
+
+/// The JSON Lines of `stdout`: UTF-8, and every line one JSON value.
+pub fn json_lines(stdout: impl AsRef<[u8]>) -> Vec<Json> {
+    std::str::from_utf8(stdout.as_ref())
+        .expect("UTF-8 stdout")
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l:?}: {e}")))
+        .collect()
+}
+
+/// Write `text` to the file `name` in `dir`; its path, for a command line.
+pub fn write_file(dir: &TempDir, name: &str, text: &str) -> String {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
