@@ -1,7 +1,7 @@
 //! What each fuzz target checks, one function per reader: whatever the bytes,
 //! no panic, and whatever is read back obeys satdoku's promises.
 //!
-//! The fuzz targets in `fuzz_targets/` call these, and `tests/fuzz_regressions.rs`
+//! The fuzz targets in `fuzz_targets/` call these, and `tests/integration/fuzz_regressions.rs`
 //! replays the saved crashes (`fuzz/regressions/<target>/`) through the same
 //! functions, so a fixed crash stays fixed under `cargo test`.
 

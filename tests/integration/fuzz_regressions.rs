@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 // The fuzz crate lives outside the workspace (it needs its own build flags);
 // its checks are plain functions over bytes, so the tests compile them too.
-#[path = "../fuzz/src/lib.rs"]
+#[path = "../../fuzz/src/lib.rs"]
 mod fuzz_checks;
 
 /// Run `check` on every file of `fuzz/regressions/<target>/`; name every file that panics.
