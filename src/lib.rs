@@ -56,6 +56,7 @@ pub use analyze::{analyze, propagation, Analysis, AnalyzeOptions, AnalyzeStats, 
 pub use cnf::AmoEncoding;
 pub use enumerate::{count_up_to, Count, Search, Strategy};
 pub use error::{GeometryError, GridFileError, InternalError, ParseError, ParseErrorKind, Position};
+pub use model::constraints::{Constraint, Line, Relation};
 pub use model::domains::Domains;
 pub use model::geometry::{Cell, Geometry, Layout, Unit, UnitKind, Value, Variant, MAX_SIZE};
 pub use model::puzzle::{GeometrySpec, Grid, Puzzle};

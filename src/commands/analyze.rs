@@ -91,6 +91,17 @@ fn propagate_one(numbered: &Numbered, puzzle: &Puzzle, steps: bool, out: &mut Em
             let solved = domains.is_solved();
             if solved {
                 if let Err(v) = puzzle.check(&domains.decided()) {
+                    // Propagation sees the units only: the one grid they leave
+                    // may break a variant constraint, and then there is no solution.
+                    if geometry.has_constraints() {
+                        let reason = Some(format!(
+                            "the only grid the units allow breaks a rule: {}",
+                            ViolationText(&v, geometry)
+                        ));
+                        let body = Body::Analysis { domains: None, count: None, steps: texts };
+                        return out
+                            .emit(Record { reason, ..Record::new(numbered, Status::Unsolvable) }.with_body(body));
+                    }
                     let text = ViolationText(&v, geometry);
                     let error = format!("internal error: propagation reached a grid that is not a solution: {text}");
                     return out.emit(Record::failed(numbered, Status::Error, error));

@@ -46,8 +46,9 @@ pub struct GridArgs {
     /// Jigsaw regions: n² labels, one per cell (a map, or a file holding one).
     #[arg(long, value_name = "MAP_OR_FILE", global = true, conflicts_with = "box_shape")]
     pub regions: Option<String>,
-    /// Extra units: x (both main diagonals), hyper (the windows between the boxes). Repeatable.
-    #[arg(long = "variant", value_name = "x|hyper", global = true, value_parser = names::<Variant>())]
+    /// Global rules: x (both main diagonals), hyper (the windows between the boxes),
+    /// anti-knight, anti-king, non-consecutive, disjoint-groups. Repeatable.
+    #[arg(long = "variant", value_name = "NAME", global = true, value_parser = names::<Variant>())]
     pub variants: Vec<Variant>,
     /// A grid definition file (see encodings/).
     #[arg(long, value_name = "FILE", global = true, conflicts_with_all = ["box_shape", "latin", "regions", "variants"])]

@@ -14,3 +14,4 @@ mod fuzz_regressions;
 mod library;
 mod parse;
 mod trust;
+mod variants;
