@@ -62,6 +62,7 @@ pub use model::puzzle::{GeometrySpec, Grid, Puzzle};
 pub use model::verify::{verify, Violation, ViolationText};
 pub use pipeline::{Encoding, Prepared, SolveOptions, DEFAULT_MAX_LITERALS};
 pub use reasoning::propagate::{Contradiction, Step, StepText};
+pub use reasoning::steps::{steps, Deduced, Deduction, Level, Stepped};
 pub use sat::cleanup::clean_up_on_signals;
 pub use sat::external::{ExternalError, ExternalSolver};
 pub use sat::Claimant;

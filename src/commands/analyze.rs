@@ -6,12 +6,12 @@ use std::time::Instant;
 use anyhow::Result;
 use clap::Args;
 
-use satdoku::{analyze, propagation, AnalyzeOptions, Puzzle, StepText, Verdict, ViolationText};
+use satdoku::{analyze, propagation, steps, AnalyzeOptions, Level, Puzzle, StepText, Verdict, ViolationText};
 
 use super::batch::{run, Numbered};
-use super::output::{Body, Emitter, Record, Status};
+use super::output::{Body, Emitter, Record, Status, StepLine};
 use super::solve::failure;
-use super::{BatchArgs, EncodingArgs, GridArgs};
+use super::{names, BatchArgs, EncodingArgs, GridArgs};
 
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
@@ -22,14 +22,22 @@ pub struct AnalyzeArgs {
     /// Count solutions up to N (0: only say unique or multiple).
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub max: u64,
-    /// Show only what unit propagation derives from the givens (no search):
-    /// the residual candidates.
-    #[arg(long, conflicts_with = "steps")]
-    pub propagate: bool,
-    /// Print the deductions of unit propagation in order, with their reasons,
-    /// up to the solved grid or the point where search is needed.
+    /// Show only what propagation derives from the givens (no search): the
+    /// residual candidates. LEVEL: singles (unit propagation), subsets
+    /// (singles, locked candidates, naked and hidden subsets: all_distinct;
+    /// the default) or probe (subsets and failed-literal probing).
+    #[arg(long, value_name = "LEVEL", num_args = 0..=1, default_missing_value = "subsets",
+          value_parser = names::<Level>())]
+    pub propagate: Option<Level>,
+    /// Print the deductions of propagation (at --propagate's level, subsets
+    /// by default) in order, each with what it removes, up to the solved grid
+    /// or the point where search is needed.
     #[arg(long)]
     pub steps: bool,
+    /// With --steps --format grid: the candidate grid after every round (a
+    /// stronger step and the singles that follow it) or only at the end.
+    #[arg(long, value_name = "WHEN", default_value = "end", value_parser = ["round", "end"], requires = "steps")]
+    pub show_candidates: String,
 }
 
 pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
@@ -41,8 +49,9 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
             Ok(p) => p,
             Err(e) => return out.emit(Record::failed(numbered, Status::Invalid, e)),
         };
-        if args.propagate || args.steps {
-            return propagate_one(numbered, puzzle, args.steps, out);
+        if args.propagate.is_some() || args.steps {
+            let level = args.propagate.unwrap_or_default();
+            return propagate_one(numbered, puzzle, level, args.steps, args.show_candidates == "round", out);
         }
         let start = Instant::now();
         let analysis = match analyze(puzzle, &options) {
@@ -79,12 +88,39 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
     Ok(summary.code())
 }
 
-/// `--propagate` and `--steps`: unit propagation only.
-fn propagate_one(numbered: &Numbered, puzzle: &Puzzle, steps: bool, out: &mut Emitter) -> io::Result<()> {
+/// `--propagate` and `--steps`: propagation only, at `level`.
+fn propagate_one(
+    numbered: &Numbered,
+    puzzle: &Puzzle,
+    level: Level,
+    with_steps: bool,
+    rounds: bool,
+    out: &mut Emitter,
+) -> io::Result<()> {
     let geometry = puzzle.geometry();
-    let result = propagation(puzzle, steps);
-    let texts = steps.then(|| result.steps.iter().map(|s| StepText(s, geometry).to_string()).collect());
-    let record = match result.outcome {
+    let (texts, outcome) = if level == Level::Singles {
+        // Unit propagation as the solver runs it, with the steps it has always printed.
+        let result = propagation(puzzle, with_steps);
+        let texts = with_steps
+            .then(|| result.steps.iter().map(|s| StepLine::Text(StepText(s, geometry).to_string())).collect());
+        (texts, result.outcome)
+    } else {
+        let result = steps(puzzle, level);
+        let texts = with_steps.then(|| {
+            let mut lines = Vec::new();
+            let mut round = 1;
+            for step in &result.steps {
+                if rounds && step.round > round {
+                    lines.push(StepLine::Grid(result.rounds[round - 1].clone()));
+                    round = step.round;
+                }
+                lines.push(StepLine::Text(step.describe(geometry, &out.renderer.alphabet)));
+            }
+            lines
+        });
+        (texts, result.outcome)
+    };
+    let record = match outcome {
         Ok(domains) => {
             // Propagation only fixes what every solution holds, so a fully
             // decided grid must be a solution: check it before saying so.
