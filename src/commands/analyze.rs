@@ -6,12 +6,12 @@ use std::time::Instant;
 use anyhow::Result;
 use clap::Args;
 
-use satdoku::{analyze, propagation, steps, AnalyzeOptions, Level, Puzzle, StepText, Verdict, ViolationText};
+use satdoku::{analyze, propagation, steps, AnalyzeOptions, Claim, Level, Puzzle, StepText, Verdict, ViolationText};
 
 use super::batch::{run, Numbered};
 use super::output::{Body, Emitter, Record, Status, StepLine};
 use super::solve::failure;
-use super::{names, BatchArgs, EncodingArgs, GridArgs};
+use super::{names, BatchArgs, EncodingArgs, GridArgs, ProofArgs};
 
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
@@ -38,12 +38,15 @@ pub struct AnalyzeArgs {
     /// stronger step and the singles that follow it) or only at the end.
     #[arg(long, value_name = "WHEN", default_value = "end", value_parser = ["round", "end"], requires = "steps")]
     pub show_candidates: String,
+    #[command(flatten)]
+    pub proofs: ProofArgs,
 }
 
 pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = grid.resolve()?;
     let renderer = args.batch.renderer(&setup);
     let options = AnalyzeOptions { solve: args.encoding.options(&args.batch), count_limit: args.max };
+    args.proofs.prepare()?;
     let summary = run(&args.batch.files, &mut setup, renderer, args.batch.jobs(), |numbered, out| {
         let puzzle = match &numbered.entry.puzzle {
             Ok(p) => p,
@@ -71,17 +74,28 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
                 start.elapsed().as_secs_f64() * 1e3
             ))?;
         }
-        let record = match (analysis.candidates, analysis.verdict) {
+        let (record, claim) = match (analysis.candidates, analysis.verdict) {
             (Some(domains), verdict) if verdict != Verdict::Unsolvable => {
                 let status = if verdict == Verdict::Unique { Status::Unique } else { Status::Multiple };
+                // What a proof covers: every candidate ruled out, when some is.
+                let n = puzzle.size();
+                let ruled_out = puzzle.geometry().cells().any(|c| domains.count(c) < n);
+                let claim = ruled_out.then(|| Claim::Within(domains.clone()));
                 let body = Body::Analysis { domains: Some(domains), count: Some(analysis.count), steps: None };
-                Record::new(numbered, status).with_body(body)
+                (Record::new(numbered, status).with_body(body), claim)
             }
             _ => {
                 let reason = analysis.reason.map(|c| c.describe(puzzle.geometry(), &out.renderer.alphabet));
                 let body = Body::Analysis { domains: None, count: Some(analysis.count), steps: None };
-                Record { reason, ..Record::new(numbered, Status::Unsolvable) }.with_body(body)
+                (
+                    Record { reason, ..Record::new(numbered, Status::Unsolvable) }.with_body(body),
+                    Some(Claim::Unsolvable),
+                )
             }
+        };
+        let record = match claim.filter(|_| args.proofs.wanted()) {
+            Some(claim) => record.proved(|| args.proofs.write(numbered, puzzle, claim, &options.solve)),
+            None => record,
         };
         out.emit(record)
     })?;

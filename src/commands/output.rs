@@ -92,6 +92,8 @@ pub struct Record<'a> {
     pub error: Option<String>,
     /// The grid the puzzle is played on, for drawing it.
     pub geometry: Option<Arc<Geometry>>,
+    /// The DRAT proof written for the answer (`--proof`, `--proof-dir`).
+    pub proof: Option<String>,
 }
 
 impl<'a> Record<'a> {
@@ -104,6 +106,16 @@ impl<'a> Record<'a> {
             reason: None,
             error: None,
             geometry: numbered.entry.puzzle.as_ref().ok().map(|p| Arc::clone(p.geometry())),
+            proof: None,
+        }
+    }
+
+    /// This record with the proof of its claim written by `write`, or an
+    /// error record saying why there is none.
+    pub fn proved(self, write: impl FnOnce() -> Result<String, String>) -> Record<'a> {
+        match write() {
+            Ok(path) => Record { proof: Some(path), ..self },
+            Err(error) => Record::failed(self.numbered, Status::Error, error),
         }
     }
 
@@ -210,9 +222,12 @@ impl Renderer {
                 }
             }
         }
-        for (key, value) in
-            [("reason", &record.reason), ("error", &record.error), ("name", &record.numbered.entry.name)]
-        {
+        for (key, value) in [
+            ("reason", &record.reason),
+            ("error", &record.error),
+            ("name", &record.numbered.entry.name),
+            ("proof", &record.proof),
+        ] {
             if let Some(value) = value {
                 put(key, value.clone().into());
             }

@@ -12,5 +12,6 @@ mod external;
 mod external_trust;
 mod library;
 mod parse;
+mod proofs;
 mod steps;
 mod trust;
