@@ -10,6 +10,7 @@
 
 use std::collections::HashMap;
 use std::io::BufRead;
+use std::time::Instant;
 
 use thiserror::Error;
 
@@ -38,6 +39,9 @@ pub enum DratError {
         /// Lemmas checked.
         lemmas: usize,
     },
+    /// The deadline passed before the check ended.
+    #[error("the proof was not checked within the time limit")]
+    TimedOut,
     /// The proof could not be read.
     #[error("cannot read the proof: {0}")]
     Read(String),
@@ -244,6 +248,15 @@ impl Db {
 /// Check a text DRAT `proof` against `clauses` (DIMACS literals, one clause
 /// per vector).
 pub fn check_drat(clauses: &[Vec<i32>], proof: impl BufRead) -> Result<DratSummary, DratError> {
+    check_drat_until(clauses, proof, None)
+}
+
+/// [`check_drat`] that gives up with [`DratError::TimedOut`] at `deadline`.
+pub(crate) fn check_drat_until(
+    clauses: &[Vec<i32>],
+    proof: impl BufRead,
+    deadline: Option<Instant>,
+) -> Result<DratSummary, DratError> {
     let mut db = Db::new();
     for clause in clauses {
         db.add(clause.clone());
@@ -274,6 +287,9 @@ pub fn check_drat(clauses: &[Vec<i32>], proof: impl BufRead) -> Result<DratSumma
             db.delete(lits.to_vec());
             summary.deletions += 1;
             continue;
+        }
+        if summary.lemmas % 256 == 255 && deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(DratError::TimedOut);
         }
         db.grow(lits);
         if !db.rup(lits) && !db.rat(lits) {

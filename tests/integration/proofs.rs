@@ -223,3 +223,66 @@ fn proof_file_takes_one_puzzle() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("extension .cnf"), "{}", r.stderr);
 }
+
+/// Whether cadical is on PATH (under CI=true it must be).
+fn cadical_available() -> bool {
+    let found = std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join("cadical").is_file()));
+    assert!(found || std::env::var("CI").as_deref() != Ok("true"), "cadical is not installed, and CI=true needs it");
+    found
+}
+
+/// A program named `cadical` in `dir` (so satdoku asks it for a proof) that
+/// runs `body` with the arguments satdoku gave, then keeps a copy of the CNF
+/// and the proof (its last two arguments) in `dir`.
+fn wrapper(dir: &TempDir, body: &str) -> String {
+    let path = dir.path().join("cadical");
+    let keep = dir.path().display();
+    let script = format!(
+        "#!/bin/sh\nfor a; do cnf=$proof; proof=$a; done\n{body}\ncode=$?\ncp \"$cnf\" {keep}/kept-$$.cnf\ncp \"$proof\" {keep}/kept-$$.drat 2>/dev/null\nexit $code\n"
+    );
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn cadical_proofs_of_unsolvable_puzzles_are_checked() {
+    if !cadical_available() {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    let solver = wrapper(&dir, "cadical -q \"$@\"");
+    let puzzles = data_lines("dimacs/unsolvable-9.txt");
+    let r = run(&["solve", "--solver", &solver, "--encoding", "full", "--format", "json"], &puzzles.join("\n"));
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(json_lines(&r.stdout).iter().all(|rec| rec["status"] == "unsolvable"), "{}", r.stdout);
+    // cadical was given a proof path and wrote text DRAT there, which the tests' checker accepts too.
+    let mut checked = 0;
+    for entry in std::fs::read_dir(dir.path()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "drat") {
+            let clauses = read_cnf(&std::fs::read_to_string(path.with_extension("cnf")).unwrap());
+            let proof = std::fs::read_to_string(&path).unwrap();
+            check(&clauses, &proof).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, puzzles.len());
+}
+
+#[test]
+fn a_solver_whose_proof_fails_gets_no_unsolvable() {
+    let dir = TempDir::new().unwrap();
+    // Claims unsatisfiable for everything, with a proof of nothing.
+    let liar = wrapper(&dir, "echo 0 > \"$proof\"; echo s UNSATISFIABLE; exit 20");
+    let hard = &data_lines("top95.txt")[0];
+    let unsolvable = &data_lines("dimacs/unsolvable-9.txt")[0];
+    for puzzle in [hard, unsolvable] {
+        let r = run(&["solve", "--solver", &liar, "--encoding", "full", "--format", "json"], puzzle);
+        assert_eq!(r.code, 2, "{}", r.stdout);
+        let record = &json_lines(&r.stdout)[0];
+        assert_eq!(record["status"], "error");
+        assert!(record["error"].as_str().unwrap().contains("its DRAT proof is rejected"), "{record}");
+    }
+}
