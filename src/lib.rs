@@ -42,6 +42,7 @@ mod enumerate;
 mod error;
 mod model;
 mod pipeline;
+mod proof;
 mod reasoning;
 mod sat;
 mod solve;
@@ -62,7 +63,9 @@ pub use model::geometry::{Cell, Geometry, Layout, Unit, UnitKind, Value, Variant
 pub use model::puzzle::{GeometrySpec, Grid, Puzzle};
 pub use model::verify::{verify, Violation, ViolationText};
 pub use pipeline::{Encoding, Prepared, SolveOptions, DEFAULT_MAX_LITERALS};
+pub use proof::{check_drat, prove, Certificate, Claim, DratError, DratSummary};
 pub use reasoning::propagate::{Contradiction, Step, StepText};
+pub use reasoning::steps::{steps, Deduced, Deduction, Level, Stepped};
 pub use sat::cleanup::clean_up_on_signals;
 pub use sat::external::{ExternalError, ExternalSolver};
 pub use sat::Claimant;

@@ -70,7 +70,14 @@ pub enum Body {
     Count(Count),
     /// `analyze`: every cell's candidates (none when there is no solution),
     /// with the count of solutions or with the deductions of propagation (`--steps`).
-    Analysis { domains: Option<Domains>, count: Option<Count>, steps: Option<Vec<String>> },
+    Analysis { domains: Option<Domains>, count: Option<Count>, steps: Option<Vec<StepLine>> },
+}
+
+/// One line of `analyze --steps`: a deduction in words, or the candidate grid
+/// at the end of a round (shown in grid format only).
+pub enum StepLine {
+    Text(String),
+    Grid(Domains),
 }
 
 /// One output record: the puzzle it answers, what became of it, what it carries.
@@ -85,6 +92,8 @@ pub struct Record<'a> {
     pub error: Option<String>,
     /// The grid the puzzle is played on, for drawing it.
     pub geometry: Option<Arc<Geometry>>,
+    /// The DRAT proof written for the answer (`--proof`, `--proof-dir`).
+    pub proof: Option<String>,
 }
 
 impl<'a> Record<'a> {
@@ -97,6 +106,16 @@ impl<'a> Record<'a> {
             reason: None,
             error: None,
             geometry: numbered.entry.puzzle.as_ref().ok().map(|p| Arc::clone(p.geometry())),
+            proof: None,
+        }
+    }
+
+    /// This record with the proof of its claim written by `write`, or an
+    /// error record saying why there is none.
+    pub fn proved(self, write: impl FnOnce() -> Result<String, String>) -> Record<'a> {
+        match write() {
+            Ok(path) => Record { proof: Some(path), ..self },
+            Err(error) => Record::failed(self.numbered, Status::Error, error),
         }
     }
 
@@ -192,13 +211,23 @@ impl Renderer {
                     put_count(&mut put, count);
                 }
                 if let Some(steps) = steps {
-                    put("steps", steps.clone().into());
+                    let texts: Vec<Json> = steps
+                        .iter()
+                        .filter_map(|s| match s {
+                            StepLine::Text(text) => Some(text.clone().into()),
+                            StepLine::Grid(_) => None,
+                        })
+                        .collect();
+                    put("steps", texts.into());
                 }
             }
         }
-        for (key, value) in
-            [("reason", &record.reason), ("error", &record.error), ("name", &record.numbered.entry.name)]
-        {
+        for (key, value) in [
+            ("reason", &record.reason),
+            ("error", &record.error),
+            ("name", &record.numbered.entry.name),
+            ("proof", &record.proof),
+        ] {
             if let Some(value) = value {
                 put(key, value.clone().into());
             }
@@ -274,10 +303,19 @@ impl Renderer {
 
     /// `analyze --steps` in line and grid format: the deductions in order,
     /// where they end, and the candidates left.
-    fn steps(&self, record: &Record, steps: &[String]) -> String {
+    fn steps(&self, record: &Record, steps: &[StepLine]) -> String {
         let mut text = format!("{}\n", record.numbered.describe());
         for step in steps {
-            let _ = writeln!(text, "{step}");
+            match (step, &record.geometry) {
+                (StepLine::Text(step), _) => {
+                    let _ = writeln!(text, "{step}");
+                }
+                (StepLine::Grid(domains), Some(geometry)) if self.format == Format::Grid => {
+                    text.push_str(&candidate_grid(domains, geometry, &self.alphabet));
+                    text.push('\n');
+                }
+                (StepLine::Grid(_), _) => {}
+            }
         }
         let last = match (&record.body, record.status) {
             (_, Status::Solved) => "solved by propagation alone".to_string(),

@@ -13,5 +13,7 @@ mod external_trust;
 mod fuzz_regressions;
 mod library;
 mod parse;
+mod proofs;
+mod steps;
 mod trust;
 mod variants;
