@@ -9,7 +9,7 @@ use serde::Serialize;
 use serde_json::{Map, Value as Json};
 
 use satdoku::format;
-use satdoku::{Alphabet, Cell, Count, Domains, Geometry, Grid};
+use satdoku::{Alphabet, Cell, Count, Domains, Geometry, Grid, Layout};
 
 use super::batch::Numbered;
 
@@ -71,6 +71,19 @@ pub enum Body {
     /// `analyze`: every cell's candidates (none when there is no solution),
     /// with the count of solutions or with the deductions of propagation (`--steps`).
     Analysis { domains: Option<Domains>, count: Option<Count>, steps: Option<Vec<String>> },
+    /// `generate` and `minimize`: a puzzle with its one solution (a full grid
+    /// from `generate --solved` is its own solution).
+    Puzzle(Box<PuzzleBody>),
+}
+
+/// A puzzle made or minimised.
+pub struct PuzzleBody {
+    pub puzzle: Grid,
+    pub solution: Grid,
+    /// The seed that made it (`generate`).
+    pub seed: Option<u64>,
+    /// Givens removed (`minimize`).
+    pub removed: Option<usize>,
 }
 
 /// One output record: the puzzle it answers, what became of it, what it carries.
@@ -183,6 +196,22 @@ impl Renderer {
                 }
             }
             Body::Count(count) => put_count(&mut put, count),
+            Body::Puzzle(body) => {
+                put("puzzle", self.line_of(&body.puzzle).into());
+                put("givens", body.puzzle.filled_count().into());
+                put("solution", self.line_of(&body.solution).into());
+                if let Some(removed) = body.removed {
+                    put("removed", removed.into());
+                }
+                if let Some(seed) = body.seed {
+                    put("seed", seed.into());
+                }
+                if let Some(geometry) = &record.geometry {
+                    if let Layout::Regions(map) = geometry.layout() {
+                        put("regions", format::region_map(map, geometry.size()).into());
+                    }
+                }
+            }
             Body::Analysis { domains, count, steps } => {
                 if let Some(domains) = domains {
                     put("fixed", self.line_of(&domains.decided()).into());
@@ -220,6 +249,7 @@ impl Renderer {
                 format!("multiple {} {}", self.line_of(first), self.line_of(second))
             }
             (Body::Count(count), _) => count_text(count),
+            (Body::Puzzle(body), _) => self.line_of(&body.puzzle),
             (Body::Analysis { steps: Some(steps), .. }, _) => return self.steps(record, steps),
             (Body::Analysis { domains: Some(domains), .. }, _) => self.line_of(&domains.decided()),
             (Body::Empty | Body::Analysis { domains: None, .. }, _) => record.message(),
@@ -235,6 +265,9 @@ impl Renderer {
             (Body::Solution { number: Some(k), .. }, _) => format!("{}: solution {k}", record.numbered.describe()),
             (Body::Solution { number: None, .. }, _) => record.numbered.describe(),
             (Body::Count(count), _) => format!("{}: {}", record.numbered.describe(), count_text(count)),
+            (Body::Puzzle(body), _) => {
+                format!("{}: {} givens", record.numbered.describe(), body.puzzle.filled_count())
+            }
             (Body::Analysis { steps: Some(steps), .. }, _) => return self.steps(record, steps),
             (Body::Analysis { count: Some(count), .. }, status) => {
                 let plural = if count.count == 1 { "" } else { "s" };
@@ -263,6 +296,7 @@ impl Renderer {
                 Body::Analysis { domains: Some(domains), .. } => {
                     text.push_str(&candidate_grid(domains, geometry, &self.alphabet))
                 }
+                Body::Puzzle(body) => text.push_str(&format::pretty(&body.puzzle, geometry, &self.alphabet)),
                 Body::Empty | Body::Count(_) | Body::Analysis { domains: None, .. } => {}
             }
         }
