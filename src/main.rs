@@ -34,6 +34,8 @@ enum Command {
     Analyze(commands::analyze::AnalyzeArgs),
     /// New puzzles or full grids: proper, minimal, symmetric, of any grid.
     Generate(commands::generate::GenerateArgs),
+    /// Remove givens while the puzzle stays unique, until every given left is needed.
+    Minimize(commands::minimize::MinimizeArgs),
 }
 
 fn main() -> ExitCode {
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
         Command::Decode(args) => commands::decode::run_decode(args, &cli.grid),
         Command::Analyze(args) => commands::analyze::run_analyze(args, &cli.grid),
         Command::Generate(args) => commands::generate::run_generate(args, &cli.grid),
+        Command::Minimize(args) => commands::minimize::run_minimize(args, &cli.grid),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -7,6 +7,7 @@ pub mod count;
 pub mod decode;
 pub mod dimacs;
 pub mod generate;
+pub mod minimize;
 pub mod output;
 pub mod solve;
 

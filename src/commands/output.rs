@@ -98,6 +98,8 @@ pub struct Record<'a> {
     pub error: Option<String>,
     /// The grid the puzzle is played on, for drawing it.
     pub geometry: Option<Arc<Geometry>>,
+    /// `analyze --redundant`: the givens that may each go alone, the puzzle staying unique.
+    pub redundant: Option<Vec<String>>,
 }
 
 impl<'a> Record<'a> {
@@ -110,6 +112,7 @@ impl<'a> Record<'a> {
             reason: None,
             error: None,
             geometry: numbered.entry.puzzle.as_ref().ok().map(|p| Arc::clone(p.geometry())),
+            redundant: None,
         }
     }
 
@@ -225,6 +228,9 @@ impl Renderer {
                 }
             }
         }
+        if let Some(redundant) = &record.redundant {
+            put("redundant", redundant.clone().into());
+        }
         for (key, value) in
             [("reason", &record.reason), ("error", &record.error), ("name", &record.numbered.entry.name)]
         {
@@ -273,7 +279,12 @@ impl Renderer {
                 let plural = if count.count == 1 { "" } else { "s" };
                 let more = if count.capped { "at least " } else { "" };
                 let status: &str = status.into();
-                format!("{}: {status}, {more}{} solution{plural}", record.numbered.describe(), count.count)
+                let mut header =
+                    format!("{}: {status}, {more}{} solution{plural}", record.numbered.describe(), count.count);
+                if let Some(redundant) = &record.redundant {
+                    let _ = write!(header, "; redundant givens: {}", redundant.join(" "));
+                }
+                header
             }
             (_, status) => {
                 let status: &str = status.into();

@@ -321,3 +321,85 @@ fn bad_generate_options_are_usage_errors() {
         assert!(r.stderr.contains("satdoku") || r.stderr.contains("error"), "{args:?}: {}", r.stderr);
     }
 }
+
+/// Proper (not minimal) puzzles from `generate --proper`, as lines.
+fn proper_puzzles(grid: &[&str], count: &str, seed: &str) -> String {
+    let out = satdoku().args(["generate", "--proper", "--count", count, "--seed", seed]).args(grid).output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn minimize_keeps_a_subset_unique_and_every_given_left_needed() {
+    for (grid, shape) in [
+        (&["--size", "4"][..], Shape::classic(4)),
+        (&["--box", "2x3"], Shape::boxes(6, 2, 3)),
+        (&[], Shape::classic(9)),
+    ] {
+        let puzzles = proper_puzzles(grid, "3", "8");
+        let grid_args: Vec<&str> =
+            grid.iter().filter(|a| **a != "--size" && a.parse::<usize>().is_err()).copied().collect();
+        for seed in [None, Some("4")] {
+            let mut args = vec!["minimize", "--format", "json"];
+            args.extend(&grid_args);
+            if let Some(seed) = seed {
+                args.extend(["--seed", seed]);
+            }
+            let r = run(&args, &puzzles);
+            assert_eq!(r.code, 0, "{}", r.stderr);
+            let records = json_lines(&r.stdout);
+            assert_eq!(records.len(), 3);
+            for (record, line) in records.iter().zip(puzzles.lines()) {
+                let before = read_symbols(line);
+                let after = read_symbols(record["puzzle"].as_str().unwrap());
+                let solution = read_symbols(record["solution"].as_str().unwrap());
+                assert_eq!(record["status"], "unique");
+                for (c, &v) in after.iter().enumerate() {
+                    assert!(v == 0 || v == before[c], "cell {c}: {v} was not a given");
+                }
+                let kept = after.iter().filter(|&&v| v != 0).count();
+                let removed = before.iter().filter(|&&v| v != 0).count() - kept;
+                assert_eq!(record["removed"], removed);
+                assert_proper(&shape, &after, &solution, true, line);
+            }
+        }
+    }
+    // Not unique: said so, nothing removed.
+    let r = run(&["minimize", "--format", "json"], "1...............\n");
+    assert_eq!(json_lines(&r.stdout)[0]["status"], "multiple");
+}
+
+#[test]
+fn analyze_lists_exactly_the_redundant_givens() {
+    for (grid, shape) in [
+        (&["--size", "4"][..], Shape::classic(4)),
+        (&["--box", "2x3"], Shape::boxes(6, 2, 3)),
+        (&[], Shape::classic(9)),
+    ] {
+        let puzzles = proper_puzzles(grid, "2", "6");
+        let grid_args: Vec<&str> =
+            grid.iter().filter(|a| **a != "--size" && a.parse::<usize>().is_err()).copied().collect();
+        let mut args = vec!["analyze", "--redundant", "--format", "json"];
+        args.extend(&grid_args);
+        let r = run(&args, &puzzles);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let brute = Brute::new(shape.clone());
+        let n = shape.n;
+        for (record, line) in json_lines(&r.stdout).iter().zip(puzzles.lines()) {
+            assert!(record["fixed"].is_string(), "the analysis fields stay");
+            let givens = read_symbols(line);
+            let listed: HashSet<String> =
+                record["redundant"].as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect();
+            let expected: HashSet<String> = (0..n * n)
+                .filter(|&c| givens[c] != 0)
+                .filter(|&c| {
+                    let mut fewer = givens.clone();
+                    fewer[c] = 0;
+                    brute.count_up_to(&fewer, 2) == 1
+                })
+                .map(|c| format!("r{}c{}", c / n + 1, c % n + 1))
+                .collect();
+            assert_eq!(listed, expected, "{line}");
+        }
+    }
+}
