@@ -10,6 +10,7 @@ mod dimacs;
 mod enumerate;
 mod external;
 mod external_trust;
+mod fuzz_regressions;
 mod generate;
 mod library;
 mod parse;
