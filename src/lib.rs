@@ -40,6 +40,7 @@ mod analyze;
 pub mod cnf;
 mod enumerate;
 mod error;
+mod generate;
 mod model;
 mod pipeline;
 mod proof;
@@ -58,6 +59,10 @@ pub use cnf::AmoEncoding;
 pub use enumerate::{count_up_to, Count, Search, Strategy};
 pub use error::{GeometryError, GridFileError, InternalError, ParseError, ParseErrorKind, Position};
 pub use model::constraints::{Constraint, Line, Relation};
+pub use generate::{
+    random_regions, GenerateError, GenerateOptions, Generated, Generator, GridSampler, Kind, Layouts, Rng, Symmetry,
+    UniquenessChecker,
+};
 pub use model::domains::Domains;
 pub use model::geometry::{Cell, Geometry, Layout, Unit, UnitKind, Value, Variant, MAX_SIZE};
 pub use model::puzzle::{GeometrySpec, Grid, Puzzle};

@@ -32,6 +32,10 @@ enum Command {
     Decode(commands::decode::DecodeArgs),
     /// The cells fixed in every solution, and the candidates of the rest.
     Analyze(commands::analyze::AnalyzeArgs),
+    /// New puzzles or full grids: proper, minimal, symmetric, of any grid.
+    Generate(commands::generate::GenerateArgs),
+    /// Remove givens while the puzzle stays unique, until every given left is needed.
+    Minimize(commands::minimize::MinimizeArgs),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +46,8 @@ fn main() -> ExitCode {
         Command::Dimacs(args) => commands::dimacs::run_dimacs(args, &cli.grid),
         Command::Decode(args) => commands::decode::run_decode(args, &cli.grid),
         Command::Analyze(args) => commands::analyze::run_analyze(args, &cli.grid),
+        Command::Generate(args) => commands::generate::run_generate(args, &cli.grid),
+        Command::Minimize(args) => commands::minimize::run_minimize(args, &cli.grid),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -6,9 +6,13 @@ use std::time::Instant;
 use anyhow::Result;
 use clap::Args;
 
-use satdoku::{analyze, propagation, steps, AnalyzeOptions, Claim, Level, Puzzle, StepText, Verdict, ViolationText};
+use satdoku::{
+    analyze, propagation, steps, AnalyzeOptions, Cell, Claim, Grid, Level, Puzzle, SolveError, StepText, Verdict,
+    ViolationText,
+};
 
 use super::batch::{run, Numbered};
+use super::minimize::with_checker;
 use super::output::{Body, Emitter, Record, Status, StepLine};
 use super::solve::failure;
 use super::{names, BatchArgs, EncodingArgs, GridArgs, ProofArgs};
@@ -40,6 +44,10 @@ pub struct AnalyzeArgs {
     pub show_candidates: String,
     #[command(flatten)]
     pub proofs: ProofArgs,
+    /// Also list the redundant givens of a unique puzzle: each may be removed
+    /// alone and the puzzle stays unique (JSON "redundant", cells as r1c2).
+    #[arg(long, conflicts_with_all = ["propagate", "steps"])]
+    pub redundant: bool,
 }
 
 pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
@@ -81,8 +89,15 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
                 let n = puzzle.size();
                 let ruled_out = puzzle.geometry().cells().any(|c| domains.count(c) < n);
                 let claim = ruled_out.then(|| Claim::Within(domains.clone()));
+                let redundant = match (args.redundant, verdict) {
+                    (true, Verdict::Unique) => match redundant_givens(puzzle, &domains.decided()) {
+                        Ok(cells) => Some(cells),
+                        Err(e) => return out.emit(failure(&args.batch, numbered, e)),
+                    },
+                    _ => None,
+                };
                 let body = Body::Analysis { domains: Some(domains), count: Some(analysis.count), steps: None };
-                (Record::new(numbered, status).with_body(body), claim)
+                (Record { redundant, ..Record::new(numbered, status) }.with_body(body), claim)
             }
             _ => {
                 let reason = analysis.reason.map(|c| c.describe(puzzle.geometry(), &out.renderer.alphabet));
@@ -100,6 +115,14 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
         out.emit(record)
     })?;
     Ok(summary.code())
+}
+
+/// The givens of a unique puzzle that may each go alone, named `r1c2`: one
+/// incremental solver, each question the other givens as assumptions.
+fn redundant_givens(puzzle: &Puzzle, solution: &Grid) -> Result<Vec<String>, SolveError> {
+    let givens: Vec<Cell> = puzzle.givens().filled().map(|(cell, _)| cell).collect();
+    let cells = with_checker(puzzle, solution, |checker| checker.redundant(&givens))?;
+    Ok(cells.into_iter().map(|c| puzzle.geometry().cell_name(c)).collect())
 }
 
 /// `--propagate` and `--steps`: propagation only, at `level`.

@@ -6,6 +6,8 @@ pub mod batch;
 pub mod count;
 pub mod decode;
 pub mod dimacs;
+pub mod generate;
+pub mod minimize;
 pub mod output;
 pub mod solve;
 

@@ -9,7 +9,7 @@ use serde::Serialize;
 use serde_json::{Map, Value as Json};
 
 use satdoku::format;
-use satdoku::{Alphabet, Cell, Count, Domains, Geometry, Grid};
+use satdoku::{Alphabet, Cell, Count, Domains, Geometry, Grid, Layout};
 
 use super::batch::Numbered;
 
@@ -71,6 +71,9 @@ pub enum Body {
     /// `analyze`: every cell's candidates (none when there is no solution),
     /// with the count of solutions or with the deductions of propagation (`--steps`).
     Analysis { domains: Option<Domains>, count: Option<Count>, steps: Option<Vec<StepLine>> },
+    /// `generate` and `minimize`: a puzzle with its one solution (a full grid
+    /// from `generate --solved` is its own solution).
+    Puzzle(Box<PuzzleBody>),
 }
 
 /// One line of `analyze --steps`: a deduction in words, or the candidate grid
@@ -78,6 +81,16 @@ pub enum Body {
 pub enum StepLine {
     Text(String),
     Grid(Domains),
+}
+
+/// A puzzle made or minimised.
+pub struct PuzzleBody {
+    pub puzzle: Grid,
+    pub solution: Grid,
+    /// The seed that made it (`generate`).
+    pub seed: Option<u64>,
+    /// Givens removed (`minimize`).
+    pub removed: Option<usize>,
 }
 
 /// One output record: the puzzle it answers, what became of it, what it carries.
@@ -94,6 +107,8 @@ pub struct Record<'a> {
     pub geometry: Option<Arc<Geometry>>,
     /// The DRAT proof written for the answer (`--proof`, `--proof-dir`).
     pub proof: Option<String>,
+    /// `analyze --redundant`: the givens that may each go alone, the puzzle staying unique.
+    pub redundant: Option<Vec<String>>,
 }
 
 impl<'a> Record<'a> {
@@ -107,6 +122,7 @@ impl<'a> Record<'a> {
             error: None,
             geometry: numbered.entry.puzzle.as_ref().ok().map(|p| Arc::clone(p.geometry())),
             proof: None,
+            redundant: None,
         }
     }
 
@@ -202,6 +218,22 @@ impl Renderer {
                 }
             }
             Body::Count(count) => put_count(&mut put, count),
+            Body::Puzzle(body) => {
+                put("puzzle", self.line_of(&body.puzzle).into());
+                put("givens", body.puzzle.filled_count().into());
+                put("solution", self.line_of(&body.solution).into());
+                if let Some(removed) = body.removed {
+                    put("removed", removed.into());
+                }
+                if let Some(seed) = body.seed {
+                    put("seed", seed.into());
+                }
+                if let Some(geometry) = &record.geometry {
+                    if let Layout::Regions(map) = geometry.layout() {
+                        put("regions", format::region_map(map, geometry.size()).into());
+                    }
+                }
+            }
             Body::Analysis { domains, count, steps } => {
                 if let Some(domains) = domains {
                     put("fixed", self.line_of(&domains.decided()).into());
@@ -221,6 +253,9 @@ impl Renderer {
                     put("steps", texts.into());
                 }
             }
+        }
+        if let Some(redundant) = &record.redundant {
+            put("redundant", redundant.clone().into());
         }
         for (key, value) in [
             ("reason", &record.reason),
@@ -249,6 +284,7 @@ impl Renderer {
                 format!("multiple {} {}", self.line_of(first), self.line_of(second))
             }
             (Body::Count(count), _) => count_text(count),
+            (Body::Puzzle(body), _) => self.line_of(&body.puzzle),
             (Body::Analysis { steps: Some(steps), .. }, _) => return self.steps(record, steps),
             (Body::Analysis { domains: Some(domains), .. }, _) => self.line_of(&domains.decided()),
             (Body::Empty | Body::Analysis { domains: None, .. }, _) => record.message(),
@@ -264,12 +300,20 @@ impl Renderer {
             (Body::Solution { number: Some(k), .. }, _) => format!("{}: solution {k}", record.numbered.describe()),
             (Body::Solution { number: None, .. }, _) => record.numbered.describe(),
             (Body::Count(count), _) => format!("{}: {}", record.numbered.describe(), count_text(count)),
+            (Body::Puzzle(body), _) => {
+                format!("{}: {} givens", record.numbered.describe(), body.puzzle.filled_count())
+            }
             (Body::Analysis { steps: Some(steps), .. }, _) => return self.steps(record, steps),
             (Body::Analysis { count: Some(count), .. }, status) => {
                 let plural = if count.count == 1 { "" } else { "s" };
                 let more = if count.capped { "at least " } else { "" };
                 let status: &str = status.into();
-                format!("{}: {status}, {more}{} solution{plural}", record.numbered.describe(), count.count)
+                let mut header =
+                    format!("{}: {status}, {more}{} solution{plural}", record.numbered.describe(), count.count);
+                if let Some(redundant) = &record.redundant {
+                    let _ = write!(header, "; redundant givens: {}", redundant.join(" "));
+                }
+                header
             }
             (_, status) => {
                 let status: &str = status.into();
@@ -292,6 +336,7 @@ impl Renderer {
                 Body::Analysis { domains: Some(domains), .. } => {
                     text.push_str(&candidate_grid(domains, geometry, &self.alphabet))
                 }
+                Body::Puzzle(body) => text.push_str(&format::pretty(&body.puzzle, geometry, &self.alphabet)),
                 Body::Empty | Body::Count(_) | Body::Analysis { domains: None, .. } => {}
             }
         }

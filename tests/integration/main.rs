@@ -11,6 +11,7 @@ mod enumerate;
 mod external;
 mod external_trust;
 mod fuzz_regressions;
+mod generate;
 mod library;
 mod parse;
 mod proofs;
