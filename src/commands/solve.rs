@@ -27,11 +27,13 @@ pub struct SolveArgs {
     #[arg(long)]
     pub unique: bool,
     /// Run this external SAT solver on each puzzle's CNF instead of varisat, e.g. "cadical" or
-    /// "minisat" ({cnf} and {result} in ARGS: see the README).
+    /// "minisat". In ARGS, {cnf} is the CNF file (appended when not written) and {result} a file
+    /// the solver writes its answer to (read instead of its stdout); exit codes 10 and 20 mean
+    /// satisfiable and unsatisfiable.
     #[arg(long, value_name = "CMD [ARGS]", conflicts_with_all = ["all", "unique"])]
     pub solver: Option<String>,
-    /// Do not first look for a solution shaped like a shuffled pattern grid
-    /// (see the README, "Pattern guess").
+    /// Do not first look, within a few conflicts, for a solution shaped like
+    /// a shuffled pattern grid (how big puzzles are often made).
     #[arg(long)]
     pub no_pattern_guess: bool,
 }
