@@ -69,9 +69,8 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
                 Record::new(numbered, status).with_body(body)
             }
             _ => {
-                let reason = analysis.reason.map(|c| c.describe(puzzle.geometry(), &out.renderer.alphabet));
                 let body = Body::Analysis { domains: None, count: Some(analysis.count), steps: None };
-                Record { reason, ..Record::new(numbered, Status::Unsolvable) }.with_body(body)
+                Record::unsolvable(numbered, analysis.reason.as_ref(), &out.renderer.alphabet).with_body(body)
             }
         };
         out.emit(record)
@@ -104,9 +103,8 @@ fn propagate_one(numbered: &Numbered, puzzle: &Puzzle, steps: bool, out: &mut Em
             })
         }
         Err(contradiction) => {
-            let reason = Some(contradiction.describe(geometry, &out.renderer.alphabet));
             let body = Body::Analysis { domains: None, count: None, steps: texts };
-            Record { reason, ..Record::new(numbered, Status::Unsolvable) }.with_body(body)
+            Record::unsolvable(numbered, Some(&contradiction), &out.renderer.alphabet).with_body(body)
         }
     };
     out.emit(record)

@@ -25,7 +25,7 @@ use satdoku::{
     GeometrySpec, Layout, SolveOptions, Variant, DEFAULT_MAX_LITERALS,
 };
 
-use output::{Format, Renderer};
+use output::{ColorChoice, Format, Renderer};
 
 /// A value parser for an enum named by `strum`: its names listed in `--help`,
 /// any case accepted.
@@ -154,6 +154,10 @@ pub struct BatchArgs {
     /// line, grid or json (JSON Lines). Default: grid on a terminal, else line.
     #[arg(long, value_enum)]
     pub format: Option<Format>,
+    /// Colour in the grid format and messages: auto (on a terminal, unless
+    /// NO_COLOR is set), always or never.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
     /// Answer with N threads; 0 or none: every core. More than the cores
     /// is capped at the cores (the work is the CPU's). Records stay in input
     /// order, stderr too.
@@ -174,7 +178,12 @@ impl BatchArgs {
                 Format::Line
             }
         });
-        Renderer { format, alphabet: setup.alphabet.clone() }
+        Renderer {
+            format,
+            alphabet: setup.alphabet.clone(),
+            palette: self.color.palette(&io::stdout()),
+            err_palette: self.color.palette(&io::stderr()),
+        }
     }
 
     /// The threads to answer with: as asked, at most one per core.

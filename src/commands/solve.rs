@@ -95,10 +95,7 @@ fn answer(
     }
     let record = match outcome {
         Outcome::Solved(grid) => Record::new(numbered, Status::Solved).with_body(Body::Solution { grid, number: None }),
-        Outcome::Unsolvable(reason) => Record {
-            reason: reason.map(|c| c.describe(puzzle.geometry(), &out.renderer.alphabet)),
-            ..Record::new(numbered, Status::Unsolvable)
-        },
+        Outcome::Unsolvable(reason) => Record::unsolvable(numbered, reason.as_ref(), &out.renderer.alphabet),
         Outcome::TimedOut => {
             let error = match external {
                 Some(solver) => {
@@ -154,9 +151,7 @@ pub fn failure<'a>(batch: &BatchArgs, numbered: &'a Numbered, error: SolveError)
 
 /// The record of a search that found nothing.
 fn unsolvable<'a>(numbered: &'a Numbered, search: &Search, out: &Emitter) -> Record<'a> {
-    let geometry = numbered.entry.puzzle.as_ref().ok().map(|p| p.geometry());
-    let reason = search.reason().zip(geometry).map(|(c, g)| c.describe(g, &out.renderer.alphabet));
-    Record { reason, ..Record::new(numbered, Status::Unsolvable) }
+    Record::unsolvable(numbered, search.reason(), &out.renderer.alphabet)
 }
 
 /// `--stats` line for one puzzle.

@@ -6,6 +6,7 @@ mod util;
 
 mod analyze;
 mod cli;
+mod color;
 mod dimacs;
 mod enumerate;
 mod external;
