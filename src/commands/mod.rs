@@ -7,6 +7,7 @@ pub mod count;
 pub mod decode;
 pub mod dimacs;
 pub mod output;
+pub mod progress;
 pub mod shell;
 pub mod solve;
 

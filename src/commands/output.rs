@@ -576,6 +576,14 @@ impl Stdout {
     /// Write one record's (or one chunk's) text: the diagnostics to stderr,
     /// the data to stdout.
     pub fn write_record(&mut self, out: &[u8], err: &[u8]) -> io::Result<()> {
+        if self.eager || !err.is_empty() {
+            // What goes to a terminal goes around the progress bar.
+            return super::progress::suspend(|| self.write_now(out, err));
+        }
+        self.write_now(out, err)
+    }
+
+    fn write_now(&mut self, out: &[u8], err: &[u8]) -> io::Result<()> {
         if !err.is_empty() {
             // On a terminal, what came before goes first.
             if self.eager {

@@ -13,5 +13,6 @@ mod external;
 mod external_trust;
 mod library;
 mod parse;
+mod progress;
 mod shell;
 mod trust;
