@@ -11,6 +11,7 @@ mod dimacs;
 mod enumerate;
 mod external;
 mod external_trust;
+mod fuzz_regressions;
 mod library;
 mod parse;
 mod progress;
