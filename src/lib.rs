@@ -69,6 +69,7 @@ pub use solve::{solve, solve_with_stats, Guess, Outcome, SolveError, Stats, GUES
 pub use text::format;
 pub use text::gridfile::{load_grid_file, parse_grid_file};
 pub use text::notation::{box_side, parse_box_shape, parse_cell_name, parse_region_map};
+pub use text::picture::Picture;
 pub use text::reader::{read_all, Entry, PuzzleReader};
 pub use text::symbols::Alphabet;
 /// The varisat satdoku is built with (0.2.2 with target phases, rephasing,

@@ -6,10 +6,10 @@ use std::time::Instant;
 use anyhow::Result;
 use clap::Args;
 
-use satdoku::{analyze, propagation, AnalyzeOptions, Puzzle, StepText, Verdict, ViolationText};
+use satdoku::{analyze, propagation, AnalyzeOptions, Puzzle, Step, StepText, Verdict, ViolationText};
 
 use super::batch::{run, Numbered};
-use super::output::{Body, Emitter, Record, Status};
+use super::output::{Body, Emitter, Format, Record, Snapshot, Status};
 use super::solve::failure;
 use super::{BatchArgs, EncodingArgs, GridArgs};
 
@@ -34,7 +34,7 @@ pub struct AnalyzeArgs {
 
 pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = grid.resolve()?;
-    let renderer = args.batch.renderer(&setup);
+    let renderer = args.batch.renderer(&setup)?;
     let options = AnalyzeOptions { solve: args.encoding.options(&args.batch), count_limit: args.max };
     let summary = run(&args.batch.files, &mut setup, renderer, args.batch.jobs(), |numbered, out| {
         let puzzle = match &numbered.entry.puzzle {
@@ -83,6 +83,8 @@ fn propagate_one(numbered: &Numbered, puzzle: &Puzzle, steps: bool, out: &mut Em
     let geometry = puzzle.geometry();
     let result = propagation(puzzle, steps);
     let texts = steps.then(|| result.steps.iter().map(|s| StepText(s, geometry).to_string()).collect());
+    let snapshots =
+        if steps && out.renderer.format == Format::Svg { snapshots(puzzle, &result.steps) } else { Vec::new() };
     let record = match result.outcome {
         Ok(domains) => {
             // Propagation only fixes what every solution holds, so a fully
@@ -96,16 +98,58 @@ fn propagate_one(numbered: &Numbered, puzzle: &Puzzle, steps: bool, out: &mut Em
                 }
             }
             let status = if solved { Status::Solved } else { Status::Open };
-            Record::new(numbered, status).with_body(Body::Analysis {
-                domains: Some(domains),
-                count: None,
-                steps: texts,
-            })
+            let body = Body::Analysis { domains: Some(domains), count: None, steps: texts };
+            Record { snapshots, ..Record::new(numbered, status).with_body(body) }
         }
         Err(contradiction) => {
             let body = Body::Analysis { domains: None, count: None, steps: texts };
-            Record::unsolvable(numbered, Some(&contradiction), &out.renderer.alphabet).with_body(body)
+            let record = Record::unsolvable(numbered, Some(&contradiction), &out.renderer.alphabet).with_body(body);
+            Record { snapshots, ..record }
         }
     };
     out.emit(record)
+}
+
+/// The candidates after the givens are placed, then after each cell the
+/// steps place: the pictures of `--steps --format svg`, replayed from the
+/// steps themselves.
+fn snapshots(puzzle: &Puzzle, steps: &[Step]) -> Vec<Snapshot> {
+    let geometry = puzzle.geometry();
+    let mut domains = match puzzle.candidates() {
+        Some(candidates) => candidates.clone(),
+        None => satdoku::Domains::full(puzzle.size()),
+    };
+    let mut shots = Vec::new();
+    let mut givens_placed = false;
+    for step in steps {
+        let placed = match step {
+            Step::Eliminate { because, value, cells } => {
+                domains.fix(*because, *value);
+                cells.iter().for_each(|&c| {
+                    domains.remove(c, *value);
+                });
+                None
+            }
+            Step::NakedSingle { cell, value } | Step::HiddenSingle { cell, value, .. } => {
+                if !givens_placed {
+                    shots.push(Snapshot {
+                        caption: "the givens placed".into(),
+                        domains: domains.clone(),
+                        marked: None,
+                    });
+                    givens_placed = true;
+                }
+                domains.fix(*cell, *value);
+                Some(*cell)
+            }
+        };
+        if placed.is_some() {
+            let caption = StepText(step, geometry).to_string();
+            shots.push(Snapshot { caption, domains: domains.clone(), marked: placed });
+        }
+    }
+    if !givens_placed {
+        shots.push(Snapshot { caption: "the givens placed".into(), domains, marked: None });
+    }
+    shots
 }

@@ -51,9 +51,15 @@ pub fn run_decode(args: &DecodeArgs, grid: &GridArgs) -> Result<u8> {
         }
         _ => (read_model(io::stdin().lock(), "<stdin>", var_count)?, "<stdin>".to_string()),
     };
-    let batch =
-        super::BatchArgs { files: Vec::new(), format: args.format, color: args.color, jobs: None, timeout: None };
-    let mut out = Emitter::direct(batch.renderer(&setup));
+    let batch = super::BatchArgs {
+        files: Vec::new(),
+        format: args.format,
+        out_dir: None,
+        color: args.color,
+        jobs: None,
+        timeout: None,
+    };
+    let mut out = Emitter::direct(batch.renderer(&setup)?);
     let puzzle = cnf.puzzle.clone();
     let position = satdoku::Position { source: source.clone(), line: 0, column: None };
     let numbered = Numbered {

@@ -152,9 +152,13 @@ impl EncodingArgs {
 pub struct BatchArgs {
     /// Puzzle files (stdin when none or "-").
     pub files: Vec<PathBuf>,
-    /// line, grid or json (JSON Lines). Default: grid on a terminal, else line.
+    /// line, grid, json (JSON Lines) or svg (pictures). Default: grid on a terminal, else line.
     #[arg(long, value_enum)]
     pub format: Option<Format>,
+    /// With --format svg: write one picture per puzzle (per solution, per
+    /// step) into DIR, as puzzle-0001.svg, ..., instead of to stdout.
+    #[arg(long, value_name = "DIR", requires = "format")]
+    pub out_dir: Option<PathBuf>,
     /// Colour in the grid format and messages: auto (on a terminal, unless
     /// NO_COLOR is set), always or never.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
@@ -171,7 +175,7 @@ pub struct BatchArgs {
 }
 
 impl BatchArgs {
-    pub fn renderer(&self, setup: &Setup) -> Renderer {
+    pub fn renderer(&self, setup: &Setup) -> Result<Renderer> {
         let format = self.format.unwrap_or_else(|| {
             if std::io::IsTerminal::is_terminal(&io::stdout()) {
                 Format::Grid
@@ -179,12 +183,19 @@ impl BatchArgs {
                 Format::Line
             }
         });
-        Renderer {
+        if let Some(dir) = &self.out_dir {
+            if format != Format::Svg {
+                bail!("--out-dir {}: only pictures go to files (--format svg)", dir.display());
+            }
+            std::fs::create_dir_all(dir).with_context(|| format!("--out-dir {}: cannot create it", dir.display()))?;
+        }
+        Ok(Renderer {
             format,
             alphabet: setup.alphabet.clone(),
             palette: self.color.palette(&io::stdout()),
             err_palette: self.color.palette(&io::stderr()),
-        }
+            out_dir: self.out_dir.clone(),
+        })
     }
 
     /// The threads to answer with: as asked, at most one per core.

@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde_json::{Map, Value as Json};
 
 use satdoku::format;
-use satdoku::{Alphabet, Cell, Contradiction, Count, Domains, Geometry, Grid};
+use satdoku::{Alphabet, Cell, Contradiction, Count, Domains, Geometry, Grid, Picture};
 
 use super::batch::Numbered;
 
@@ -24,6 +24,9 @@ pub enum Format {
     Grid,
     /// JSON Lines, one object per record.
     Json,
+    /// A picture (SVG) of each grid: one document per record on stdout,
+    /// or one file per record with `--out-dir`.
+    Svg,
 }
 
 /// `--color`: when grids and messages are coloured.
@@ -141,6 +144,17 @@ pub struct Record<'a> {
     pub geometry: Option<Arc<Geometry>>,
     /// The cells the reason names (two clashing givens, say), marked in pictures.
     pub conflict: Vec<Cell>,
+    /// `analyze --steps --format svg`: the candidates after each placement.
+    pub snapshots: Vec<Snapshot>,
+}
+
+/// The candidates at one point of a propagation, for a picture.
+pub struct Snapshot {
+    /// What was just done, in words.
+    pub caption: String,
+    pub domains: Domains,
+    /// The cell just placed, if any.
+    pub marked: Option<Cell>,
 }
 
 impl<'a> Record<'a> {
@@ -154,6 +168,7 @@ impl<'a> Record<'a> {
             error: None,
             geometry: numbered.entry.puzzle.as_ref().ok().map(|p| Arc::clone(p.geometry())),
             conflict: Vec::new(),
+            snapshots: Vec::new(),
         }
     }
 
@@ -219,6 +234,9 @@ pub struct Renderer {
     pub palette: Palette,
     /// The colours of messages on stderr.
     pub err_palette: Palette,
+    /// `--out-dir`: pictures go to files in it, one per record (or per
+    /// solution or step), named after the puzzle's index.
+    pub out_dir: Option<std::path::PathBuf>,
 }
 
 impl Renderer {
@@ -232,6 +250,8 @@ impl Renderer {
             }
             Format::Line => self.line(record),
             Format::Grid => self.grid(record),
+            Format::Svg if self.out_dir.is_some() => return,
+            Format::Svg => self.pictures(record).into_iter().map(|(_, svg)| svg + "\n").collect(),
         };
         out.extend_from_slice(text.as_bytes());
     }
@@ -392,6 +412,67 @@ impl Renderer {
         text
     }
 
+    /// The pictures of a record, each with the end of its file name
+    /// (`puzzle-0003` and this): one for a solution, two for `--unique`'s
+    /// two solutions, one per snapshot of `--steps`; none for bad input.
+    pub fn pictures(&self, record: &Record) -> Vec<(String, String)> {
+        let (Some(geometry), Some(givens)) = (&record.geometry, record.givens()) else { return Vec::new() };
+        if matches!(record.status, Status::Invalid | Status::Error) {
+            return Vec::new();
+        }
+        let status: &str = record.status.into();
+        let caption = match &record.body {
+            Body::Solution { number: Some(k), .. } => format!("{}: solution {k}", record.numbered.describe()),
+            Body::Count(count) => format!("{}: {}", record.numbered.describe(), count_text(count)),
+            _ => match record.detail() {
+                Some(detail) => format!("{}: {status}: {detail}", record.numbered.describe()),
+                None => format!("{}: {status}", record.numbered.describe()),
+            },
+        };
+        let picture = || {
+            Picture::new(geometry, &self.alphabet)
+                .with_givens(givens)
+                .with_conflict(record.conflict.clone())
+                .with_caption(caption.clone())
+        };
+        if !record.snapshots.is_empty() {
+            let last = record.snapshots.len();
+            return record
+                .snapshots
+                .iter()
+                .enumerate()
+                .map(|(i, snapshot)| {
+                    let caption = format!("puzzle {}, {}/{last}: {}", record.numbered.index, i + 1, snapshot.caption);
+                    let picture = Picture::new(geometry, &self.alphabet)
+                        .with_givens(givens)
+                        .with_candidates(&snapshot.domains)
+                        .with_marked(snapshot.marked.into_iter().collect())
+                        .with_caption(caption);
+                    (format!("-step-{:03}", i + 1), picture.to_svg())
+                })
+                .collect();
+        }
+        match &record.body {
+            Body::Solution { grid, number } => {
+                let suffix = number.map_or(String::new(), |k| format!("-solution-{k}"));
+                vec![(suffix, picture().with_solution(grid).to_svg())]
+            }
+            Body::Solutions { first, second } => {
+                let mut pictures = vec![(String::new(), picture().with_solution(first).to_svg())];
+                if let Some(second) = second {
+                    pictures.push(("-2".into(), picture().with_solution(second).to_svg()));
+                }
+                pictures
+            }
+            Body::Analysis { domains: Some(domains), .. } => {
+                vec![(String::new(), picture().with_candidates(domains).to_svg())]
+            }
+            Body::Empty | Body::Count(_) | Body::Analysis { domains: None, .. } => {
+                vec![(String::new(), picture().to_svg())]
+            }
+        }
+    }
+
     /// The style of a cell: a conflict, a given, or else `other`.
     fn cell_style(&self, record: &Record, index: usize, other: Style) -> Style {
         let cell = Cell::from_index(index);
@@ -514,6 +595,19 @@ impl Emitter {
     /// Render one record.
     pub fn emit(&mut self, record: Record) -> io::Result<()> {
         self.summary.add(record.status);
+        if let (Format::Svg, Some(dir)) = (self.renderer.format, &self.renderer.out_dir) {
+            let mut failed = Vec::new();
+            for (suffix, svg) in self.renderer.pictures(&record) {
+                let path = dir.join(format!("puzzle-{:04}{suffix}.svg", record.numbered.index));
+                if let Err(e) = std::fs::write(&path, svg) {
+                    let _ = writeln!(failed, "satdoku: {}: cannot write: {e}", path.display());
+                }
+            }
+            if !failed.is_empty() {
+                self.summary.add(Status::Error);
+                self.write(&[], &failed)?;
+            }
+        }
         match &mut self.sink {
             Sink::Direct(stdout) => {
                 let (mut out, mut err) = (Vec::new(), Vec::new());

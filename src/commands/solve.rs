@@ -46,7 +46,7 @@ impl SolveArgs {
 
 pub fn run_solve(args: &SolveArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = grid.resolve()?;
-    let renderer = args.batch.renderer(&setup);
+    let renderer = args.batch.renderer(&setup)?;
     let external = args.solver.as_deref().map(external_solver).transpose()?;
     let options = args.options();
     // --all streams each puzzle's solutions as they come: one thread.

@@ -14,6 +14,7 @@ mod external_trust;
 mod fuzz_regressions;
 mod library;
 mod parse;
+mod pictures;
 mod progress;
 mod shell;
 mod trust;
