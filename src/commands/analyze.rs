@@ -7,13 +7,13 @@ use anyhow::Result;
 use clap::Args;
 
 use satdoku::{
-    analyze, propagation, steps, AnalyzeOptions, Cell, Claim, Grid, Level, Puzzle, SolveError, StepText, Verdict,
+    analyze, propagation, steps, AnalyzeOptions, Cell, Claim, Grid, Level, Puzzle, SolveError, Step, StepText, Verdict,
     ViolationText,
 };
 
 use super::batch::{run, Numbered};
 use super::minimize::with_checker;
-use super::output::{Body, Emitter, Record, Status, StepLine};
+use super::output::{Body, Emitter, Format, Record, Snapshot, Status, StepLine};
 use super::solve::failure;
 use super::{names, BatchArgs, EncodingArgs, GridArgs, ProofArgs};
 
@@ -52,7 +52,7 @@ pub struct AnalyzeArgs {
 
 pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = grid.resolve()?;
-    let renderer = args.batch.renderer(&setup);
+    let renderer = args.batch.renderer(&setup)?;
     let options = AnalyzeOptions { solve: args.encoding.options(&args.batch), count_limit: args.max };
     args.proofs.prepare()?;
     let summary = run(&args.batch.files, &mut setup, renderer, args.batch.jobs(), |numbered, out| {
@@ -100,10 +100,9 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
                 (Record { redundant, ..Record::new(numbered, status) }.with_body(body), claim)
             }
             _ => {
-                let reason = analysis.reason.map(|c| c.describe(puzzle.geometry(), &out.renderer.alphabet));
                 let body = Body::Analysis { domains: None, count: Some(analysis.count), steps: None };
                 (
-                    Record { reason, ..Record::new(numbered, Status::Unsolvable) }.with_body(body),
+                    Record::unsolvable(numbered, analysis.reason.as_ref(), &out.renderer.alphabet).with_body(body),
                     Some(Claim::Unsolvable),
                 )
             }
@@ -135,12 +134,14 @@ fn propagate_one(
     out: &mut Emitter,
 ) -> io::Result<()> {
     let geometry = puzzle.geometry();
-    let (texts, outcome) = if level == Level::Singles {
+    let pictures = with_steps && out.renderer.format == Format::Svg;
+    let (texts, outcome, snapshots) = if level == Level::Singles {
         // Unit propagation as the solver runs it, with the steps it has always printed.
         let result = propagation(puzzle, with_steps);
         let texts = with_steps
             .then(|| result.steps.iter().map(|s| StepLine::Text(StepText(s, geometry).to_string())).collect());
-        (texts, result.outcome)
+        let shots = if pictures { snapshots(puzzle, &result.steps) } else { Vec::new() };
+        (texts, result.outcome, shots)
     } else {
         let result = steps(puzzle, level);
         let texts = with_steps.then(|| {
@@ -155,7 +156,20 @@ fn propagate_one(
             }
             lines
         });
-        (texts, result.outcome)
+        // The pictures of a level above singles: the candidates after each round.
+        let shots = if pictures {
+            let rounds = result.rounds.iter().enumerate();
+            rounds
+                .map(|(i, domains)| Snapshot {
+                    caption: format!("after round {}", i + 1),
+                    domains: domains.clone(),
+                    marked: None,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        (texts, result.outcome, shots)
     };
     let record = match outcome {
         Ok(domains) => {
@@ -181,17 +195,58 @@ fn propagate_one(
                 }
             }
             let status = if solved { Status::Solved } else { Status::Open };
-            Record::new(numbered, status).with_body(Body::Analysis {
-                domains: Some(domains),
-                count: None,
-                steps: texts,
-            })
+            let body = Body::Analysis { domains: Some(domains), count: None, steps: texts };
+            Record { snapshots, ..Record::new(numbered, status).with_body(body) }
         }
         Err(contradiction) => {
-            let reason = Some(contradiction.describe(geometry, &out.renderer.alphabet));
             let body = Body::Analysis { domains: None, count: None, steps: texts };
-            Record { reason, ..Record::new(numbered, Status::Unsolvable) }.with_body(body)
+            let record = Record::unsolvable(numbered, Some(&contradiction), &out.renderer.alphabet).with_body(body);
+            Record { snapshots, ..record }
         }
     };
     out.emit(record)
+}
+
+/// The candidates after the givens are placed, then after each cell the
+/// steps place: the pictures of `--steps --format svg`, replayed from the
+/// steps themselves.
+fn snapshots(puzzle: &Puzzle, steps: &[Step]) -> Vec<Snapshot> {
+    let geometry = puzzle.geometry();
+    let mut domains = match puzzle.candidates() {
+        Some(candidates) => candidates.clone(),
+        None => satdoku::Domains::full(puzzle.size()),
+    };
+    let mut shots = Vec::new();
+    let mut givens_placed = false;
+    for step in steps {
+        let placed = match step {
+            Step::Eliminate { because, value, cells } => {
+                domains.fix(*because, *value);
+                cells.iter().for_each(|&c| {
+                    domains.remove(c, *value);
+                });
+                None
+            }
+            Step::NakedSingle { cell, value } | Step::HiddenSingle { cell, value, .. } => {
+                if !givens_placed {
+                    shots.push(Snapshot {
+                        caption: "the givens placed".into(),
+                        domains: domains.clone(),
+                        marked: None,
+                    });
+                    givens_placed = true;
+                }
+                domains.fix(*cell, *value);
+                Some(*cell)
+            }
+        };
+        if placed.is_some() {
+            let caption = StepText(step, geometry).to_string();
+            shots.push(Snapshot { caption, domains: domains.clone(), marked: placed });
+        }
+    }
+    if !givens_placed {
+        shots.push(Snapshot { caption: "the givens placed".into(), domains, marked: None });
+    }
+    shots
 }

@@ -6,6 +6,7 @@ mod util;
 
 mod analyze;
 mod cli;
+mod color;
 mod dimacs;
 mod enumerate;
 mod external;
@@ -14,7 +15,10 @@ mod fuzz_regressions;
 mod generate;
 mod library;
 mod parse;
+mod pictures;
+mod progress;
 mod proofs;
+mod shell;
 mod steps;
 mod trust;
 mod variants;
