@@ -1,5 +1,9 @@
 //! Boolean satisfiability solver.
-use std::{io, time::Instant};
+use std::{
+    io,
+    sync::{atomic::AtomicBool, Arc},
+    time::Instant,
+};
 
 use partial_ref::{IntoPartialRef, IntoPartialRefMut, PartialRef};
 
@@ -157,6 +161,18 @@ impl<'a> Solver<'a> {
     /// (or none) goes on from where this one stopped.
     pub fn set_conflict_limit(&mut self, limit: Option<u64>) {
         self.ctx.solver_state.conflict_limit = limit;
+    }
+
+    /// Give up the search once `flag` is set (`None`: never, the default).
+    ///
+    /// The flag is read once per conflict, so another thread can stop a
+    /// search at once, for example the losers of a race between solvers
+    /// once one has an answer. A search stopped this way returns
+    /// [`SolverError::Interrupted`] and leaves the solver usable: a later
+    /// [`Solver::solve`], once the flag is cleared (or replaced), goes on
+    /// from where this one stopped.
+    pub fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.ctx.solver_state.interrupt = flag;
     }
 
     /// Check the satisfiability of the current formula.
@@ -373,6 +389,35 @@ mod tests {
             }
         }
         unreachable!()
+    }
+
+    /// Another thread stops a search that would take far longer: 13
+    /// pigeons in 12 holes needs exponentially many conflicts.
+    #[test]
+    fn a_flag_set_by_another_thread_stops_the_search() {
+        let (pigeons, holes) = (13, 12);
+        let var = |p: usize, h: usize| Lit::from_index(p * holes + h, true);
+        let mut formula = CnfFormula::new();
+        for p in 0..pigeons {
+            formula.add_clause(&(0..holes).map(|h| var(p, h)).collect::<Vec<_>>());
+        }
+        for h in 0..holes {
+            for p in 0..pigeons {
+                for q in p + 1..pigeons {
+                    formula.add_clause(&[!var(p, h), !var(q, h)]);
+                }
+            }
+        }
+        let mut solver = Solver::new();
+        solver.add_formula(&formula);
+        let flag = Arc::new(AtomicBool::new(false));
+        solver.set_interrupt(Some(Arc::clone(&flag)));
+        let setter = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        });
+        assert!(matches!(solver.solve(), Err(SolverError::Interrupted)));
+        setter.join().unwrap();
     }
 
     #[test]
@@ -660,6 +705,46 @@ mod tests {
             solver.set_conflict_limit(Some(0));
             prop_assert!(matches!(solver.solve(), Err(SolverError::Interrupted)));
             prop_assert!(solve_by_conflicts(&mut solver).1);
+
+            let model = solver.model().unwrap();
+            for clause in formula.iter() {
+                prop_assert!(clause.iter().any(|lit| model.contains(lit)));
+            }
+        }
+
+        /// A set flag stops the search before it starts; once it is
+        /// cleared, the search goes on to the right answer, every step
+        /// accepted by the self-checker.
+        #[test]
+        fn sgen_unsat_flag_interrupted(
+            formula in sgen_unsat_formula(1..7usize),
+            test_schedule in proptest::bool::ANY,
+        ) {
+            let mut solver = Solver::new();
+            solver.enable_self_checking();
+            solver.add_formula(&formula);
+            if test_schedule {
+                enable_test_schedule(&mut solver);
+            }
+
+            let flag = Arc::new(AtomicBool::new(true));
+            solver.set_interrupt(Some(Arc::clone(&flag)));
+            prop_assert!(matches!(solver.solve(), Err(SolverError::Interrupted)));
+            flag.store(false, std::sync::atomic::Ordering::Relaxed);
+            prop_assert_eq!(solver.solve().ok(), Some(false));
+        }
+
+        #[test]
+        fn sat_flag_interrupted(formula in sat_formula(4..20usize, 10..100usize, 0.05..0.2, 0.9..1.0)) {
+            let mut solver = Solver::new();
+            solver.enable_self_checking();
+            solver.add_formula(&formula);
+
+            let flag = Arc::new(AtomicBool::new(true));
+            solver.set_interrupt(Some(Arc::clone(&flag)));
+            prop_assert!(matches!(solver.solve(), Err(SolverError::Interrupted)));
+            solver.set_interrupt(None);
+            prop_assert_eq!(solver.solve().ok(), Some(true));
 
             let model = solver.model().unwrap();
             for clause in formula.iter() {
