@@ -22,6 +22,10 @@ pub struct Numbered {
     pub entry: Entry,
     /// The time it took to read (`--stats`).
     pub read: Duration,
+    /// The threads this puzzle's own search may use: `--jobs` when it is
+    /// the only puzzle of the input (`solve` then races that many solvers on
+    /// it), else 1 (the threads answer different puzzles).
+    pub threads: usize,
 }
 
 impl Numbered {
@@ -58,7 +62,7 @@ pub fn for_each_puzzle(
                     let kind = ParseErrorKind::Io(format!("cannot open: {e}"));
                     let error = ParseError { position: position.clone(), kind };
                     let entry = Entry { position, name: None, puzzle: Err(error) };
-                    each(Numbered { index, entry, read: Duration::ZERO })?;
+                    each(Numbered { index, entry, read: Duration::ZERO, threads: 1 })?;
                     continue;
                 }
             }
@@ -68,7 +72,7 @@ pub fn for_each_puzzle(
             let start = Instant::now();
             let Some(entry) = reader.next() else { break };
             index += 1;
-            each(Numbered { index, entry, read: start.elapsed() })?;
+            each(Numbered { index, entry, read: start.elapsed(), threads: 1 })?;
             progress.tick(index);
         }
     }
@@ -76,8 +80,9 @@ pub fn for_each_puzzle(
     Ok(())
 }
 
-/// Answer every puzzle of `files` with `answer`, on `jobs` threads (one when
-/// `sequential`, so that records stream as they come), records in input order.
+/// Answer every puzzle of `files` with `answer`, on `jobs` threads, records
+/// in input order. With several threads, an input of one puzzle hands them
+/// all to that puzzle ([`Numbered::threads`]).
 pub fn run<F>(files: &[PathBuf], setup: &mut Setup, renderer: Renderer, jobs: usize, answer: F) -> Result<Summary>
 where
     F: Fn(&Numbered, &mut Emitter) -> io::Result<()> + Sync,
@@ -190,6 +195,10 @@ where
             Ok(())
         });
         if read.is_ok() && !chunk.is_empty() {
+            // The input's only puzzle may use every thread (the others would idle).
+            if *puzzles == 1 {
+                chunk[0].threads = jobs;
+            }
             read = send(chunk);
         }
         drop(job_tx);

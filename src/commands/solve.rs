@@ -83,7 +83,9 @@ fn answer(
     if args.unique {
         return solve_unique(args, numbered, Search::new(puzzle, options), out);
     }
-    let (outcome, stats) = match solve_with_stats(puzzle, options, external) {
+    // The input's only puzzle gets every thread: a race of that many solvers.
+    let options = SolveOptions { portfolio: numbered.threads, ..*options };
+    let (outcome, stats) = match solve_with_stats(puzzle, &options, external) {
         Ok(result) => result,
         // One puzzle's failure (a solver missing, crashed, or wrong; a bug) ends only that puzzle.
         Err(e) => return out.emit(failure(&args.batch, numbered, e)),

@@ -12,4 +12,5 @@ mod external;
 mod external_trust;
 mod library;
 mod parse;
+mod portfolio;
 mod trust;
