@@ -23,6 +23,10 @@ pub struct Numbered {
     pub entry: Entry,
     /// The time it took to read (`--stats`).
     pub read: Duration,
+    /// The threads this puzzle's own search may use: `--jobs` when it is
+    /// the only puzzle of the input (`solve` then races that many solvers on
+    /// it), else 1 (the threads answer different puzzles).
+    pub threads: usize,
 }
 
 impl Numbered {
@@ -59,7 +63,7 @@ pub fn for_each_puzzle(
                     let kind = ParseErrorKind::Io(format!("cannot open: {e}"));
                     let error = ParseError { position: position.clone(), kind };
                     let entry = Entry { position, name: None, puzzle: Err(error) };
-                    each(Numbered { index, entry, read: Duration::ZERO })?;
+                    each(Numbered { index, entry, read: Duration::ZERO, threads: 1 })?;
                     continue;
                 }
             }
@@ -73,15 +77,16 @@ pub fn for_each_puzzle(
                 let place = &entry.position;
                 format!("puzzle {index} ({place})")
             });
-            each(Numbered { index, entry, read: start.elapsed() })?;
+            each(Numbered { index, entry, read: start.elapsed(), threads: 1 })?;
         }
     }
     progress.finish();
     Ok(())
 }
 
-/// Answer every puzzle of `files` with `answer`, on `jobs` threads (one when
-/// `sequential`, so that records stream as they come), records in input order.
+/// Answer every puzzle of `files` with `answer`, on `jobs` threads, records
+/// in input order. With several threads, an input of one puzzle hands them
+/// all to that puzzle ([`Numbered::threads`]).
 pub fn run<F>(files: &[PathBuf], setup: &mut Setup, renderer: Renderer, jobs: usize, answer: F) -> Result<Summary>
 where
     F: Fn(&Numbered, &mut Emitter) -> io::Result<()> + Sync,
@@ -194,6 +199,10 @@ where
             Ok(())
         });
         if read.is_ok() && !chunk.is_empty() {
+            // The input's only puzzle may use every thread (the others would idle).
+            if *puzzles == 1 {
+                chunk[0].threads = jobs;
+            }
             read = send(chunk);
         }
         drop(job_tx);

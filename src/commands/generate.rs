@@ -169,7 +169,7 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
                 };
                 let entry =
                     Entry { position: Position { source, line: 0, column: None }, name: None, puzzle: Ok(made.puzzle) };
-                let numbered = Numbered { index: i as usize + 1, entry, read: Default::default() };
+                let numbered = Numbered { index: i as usize + 1, entry, read: Default::default(), threads: 1 };
                 let status = if kind == Kind::Solved { Status::Solved } else { Status::Unique };
                 if args.stats {
                     let ms = start.elapsed().as_secs_f64() * 1e3;
@@ -192,7 +192,7 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
                     name: None,
                     puzzle: Err(satdoku::ParseError { position, kind: satdoku::ParseErrorKind::Io(error.clone()) }),
                 };
-                let numbered = Numbered { index: i as usize + 1, entry, read: Default::default() };
+                let numbered = Numbered { index: i as usize + 1, entry, read: Default::default(), threads: 1 };
                 out.emit(Record::failed(&numbered, Status::Error, error))
             }
         }

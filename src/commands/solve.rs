@@ -90,7 +90,9 @@ fn answer(
     if args.unique {
         return solve_unique(args, options, numbered, puzzle, out);
     }
-    let (outcome, stats) = match solve_with_stats(puzzle, options, external) {
+    // The input's only puzzle gets every thread: a race of that many solvers.
+    let options = SolveOptions { portfolio: numbered.threads, ..*options };
+    let (outcome, stats) = match solve_with_stats(puzzle, &options, external) {
         Ok(result) => result,
         // One puzzle's failure (a solver missing, crashed, or wrong; a bug) ends only that puzzle.
         Err(e) => return out.emit(failure(&args.batch, numbered, e)),
@@ -102,7 +104,7 @@ fn answer(
         Outcome::Solved(grid) => Record::new(numbered, Status::Solved).with_body(Body::Solution { grid, number: None }),
         Outcome::Unsolvable(reason) => {
             let record = Record::unsolvable(numbered, reason.as_ref(), &out.renderer.alphabet);
-            prove(args, options, numbered, puzzle, record, Claim::Unsolvable)
+            prove(args, &options, numbered, puzzle, record, Claim::Unsolvable)
         }
         Outcome::TimedOut => {
             let error = match external {

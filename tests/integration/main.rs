@@ -16,6 +16,7 @@ mod generate;
 mod library;
 mod parse;
 mod pictures;
+mod portfolio;
 mod progress;
 mod proofs;
 mod shell;
