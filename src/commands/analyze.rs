@@ -89,6 +89,12 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
                 let n = puzzle.size();
                 let ruled_out = puzzle.geometry().cells().any(|c| domains.count(c) < n);
                 let claim = ruled_out.then(|| Claim::Within(domains.clone()));
+                // A given of a pencil-mark puzzle is a cell with one candidate:
+                // removing it alone means nothing, so say so rather than guess.
+                if args.redundant && puzzle.candidates().is_some() {
+                    let error = "pencil marks: --redundant removes givens of puzzles without candidate lists";
+                    return out.emit(Record::failed(numbered, Status::Error, error));
+                }
                 let redundant = match (args.redundant, verdict) {
                     (true, Verdict::Unique) => match redundant_givens(puzzle, &domains.decided()) {
                         Ok(cells) => Some(cells),
