@@ -40,6 +40,7 @@ mod analyze;
 pub mod cnf;
 mod enumerate;
 mod error;
+mod explain;
 mod model;
 mod pipeline;
 mod proof;
@@ -57,6 +58,7 @@ pub use analyze::{analyze, propagation, Analysis, AnalyzeOptions, AnalyzeStats, 
 pub use cnf::AmoEncoding;
 pub use enumerate::{count_up_to, Count, Search, Strategy};
 pub use error::{GeometryError, GridFileError, InternalError, ParseError, ParseErrorKind, Position};
+pub use explain::{Explainer, Forced};
 pub use model::domains::Domains;
 pub use model::geometry::{Cell, Geometry, Layout, Unit, UnitKind, Value, Variant, MAX_SIZE};
 pub use model::puzzle::{GeometrySpec, Grid, Puzzle};

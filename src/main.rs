@@ -32,6 +32,8 @@ enum Command {
     Decode(commands::decode::DecodeArgs),
     /// The cells fixed in every solution, and the candidates of the rest.
     Analyze(commands::analyze::AnalyzeArgs),
+    /// Why a puzzle has no solution (a minimal set of givens), or why a cell is forced.
+    Explain(commands::explain::ExplainArgs),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
         Command::Dimacs(args) => commands::dimacs::run_dimacs(args, &cli.grid),
         Command::Decode(args) => commands::decode::run_decode(args, &cli.grid),
         Command::Analyze(args) => commands::analyze::run_analyze(args, &cli.grid),
+        Command::Explain(args) => commands::explain::run_explain(args, &cli.grid),
     };
     match result {
         Ok(code) => ExitCode::from(code),

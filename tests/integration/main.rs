@@ -8,6 +8,7 @@ mod analyze;
 mod cli;
 mod dimacs;
 mod enumerate;
+mod explain;
 mod external;
 mod external_trust;
 mod fuzz_regressions;
