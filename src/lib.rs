@@ -54,7 +54,10 @@ mod text;
 #[cfg(test)]
 extern crate self as satdoku;
 
-pub use analyze::{analyze, propagation, Analysis, AnalyzeOptions, AnalyzeStats, Propagation, Verdict};
+pub use analyze::{
+    analyze, candidate_counts, propagation, residual, Analysis, AnalyzeOptions, AnalyzeStats, CandidateCount, Link,
+    Propagation, Verdict,
+};
 pub use cnf::AmoEncoding;
 pub use enumerate::{count_up_to, Count, Search, Strategy};
 pub use error::{GeometryError, GridFileError, InternalError, ParseError, ParseErrorKind, Position};

@@ -6,7 +6,10 @@ use std::time::Instant;
 use anyhow::Result;
 use clap::Args;
 
-use satdoku::{analyze, propagation, steps, AnalyzeOptions, Claim, Level, Puzzle, StepText, Verdict, ViolationText};
+use satdoku::{
+    analyze, candidate_counts, propagation, residual, steps, AnalyzeOptions, Claim, Level, Puzzle, StepText, Verdict,
+    ViolationText,
+};
 
 use super::batch::{run, Numbered};
 use super::output::{Body, Emitter, Record, Status, StepLine};
@@ -38,6 +41,10 @@ pub struct AnalyzeArgs {
     /// stronger step and the singles that follow it) or only at the end.
     #[arg(long, value_name = "WHEN", default_value = "end", value_parser = ["round", "end"], requires = "steps")]
     pub show_candidates: String,
+    /// For each open cell and candidate, how many solutions hold it (each
+    /// counted up to --max): which value would make the puzzle unique.
+    #[arg(long, conflicts_with_all = ["propagate", "steps"])]
+    pub counts: bool,
     #[command(flatten)]
     pub proofs: ProofArgs,
 }
@@ -81,12 +88,36 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
                 let n = puzzle.size();
                 let ruled_out = puzzle.geometry().cells().any(|c| domains.count(c) < n);
                 let claim = ruled_out.then(|| Claim::Within(domains.clone()));
-                let body = Body::Analysis { domains: Some(domains), count: Some(analysis.count), steps: None };
+                let alphabet = &out.renderer.alphabet;
+                let residual = (verdict == Verdict::Multiple).then(|| {
+                    let links = residual(puzzle.geometry(), &domains);
+                    links.iter().map(|l| l.describe(puzzle.geometry(), &domains, alphabet)).collect()
+                });
+                let counts = match args.counts {
+                    false => None,
+                    true => match candidate_counts(puzzle, &domains, args.max.max(1), &options.solve) {
+                        Ok(counts) => Some(counts),
+                        Err(e) => return out.emit(failure(&args.batch, numbered, e)),
+                    },
+                };
+                let body = Body::Analysis {
+                    domains: Some(domains),
+                    count: Some(analysis.count),
+                    steps: None,
+                    counts,
+                    residual,
+                };
                 (Record::new(numbered, status).with_body(body), claim)
             }
             _ => {
                 let reason = analysis.reason.map(|c| c.describe(puzzle.geometry(), &out.renderer.alphabet));
-                let body = Body::Analysis { domains: None, count: Some(analysis.count), steps: None };
+                let body = Body::Analysis {
+                    domains: None,
+                    count: Some(analysis.count),
+                    steps: None,
+                    counts: None,
+                    residual: None,
+                };
                 (
                     Record { reason, ..Record::new(numbered, Status::Unsolvable) }.with_body(body),
                     Some(Claim::Unsolvable),
@@ -151,11 +182,13 @@ fn propagate_one(
                 domains: Some(domains),
                 count: None,
                 steps: texts,
+                counts: None,
+                residual: None,
             })
         }
         Err(contradiction) => {
             let reason = Some(contradiction.describe(geometry, &out.renderer.alphabet));
-            let body = Body::Analysis { domains: None, count: None, steps: texts };
+            let body = Body::Analysis { domains: None, count: None, steps: texts, counts: None, residual: None };
             Record { reason, ..Record::new(numbered, Status::Unsolvable) }.with_body(body)
         }
     };

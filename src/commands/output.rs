@@ -9,7 +9,7 @@ use serde::Serialize;
 use serde_json::{Map, Value as Json};
 
 use satdoku::format;
-use satdoku::{Alphabet, Cell, Count, Domains, Forced, Geometry, Grid};
+use satdoku::{Alphabet, CandidateCount, Cell, Count, Domains, Forced, Geometry, Grid};
 
 use super::batch::Numbered;
 
@@ -70,7 +70,15 @@ pub enum Body {
     Count(Count),
     /// `analyze`: every cell's candidates (none when there is no solution),
     /// with the count of solutions or with the deductions of propagation (`--steps`).
-    Analysis { domains: Option<Domains>, count: Option<Count>, steps: Option<Vec<StepLine>> },
+    Analysis {
+        domains: Option<Domains>,
+        count: Option<Count>,
+        steps: Option<Vec<StepLine>>,
+        /// `--counts`: how many solutions hold each candidate of each open cell.
+        counts: Option<Vec<CandidateCount>>,
+        /// For several solutions: the open cells and what links them, in words.
+        residual: Option<Vec<String>>,
+    },
     /// `explain`: a minimal set of givens with no solution together (none
     /// when there is a solution), and why each cell asked about is forced.
     Explanation { core: Option<Vec<Cell>>, forced: Vec<(Cell, Forced)> },
@@ -241,7 +249,29 @@ impl Renderer {
                     put("forced", items.into());
                 }
             }
-            Body::Analysis { domains, count, steps } => {
+            Body::Analysis { domains, count, steps, counts, residual } => {
+                if let (Some(counts), Some(geometry)) = (counts, &record.geometry) {
+                    let items: Vec<Json> = counts
+                        .iter()
+                        .map(|c| {
+                            let mut item = Map::new();
+                            item.insert("cell".into(), geometry.cell_name(c.cell).into());
+                            item.insert(
+                                "value".into(),
+                                format::symbol(Some(c.value), geometry.size(), &self.alphabet).into(),
+                            );
+                            item.insert("count".into(), c.count.count.into());
+                            if c.count.capped {
+                                item.insert("capped".into(), true.into());
+                            }
+                            Json::Object(item)
+                        })
+                        .collect();
+                    put("counts", items.into());
+                }
+                if let Some(residual) = residual {
+                    put("residual", residual.clone().into());
+                }
                 if let Some(domains) = domains {
                     put("fixed", self.line_of(&domains.decided()).into());
                     put("candidates", candidate_strings(domains, &self.alphabet).into());
@@ -349,8 +379,12 @@ impl Renderer {
                         text.push_str(&format::pretty(second, geometry, &self.alphabet));
                     }
                 }
-                Body::Analysis { domains: Some(domains), .. } => {
-                    text.push_str(&candidate_grid(domains, geometry, &self.alphabet))
+                Body::Analysis { domains: Some(domains), counts, residual, .. } => {
+                    text.push_str(&candidate_grid(domains, geometry, &self.alphabet));
+                    for line in residual.iter().flatten() {
+                        let _ = writeln!(text, "{line}");
+                    }
+                    text.push_str(&self.counts_text(geometry, counts.as_deref().unwrap_or(&[])));
                 }
                 Body::Explanation { core, forced } => {
                     if let (Ok(puzzle), Some(core)) = (record.numbered.entry.puzzle.as_ref(), core) {
@@ -407,6 +441,27 @@ impl Renderer {
 }
 
 impl Renderer {
+    /// `--counts` in words, a line per open cell: `r1c2: 3 in 5 solutions, 5 in at least 10`.
+    fn counts_text(&self, geometry: &Geometry, counts: &[CandidateCount]) -> String {
+        let mut text = String::new();
+        let mut k = 0;
+        while k < counts.len() {
+            let cell = counts[k].cell;
+            let parts: Vec<String> = counts[k..]
+                .iter()
+                .take_while(|c| c.cell == cell)
+                .map(|c| {
+                    let plural = if c.count.count == 1 && !c.count.capped { "" } else { "s" };
+                    let symbol = format::symbol(Some(c.value), geometry.size(), &self.alphabet);
+                    format!("{symbol} in {} solution{plural}", count_text(&c.count))
+                })
+                .collect();
+            k += parts.len();
+            let _ = writeln!(text, "{}: {}", geometry.cell_name(cell), parts.join(", "));
+        }
+        text
+    }
+
     /// Why a cell is forced, in words: `r1c4 = 1, forced by r2c2 r3c3`.
     fn forced_text(&self, geometry: &Geometry, cell: Cell, why: &Forced) -> String {
         let n = geometry.size();
