@@ -61,7 +61,9 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
         };
         if args.propagate.is_some() || args.steps {
             let level = args.propagate.unwrap_or_default();
-            return propagate_one(numbered, puzzle, level, args.steps, args.show_candidates == "round", out);
+            let deadline = args.batch.timeout.and_then(|t| Instant::now().checked_add(t));
+            let rounds = args.show_candidates == "round";
+            return propagate_one(&args.batch, numbered, puzzle, (level, deadline), (args.steps, rounds), out);
         }
         let start = Instant::now();
         let analysis = match analyze(puzzle, &options) {
@@ -135,11 +137,11 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
 
 /// `--propagate` and `--steps`: propagation only, at `level`.
 fn propagate_one(
+    batch: &BatchArgs,
     numbered: &Numbered,
     puzzle: &Puzzle,
-    level: Level,
-    with_steps: bool,
-    rounds: bool,
+    (level, deadline): (Level, Option<Instant>),
+    (with_steps, rounds): (bool, bool),
     out: &mut Emitter,
 ) -> io::Result<()> {
     let geometry = puzzle.geometry();
@@ -150,7 +152,10 @@ fn propagate_one(
             .then(|| result.steps.iter().map(|s| StepLine::Text(StepText(s, geometry).to_string())).collect());
         (texts, result.outcome)
     } else {
-        let result = steps(puzzle, level);
+        let result = steps(puzzle, level, deadline);
+        if !result.complete {
+            return out.emit(Record::failed(numbered, Status::Error, batch.timed_out()));
+        }
         let texts = with_steps.then(|| {
             let mut lines = Vec::new();
             let mut round = 1;
