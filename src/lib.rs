@@ -41,6 +41,7 @@ pub mod cnf;
 mod enumerate;
 mod error;
 mod explain;
+mod generate;
 mod model;
 mod pipeline;
 mod proof;
@@ -62,6 +63,11 @@ pub use cnf::AmoEncoding;
 pub use enumerate::{count_up_to, Count, Search, Strategy};
 pub use error::{GeometryError, GridFileError, InternalError, ParseError, ParseErrorKind, Position};
 pub use explain::{Explainer, Forced};
+pub use generate::{
+    random_regions, GenerateError, GenerateOptions, Generated, Generator, GridSampler, Kind, Layouts, Rng, Symmetry,
+    UniquenessChecker,
+};
+pub use model::constraints::{Constraint, Line, Relation};
 pub use model::domains::Domains;
 pub use model::geometry::{Cell, Geometry, Layout, Unit, UnitKind, Value, Variant, MAX_SIZE};
 pub use model::puzzle::{GeometrySpec, Grid, Puzzle};
@@ -77,6 +83,7 @@ pub use solve::{solve, solve_with_stats, Guess, Outcome, SolveError, Stats, GUES
 pub use text::format;
 pub use text::gridfile::{load_grid_file, parse_grid_file};
 pub use text::notation::{box_side, parse_box_shape, parse_cell_name, parse_region_map};
+pub use text::picture::Picture;
 pub use text::reader::{read_all, Entry, PuzzleReader};
 pub use text::symbols::Alphabet;
 /// The varisat satdoku is built with (0.2.2 with target phases, rephasing,

@@ -13,6 +13,7 @@ use crate::pipeline::{Goal, Prepared, SolveOptions};
 use crate::reasoning::propagate::Contradiction;
 use crate::sat::external::{External, ExternalError, ExternalSolver};
 use crate::sat::output::ModelError;
+use crate::sat::portfolio::Portfolio;
 use crate::sat::varisat::Varisat;
 use crate::sat::{confirm_unsat, Backend, Claimant, Limits, SatResult};
 
@@ -162,6 +163,9 @@ pub fn solve_with_stats(
     external: Option<&ExternalSolver>,
 ) -> Result<(Outcome, Stats), SolveError> {
     match external {
+        None if options.portfolio > 1 => {
+            solve_on(&mut Portfolio { solvers: options.portfolio }, puzzle, options, GUESS_CONFLICTS)
+        }
         None => solve_on(&mut Varisat, puzzle, options, GUESS_CONFLICTS),
         Some(solver) => solve_on(&mut External { solver, proved: false }, puzzle, options, GUESS_CONFLICTS),
     }

@@ -7,12 +7,13 @@ use anyhow::Result;
 use clap::Args;
 
 use satdoku::{
-    analyze, candidate_counts, propagation, residual, steps, AnalyzeOptions, Claim, Level, Puzzle, StepText, Verdict,
-    ViolationText,
+    analyze, candidate_counts, propagation, residual, steps, Alphabet, AnalyzeOptions, Cell, Claim, Deduction,
+    Geometry, Grid, Level, Puzzle, SolveError, Step, StepText, Stepped, Verdict, ViolationText,
 };
 
 use super::batch::{run, Numbered};
-use super::output::{Body, Emitter, Record, Status, StepLine};
+use super::minimize::with_checker;
+use super::output::{Body, Emitter, Format, Record, Snapshot, Status, StepLine};
 use super::solve::failure;
 use super::{names, BatchArgs, EncodingArgs, GridArgs, ProofArgs};
 
@@ -47,11 +48,15 @@ pub struct AnalyzeArgs {
     pub counts: bool,
     #[command(flatten)]
     pub proofs: ProofArgs,
+    /// Also list the redundant givens of a unique puzzle: each may be removed
+    /// alone and the puzzle stays unique (JSON "redundant", cells as r1c2).
+    #[arg(long, conflicts_with_all = ["propagate", "steps"])]
+    pub redundant: bool,
 }
 
 pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = grid.resolve()?;
-    let renderer = args.batch.renderer(&setup);
+    let renderer = args.batch.renderer(&setup)?;
     let options = AnalyzeOptions { solve: args.encoding.options(&args.batch), count_limit: args.max };
     args.proofs.prepare()?;
     let summary = run(&args.batch.files, &mut setup, renderer, args.batch.jobs(), |numbered, out| {
@@ -102,6 +107,13 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
                         Err(e) => return out.emit(failure(&args.batch, numbered, e)),
                     },
                 };
+                let redundant = match (args.redundant, verdict) {
+                    (true, Verdict::Unique) => match redundant_givens(puzzle, &domains.decided()) {
+                        Ok(cells) => Some(cells),
+                        Err(e) => return out.emit(failure(&args.batch, numbered, e)),
+                    },
+                    _ => None,
+                };
                 let body = Body::Analysis {
                     domains: Some(domains),
                     count: Some(analysis.count),
@@ -109,10 +121,9 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
                     counts,
                     residual,
                 };
-                (Record::new(numbered, status).with_body(body), claim)
+                (Record { redundant, ..Record::new(numbered, status) }.with_body(body), claim)
             }
             _ => {
-                let reason = analysis.reason.map(|c| c.describe(puzzle.geometry(), &out.renderer.alphabet));
                 let body = Body::Analysis {
                     domains: None,
                     count: Some(analysis.count),
@@ -121,7 +132,7 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
                     residual: None,
                 };
                 (
-                    Record { reason, ..Record::new(numbered, Status::Unsolvable) }.with_body(body),
+                    Record::unsolvable(numbered, analysis.reason.as_ref(), &out.renderer.alphabet).with_body(body),
                     Some(Claim::Unsolvable),
                 )
             }
@@ -135,6 +146,14 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
     Ok(summary.code())
 }
 
+/// The givens of a unique puzzle that may each go alone, named `r1c2`: one
+/// incremental solver, each question the other givens as assumptions.
+fn redundant_givens(puzzle: &Puzzle, solution: &Grid) -> Result<Vec<String>, SolveError> {
+    let givens: Vec<Cell> = puzzle.givens().filled().map(|(cell, _)| cell).collect();
+    let cells = with_checker(puzzle, solution, |checker| checker.redundant(&givens))?;
+    Ok(cells.into_iter().map(|c| puzzle.geometry().cell_name(c)).collect())
+}
+
 /// `--propagate` and `--steps`: propagation only, at `level`.
 fn propagate_one(
     batch: &BatchArgs,
@@ -145,12 +164,14 @@ fn propagate_one(
     out: &mut Emitter,
 ) -> io::Result<()> {
     let geometry = puzzle.geometry();
-    let (texts, outcome) = if level == Level::Singles {
+    let pictures = with_steps && out.renderer.format == Format::Svg;
+    let (texts, outcome, snapshots) = if level == Level::Singles {
         // Unit propagation as the solver runs it, with the steps it has always printed.
         let result = propagation(puzzle, with_steps);
         let texts = with_steps
             .then(|| result.steps.iter().map(|s| StepLine::Text(StepText(s, geometry).to_string())).collect());
-        (texts, result.outcome)
+        let shots = if pictures { snapshots(puzzle, &result.steps) } else { Vec::new() };
+        (texts, result.outcome, shots)
     } else {
         let result = steps(puzzle, level, deadline);
         if !result.complete {
@@ -168,7 +189,8 @@ fn propagate_one(
             }
             lines
         });
-        (texts, result.outcome)
+        let shots = if pictures { level_snapshots(&result, geometry, &out.renderer.alphabet) } else { Vec::new() };
+        (texts, result.outcome, shots)
     };
     let record = match outcome {
         Ok(domains) => {
@@ -177,25 +199,95 @@ fn propagate_one(
             let solved = domains.is_solved();
             if solved {
                 if let Err(v) = puzzle.check(&domains.decided()) {
+                    // Propagation sees the units only: the one grid they leave
+                    // may break a variant constraint, and then there is no solution.
+                    if geometry.has_constraints() {
+                        let reason = Some(format!(
+                            "the only grid the units allow breaks a rule: {}",
+                            ViolationText(&v, geometry)
+                        ));
+                        let body =
+                            Body::Analysis { domains: None, count: None, steps: texts, counts: None, residual: None };
+                        return out
+                            .emit(Record { reason, ..Record::new(numbered, Status::Unsolvable) }.with_body(body));
+                    }
                     let text = ViolationText(&v, geometry);
                     let error = format!("internal error: propagation reached a grid that is not a solution: {text}");
                     return out.emit(Record::failed(numbered, Status::Error, error));
                 }
             }
             let status = if solved { Status::Solved } else { Status::Open };
-            Record::new(numbered, status).with_body(Body::Analysis {
-                domains: Some(domains),
-                count: None,
-                steps: texts,
-                counts: None,
-                residual: None,
-            })
+            let body =
+                Body::Analysis { domains: Some(domains), count: None, steps: texts, counts: None, residual: None };
+            Record { snapshots, ..Record::new(numbered, status).with_body(body) }
         }
         Err(contradiction) => {
-            let reason = Some(contradiction.describe(geometry, &out.renderer.alphabet));
             let body = Body::Analysis { domains: None, count: None, steps: texts, counts: None, residual: None };
-            Record { reason, ..Record::new(numbered, Status::Unsolvable) }.with_body(body)
+            let record = Record::unsolvable(numbered, Some(&contradiction), &out.renderer.alphabet).with_body(body);
+            Record { snapshots, ..record }
         }
     };
     out.emit(record)
+}
+
+/// The pictures of `--steps --format svg` above singles: the candidates
+/// once the givens are placed, then after each cell a step places (with
+/// what the subset steps before it removed).
+fn level_snapshots(stepped: &Stepped, geometry: &Geometry, alphabet: &Alphabet) -> Vec<Snapshot> {
+    let mut domains = stepped.start.clone();
+    let mut shots = vec![Snapshot { caption: "the givens placed".into(), domains: domains.clone(), marked: None }];
+    for step in &stepped.steps {
+        for &(cell, value) in &step.removed {
+            domains.remove(cell, value);
+        }
+        if let Deduction::NakedSingle { cell, .. } | Deduction::HiddenSingle { cell, .. } = step.deduction {
+            let caption = step.describe(geometry, alphabet);
+            shots.push(Snapshot { caption, domains: domains.clone(), marked: Some(cell) });
+        }
+    }
+    shots
+}
+
+/// The candidates after the givens are placed, then after each cell the
+/// steps place: the pictures of `--steps --format svg`, replayed from the
+/// steps themselves.
+fn snapshots(puzzle: &Puzzle, steps: &[Step]) -> Vec<Snapshot> {
+    let geometry = puzzle.geometry();
+    let mut domains = match puzzle.candidates() {
+        Some(candidates) => candidates.clone(),
+        None => satdoku::Domains::full(puzzle.size()),
+    };
+    let mut shots = Vec::new();
+    let mut givens_placed = false;
+    for step in steps {
+        let placed = match step {
+            Step::Eliminate { because, value, cells } => {
+                domains.fix(*because, *value);
+                cells.iter().for_each(|&c| {
+                    domains.remove(c, *value);
+                });
+                None
+            }
+            Step::NakedSingle { cell, value } | Step::HiddenSingle { cell, value, .. } => {
+                if !givens_placed {
+                    shots.push(Snapshot {
+                        caption: "the givens placed".into(),
+                        domains: domains.clone(),
+                        marked: None,
+                    });
+                    givens_placed = true;
+                }
+                domains.fix(*cell, *value);
+                Some(*cell)
+            }
+        };
+        if placed.is_some() {
+            let caption = StepText(step, geometry).to_string();
+            shots.push(Snapshot { caption, domains: domains.clone(), marked: placed });
+        }
+    }
+    if !givens_placed {
+        shots.push(Snapshot { caption: "the givens placed".into(), domains, marked: None });
+    }
+    shots
 }

@@ -27,7 +27,7 @@ pub struct CountArgs {
 
 pub fn run_count(args: &CountArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = grid.resolve()?;
-    let renderer = args.batch.renderer(&setup);
+    let renderer = args.batch.renderer(&setup)?;
     let options = args.encoding.options(&args.batch);
     let limit = args.max.unwrap_or(u64::MAX);
     args.proofs.prepare()?;

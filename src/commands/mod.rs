@@ -7,7 +7,11 @@ pub mod count;
 pub mod decode;
 pub mod dimacs;
 pub mod explain;
+pub mod generate;
+pub mod minimize;
 pub mod output;
+pub mod progress;
+pub mod shell;
 pub mod solve;
 
 use std::io;
@@ -25,7 +29,7 @@ use satdoku::{
     GeometrySpec, Layout, SolveOptions, Variant, DEFAULT_MAX_LITERALS,
 };
 
-use output::{Format, Renderer};
+use output::{ColorChoice, Format, Renderer};
 
 /// A value parser for an enum named by `strum`: its names listed in `--help`,
 /// any case accepted.
@@ -47,8 +51,9 @@ pub struct GridArgs {
     /// Jigsaw regions: n² labels, one per cell (a map, or a file holding one).
     #[arg(long, value_name = "MAP_OR_FILE", global = true, conflicts_with = "box_shape")]
     pub regions: Option<String>,
-    /// Extra units: x (both main diagonals), hyper (the windows between the boxes). Repeatable.
-    #[arg(long = "variant", value_name = "x|hyper", global = true, value_parser = names::<Variant>())]
+    /// Global rules: x (both main diagonals), hyper (the windows between the boxes),
+    /// anti-knight, anti-king, non-consecutive, disjoint-groups. Repeatable.
+    #[arg(long = "variant", value_name = "NAME", global = true, value_parser = names::<Variant>())]
     pub variants: Vec<Variant>,
     /// A grid definition file (see encodings/).
     #[arg(long, value_name = "FILE", global = true, conflicts_with_all = ["box_shape", "latin", "regions", "variants"])]
@@ -151,9 +156,17 @@ impl EncodingArgs {
 pub struct BatchArgs {
     /// Puzzle files (stdin when none or "-").
     pub files: Vec<PathBuf>,
-    /// line, grid or json (JSON Lines). Default: grid on a terminal, else line.
+    /// line, grid, json (JSON Lines) or svg (pictures). Default: grid on a terminal, else line.
     #[arg(long, value_enum)]
     pub format: Option<Format>,
+    /// With --format svg: write one picture per puzzle (per solution, per
+    /// step) into DIR, as puzzle-0001.svg, ..., instead of to stdout.
+    #[arg(long, value_name = "DIR", requires = "format")]
+    pub out_dir: Option<PathBuf>,
+    /// Colour in the grid format and messages: auto (on a terminal, unless
+    /// NO_COLOR is set), always or never.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
     /// Answer with N threads; 0 or none: every core. More than the cores
     /// is capped at the cores (the work is the CPU's). Records stay in input
     /// order, stderr too.
@@ -166,7 +179,7 @@ pub struct BatchArgs {
 }
 
 impl BatchArgs {
-    pub fn renderer(&self, setup: &Setup) -> Renderer {
+    pub fn renderer(&self, setup: &Setup) -> Result<Renderer> {
         let format = self.format.unwrap_or_else(|| {
             if std::io::IsTerminal::is_terminal(&io::stdout()) {
                 Format::Grid
@@ -174,7 +187,19 @@ impl BatchArgs {
                 Format::Line
             }
         });
-        Renderer { format, alphabet: setup.alphabet.clone() }
+        if let Some(dir) = &self.out_dir {
+            if format != Format::Svg {
+                bail!("--out-dir {}: only pictures go to files (--format svg)", dir.display());
+            }
+            std::fs::create_dir_all(dir).with_context(|| format!("--out-dir {}: cannot create it", dir.display()))?;
+        }
+        Ok(Renderer {
+            format,
+            alphabet: setup.alphabet.clone(),
+            palette: self.color.palette(&io::stdout()),
+            err_palette: self.color.palette(&io::stderr()),
+            out_dir: self.out_dir.clone(),
+        })
     }
 
     /// The threads to answer with: as asked, at most one per core.

@@ -29,11 +29,13 @@ pub struct SolveArgs {
     #[arg(long)]
     pub unique: bool,
     /// Run this external SAT solver on each puzzle's CNF instead of varisat, e.g. "cadical" or
-    /// "minisat" ({cnf} and {result} in ARGS: see the README).
+    /// "minisat". In ARGS, {cnf} is the CNF file (appended when not written) and {result} a file
+    /// the solver writes its answer to (read instead of its stdout); exit codes 10 and 20 mean
+    /// satisfiable and unsatisfiable.
     #[arg(long, value_name = "CMD [ARGS]", conflicts_with_all = ["all", "unique"])]
     pub solver: Option<String>,
-    /// Do not first look for a solution shaped like a shuffled pattern grid
-    /// (see the README, "Pattern guess").
+    /// Do not first look, within a few conflicts, for a solution shaped like
+    /// a shuffled pattern grid (how big puzzles are often made).
     #[arg(long)]
     pub no_pattern_guess: bool,
     #[command(flatten)]
@@ -48,7 +50,7 @@ impl SolveArgs {
 
 pub fn run_solve(args: &SolveArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = grid.resolve()?;
-    let renderer = args.batch.renderer(&setup);
+    let renderer = args.batch.renderer(&setup)?;
     let external = args.solver.as_deref().map(external_solver).transpose()?;
     args.proofs.prepare()?;
     let options = args.options();
@@ -88,7 +90,9 @@ fn answer(
     if args.unique {
         return solve_unique(args, options, numbered, puzzle, out);
     }
-    let (outcome, stats) = match solve_with_stats(puzzle, options, external) {
+    // The input's only puzzle gets every thread: a race of that many solvers.
+    let options = SolveOptions { portfolio: numbered.threads, ..*options };
+    let (outcome, stats) = match solve_with_stats(puzzle, &options, external) {
         Ok(result) => result,
         // One puzzle's failure (a solver missing, crashed, or wrong; a bug) ends only that puzzle.
         Err(e) => return out.emit(failure(&args.batch, numbered, e)),
@@ -99,11 +103,8 @@ fn answer(
     let record = match outcome {
         Outcome::Solved(grid) => Record::new(numbered, Status::Solved).with_body(Body::Solution { grid, number: None }),
         Outcome::Unsolvable(reason) => {
-            let record = Record {
-                reason: reason.map(|c| c.describe(puzzle.geometry(), &out.renderer.alphabet)),
-                ..Record::new(numbered, Status::Unsolvable)
-            };
-            prove(args, options, numbered, puzzle, record, Claim::Unsolvable)
+            let record = Record::unsolvable(numbered, reason.as_ref(), &out.renderer.alphabet);
+            prove(args, &options, numbered, puzzle, record, Claim::Unsolvable)
         }
         Outcome::TimedOut => {
             let error = match external {
@@ -191,9 +192,7 @@ pub fn failure<'a>(batch: &BatchArgs, numbered: &'a Numbered, error: SolveError)
 
 /// The record of a search that found nothing.
 fn unsolvable<'a>(numbered: &'a Numbered, search: &Search, out: &Emitter) -> Record<'a> {
-    let geometry = numbered.entry.puzzle.as_ref().ok().map(|p| p.geometry());
-    let reason = search.reason().zip(geometry).map(|(c, g)| c.describe(g, &out.renderer.alphabet));
-    Record { reason, ..Record::new(numbered, Status::Unsolvable) }
+    Record::unsolvable(numbered, search.reason(), &out.renderer.alphabet)
 }
 
 /// `--stats` line for one puzzle.

@@ -7,6 +7,7 @@
 pub(crate) mod cleanup;
 pub(crate) mod external;
 pub(crate) mod output;
+pub(crate) mod portfolio;
 pub(crate) mod varisat;
 
 use std::fmt;
