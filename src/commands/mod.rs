@@ -6,6 +6,7 @@ pub mod batch;
 pub mod count;
 pub mod decode;
 pub mod dimacs;
+pub mod explain;
 pub mod generate;
 pub mod minimize;
 pub mod output;

@@ -61,12 +61,20 @@ fn index(lit: i32) -> usize {
     2 * (lit.unsigned_abs() as usize - 1) + usize::from(lit < 0)
 }
 
+/// A hash of a sorted clause.
+fn key(sorted: &[i32]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    sorted.hash(&mut hasher);
+    hasher.finish()
+}
+
 /// The clause database and the propagation state of one check.
 struct Db {
     clauses: Vec<Vec<i32>>,
     live: Vec<bool>,
-    /// Live clauses by their sorted literals, for deletion.
-    by_key: HashMap<Vec<i32>, Vec<usize>>,
+    /// Live clauses by a hash of their sorted literals, for deletion.
+    by_key: HashMap<u64, Vec<usize>>,
     /// Per literal index: the clauses watching it (its first two literals).
     watches: Vec<Vec<usize>>,
     units: Vec<usize>,
@@ -108,7 +116,7 @@ impl Db {
         }
         self.grow(&lits);
         let k = self.clauses.len();
-        self.by_key.entry(lits.clone()).or_default().push(k);
+        self.by_key.entry(key(&lits)).or_default().push(k);
         match lits.len() {
             0 => self.empty = true,
             1 => self.units.push(k),
@@ -124,8 +132,17 @@ impl Db {
     fn delete(&mut self, mut lits: Vec<i32>) {
         lits.sort_unstable();
         lits.dedup();
-        if let Some(k) = self.by_key.get_mut(&lits).and_then(|ks| ks.pop()) {
-            self.live[k] = false;
+        // The watch code reorders a clause's literals: compare them sorted.
+        let (clauses, live) = (&self.clauses, &mut self.live);
+        if let Some(ks) = self.by_key.get_mut(&key(&lits)) {
+            let same = |k: usize| {
+                let mut other = clauses[k].clone();
+                other.sort_unstable();
+                other == lits
+            };
+            if let Some(at) = ks.iter().rposition(|&k| live[k] && same(k)) {
+                live[ks.swap_remove(at)] = false;
+            }
         }
     }
 

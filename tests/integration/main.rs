@@ -9,6 +9,7 @@ mod cli;
 mod color;
 mod dimacs;
 mod enumerate;
+mod explain;
 mod external;
 mod external_trust;
 mod fuzz_regressions;
