@@ -17,6 +17,8 @@ rm -rf python/target/wheels
 # From outside the source tree, so that the installed package is the one tested.
 cd /
 "$venv/bin/python" -m pytest -q "$OLDPWD/python/tests"
+# The examples of docs/python.md, as written there.
+"$venv/bin/python" -m doctest "$OLDPWD/docs/python.md"
 "$venv/bin/python" - <<'PY'
 import satdoku
 grid = satdoku.solve("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
