@@ -44,11 +44,12 @@ pub fn for_each_puzzle(
 ) -> Result<()> {
     let stdin = [PathBuf::from("-")];
     let files = if files.is_empty() { &stdin[..] } else { files };
-    let mut index = 0;
+    let mut index = setup.chunk.puzzles_before;
     let mut progress = Progress::new(files);
     for path in files {
-        let (input, name): (Box<dyn BufRead>, String) = if path.as_os_str() == "-" {
-            (Box::new(io::stdin().lock()), "<stdin>".into())
+        let stdin = path.as_os_str() == "-";
+        let (input, name): (Box<dyn BufRead>, String) = if stdin {
+            (Box::new(io::stdin().lock()), setup.chunk.stdin_name.clone())
         } else {
             let name = path.display().to_string();
             match File::open(path) {
@@ -64,7 +65,9 @@ pub fn for_each_puzzle(
                 }
             }
         };
-        let mut reader = PuzzleReader::new(input, name, &setup.alphabet, &mut setup.spec);
+        let lines_before = if stdin { setup.chunk.lines_before } else { 0 };
+        let mut reader =
+            PuzzleReader::new(input, name, &setup.alphabet, &mut setup.spec).starting_after_line(lines_before);
         loop {
             let start = Instant::now();
             let Some(entry) = reader.next() else { break };
