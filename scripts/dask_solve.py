@@ -41,8 +41,9 @@ def main():
     parser.add_argument("--lines", type=int, default=10_000, help="lines per task")
     parser.add_argument("--satdoku", default="satdoku", help="the satdoku binary, on every worker")
     parser.add_argument("--scheduler", help="a dask.distributed scheduler address (default: local processes)")
-    parser.add_argument("extra", nargs="*", help="more satdoku options, after --")
-    args = parser.parse_args()
+    # Anything else (after --) goes to satdoku: `-- --timeout 10`.
+    args, extra = parser.parse_known_args()
+    args.extra = [a for a in extra if a != "--"]
     with open(args.file, encoding="utf-8") as f:
         total = sum(1 for _ in f)
     tasks = [(args.file, start, args.lines, args.satdoku, args.extra) for start in range(0, total, args.lines)]
