@@ -48,6 +48,12 @@ enum Command {
     /// The cells fixed in every solution, and the candidates of the rest.
     #[command(after_help = EXIT_CODES)]
     Analyze(commands::analyze::AnalyzeArgs),
+    /// New puzzles or full grids: proper, minimal, symmetric, of any grid.
+    #[command(after_help = EXIT_CODES)]
+    Generate(commands::generate::GenerateArgs),
+    /// Remove givens while the puzzle stays unique, until every given left is needed.
+    #[command(after_help = EXIT_CODES)]
+    Minimize(commands::minimize::MinimizeArgs),
     /// Print a shell completion script, e.g. `satdoku completions bash > ~/.local/share/bash-completion/completions/satdoku`.
     Completions(commands::shell::CompletionsArgs),
     /// Print the man page (roff), e.g. `satdoku man | man -l -`.
@@ -62,6 +68,8 @@ fn main() -> ExitCode {
         Command::Dimacs(args) => commands::dimacs::run_dimacs(args, &cli.grid),
         Command::Decode(args) => commands::decode::run_decode(args, &cli.grid),
         Command::Analyze(args) => commands::analyze::run_analyze(args, &cli.grid),
+        Command::Generate(args) => commands::generate::run_generate(args, &cli.grid),
+        Command::Minimize(args) => commands::minimize::run_minimize(args, &cli.grid),
         Command::Completions(args) => commands::shell::run_completions::<Cli>(args),
         Command::Man(args) => commands::shell::run_man::<Cli>(args),
     };

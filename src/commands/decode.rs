@@ -69,6 +69,7 @@ pub fn run_decode(args: &DecodeArgs, grid: &GridArgs) -> Result<u8> {
         index: 1,
         entry: Entry { position, name: None, puzzle: Ok(puzzle) },
         read: std::time::Duration::ZERO,
+        threads: 1,
     };
     let record = match answer {
         // A claim, believed only when varisat finds no model either.

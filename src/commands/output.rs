@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde_json::{Map, Value as Json};
 
 use satdoku::format;
-use satdoku::{Alphabet, Cell, Contradiction, Count, Domains, Geometry, Grid, Picture};
+use satdoku::{Alphabet, Cell, Contradiction, Count, Domains, Geometry, Grid, Layout, Picture};
 
 use super::batch::Numbered;
 
@@ -127,7 +127,27 @@ pub enum Body {
     Count(Count),
     /// `analyze`: every cell's candidates (none when there is no solution),
     /// with the count of solutions or with the deductions of propagation (`--steps`).
-    Analysis { domains: Option<Domains>, count: Option<Count>, steps: Option<Vec<String>> },
+    Analysis { domains: Option<Domains>, count: Option<Count>, steps: Option<Vec<StepLine>> },
+    /// `generate` and `minimize`: a puzzle with its one solution (a full grid
+    /// from `generate --solved` is its own solution).
+    Puzzle(Box<PuzzleBody>),
+}
+
+/// One line of `analyze --steps`: a deduction in words, or the candidate grid
+/// at the end of a round (shown in grid format only).
+pub enum StepLine {
+    Text(String),
+    Grid(Domains),
+}
+
+/// A puzzle made or minimised.
+pub struct PuzzleBody {
+    pub puzzle: Grid,
+    pub solution: Grid,
+    /// The seed that made it (`generate`).
+    pub seed: Option<u64>,
+    /// Givens removed (`minimize`).
+    pub removed: Option<usize>,
 }
 
 /// One output record: the puzzle it answers, what became of it, what it carries.
@@ -142,6 +162,10 @@ pub struct Record<'a> {
     pub error: Option<String>,
     /// The grid the puzzle is played on, for drawing it.
     pub geometry: Option<Arc<Geometry>>,
+    /// The DRAT proof written for the answer (`--proof`, `--proof-dir`).
+    pub proof: Option<String>,
+    /// `analyze --redundant`: the givens that may each go alone, the puzzle staying unique.
+    pub redundant: Option<Vec<String>>,
     /// The cells the reason names (two clashing givens, say), marked in pictures.
     pub conflict: Vec<Cell>,
     /// `analyze --steps --format svg`: the candidates after each placement.
@@ -167,8 +191,19 @@ impl<'a> Record<'a> {
             reason: None,
             error: None,
             geometry: numbered.entry.puzzle.as_ref().ok().map(|p| Arc::clone(p.geometry())),
+            proof: None,
+            redundant: None,
             conflict: Vec::new(),
             snapshots: Vec::new(),
+        }
+    }
+
+    /// This record with the proof of its claim written by `write`, or an
+    /// error record saying why there is none.
+    pub fn proved(self, write: impl FnOnce() -> Result<String, String>) -> Record<'a> {
+        match write() {
+            Ok(path) => Record { proof: Some(path), ..self },
+            Err(error) => Record::failed(self.numbered, Status::Error, error),
         }
     }
 
@@ -294,6 +329,22 @@ impl Renderer {
                 }
             }
             Body::Count(count) => put_count(&mut put, count),
+            Body::Puzzle(body) => {
+                put("puzzle", self.line_of(&body.puzzle).into());
+                put("givens", body.puzzle.filled_count().into());
+                put("solution", self.line_of(&body.solution).into());
+                if let Some(removed) = body.removed {
+                    put("removed", removed.into());
+                }
+                if let Some(seed) = body.seed {
+                    put("seed", seed.into());
+                }
+                if let Some(geometry) = &record.geometry {
+                    if let Layout::Regions(map) = geometry.layout() {
+                        put("regions", format::region_map(map, geometry.size()).into());
+                    }
+                }
+            }
             Body::Analysis { domains, count, steps } => {
                 if let Some(domains) = domains {
                     put("fixed", self.line_of(&domains.decided()).into());
@@ -303,13 +354,26 @@ impl Renderer {
                     put_count(&mut put, count);
                 }
                 if let Some(steps) = steps {
-                    put("steps", steps.clone().into());
+                    let texts: Vec<Json> = steps
+                        .iter()
+                        .filter_map(|s| match s {
+                            StepLine::Text(text) => Some(text.clone().into()),
+                            StepLine::Grid(_) => None,
+                        })
+                        .collect();
+                    put("steps", texts.into());
                 }
             }
         }
-        for (key, value) in
-            [("reason", &record.reason), ("error", &record.error), ("name", &record.numbered.entry.name)]
-        {
+        if let Some(redundant) = &record.redundant {
+            put("redundant", redundant.clone().into());
+        }
+        for (key, value) in [
+            ("reason", &record.reason),
+            ("error", &record.error),
+            ("name", &record.numbered.entry.name),
+            ("proof", &record.proof),
+        ] {
             if let Some(value) = value {
                 put(key, value.clone().into());
             }
@@ -331,6 +395,7 @@ impl Renderer {
                 format!("multiple {} {}", self.line_of(first), self.line_of(second))
             }
             (Body::Count(count), _) => count_text(count),
+            (Body::Puzzle(body), _) => self.line_of(&body.puzzle),
             (Body::Analysis { steps: Some(steps), .. }, _) => return self.steps(record, steps),
             (Body::Analysis { domains: Some(domains), .. }, _) => self.line_of(&domains.decided()),
             (Body::Empty | Body::Analysis { domains: None, .. }, _) => record.message(),
@@ -346,12 +411,20 @@ impl Renderer {
             (Body::Solution { number: Some(k), .. }, _) => format!("{}: solution {k}", record.numbered.describe()),
             (Body::Solution { number: None, .. }, _) => record.numbered.describe(),
             (Body::Count(count), _) => format!("{}: {}", record.numbered.describe(), count_text(count)),
+            (Body::Puzzle(body), _) => {
+                format!("{}: {} givens", record.numbered.describe(), body.puzzle.filled_count())
+            }
             (Body::Analysis { steps: Some(steps), .. }, _) => return self.steps(record, steps),
             (Body::Analysis { count: Some(count), .. }, status) => {
                 let plural = if count.count == 1 { "" } else { "s" };
                 let more = if count.capped { "at least " } else { "" };
                 let status: &str = status.into();
-                format!("{}: {status}, {more}{} solution{plural}", record.numbered.describe(), count.count)
+                let mut header =
+                    format!("{}: {status}, {more}{} solution{plural}", record.numbered.describe(), count.count);
+                if let Some(redundant) = &record.redundant {
+                    let _ = write!(header, "; redundant givens: {}", redundant.join(" "));
+                }
+                header
             }
             (_, status) => {
                 let status: &str = status.into();
@@ -380,6 +453,7 @@ impl Renderer {
                         text.push_str(&self.solution_grid(record, givens, geometry));
                     }
                 }
+                Body::Puzzle(body) => text.push_str(&format::pretty(&body.puzzle, geometry, &self.alphabet)),
                 Body::Empty | Body::Count(_) | Body::Analysis { domains: None, .. } => {}
             }
         }
@@ -391,10 +465,19 @@ impl Renderer {
 
     /// `analyze --steps` in line and grid format: the deductions in order,
     /// where they end, and the candidates left.
-    fn steps(&self, record: &Record, steps: &[String]) -> String {
+    fn steps(&self, record: &Record, steps: &[StepLine]) -> String {
         let mut text = format!("{}\n", record.numbered.describe());
         for step in steps {
-            let _ = writeln!(text, "{step}");
+            match (step, &record.geometry) {
+                (StepLine::Text(step), _) => {
+                    let _ = writeln!(text, "{step}");
+                }
+                (StepLine::Grid(domains), Some(geometry)) if self.format == Format::Grid => {
+                    text.push_str(&self.candidate_grid(record, domains, geometry));
+                    text.push('\n');
+                }
+                (StepLine::Grid(_), _) => {}
+            }
         }
         let last = match (&record.body, record.status) {
             (_, Status::Solved) => "solved by propagation alone".to_string(),
@@ -466,6 +549,11 @@ impl Renderer {
             }
             Body::Analysis { domains: Some(domains), .. } => {
                 vec![(String::new(), picture().with_candidates(domains).to_svg())]
+            }
+            // A puzzle made or minimised: its own givens, not those it was read with.
+            Body::Puzzle(body) => {
+                let picture = Picture::new(geometry, &self.alphabet).with_givens(&body.puzzle).with_caption(caption);
+                vec![(String::new(), picture.to_svg())]
             }
             Body::Empty | Body::Count(_) | Body::Analysis { domains: None, .. } => {
                 vec![(String::new(), picture().to_svg())]

@@ -5,11 +5,13 @@ use std::io;
 use anyhow::{Context, Result};
 use clap::Args;
 
-use satdoku::{solve_with_stats, ExternalSolver, Guess, Outcome, Search, SolveError, SolveOptions, Stats};
+use satdoku::{
+    solve_with_stats, Claim, ExternalSolver, Guess, Outcome, Puzzle, Search, SolveError, SolveOptions, Stats,
+};
 
 use super::batch::{run, Numbered};
 use super::output::{Body, Emitter, Record, Status};
-use super::{parse_max, BatchArgs, EncodingArgs, GridArgs};
+use super::{parse_max, BatchArgs, EncodingArgs, GridArgs, ProofArgs};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -36,6 +38,8 @@ pub struct SolveArgs {
     /// a shuffled pattern grid (how big puzzles are often made).
     #[arg(long)]
     pub no_pattern_guess: bool,
+    #[command(flatten)]
+    pub proofs: ProofArgs,
 }
 
 impl SolveArgs {
@@ -49,6 +53,7 @@ pub fn run_solve(args: &SolveArgs, grid: &GridArgs) -> Result<u8> {
     setup.chunk = args.batch.chunk();
     let renderer = args.batch.renderer(&setup)?;
     let external = args.solver.as_deref().map(external_solver).transpose()?;
+    args.proofs.prepare()?;
     let options = args.options();
     // --all streams each puzzle's solutions as they come: one thread.
     let jobs = if args.all { 1 } else { args.batch.jobs() };
@@ -84,9 +89,11 @@ fn answer(
         return solve_all(args, numbered, Search::new(puzzle, options), out);
     }
     if args.unique {
-        return solve_unique(args, numbered, Search::new(puzzle, options), out);
+        return solve_unique(args, options, numbered, puzzle, out);
     }
-    let (outcome, stats) = match solve_with_stats(puzzle, options, external) {
+    // The input's only puzzle gets every thread: a race of that many solvers.
+    let options = SolveOptions { portfolio: numbered.threads, ..*options };
+    let (outcome, stats) = match solve_with_stats(puzzle, &options, external) {
         Ok(result) => result,
         // One puzzle's failure (a solver missing, crashed, or wrong; a bug) ends only that puzzle.
         Err(e) => return out.emit(failure(&args.batch, numbered, e)),
@@ -96,7 +103,10 @@ fn answer(
     }
     let record = match outcome {
         Outcome::Solved(grid) => Record::new(numbered, Status::Solved).with_body(Body::Solution { grid, number: None }),
-        Outcome::Unsolvable(reason) => Record::unsolvable(numbered, reason.as_ref(), &out.renderer.alphabet),
+        Outcome::Unsolvable(reason) => {
+            let record = Record::unsolvable(numbered, reason.as_ref(), &out.renderer.alphabet);
+            prove(args, &options, numbered, puzzle, record, Claim::Unsolvable)
+        }
         Outcome::TimedOut => {
             let error = match external {
                 Some(solver) => {
@@ -123,20 +133,51 @@ fn solve_all(args: &SolveArgs, numbered: &Numbered, mut search: Search, out: &mu
         out.emit(Record::new(numbered, Status::Solved).with_body(Body::Solution { grid, number: Some(found) }))?;
     }
     if found == 0 {
-        return out.emit(unsolvable(numbered, &search, out));
+        let record = unsolvable(numbered, &search, out);
+        let (puzzle, options) = (numbered.entry.puzzle.as_ref(), args.options());
+        return out.emit(match puzzle {
+            Ok(puzzle) => prove(args, &options, numbered, puzzle, record, Claim::Unsolvable),
+            Err(_) => record,
+        });
     }
     Ok(())
 }
 
-fn solve_unique(args: &SolveArgs, numbered: &Numbered, mut search: Search, out: &mut Emitter) -> io::Result<()> {
+/// `record` with the proof of `claim` when proofs are asked for.
+fn prove<'a>(
+    args: &SolveArgs,
+    options: &SolveOptions,
+    numbered: &'a Numbered,
+    puzzle: &Puzzle,
+    record: Record<'a>,
+    claim: Claim,
+) -> Record<'a> {
+    match args.proofs.wanted() {
+        true => record.proved(|| args.proofs.write(numbered, puzzle, claim, options)),
+        false => record,
+    }
+}
+
+fn solve_unique(
+    args: &SolveArgs,
+    options: &SolveOptions,
+    numbered: &Numbered,
+    puzzle: &Puzzle,
+    out: &mut Emitter,
+) -> io::Result<()> {
+    let mut search = Search::new(puzzle, options);
     let first: Vec<_> = match search.by_ref().take(2).collect::<Result<_, SolveError>>() {
         Ok(first) => first,
         Err(e) => return out.emit(failure(&args.batch, numbered, e)),
     };
     let mut solutions = first.into_iter();
     let record = match (solutions.next(), solutions.next()) {
-        (None, _) => unsolvable(numbered, &search, out),
-        (Some(first), None) => Record::new(numbered, Status::Unique).with_body(Body::Solutions { first, second: None }),
+        (None, _) => prove(args, options, numbered, puzzle, unsolvable(numbered, &search, out), Claim::Unsolvable),
+        (Some(first), None) => {
+            let claim = Claim::Only(vec![first.clone()]);
+            let record = Record::new(numbered, Status::Unique).with_body(Body::Solutions { first, second: None });
+            prove(args, options, numbered, puzzle, record, claim)
+        }
         (Some(first), second) => Record::new(numbered, Status::Multiple).with_body(Body::Solutions { first, second }),
     };
     out.emit(record)

@@ -99,6 +99,22 @@ pub fn pretty_painted(
     out
 }
 
+/// A jigsaw region map on one line, as `--regions` reads it: a letter per
+/// cell (`a`-`z`, then `A`-`Z`) for up to 52 regions, else region numbers
+/// (1-based) separated by spaces.
+pub fn region_map(map: &[u32], n: usize) -> String {
+    if n <= 52 {
+        map.iter()
+            .map(|&r| match r {
+                0..=25 => char::from(b'a' + r as u8),
+                _ => char::from(b'A' + (r - 26) as u8),
+            })
+            .collect()
+    } else {
+        map.iter().map(|r| (r + 1).to_string()).collect::<Vec<_>>().join(" ")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
