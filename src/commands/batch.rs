@@ -229,10 +229,12 @@ pub fn run_indexed<F>(count: u64, renderer: Renderer, jobs: usize, make: F) -> R
 where
     F: Fn(u64, &mut Emitter) -> io::Result<()> + Sync,
 {
+    let progress = Progress::counting(count, "puzzles");
     if jobs <= 1 || count <= 1 {
         let mut emitter = Emitter::direct(renderer);
         for i in 0..count {
             make(i, &mut emitter).context(STDOUT)?;
+            progress.advance(1);
         }
         emitter.flush().context(STDOUT)?;
         return Ok(emitter.summary);
@@ -279,6 +281,7 @@ where
             }
         }
         drop(done_tx);
+        let progress = &progress;
         let writer = scope.spawn(move || -> io::Result<()> {
             let mut stdout = Stdout::new();
             let mut pending = BTreeMap::new();
@@ -286,6 +289,7 @@ where
             for (chunk, out, err) in done_rx {
                 pending.insert(chunk, (out, err));
                 while let Some((out, err)) = pending.remove(&next) {
+                    progress.advance(CHUNK.min(count - next * CHUNK));
                     stdout.write_record(&out, &err)?;
                     next += 1;
                     let _ = ticket_tx.send(());

@@ -59,3 +59,21 @@ fn a_terminal_shows_a_bar_and_stdout_stays_clean() {
     let spinner = on_a_terminal(&format!("solve --jobs 1 < {} > {}", file.display(), out.display())).unwrap();
     assert!(spinner.contains("puzzles") && !spinner.contains("ETA"), "{spinner:?}");
 }
+
+#[test]
+fn generate_shows_a_bar_of_the_puzzles_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.txt");
+    let Some(terminal) = on_a_terminal(&format!("generate --solved --count 6 --seed 7 > {}", out.display())) else {
+        eprintln!("skipped: no `script` (util-linux) to make a terminal");
+        return;
+    };
+    assert!(terminal.contains("/6 puzzles") && terminal.contains("ETA"), "{terminal:?}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 6, "six grids, nothing else on stdout");
+    let piped = satdoku()
+        .args(["generate", "--solved", "--count", "6", "--seed", "7"])
+        .env("SATDOKU_PROGRESS_DELAY_MS", "0")
+        .output()
+        .unwrap();
+    assert!(piped.status.success() && piped.stderr.is_empty(), "{}", String::from_utf8_lossy(&piped.stderr));
+}
