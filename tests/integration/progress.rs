@@ -6,20 +6,9 @@
 use crate::util::checker::data_path;
 use crate::util::satdoku;
 
-/// Run `satdoku ARGS` with stderr (and stdout, unless redirected in `args`)
-/// on a pseudo-terminal made by util-linux `script`; what the terminal got.
+/// `satdoku ARGS` on a terminal, progress shown at once.
 fn on_a_terminal(args: &str) -> Option<String> {
-    let binary = assert_cmd::cargo::cargo_bin("satdoku");
-    let command = format!("stty cols 120 2>/dev/null; {} {args}", binary.display());
-    let out = std::process::Command::new("script")
-        .args(["-qec", &command, "/dev/null"])
-        .env("SATDOKU_PROGRESS_DELAY_MS", "0")
-        .env("TERM", "xterm")
-        .stdin(std::process::Stdio::null())
-        .output()
-        .ok()?;
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
-    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+    crate::util::on_a_terminal(args, &[("SATDOKU_PROGRESS_DELAY_MS", "0")])
 }
 
 #[test]
