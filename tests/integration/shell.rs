@@ -23,8 +23,6 @@ fn subcommands() -> Vec<String> {
 /// that start with an option (`  -j, --jobs <N>`, `      --format <FORMAT>`),
 /// not options named in the prose of a description.
 fn long_options(help: &str) -> Vec<String> {
-    // Only the lines that declare options (`  -j, --jobs <N>`), not prose
-    // that mentions one (`at --propagate's level`).
     help.lines()
         .filter(|l| l.trim_start().starts_with('-'))
         .filter_map(|l| l.split_whitespace().find(|w| w.starts_with("--")))
