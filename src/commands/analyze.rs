@@ -56,6 +56,7 @@ pub struct AnalyzeArgs {
 
 pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = grid.resolve()?;
+    setup.chunk = args.batch.chunk();
     let renderer = args.batch.renderer(&setup)?;
     let options = AnalyzeOptions { solve: args.encoding.options(&args.batch), count_limit: args.max };
     args.proofs.prepare()?;

@@ -613,6 +613,11 @@ impl Renderer {
         let caption = match &record.body {
             Body::Solution { number: Some(k), .. } => format!("{}: solution {k}", record.numbered.describe()),
             Body::Count(count) => format!("{}: {}", record.numbered.describe(), count_text(count)),
+            Body::Analysis { count: Some(count), domains: Some(_), .. } => {
+                let plural = if count.count == 1 { "" } else { "s" };
+                let more = if count.capped { "at least " } else { "" };
+                format!("{}: {status}, {more}{} solution{plural}", record.numbered.describe(), count.count)
+            }
             _ => match record.detail() {
                 Some(detail) => format!("{}: {status}: {detail}", record.numbered.describe()),
                 None => format!("{}: {status}", record.numbered.describe()),
