@@ -2,18 +2,13 @@
 //! operator): with `--stdin-name`, `--first-line` and `--first-index`, the
 //! chunks' records put together are the records of one run over the whole.
 
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use crate::util::checker::data_lines;
 use crate::util::{json_lines, run, satdoku, write_file};
 
 fn has_parallel() -> bool {
-    Command::new("parallel")
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
+    crate::util::available("parallel")
 }
 
 /// `parallel --pipe -N LINES --keep-order ARGS… satdoku solve --format json`

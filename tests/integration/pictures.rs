@@ -32,7 +32,7 @@ impl Png {
 }
 
 fn has_rsvg() -> bool {
-    Command::new("rsvg-convert").arg("--version").output().is_ok_and(|o| o.status.success())
+    crate::util::available("rsvg-convert")
 }
 
 /// Render `svg` with rsvg-convert and decode the PNG; check that it is not

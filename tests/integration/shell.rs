@@ -66,7 +66,7 @@ fn the_man_page_has_every_command_and_option() {
         }
     }
     assert!(checked > 20, "only {checked} options found in the --help texts");
-    if !has("groff") {
+    if !crate::util::available("groff") {
         eprintln!("skipped: rendering the man page needs groff (Debian package groff-base)");
         return;
     }
