@@ -133,8 +133,9 @@ pub enum Constraint {
         /// The two cells.
         cells: [Cell; 2],
     },
-    /// Every orthogonally adjacent pair without a dot of the relation's
-    /// family stands in none of `relations` (kropki's and XV's negative constraint).
+    /// Every orthogonally adjacent pair without a dot of the relations'
+    /// families stands in none of `relations` (kropki's and XV's negative
+    /// constraint: a pair with a dot of any of these families is exempt).
     Negative {
         /// The relations forbidden, all of one family.
         relations: Vec<Relation>,
@@ -347,8 +348,8 @@ impl Constraint {
                 }
             }
             Constraint::Negative { relations } => {
-                if relations.is_empty() || relations.iter().any(|r| !r.same_family(relations[0])) {
-                    return Err("a negative constraint needs relations of one family".into());
+                if relations.is_empty() {
+                    return Err("a negative constraint needs relations".into());
                 }
             }
             Constraint::Odd { cells } | Constraint::Even { cells } => {
@@ -529,13 +530,14 @@ impl Constraint {
 }
 
 /// The orthogonal pairs a negative constraint over `relations` covers: those
-/// without a dot of the same family among `dots`.
+/// without a dot of any of their families among `dots`.
 pub fn negative_pairs(relations: &[Relation], n: usize, dots: &[Constraint]) -> Vec<[Cell; 2]> {
-    let Some(first) = relations.first() else { return Vec::new() };
     let marked: std::collections::HashSet<[Cell; 2]> = dots
         .iter()
         .filter_map(|d| match d {
-            Constraint::Dot { relation, cells } if relation.same_family(*first) => Some(sorted_pair(*cells)),
+            Constraint::Dot { relation, cells } if relations.iter().any(|r| r.same_family(*relation)) => {
+                Some(sorted_pair(*cells))
+            }
             _ => None,
         })
         .collect();
@@ -612,6 +614,7 @@ mod tests {
             "ratio 2 r2c2 r3c2",
             "sum 10 r3c3 r3c4",
             "negative sum 5 sum 10",
+            "negative difference 1 ratio 2",
             "odd r1c1 r5c5",
             "even r9c9",
             "renban r5c1 r5c2 r5c3",

@@ -290,8 +290,8 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
         }
     }
     if file.kropki_negative {
-        clues.push((0, Constraint::Negative { relations: vec![Relation::Difference(1)] }));
-        clues.push((0, Constraint::Negative { relations: vec![Relation::Ratio(2)] }));
+        // A pair with either dot is exempt from both (1 and 2 take either dot).
+        clues.push((0, Constraint::Negative { relations: vec![Relation::Difference(1), Relation::Ratio(2)] }));
     }
     if file.xv_negative {
         clues.push((0, Constraint::Negative { relations: vec![Relation::Sum(5), Relation::Sum(10)] }));
