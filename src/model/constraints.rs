@@ -290,6 +290,11 @@ impl Constraint {
         if cells.iter().any(|c| c.index() >= n * n) {
             return Err("a cell outside the grid".into());
         }
+        if let Constraint::Arrow { circle, cells } = self {
+            if let Some(c) = cells.iter().find(|c| circle.contains(c)) {
+                return Err(format!("the circle's cell {} is on its own arrow", cell_name(*c, n)));
+            }
+        }
         let mut sorted = cells.clone();
         sorted.sort();
         if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
@@ -633,7 +638,7 @@ mod tests {
             ("killer 50 r1c1 r1c2", "sum to 50"),
             ("thermo r1c1 r1c2 r1c3 r1c4 r2c4", "1 to 4 cells"),
             ("killer 3 r1c1 r1c1", "appears twice"),
-            ("arrow r1c1 : r1c1", "appears twice"),
+            ("arrow r1c1 : r1c1", "on its own arrow"),
             ("difference 1 r1c1 r2c2", "not orthogonal"),
             ("ratio 9 r1c1 r1c2", "ratio of 9"),
         ];

@@ -408,7 +408,7 @@ sum = 15
             ),
             (
                 "size = 4\n[[arrow]]\ncircle = \"r1c1\"\ncells = \"r1c1 r1c2\"\n",
-                "t:2:1: arrow: cell r1c1 appears twice",
+                "t:2:1: arrow: the circle's cell r1c1 is on its own arrow",
             ),
             ("size = 4\n[[killer]]\ncells = \"r1c1\"\nsumm = 3\n", "unknown field `summ`"),
             ("size = 4\n[[kropki]]\ncells = \"r1c1 r1c2\"\nkind = \"grey\"\n", "kropki kind \"grey\""),
