@@ -61,6 +61,13 @@ pub struct SolveOptions {
     /// before anything is allocated for it. The default,
     /// [`DEFAULT_MAX_LITERALS`], keeps varisat within about 2 GB.
     pub max_literals: u64,
+    /// How many differently seeded varisat solvers race on a puzzle's search
+    /// in [`crate::solve`], one thread each: the first verified answer wins
+    /// and the others are stopped at once. 1, the default, is one solver on
+    /// the calling thread. Each solver holds its own copy of the formula, so
+    /// memory grows with it. Enumeration, counting, analysis and an external
+    /// solver search with one.
+    pub portfolio: usize,
 }
 
 /// The default of [`SolveOptions::max_literals`]: 100 million. varisat holds
@@ -78,6 +85,7 @@ impl Default for SolveOptions {
             timeout: None,
             pattern_guess: true,
             max_literals: DEFAULT_MAX_LITERALS,
+            portfolio: 1,
         }
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod brute;
 pub mod checker;
+pub mod drat;
 pub mod grids;
 pub mod rules;
 
