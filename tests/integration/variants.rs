@@ -346,3 +346,18 @@ fn fpuzzles_json_is_read_with_every_supported_field() {
     let r = run(&["solve", "--fpuzzles", "N4IgzglgXgpiBcBOANCA5gJwgEwQbT1AD"], "");
     assert_eq!(r.code, 2, "{}", r.stderr);
 }
+
+/// `generate` on a grid with variant clues: each puzzle's solution keeps every clue, and the puzzle is unique.
+#[test]
+fn generated_variant_puzzles_keep_their_clues_and_are_unique() {
+    let grid = repo_path("encodings/variants/lines-9.toml").to_str().unwrap().to_string();
+    let clues = clues_of_grid_file(&std::fs::read_to_string(&grid).unwrap());
+    let recs = json_run(&["generate", "--grid", &grid, "--count", "2", "--seed", "5", "--format", "json"], "", 0, 2);
+    for rec in &recs {
+        let puzzle = rec["puzzle"].as_str().unwrap();
+        let givens: Vec<usize> = puzzle.chars().map(|c| c.to_digit(10).unwrap_or(0) as usize).collect();
+        assert_example_solution(rec["solution"].as_str().unwrap(), &givens, &clues, puzzle);
+        let counted = json_run(&["count", "--format", "json", "--grid", &grid], puzzle, 0, 1);
+        assert_eq!(counted[0]["count"], 1, "{puzzle}");
+    }
+}
