@@ -361,3 +361,61 @@ fn generated_variant_puzzles_keep_their_clues_and_are_unique() {
         assert_eq!(counted[0]["count"], 1, "{puzzle}");
     }
 }
+
+/// Random clue sets on 4×4 through minisat: the CNF satdoku writes is
+/// satisfiable exactly when brute force finds a solution, and the model
+/// decodes to a grid that keeps every clue.
+#[test]
+fn random_clues_through_minisat_agree_with_brute_force() {
+    let installed =
+        std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("minisat").is_file()));
+    if !installed {
+        assert!(std::env::var("CI").as_deref() != Ok("true"), "CI=true needs minisat");
+        eprintln!("note: minisat is not installed; skipping");
+        return;
+    }
+    let shape = Shape::boxes(4, 2, 2);
+    let all: Vec<Vec<usize>> = Brute::new(shape.clone()).solutions(&[0; 16], 1000).unwrap().into_iter().collect();
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng::new(23);
+    let mut both = [0, 0];
+    for round in 0..40 {
+        let kinds: Vec<usize> = (0..1 + rng.below(3)).map(|_| rng.below(KINDS)).collect();
+        let hidden = all[rng.below(all.len())].clone();
+        let clues: Vec<Clue> = kinds.iter().map(|&k| random_clue(k, 4, &hidden, rng.below(3) > 0, &mut rng)).collect();
+        let text = grid_file(4, 2, 2, &clues);
+        let Some(puzzle) = puzzle_of(&text, &[0; 16]) else { continue };
+        let expected = all.iter().filter(|g| all_hold(&clues, g, 4).is_ok()).count();
+        let encoding = if round % 2 == 0 { Encoding::Full } else { Encoding::Propagated };
+        let options = SolveOptions { encoding, ..SolveOptions::default() };
+        let cnf_path = dir.path().join(format!("{round}.cnf"));
+        let model_path = dir.path().join(format!("{round}.model"));
+        let mut dimacs = Vec::new();
+        write_cnf(&mut dimacs, &puzzle_cnf(&puzzle, &options).unwrap()).unwrap();
+        std::fs::write(&cnf_path, &dimacs).unwrap();
+        let out =
+            std::process::Command::new("minisat").arg("-verb=0").arg(&cnf_path).arg(&model_path).output().unwrap();
+        match out.status.code() {
+            Some(10) => {
+                assert!(expected > 0, "{text}: minisat found a model where there is no solution");
+                let cnf = read_cnf(&dimacs[..], "case.cnf").unwrap();
+                let answer = std::fs::read(&model_path).unwrap();
+                let satdoku::cnf::Answer::Satisfiable(model) =
+                    satdoku::cnf::read_model(&answer[..], "model", cnf.formula.var_count()).unwrap()
+                else {
+                    panic!("{text}: minisat said SAT but wrote no model")
+                };
+                let grid = numbers(&cnf.decode(&model, "model").unwrap());
+                check(&shape, &[0; 16], &grid).unwrap();
+                all_hold(&clues, &grid, 4).unwrap_or_else(|e| panic!("{text}: {e}"));
+                both[0] += 1;
+            }
+            Some(20) => {
+                assert_eq!(expected, 0, "{text}: minisat says unsatisfiable");
+                both[1] += 1;
+            }
+            other => panic!("minisat: {other:?}"),
+        }
+    }
+    assert!(both[0] > 5 && both[1] > 5, "{both:?}");
+}
