@@ -49,8 +49,12 @@ impl Relation {
         }
     }
 
-    fn same_family(self, other: Relation) -> bool {
-        std::mem::discriminant(&self) == std::mem::discriminant(&other)
+    /// Whether a dot of `other` spares a pair from a negative constraint of
+    /// this relation: kropki dots (differences and ratios) spare each
+    /// other's pairs, as f-puzzles and Rangsk's solver read them; XV marks
+    /// spare XV's.
+    fn spared_by(self, other: Relation) -> bool {
+        matches!(self, Relation::Sum(_)) == matches!(other, Relation::Sum(_))
     }
 }
 
@@ -133,9 +137,10 @@ pub enum Constraint {
         /// The two cells.
         cells: [Cell; 2],
     },
-    /// Every orthogonally adjacent pair without a dot of the relations'
-    /// families stands in none of `relations` (kropki's and XV's negative
-    /// constraint: a pair with a dot of any of these families is exempt).
+    /// Every orthogonally adjacent pair without a dot stands in none of
+    /// `relations` (kropki's and XV's negative constraint: any kropki,
+    /// difference or ratio dot spares a pair from a difference or ratio
+    /// negative; an X or V from a sum negative).
     Negative {
         /// The relations forbidden, all of one family.
         relations: Vec<Relation>,
@@ -535,12 +540,13 @@ impl Constraint {
 }
 
 /// The orthogonal pairs a negative constraint over `relations` covers: those
-/// without a dot of any of their families among `dots`.
+/// without a dot among `dots` that spares them (any kropki, difference or
+/// ratio dot for differences and ratios; an X or V for sums).
 pub fn negative_pairs(relations: &[Relation], n: usize, dots: &[Constraint]) -> Vec<[Cell; 2]> {
     let marked: std::collections::HashSet<[Cell; 2]> = dots
         .iter()
         .filter_map(|d| match d {
-            Constraint::Dot { relation, cells } if relations.iter().any(|r| r.same_family(*relation)) => {
+            Constraint::Dot { relation, cells } if relations.iter().any(|r| r.spared_by(*relation)) => {
                 Some(sorted_pair(*cells))
             }
             _ => None,

@@ -517,12 +517,17 @@ pub fn fpuzzles_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Json {
                 };
                 push("sandwichsum", json!({ "cell": cell, "value": sum.to_string() }));
             }
-            Constraint::Negative { relations } => match relations.first() {
-                Some(Relation::Difference(_)) => push("nonconsecutive", json!(true)),
-                Some(Relation::Ratio(_)) => negative.push("ratio"),
-                Some(Relation::Sum(_)) => negative.push("xv"),
-                None => {}
-            },
+            // f-puzzles has one negative constraint per family (a pair is
+            // spared by a dot of that family only): each family is written.
+            Constraint::Negative { relations } => {
+                for relation in relations {
+                    match relation {
+                        Relation::Difference(_) => push("nonconsecutive", json!(true)),
+                        Relation::Ratio(_) => negative.push("ratio"),
+                        Relation::Sum(_) => negative.push("xv"),
+                    }
+                }
+            }
         }
     }
     // Flags are booleans, not lists.
@@ -532,6 +537,7 @@ pub fn fpuzzles_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Json {
         }
     }
     if !negative.is_empty() {
+        negative.sort_unstable();
         negative.dedup();
         out.insert("negative".into(), negative.into());
     }
