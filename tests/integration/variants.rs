@@ -39,9 +39,19 @@ const OPTIONS: [(Encoding, AmoEncoding); 5] = [
 ];
 
 /// The library's count under every encoding, each equal to `expected`; every
-/// solution of the default search checked against the units and the clues.
+/// solution of the default search checked against the units and the clues;
+/// `analyze`'s candidates the union of the solutions.
 fn agree(puzzle: &Puzzle, shape: &Shape, clues: &[Clue], givens: &[usize], expected: usize, what: &str) {
     let n = shape.n;
+    let analysis = satdoku::analyze(puzzle, &satdoku::AnalyzeOptions::default()).unwrap();
+    let analysed = analysis.candidates.map(|domains| {
+        (0..n * n)
+            .map(|i| {
+                let cell = satdoku::Cell::from_index(i);
+                (1..=n).filter(|&v| domains.contains(cell, Value::new_checked(v, n).unwrap())).collect::<Vec<_>>()
+            })
+            .collect::<Vec<_>>()
+    });
     for (encoding, amo) in OPTIONS {
         let options = SolveOptions { encoding, amo, ..SolveOptions::default() };
         let count = count_up_to(puzzle, 100_000, &options).unwrap();
@@ -55,6 +65,17 @@ fn agree(puzzle: &Puzzle, shape: &Shape, clues: &[Clue], givens: &[usize], expec
         assert!(seen.insert(grid), "{what}: a solution twice");
     }
     assert_eq!(seen.len(), expected, "{what}");
+    let union: Option<Vec<Vec<usize>>> = (expected > 0).then(|| {
+        (0..n * n)
+            .map(|i| {
+                let mut values: Vec<usize> = seen.iter().map(|g| g[i]).collect();
+                values.sort_unstable();
+                values.dedup();
+                values
+            })
+            .collect()
+    });
+    assert_eq!(analysed, union, "{what}: analyze's candidates");
     // A solve agrees with the count.
     match satdoku::solve(puzzle, &SolveOptions::default()).unwrap() {
         satdoku::Outcome::Solved(grid) => {
