@@ -579,6 +579,20 @@ impl Renderer {
                 Body::Puzzle(body) => text.push_str(&format::pretty(&body.puzzle, geometry, &self.alphabet)),
                 Body::Empty | Body::Count(_) | Body::Analysis { domains: None, .. } => {}
             }
+            // Cages, lines and dots do not fit between the digits of a text
+            // grid: each clue is a line under it, with its cells (SVG draws them).
+            let drew_grid = matches!(
+                record.body,
+                Body::Solution { .. }
+                    | Body::Solutions { .. }
+                    | Body::Analysis { domains: Some(_), .. }
+                    | Body::Puzzle(_)
+            );
+            if drew_grid {
+                for constraint in geometry.constraints() {
+                    let _ = writeln!(text, "clue: {}", constraint.text(geometry.size()));
+                }
+            }
         }
         if !matches!(record.body, Body::Count(_)) {
             text.push('\n');

@@ -440,3 +440,23 @@ fn random_clues_through_minisat_agree_with_brute_force() {
     }
     assert!(both[0] > 5 && both[1] > 5, "{both:?}");
 }
+
+/// The text grid lists every clue under the grid, one line each, with its
+/// cells: counted here from the grid files themselves.
+#[test]
+fn the_text_grid_lists_every_clue_under_it() {
+    for name in ["killer-9", "anti-knight-thermo-arrow-9", "kropki-9", "lines-9", "xv-sandwich-9"] {
+        let toml = std::fs::read_to_string(repo_path(&format!("encodings/variants/{name}.toml"))).unwrap();
+        let tables = toml.lines().filter(|l| l.trim_start().starts_with("[[")).count();
+        let grid = format!("encodings/variants/{name}.toml");
+        let puzzle = std::fs::read_to_string(repo_path(&format!("encodings/variants/{name}.txt"))).unwrap();
+        let r = run(&["--grid", &grid, "solve", "--format", "grid"], &puzzle);
+        assert_eq!(r.code, 0, "{name}: {}", r.stderr);
+        let clues: Vec<&str> = r.stdout.lines().filter(|l| l.starts_with("clue: ")).collect();
+        assert!(clues.len() >= tables, "{name}: {} clue lines for {tables} tables:\n{}", clues.len(), r.stdout);
+        for cells in toml.lines().filter_map(|l| l.trim().strip_prefix("cells = \"")) {
+            let cells = cells.split('"').next().unwrap();
+            assert!(clues.iter().any(|c| c.ends_with(cells)), "{name}: no clue line for {cells}:\n{}", r.stdout);
+        }
+    }
+}
