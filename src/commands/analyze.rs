@@ -56,6 +56,7 @@ pub struct AnalyzeArgs {
 
 pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = grid.resolve()?;
+    setup.chunk = args.batch.chunk();
     let renderer = args.batch.renderer(&setup)?;
     let options = AnalyzeOptions { solve: args.encoding.options(&args.batch), count_limit: args.max };
     args.proofs.prepare()?;
@@ -95,6 +96,12 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
                 let n = puzzle.size();
                 let ruled_out = puzzle.geometry().cells().any(|c| domains.count(c) < n);
                 let claim = ruled_out.then(|| Claim::Within(domains.clone()));
+                // A given of a pencil-mark puzzle is a cell with one candidate:
+                // removing it alone means nothing, so say so rather than guess.
+                if args.redundant && puzzle.candidates().is_some() {
+                    let error = "pencil marks: --redundant removes givens of puzzles without candidate lists";
+                    return out.emit(Record::failed(numbered, Status::Error, error));
+                }
                 let alphabet = &out.renderer.alphabet;
                 let residual = (verdict == Verdict::Multiple).then(|| {
                     let links = residual(puzzle.geometry(), &domains);

@@ -24,6 +24,9 @@ pub enum Format {
     Grid,
     /// JSON Lines, one object per record.
     Json,
+    /// The f-puzzles (and SudokuPad) compressed string of the puzzle with
+    /// its solution (or fixed cells) filled in; messages as in `line`.
+    Fpuzzles,
     /// A picture (SVG) of each grid: one document per record on stdout,
     /// or one file per record with `--out-dir`.
     Svg,
@@ -296,6 +299,7 @@ impl Renderer {
             }
             Format::Line => self.line(record),
             Format::Grid => self.grid(record),
+            Format::Fpuzzles => self.fpuzzles(record),
             Format::Svg if self.out_dir.is_some() => return,
             Format::Svg => self.pictures(record).into_iter().map(|(_, svg)| svg + "\n").collect(),
         };
@@ -485,6 +489,19 @@ impl Renderer {
         text
     }
 
+    fn fpuzzles(&self, record: &Record) -> String {
+        let Ok(puzzle) = &record.numbered.entry.puzzle else { return self.line(record) };
+        let grid = match &record.body {
+            Body::Solution { grid, .. } | Body::Solutions { first: grid, .. } => Some(grid.clone()),
+            Body::Analysis { domains: Some(domains), steps: None, .. } => Some(domains.decided()),
+            _ => None,
+        };
+        match (grid, record.status) {
+            (_, Status::Invalid | Status::Error) | (None, _) => self.line(record),
+            (Some(grid), _) => format!("{}\n", satdoku::write_fpuzzles(puzzle, Some(&grid))),
+        }
+    }
+
     fn grid(&self, record: &Record) -> String {
         let header = match (&record.body, record.status) {
             (Body::Empty | Body::Analysis { domains: None, steps: None, .. }, _)
@@ -613,6 +630,11 @@ impl Renderer {
         let caption = match &record.body {
             Body::Solution { number: Some(k), .. } => format!("{}: solution {k}", record.numbered.describe()),
             Body::Count(count) => format!("{}: {}", record.numbered.describe(), count_text(count)),
+            Body::Analysis { count: Some(count), domains: Some(_), .. } => {
+                let plural = if count.count == 1 { "" } else { "s" };
+                let more = if count.capped { "at least " } else { "" };
+                format!("{}: {status}, {more}{} solution{plural}", record.numbered.describe(), count.count)
+            }
             _ => match record.detail() {
                 Some(detail) => format!("{}: {status}: {detail}", record.numbered.describe()),
                 None => format!("{}: {status}", record.numbered.describe()),

@@ -262,6 +262,10 @@ impl Db {
     }
 }
 
+/// How many variables past the formula's a proof may introduce (extended
+/// resolution); the checker's tables are sized by the largest variable.
+pub const MAX_NEW_VARS: usize = 1 << 20;
+
 /// Check a text DRAT `proof` against `clauses` (DIMACS literals, one clause
 /// per vector).
 pub fn check_drat(clauses: &[Vec<i32>], proof: impl BufRead) -> Result<DratSummary, DratError> {
@@ -278,6 +282,11 @@ pub(crate) fn check_drat_until(
     for clause in clauses {
         db.add(clause.clone());
     }
+    // The tables grow with the largest variable: a proof may add variables
+    // of its own, but one naming variable 2,000,000,000 must be an error,
+    // not an allocation of tens of gigabytes.
+    let formula_vars = clauses.iter().flatten().map(|l| l.unsigned_abs() as usize).max().unwrap_or(0);
+    let max_var = formula_vars + MAX_NEW_VARS;
     let mut summary = DratSummary::default();
     // A formula that unit propagation alone refutes needs no lemma (a clash
     // of givens): say so at once rather than propagate again for every lemma.
@@ -304,6 +313,13 @@ pub(crate) fn check_drat_until(
         };
         if lits.iter().any(|&l| l == 0 || l == i32::MIN) {
             return Err(DratError::Syntax { line: k + 1, message: "0 inside a clause".into() });
+        }
+        if let Some(&l) = lits.iter().find(|l| l.unsigned_abs() as usize > max_var) {
+            let message = format!(
+                "variable {} is past the formula's {formula_vars} and the {MAX_NEW_VARS} a proof may add",
+                l.unsigned_abs()
+            );
+            return Err(DratError::Syntax { line: k + 1, message });
         }
         if delete {
             db.delete(lits.to_vec());
@@ -339,6 +355,16 @@ mod tests {
     /// needed.
     fn all_eight() -> Vec<Vec<i32>> {
         (0..8).map(|m| (1..=3).map(|v| if m >> (v - 1) & 1 == 1 { v } else { -v }).collect()).collect()
+    }
+
+    #[test]
+    fn a_variable_far_past_the_formula_is_an_error_not_an_allocation() {
+        let proof = "2000000000 0\n0\n";
+        let error = check_drat(&all_eight(), proof.as_bytes()).unwrap_err();
+        assert!(matches!(error, DratError::Syntax { line: 1, .. }), "{error}");
+        // A new variable within the allowance is fine (and here useless).
+        let proof = format!("{} 1 2 0\n1 2 0\n1 0\n2 0\n0\n", 3 + MAX_NEW_VARS);
+        assert!(check_drat(&all_eight(), proof.as_bytes()).is_ok());
     }
 
     #[test]

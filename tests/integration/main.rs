@@ -8,6 +8,7 @@ mod analyze;
 mod cli;
 mod color;
 mod dimacs;
+mod distributed;
 mod enumerate;
 mod explain;
 mod external;
