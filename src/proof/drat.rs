@@ -288,6 +288,11 @@ pub(crate) fn check_drat_until(
     let formula_vars = clauses.iter().flatten().map(|l| l.unsigned_abs() as usize).max().unwrap_or(0);
     let max_var = formula_vars + MAX_NEW_VARS;
     let mut summary = DratSummary::default();
+    // A formula that unit propagation alone refutes needs no lemma (a clash
+    // of givens): say so at once rather than propagate again for every lemma.
+    if db.rup(&[]) {
+        return Ok(summary);
+    }
     for (k, line) in proof.lines().enumerate() {
         let line = line.map_err(|e| DratError::Read(e.to_string()))?;
         let text = line.trim();
@@ -335,7 +340,7 @@ pub(crate) fn check_drat_until(
         }
         db.add(lits.to_vec());
     }
-    // A formula that propagation alone refutes needs no lemma at all.
+    // The lemmas may have made the formula refutable by propagation alone.
     if db.rup(&[]) {
         return Ok(summary);
     }
@@ -366,6 +371,8 @@ mod tests {
     fn a_resolution_proof_is_accepted() {
         let proof = "1 2 0\n1 0\n2 0\n0\n";
         assert!(check_drat(&all_eight(), proof.as_bytes()).is_ok());
+        // A formula refuted by unit propagation needs no lemma.
+        assert_eq!(check_drat(&[vec![1], vec![-1, 2], vec![-2]], "".as_bytes()), Ok(DratSummary::default()));
         // Without the lemmas, unit propagation alone finds nothing.
         assert_eq!(check_drat(&all_eight(), "".as_bytes()), Err(DratError::Incomplete { lemmas: 0 }));
     }
