@@ -150,7 +150,7 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
                         maps.lock().map_err(|_| std::io::Error::other("a worker thread panicked"))?.push((i, text));
                     }
                 }
-                let tries = made.tries;
+                let (tries, calls) = (made.tries, made.solver_calls);
                 let body = PuzzleBody {
                     puzzle: made.puzzle.givens().clone(),
                     solution: made.solution.clone(),
@@ -164,7 +164,7 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
                 if args.stats {
                     let ms = start.elapsed().as_secs_f64() * 1e3;
                     out.note(&format!(
-                        "{}: {} givens, {tries} grids tried, {ms:.3} ms",
+                        "{}: {} givens, {tries} grids tried, {calls} solver calls, {ms:.3} ms",
                         numbered.describe(),
                         body.puzzle.filled_count()
                     ))?;

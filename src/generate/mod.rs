@@ -100,6 +100,8 @@ pub struct Generated {
     pub solution: Grid,
     /// The grids tried before this one fitted (1 at best).
     pub tries: usize,
+    /// The questions "unique?" put to the incremental solver.
+    pub solver_calls: u64,
 }
 
 /// Why no puzzle was made.
@@ -212,11 +214,12 @@ fn make(
 ) -> Result<Generated, GenerateError> {
     let geometry = Arc::clone(sampler.geometry());
     let mut fewest = usize::MAX;
+    let calls = checker.calls();
     for tries in 1..=options.tries.max(1) {
         let solution = sampler.sample(rng)?;
         if options.kind == Kind::Solved {
             let puzzle = Puzzle::new(geometry, solution.clone()).expect("sizes match");
-            return Ok(Generated { puzzle, solution, tries });
+            return Ok(Generated { puzzle, solution, tries, solver_calls: 0 });
         }
         checker.set_solution(&solution).map_err(SolveError::from)?;
         let mut orbits = options.symmetry.orbits(&geometry);
@@ -247,7 +250,7 @@ fn make(
         }
         let puzzle = Puzzle::new(Arc::clone(&geometry), grid).expect("sizes match");
         check_unique(&puzzle, &solution)?;
-        return Ok(Generated { puzzle, solution, tries });
+        return Ok(Generated { puzzle, solution, tries, solver_calls: checker.calls() - calls });
     }
     Err(GenerateError::Unreachable {
         wanted: options.givens.clone().unwrap_or(0..=0),

@@ -28,7 +28,7 @@ use std::sync::Arc;
 use crate::enumerate::Search;
 use crate::model::geometry::{Geometry, Layout, Value};
 use crate::model::puzzle::{Grid, Puzzle};
-use crate::pipeline::SolveOptions;
+use crate::pipeline::{Encoding, SolveOptions};
 use crate::solve::{solve, Outcome, SolveError};
 
 use super::rng::Rng;
@@ -144,7 +144,10 @@ impl GridSampler {
         }
         let puzzle = Puzzle::new(Arc::clone(&self.geometry), block).expect("sizes match");
         let mut chosen = None;
-        for (i, completion) in Search::new(&puzzle, &SolveOptions::default()).take(cap + 1).enumerate() {
+        // The reduced encoding: the bitset search of Search needs no more than
+        // the givens' eliminations, and probing would cost more than it saves here.
+        let options = SolveOptions { encoding: Encoding::Reduced, ..SolveOptions::default() };
+        for (i, completion) in Search::new(&puzzle, &options).take(cap + 1).enumerate() {
             let completion = completion?;
             if i == cap {
                 return Ok(());
