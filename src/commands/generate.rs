@@ -63,6 +63,9 @@ pub struct GenerateArgs {
     /// Print the time each puzzle took, and the grids tried, to stderr.
     #[arg(long)]
     pub stats: bool,
+    /// Give up on a puzzle after SECS seconds: an `error` record, and the run goes on.
+    #[arg(long, value_name = "SECS", value_parser = super::parse_timeout)]
+    pub timeout: Option<std::time::Duration>,
 }
 
 /// Parse `--givens K` or `K..L`.
@@ -110,6 +113,7 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
         symmetry: args.symmetry,
         steps: args.mix,
         tries: args.tries,
+        timeout: args.timeout,
     };
     let seed = args.seed.unwrap_or_else(|| {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
@@ -173,7 +177,10 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
             }
             Err(e) => {
                 let error = match e {
-                    GenerateError::Solve(SolveError::TimedOut) => "no answer in time".to_string(),
+                    GenerateError::Solve(SolveError::TimedOut) => {
+                        let seconds = args.timeout.map_or(0.0, |t| t.as_secs_f64());
+                        format!("no puzzle within {seconds} s (--timeout)")
+                    }
                     e => e.to_string(),
                 };
                 let position = Position { source, line: 0, column: None };

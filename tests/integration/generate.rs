@@ -403,3 +403,16 @@ fn analyze_lists_exactly_the_redundant_givens() {
         }
     }
 }
+
+#[test]
+fn a_timeout_gives_an_error_record_and_the_run_goes_on() {
+    let r =
+        run(&["generate", "--size", "16", "--count", "2", "--seed", "1", "--timeout", "0.001", "--format", "json"], "");
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let records = json_lines(&r.stdout);
+    assert_eq!(records.len(), 2);
+    for record in records {
+        assert_eq!(record["status"], "error");
+        assert!(record["error"].as_str().unwrap().contains("--timeout"), "{record}");
+    }
+}
