@@ -61,6 +61,13 @@ pub struct SolveOptions {
     /// before anything is allocated for it. The default,
     /// [`DEFAULT_MAX_LITERALS`], keeps varisat within about 2 GB.
     pub max_literals: u64,
+    /// How many differently seeded varisat solvers race on a puzzle's search
+    /// in [`crate::solve`], one thread each: the first verified answer wins
+    /// and the others are stopped at once. 1, the default, is one solver on
+    /// the calling thread. Each solver holds its own copy of the formula, so
+    /// memory grows with it. Enumeration, counting, analysis and an external
+    /// solver search with one.
+    pub portfolio: usize,
 }
 
 /// The default of [`SolveOptions::max_literals`]: 100 million. varisat holds
@@ -78,6 +85,7 @@ impl Default for SolveOptions {
             timeout: None,
             pattern_guess: true,
             max_literals: DEFAULT_MAX_LITERALS,
+            portfolio: 1,
         }
     }
 }
@@ -170,7 +178,11 @@ impl Prepared {
                 if !p.domains().is_solved() && !hopeless {
                     // Failed-literal probing on cells of few candidates: it leaves
                     // most 17-clue puzzles nothing to search.
-                    if let Some(model) = p.probe(PROBE_CANDIDATES, goal == Goal::One)? {
+                    // A model of the units alone may break a variant
+                    // constraint: with those, probing only removes candidates
+                    // (which the units alone refute, so every solution keeps its values).
+                    let stop_at_model = goal == Goal::One && !geometry.has_constraints();
+                    if let Some(model) = p.probe(PROBE_CANDIDATES, stop_at_model)? {
                         return Ok(Prepared::with_domains(puzzle, options, model));
                     }
                     // Then naked and hidden subsets of every size, where probing
@@ -215,6 +227,11 @@ impl Prepared {
     /// leave every puzzle to the solver.
     pub(crate) fn solution(&self) -> Option<Result<Grid, InternalError>> {
         let solved = self.encoding == Encoding::Propagated && self.domains.is_solved();
+        // Propagation sees the units only: where variant constraints may
+        // still refute the one grid left, the solver (whose CNF has them) decides.
+        if solved && self.puzzle.geometry().has_constraints() && self.puzzle.check(&self.domains.decided()).is_err() {
+            return None;
+        }
         solved.then(|| checked(&self.puzzle, self.domains.decided()))
     }
 
@@ -310,7 +327,9 @@ impl Prepared {
             _ => geometry.cells().map(|c| self.domains.count(c) as u64).filter(|&k| k > 1).sum(),
         };
         let units = geometry.cells().map(|c| geometry.units_of(c).len() as u64).max().unwrap_or(0);
-        if variables.saturating_mul(1 + 2 * n).saturating_mul(1 + units) <= self.options.max_literals {
+        // (The bound counts unit clauses only: variant constraints are counted exactly.)
+        let bound = variables.saturating_mul(1 + 2 * n).saturating_mul(1 + units);
+        if bound <= self.options.max_literals && !geometry.has_constraints() {
             return Ok(());
         }
         // Then exactly, when the variables alone do not settle it.

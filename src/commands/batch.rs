@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::io::{self, BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -13,6 +13,7 @@ use anyhow::{anyhow, Context, Result};
 use satdoku::{Entry, ParseError, ParseErrorKind, Position, PuzzleReader};
 
 use super::output::{Emitter, Renderer, Stdout, Summary};
+use super::progress::Progress;
 use super::Setup;
 
 /// One puzzle read from the inputs, numbered across all of them.
@@ -22,6 +23,10 @@ pub struct Numbered {
     pub entry: Entry,
     /// The time it took to read (`--stats`).
     pub read: Duration,
+    /// The threads this puzzle's own search may use: `--jobs` when it is
+    /// the only puzzle of the input (`solve` then races that many solvers on
+    /// it), else 1 (the threads answer different puzzles).
+    pub threads: usize,
 }
 
 impl Numbered {
@@ -44,21 +49,21 @@ pub fn for_each_puzzle(
     let stdin = [PathBuf::from("-")];
     let files = if files.is_empty() { &stdin[..] } else { files };
     let mut index = 0;
-    let mut progress = Progress::new();
+    let mut progress = Progress::new(files);
     for path in files {
         let (input, name): (Box<dyn BufRead>, String) = if path.as_os_str() == "-" {
             (Box::new(io::stdin().lock()), "<stdin>".into())
         } else {
             let name = path.display().to_string();
             match File::open(path) {
-                Ok(f) => (Box::new(BufReader::with_capacity(1 << 16, f)), name),
+                Ok(f) => (Box::new(BufReader::with_capacity(1 << 16, progress.count_bytes(f))), name),
                 Err(e) => {
                     index += 1;
                     let position = Position { source: name, line: 0, column: None };
                     let kind = ParseErrorKind::Io(format!("cannot open: {e}"));
                     let error = ParseError { position: position.clone(), kind };
                     let entry = Entry { position, name: None, puzzle: Err(error) };
-                    each(Numbered { index, entry, read: Duration::ZERO })?;
+                    each(Numbered { index, entry, read: Duration::ZERO, threads: 1 })?;
                     continue;
                 }
             }
@@ -68,16 +73,20 @@ pub fn for_each_puzzle(
             let start = Instant::now();
             let Some(entry) = reader.next() else { break };
             index += 1;
-            each(Numbered { index, entry, read: start.elapsed() })?;
-            progress.tick(index);
+            progress.tick(|| {
+                let place = &entry.position;
+                format!("puzzle {index} ({place})")
+            });
+            each(Numbered { index, entry, read: start.elapsed(), threads: 1 })?;
         }
     }
     progress.finish();
     Ok(())
 }
 
-/// Answer every puzzle of `files` with `answer`, on `jobs` threads (one when
-/// `sequential`, so that records stream as they come), records in input order.
+/// Answer every puzzle of `files` with `answer`, on `jobs` threads, records
+/// in input order. With several threads, an input of one puzzle hands them
+/// all to that puzzle ([`Numbered::threads`]).
 pub fn run<F>(files: &[PathBuf], setup: &mut Setup, renderer: Renderer, jobs: usize, answer: F) -> Result<Summary>
 where
     F: Fn(&Numbered, &mut Emitter) -> io::Result<()> + Sync,
@@ -190,6 +199,10 @@ where
             Ok(())
         });
         if read.is_ok() && !chunk.is_empty() {
+            // The input's only puzzle may use every thread (the others would idle).
+            if *puzzles == 1 {
+                chunk[0].threads = jobs;
+            }
             read = send(chunk);
         }
         drop(job_tx);
@@ -291,42 +304,4 @@ where
             None => Ok(summary),
         }
     })
-}
-
-/// A count of puzzles on stderr for long runs, only when stderr is a terminal
-/// and stdout is not (records on a terminal would mix with it).
-struct Progress {
-    start: Instant,
-    shown: Option<Instant>,
-    enabled: bool,
-}
-
-impl Progress {
-    fn new() -> Progress {
-        let enabled = io::stderr().is_terminal() && !io::stdout().is_terminal();
-        Progress { start: Instant::now(), shown: None, enabled }
-    }
-
-    fn tick(&mut self, puzzles: usize) {
-        // Checking the clock on every puzzle would cost more than the puzzle.
-        if !self.enabled || puzzles % 64 != 0 {
-            return;
-        }
-        let now = Instant::now();
-        let due = match self.shown {
-            None => now.duration_since(self.start).as_secs_f64() >= 1.0,
-            Some(last) => now.duration_since(last).as_secs_f64() >= 0.25,
-        };
-        if due {
-            let rate = puzzles as f64 / now.duration_since(self.start).as_secs_f64();
-            let _ = write!(io::stderr(), "\rsatdoku: {puzzles} puzzles read, {rate:.0} a second ");
-            self.shown = Some(now);
-        }
-    }
-
-    fn finish(&self) {
-        if self.shown.is_some() {
-            let _ = write!(io::stderr(), "\r\x1b[K");
-        }
-    }
 }

@@ -14,7 +14,7 @@ use satdoku::{
 };
 
 use super::batch::{run_indexed, Numbered};
-use super::output::{Body, Format, PuzzleBody, Record, Renderer, Status};
+use super::output::{Body, ColorChoice, Format, PuzzleBody, Record, Renderer, Status};
 use super::{names, GridArgs};
 
 #[derive(Args, Debug)]
@@ -54,9 +54,13 @@ pub struct GenerateArgs {
     /// to FILE, one line per puzzle, as `--regions` reads it.
     #[arg(long, value_name = "FILE")]
     pub regions_out: Option<PathBuf>,
-    /// line, grid or json (JSON Lines). Default: grid on a terminal, else line.
+    /// line, grid, json (JSON Lines) or svg (pictures). Default: grid on a terminal, else line.
     #[arg(long, value_enum)]
     pub format: Option<Format>,
+    /// Colour in the grid format: auto (on a terminal, unless NO_COLOR is
+    /// set), always or never.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
     /// Make puzzles on N threads (0 or none: every core); the output is the same.
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
@@ -126,7 +130,13 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
             Format::Line
         }
     });
-    let renderer = Renderer { format, alphabet: setup.alphabet.clone() };
+    let renderer = Renderer {
+        format,
+        alphabet: setup.alphabet.clone(),
+        palette: args.color.palette(&std::io::stdout()),
+        err_palette: args.color.palette(&std::io::stderr()),
+        out_dir: None,
+    };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let jobs = match args.jobs {
         None | Some(0) => cores,
@@ -163,7 +173,7 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
                 };
                 let entry =
                     Entry { position: Position { source, line: 0, column: None }, name: None, puzzle: Ok(made.puzzle) };
-                let numbered = Numbered { index: i as usize + 1, entry, read: Default::default() };
+                let numbered = Numbered { index: i as usize + 1, entry, read: Default::default(), threads: 1 };
                 let status = if kind == Kind::Solved { Status::Solved } else { Status::Unique };
                 if args.stats {
                     let ms = start.elapsed().as_secs_f64() * 1e3;
@@ -189,7 +199,7 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
                     name: None,
                     puzzle: Err(satdoku::ParseError { position, kind: satdoku::ParseErrorKind::Io(error.clone()) }),
                 };
-                let numbered = Numbered { index: i as usize + 1, entry, read: Default::default() };
+                let numbered = Numbered { index: i as usize + 1, entry, read: Default::default(), threads: 1 };
                 out.emit(Record::failed(&numbered, Status::Error, error))
             }
         }

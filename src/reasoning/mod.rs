@@ -3,3 +3,4 @@
 pub(crate) mod alldiff;
 pub(crate) mod pattern;
 pub(crate) mod propagate;
+pub(crate) mod steps;

@@ -86,6 +86,7 @@ fn shape_of(geometry: &Geometry) -> Shape {
     geometry.variants().iter().fold(shape, |shape, v| match v {
         Variant::X => shape.with_diagonals(),
         Variant::Hyper => shape.with_hyper_windows_9(),
+        other => panic!("the checker's shapes have no {other} variant"),
     })
 }
 

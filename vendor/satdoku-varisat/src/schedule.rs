@@ -1,7 +1,7 @@
 //! Scheduling of processing and solving steps.
 //!
 //! The current implementation is temporary and will be replaced with something more flexible.
-use std::time::Instant;
+use std::{sync::atomic::Ordering, time::Instant};
 
 use log::info;
 
@@ -86,6 +86,10 @@ pub fn schedule_step<'a>(
         || state
             .deadline
             .is_some_and(|deadline| Instant::now() >= deadline)
+        || state
+            .interrupt
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
     {
         false
     } else {

@@ -1,5 +1,9 @@
 //! Boolean satisfiability solver.
-use std::{io, time::Instant};
+use std::{
+    io,
+    sync::{atomic::AtomicBool, Arc},
+    time::Instant,
+};
 
 use partial_ref::{IntoPartialRef, IntoPartialRefMut, PartialRef};
 
@@ -157,6 +161,56 @@ impl<'a> Solver<'a> {
     /// (or none) goes on from where this one stopped.
     pub fn set_conflict_limit(&mut self, limit: Option<u64>) {
         self.ctx.solver_state.conflict_limit = limit;
+    }
+
+    /// The solver's own variable for `var`, if `var` is in a clause added so far.
+    fn known_solver_var(&self, var: Var) -> Option<Var> {
+        let variables = &self.ctx.variables;
+        let global = variables.global_from_user().get(var)?;
+        variables.solver_from_global().get(global)
+    }
+
+    /// Decide `lit`'s variable with `lit`'s polarity, until the search
+    /// assigns it otherwise (its saved phase; varisat starts every variable
+    /// at false). A rephase (see `SolverConfig::rephase_interval`) and target
+    /// phases take over as usual. A variable in no clause added so far is
+    /// left alone. Returns whether the phase was set.
+    pub fn set_phase(&mut self, lit: Lit) -> bool {
+        match self.known_solver_var(lit.var()) {
+            Some(var) => {
+                self.ctx.assignment.set_phase(var, lit.is_positive());
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Set `var`'s VSIDS activity: among free variables, the most active is
+    /// decided first. Every variable starts at 0 and the first conflict bumps
+    /// by 1.0 (then more and more), so activities below 1.0 set the order of
+    /// the first decisions and are soon outweighed by conflicts. A variable
+    /// in no clause added so far is left alone. Returns whether the activity
+    /// was set.
+    pub fn set_activity(&mut self, var: Var, activity: f32) -> bool {
+        match self.known_solver_var(var) {
+            Some(var) => {
+                self.ctx.vsids.set_activity(var, activity);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Give up the search once `flag` is set (`None`: never, the default).
+    ///
+    /// The flag is read once per conflict, so another thread can stop a
+    /// search at once, for example the losers of a race between solvers
+    /// once one has an answer. A search stopped this way returns
+    /// [`SolverError::Interrupted`] and leaves the solver usable: a later
+    /// [`Solver::solve`], once the flag is cleared (or replaced), goes on
+    /// from where this one stopped.
+    pub fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.ctx.solver_state.interrupt = flag;
     }
 
     /// Check the satisfiability of the current formula.
@@ -346,6 +400,22 @@ mod tests {
         solver.config(&config).unwrap();
     }
 
+    /// Random phases and activities (xorshift from `seed`) for the first `vars` variables.
+    fn scramble(solver: &mut Solver, vars: usize, seed: u64) {
+        let mut state = seed | 1;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for i in 0..vars {
+            let var = Var::from_index(i);
+            solver.set_phase(var.lit(next() % 2 == 0));
+            solver.set_activity(var, (next() % 1000) as f32 / 1000.0);
+        }
+    }
+
     /// Solve in slices of 20 µs, resuming after each interrupt; from the
     /// 10,000th slice on without a deadline, so that the answer comes.
     fn solve_in_slices(solver: &mut Solver) -> bool {
@@ -373,6 +443,35 @@ mod tests {
             }
         }
         unreachable!()
+    }
+
+    /// Another thread stops a search that would take far longer: 13
+    /// pigeons in 12 holes needs exponentially many conflicts.
+    #[test]
+    fn a_flag_set_by_another_thread_stops_the_search() {
+        let (pigeons, holes) = (13, 12);
+        let var = |p: usize, h: usize| Lit::from_index(p * holes + h, true);
+        let mut formula = CnfFormula::new();
+        for p in 0..pigeons {
+            formula.add_clause(&(0..holes).map(|h| var(p, h)).collect::<Vec<_>>());
+        }
+        for h in 0..holes {
+            for p in 0..pigeons {
+                for q in p + 1..pigeons {
+                    formula.add_clause(&[!var(p, h), !var(q, h)]);
+                }
+            }
+        }
+        let mut solver = Solver::new();
+        solver.add_formula(&formula);
+        let flag = Arc::new(AtomicBool::new(false));
+        solver.set_interrupt(Some(Arc::clone(&flag)));
+        let setter = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        });
+        assert!(matches!(solver.solve(), Err(SolverError::Interrupted)));
+        setter.join().unwrap();
     }
 
     #[test]
@@ -660,6 +759,129 @@ mod tests {
             solver.set_conflict_limit(Some(0));
             prop_assert!(matches!(solver.solve(), Err(SolverError::Interrupted)));
             prop_assert!(solve_by_conflicts(&mut solver).1);
+
+            let model = solver.model().unwrap();
+            for clause in formula.iter() {
+                prop_assert!(clause.iter().any(|lit| model.contains(lit)));
+            }
+        }
+
+        /// A set flag stops the search before it starts; once it is
+        /// cleared, the search goes on to the right answer, every step
+        /// accepted by the self-checker.
+        #[test]
+        fn sgen_unsat_flag_interrupted(
+            formula in sgen_unsat_formula(1..7usize),
+            test_schedule in proptest::bool::ANY,
+        ) {
+            let mut solver = Solver::new();
+            solver.enable_self_checking();
+            solver.add_formula(&formula);
+            if test_schedule {
+                enable_test_schedule(&mut solver);
+            }
+
+            let flag = Arc::new(AtomicBool::new(true));
+            solver.set_interrupt(Some(Arc::clone(&flag)));
+            prop_assert!(matches!(solver.solve(), Err(SolverError::Interrupted)));
+            flag.store(false, std::sync::atomic::Ordering::Relaxed);
+            prop_assert_eq!(solver.solve().ok(), Some(false));
+        }
+
+        #[test]
+        fn sat_flag_interrupted(formula in sat_formula(4..20usize, 10..100usize, 0.05..0.2, 0.9..1.0)) {
+            let mut solver = Solver::new();
+            solver.enable_self_checking();
+            solver.add_formula(&formula);
+
+            let flag = Arc::new(AtomicBool::new(true));
+            solver.set_interrupt(Some(Arc::clone(&flag)));
+            prop_assert!(matches!(solver.solve(), Err(SolverError::Interrupted)));
+            solver.set_interrupt(None);
+            prop_assert_eq!(solver.solve().ok(), Some(true));
+
+            let model = solver.model().unwrap();
+            for clause in formula.iter() {
+                prop_assert!(clause.iter().any(|lit| model.contains(lit)));
+            }
+        }
+
+        /// Phases that satisfy every clause of a formula of two-literal
+        /// clauses over distinct variables are followed without a conflict:
+        /// the model is the phases.
+        #[test]
+        fn phases_that_satisfy_the_formula_are_its_model(
+            phases in proptest::collection::vec((proptest::bool::ANY, proptest::bool::ANY), 1..40),
+        ) {
+            let mut solver = Solver::new();
+            let mut wanted = vec![];
+            for (i, &(a, b)) in phases.iter().enumerate() {
+                // Not both false: the clause (x ∨ y) holds.
+                let (x, y) = (Lit::from_index(2 * i, true), Lit::from_index(2 * i + 1, true));
+                let (a, b) = if !a && !b { (false, true) } else { (a, b) };
+                solver.add_clause(&[x, y]);
+                let (x, y) = (if a { x } else { !x }, if b { y } else { !y });
+                prop_assert!(solver.set_phase(x));
+                prop_assert!(solver.set_phase(y));
+                wanted.push(x);
+                wanted.push(y);
+            }
+            prop_assert!(!solver.set_phase(Lit::from_index(2 * phases.len(), true)));
+            prop_assert_eq!(solver.solve().ok(), Some(true));
+            let mut model = solver.model().unwrap();
+            model.sort();
+            wanted.sort();
+            prop_assert_eq!(model, wanted);
+        }
+
+        /// With every pair of k variables in a clause (at most one false),
+        /// the first decision (phase false) forces every other variable
+        /// true: the one false variable is the most active.
+        #[test]
+        fn the_most_active_variable_is_decided_first(
+            activities in proptest::collection::vec(0.0f32..1.0, 2..30),
+        ) {
+            let k = activities.len();
+            let mut solver = Solver::new();
+            for i in 0..k {
+                for j in i + 1..k {
+                    solver.add_clause(&[Lit::from_index(i, true), Lit::from_index(j, true)]);
+                }
+            }
+            for (i, &activity) in activities.iter().enumerate() {
+                prop_assert!(solver.set_activity(Var::from_index(i), activity));
+            }
+            prop_assert_eq!(solver.solve().ok(), Some(true));
+            let model = solver.model().unwrap();
+            let falses: Vec<usize> = model.iter().filter(|l| l.is_negative()).map(|l| l.index()).collect();
+            prop_assert_eq!(falses.len(), 1);
+            let most = activities.iter().cloned().fold(f32::MIN, f32::max);
+            prop_assert_eq!(activities[falses[0]], most);
+        }
+
+        /// Random phases and activities change the search, never the answer.
+        #[test]
+        fn sgen_unsat_phases_and_activities(
+            formula in sgen_unsat_formula(1..7usize),
+            seed in proptest::num::u64::ANY,
+        ) {
+            let mut solver = Solver::new();
+            solver.enable_self_checking();
+            solver.add_formula(&formula);
+            scramble(&mut solver, formula.var_count(), seed);
+            prop_assert_eq!(solver.solve().ok(), Some(false));
+        }
+
+        #[test]
+        fn sat_phases_and_activities(
+            formula in sat_formula(4..20usize, 10..100usize, 0.05..0.2, 0.9..1.0),
+            seed in proptest::num::u64::ANY,
+        ) {
+            let mut solver = Solver::new();
+            solver.enable_self_checking();
+            solver.add_formula(&formula);
+            scramble(&mut solver, formula.var_count(), seed);
+            prop_assert_eq!(solver.solve().ok(), Some(true));
 
             let model = solver.model().unwrap();
             for clause in formula.iter() {

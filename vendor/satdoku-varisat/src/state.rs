@@ -1,5 +1,8 @@
 //! Miscellaneous solver state.
-use std::time::Instant;
+use std::{
+    sync::{atomic::AtomicBool, Arc},
+    time::Instant,
+};
 
 use crate::solver::SolverError;
 
@@ -33,6 +36,8 @@ pub struct SolverState {
     pub deadline: Option<Instant>,
     /// How many conflicts the search may reach (see [`crate::Solver::set_conflict_limit`]).
     pub conflict_limit: Option<u64>,
+    /// Set from outside to stop the search (see [`crate::Solver::set_interrupt`]).
+    pub interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl Default for SolverState {
@@ -45,6 +50,7 @@ impl Default for SolverState {
             solver_error: None,
             deadline: None,
             conflict_limit: None,
+            interrupt: None,
         }
     }
 }

@@ -84,6 +84,17 @@ impl Vsids {
         }
     }
 
+    /// Set a variable's activity (the first conflict bumps by 1.0), keeping the heap in order.
+    pub fn set_activity(&mut self, var: Var, activity: f32) {
+        self.activity[var.index()] = OrderedFloat(activity.max(0.0).min(Self::rescale_limit()));
+        if let Some(pos) = self.position[var.index()] {
+            self.sift_up(pos);
+            if let Some(pos) = self.position[var.index()] {
+                self.sift_down(pos);
+            }
+        }
+    }
+
     /// Decay all variable activities.
     pub fn decay(&mut self) {
         self.bump *= self.inv_decay;

@@ -70,6 +70,12 @@ impl Assignment {
         self.last_value[var.index()]
     }
 
+    /// Save `value` as the variable's last value: what it is decided with until it is assigned
+    /// another (or a rephase or target phase takes over).
+    pub fn set_phase(&mut self, var: Var, value: bool) {
+        self.last_value[var.index()] = value;
+    }
+
     /// The value to decide a variable with: its target phase when there is one, else its last
     /// value.
     pub fn decision_phase(&self, var: Var) -> bool {
