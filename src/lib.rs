@@ -40,6 +40,7 @@ mod analyze;
 pub mod cnf;
 mod enumerate;
 mod error;
+mod explain;
 mod generate;
 mod model;
 mod pipeline;
@@ -54,10 +55,14 @@ mod text;
 #[cfg(test)]
 extern crate self as satdoku;
 
-pub use analyze::{analyze, propagation, Analysis, AnalyzeOptions, AnalyzeStats, Propagation, Verdict};
+pub use analyze::{
+    analyze, candidate_counts, propagation, residual, Analysis, AnalyzeOptions, AnalyzeStats, CandidateCount, Link,
+    Propagation, Verdict,
+};
 pub use cnf::AmoEncoding;
 pub use enumerate::{count_up_to, Count, Search, Strategy};
 pub use error::{GeometryError, GridFileError, InternalError, ParseError, ParseErrorKind, Position};
+pub use explain::{Explainer, Forced};
 pub use generate::{
     random_regions, GenerateError, GenerateOptions, Generated, Generator, GridSampler, Kind, Layouts, Rng, Symmetry,
     UniquenessChecker,

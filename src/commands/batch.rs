@@ -48,11 +48,12 @@ pub fn for_each_puzzle(
 ) -> Result<()> {
     let stdin = [PathBuf::from("-")];
     let files = if files.is_empty() { &stdin[..] } else { files };
-    let mut index = 0;
+    let mut index = setup.chunk.puzzles_before;
     let mut progress = Progress::new(files);
     for path in files {
-        let (input, name): (Box<dyn BufRead>, String) = if path.as_os_str() == "-" {
-            (Box::new(io::stdin().lock()), "<stdin>".into())
+        let stdin = path.as_os_str() == "-";
+        let (input, name): (Box<dyn BufRead>, String) = if stdin {
+            (Box::new(io::stdin().lock()), setup.chunk.stdin_name.clone())
         } else {
             let name = path.display().to_string();
             match File::open(path) {
@@ -68,7 +69,9 @@ pub fn for_each_puzzle(
                 }
             }
         };
-        let mut reader = PuzzleReader::new(input, name, &setup.alphabet, &mut setup.spec);
+        let lines_before = if stdin { setup.chunk.lines_before } else { 0 };
+        let mut reader =
+            PuzzleReader::new(input, name, &setup.alphabet, &mut setup.spec).starting_after_line(lines_before);
         loop {
             let start = Instant::now();
             let Some(entry) = reader.next() else { break };
@@ -165,7 +168,7 @@ where
         }
         drop(done_tx);
         drop(job_rx);
-        let writer = scope.spawn(move || write_in_order(done_rx, ticket_tx));
+        let writer = scope.spawn(move || write_in_order(done_rx, ticket_tx, |_| {}));
         let mut chunk = Vec::with_capacity(CHUNK);
         let mut chunks = 0;
         let mut send = |puzzles: Vec<Numbered>| -> Result<()> {
@@ -212,10 +215,12 @@ pub fn run_indexed<F>(count: u64, renderer: Renderer, jobs: usize, make: F) -> R
 where
     F: Fn(u64, &mut Emitter) -> io::Result<()> + Sync,
 {
+    let progress = Progress::counting(count, "puzzles");
     if jobs <= 1 || count <= 1 {
         let mut emitter = Emitter::direct(renderer);
         for i in 0..count {
             make(i, &mut emitter).context(STDOUT)?;
+            progress.advance(1);
         }
         emitter.flush().context(STDOUT)?;
         return Ok(emitter.summary);
@@ -263,7 +268,10 @@ where
             }
         }
         drop(done_tx);
-        let writer = scope.spawn(move || write_in_order(done_rx, ticket_tx));
+        let progress = &progress;
+        let writer = scope.spawn(move || {
+            write_in_order(done_rx, ticket_tx, |chunk| progress.advance(CHUNK.min(count - chunk as u64 * CHUNK)))
+        });
         let mut summary = Summary::default();
         let mut failed = None;
         for worker in workers {
@@ -283,13 +291,19 @@ where
 /// The writer of a parallel run: the chunks' text printed in chunk order as
 /// they come, a ticket handed back for each chunk printed (whoever waits for
 /// one may go on; if it has stopped, nobody needs the ticket).
-fn write_in_order(done: mpsc::Receiver<(usize, Vec<u8>, Vec<u8>)>, tickets: mpsc::Sender<()>) -> io::Result<()> {
+/// `printed(chunk)` is called before each chunk is printed.
+fn write_in_order(
+    done: mpsc::Receiver<(usize, Vec<u8>, Vec<u8>)>,
+    tickets: mpsc::Sender<()>,
+    mut printed: impl FnMut(usize),
+) -> io::Result<()> {
     let mut stdout = Stdout::new();
     let mut pending = BTreeMap::new();
     let mut next = 0;
     for (chunk, out, err) in done {
         pending.insert(chunk, (out, err));
         while let Some((out, err)) = pending.remove(&next) {
+            printed(next);
             stdout.write_record(&out, &err)?;
             next += 1;
             let _ = tickets.send(());

@@ -6,6 +6,7 @@ pub mod batch;
 pub mod count;
 pub mod decode;
 pub mod dimacs;
+pub mod explain;
 pub mod generate;
 pub mod minimize;
 pub mod output;
@@ -66,6 +67,27 @@ pub struct GridArgs {
 pub struct Setup {
     pub spec: GeometrySpec,
     pub alphabet: Alphabet,
+    /// Where stdin sits in a bigger input, when it is one chunk of it.
+    pub chunk: Chunk,
+}
+
+/// `--stdin-name`, `--first-line`, `--first-index`: stdin as one chunk of a
+/// bigger file (GNU parallel `--pipe`, a cluster's pipe operator), so that
+/// records name the file, line and index they would in one run over it.
+#[derive(Clone, Debug)]
+pub struct Chunk {
+    /// The name stdin's records carry in `source`.
+    pub stdin_name: String,
+    /// Lines before stdin's first line.
+    pub lines_before: usize,
+    /// Puzzles before the first one read.
+    pub puzzles_before: usize,
+}
+
+impl Default for Chunk {
+    fn default() -> Chunk {
+        Chunk { stdin_name: "<stdin>".into(), lines_before: 0, puzzles_before: 0 }
+    }
 }
 
 impl GridArgs {
@@ -115,7 +137,7 @@ impl GridArgs {
         } else {
             GeometrySpec::classic().with_variants(variants)
         };
-        Ok(Setup { spec, alphabet })
+        Ok(Setup { spec, alphabet, chunk: Chunk::default() })
     }
 }
 
@@ -175,9 +197,28 @@ pub struct BatchArgs {
     /// propagation: it gets an `error` record, and the batch goes on.
     #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
+    /// The name stdin goes by in records' `source` (default <stdin>): the
+    /// file that a chunk on stdin was cut from (GNU parallel --pipe).
+    #[arg(long, value_name = "NAME", help_heading = "Chunks of a bigger input")]
+    pub stdin_name: Option<String>,
+    /// The line number of stdin's first line in that file (default 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), help_heading = "Chunks of a bigger input")]
+    pub first_line: Option<u64>,
+    /// The index of the first puzzle read (default 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), help_heading = "Chunks of a bigger input")]
+    pub first_index: Option<u64>,
 }
 
 impl BatchArgs {
+    /// Where stdin sits in a bigger input (`--stdin-name`, `--first-line`, `--first-index`).
+    pub fn chunk(&self) -> Chunk {
+        Chunk {
+            stdin_name: self.stdin_name.clone().unwrap_or_else(|| "<stdin>".into()),
+            lines_before: self.first_line.map_or(0, |n| n as usize - 1),
+            puzzles_before: self.first_index.map_or(0, |n| n as usize - 1),
+        }
+    }
+
     pub fn renderer(&self, setup: &Setup) -> Result<Renderer> {
         let format = self.format.unwrap_or_else(|| {
             if std::io::IsTerminal::is_terminal(&io::stdout()) {
