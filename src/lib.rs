@@ -81,6 +81,7 @@ pub use sat::external::{ExternalError, ExternalSolver};
 pub use sat::Claimant;
 pub use solve::{solve, solve_with_stats, Guess, Outcome, SolveError, Stats, GUESS_CONFLICTS};
 pub use text::format;
+pub use text::fpuzzles::{fpuzzles_json, fpuzzles_value, read_fpuzzles, write_fpuzzles, FpuzzlesError};
 pub use text::gridfile::{load_grid_file, parse_grid_file};
 pub use text::notation::{box_side, parse_box_shape, parse_cell_name, parse_region_map};
 pub use text::picture::Picture;

@@ -47,12 +47,22 @@ pub fn for_each_puzzle(
     mut each: impl FnMut(Numbered) -> Result<()>,
 ) -> Result<()> {
     let stdin = [PathBuf::from("-")];
-    let files = if files.is_empty() { &stdin[..] } else { files };
+    let given = [PathBuf::new()];
+    if setup.input.is_some() && !files.is_empty() {
+        anyhow::bail!("--fpuzzles brings its own puzzle: give no puzzle files with it");
+    }
+    let files = match (&setup.input, files.is_empty()) {
+        (Some(_), _) => &given[..],
+        (None, true) => &stdin[..],
+        (None, false) => files,
+    };
     let mut index = setup.chunk.puzzles_before;
     let mut progress = Progress::new(files);
     for path in files {
         let stdin = path.as_os_str() == "-";
-        let (input, name): (Box<dyn BufRead>, String) = if stdin {
+        let (input, name): (Box<dyn BufRead>, String) = if let Some((name, text)) = &setup.input {
+            (Box::new(io::Cursor::new(text.clone().into_bytes())), name.clone())
+        } else if stdin {
             (Box::new(io::stdin().lock()), setup.chunk.stdin_name.clone())
         } else {
             let name = path.display().to_string();

@@ -25,8 +25,8 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::Args;
 
 use satdoku::{
-    box_side, load_grid_file, parse_box_shape, parse_region_map, Alphabet, AmoEncoding, Encoding, Geometry,
-    GeometrySpec, Layout, SolveOptions, Variant, DEFAULT_MAX_LITERALS,
+    box_side, load_grid_file, parse_box_shape, parse_region_map, read_fpuzzles, Alphabet, AmoEncoding, Encoding,
+    Geometry, GeometrySpec, Layout, SolveOptions, Variant, DEFAULT_MAX_LITERALS,
 };
 
 use output::{ColorChoice, Format, Renderer};
@@ -58,6 +58,12 @@ pub struct GridArgs {
     /// A grid definition file (see encodings/).
     #[arg(long, value_name = "FILE", global = true, conflicts_with_all = ["box_shape", "latin", "regions", "variants"])]
     pub grid: Option<PathBuf>,
+    /// An f-puzzles puzzle: its JSON, the compressed string f-puzzles and
+    /// SudokuPad share, or a URL holding one, or a file holding any of these.
+    /// Grid, regions, constraints and givens all come from it (no puzzle files).
+    #[arg(long, value_name = "TEXT_OR_FILE", global = true,
+          conflicts_with_all = ["box_shape", "latin", "regions", "variants", "grid"])]
+    pub fpuzzles: Option<String>,
     /// The symbols of values 1, 2, ... (e.g. 0123456789ABCDEF); then only '.' is empty.
     #[arg(long, value_name = "ALPHABET", global = true)]
     pub symbols: Option<String>,
@@ -67,6 +73,9 @@ pub struct GridArgs {
 pub struct Setup {
     pub spec: GeometrySpec,
     pub alphabet: Alphabet,
+    /// Puzzle text given on the command line (`--fpuzzles`), with its name,
+    /// read instead of the files.
+    pub input: Option<(String, String)>,
     /// Where stdin sits in a bigger input, when it is one chunk of it.
     pub chunk: Chunk,
 }
@@ -99,6 +108,19 @@ impl GridArgs {
             None => Alphabet::default(),
         };
         let variants = &self.variants;
+        if let Some(source) = &self.fpuzzles {
+            let path = Path::new(source);
+            let text = if path.is_file() {
+                std::fs::read_to_string(path).with_context(|| format!("--fpuzzles {source}: cannot read it"))?
+            } else {
+                source.clone()
+            };
+            let puzzle = read_fpuzzles(&text).map_err(|e| anyhow::anyhow!("--fpuzzles: {e}"))?;
+            let line = satdoku::format::line(puzzle.givens(), &alphabet);
+            let spec = GeometrySpec::fixed(Arc::clone(puzzle.geometry()));
+            let input = Some(("--fpuzzles".into(), line));
+            return Ok(Setup { spec, alphabet, input, chunk: Chunk::default() });
+        }
         let spec = if let Some(path) = &self.grid {
             GeometrySpec::fixed(Arc::new(load_grid_file(path)?))
         } else if let Some(map) = &self.regions {
@@ -137,7 +159,7 @@ impl GridArgs {
         } else {
             GeometrySpec::classic().with_variants(variants)
         };
-        Ok(Setup { spec, alphabet, chunk: Chunk::default() })
+        Ok(Setup { spec, alphabet, input: None, chunk: Chunk::default() })
     }
 }
 

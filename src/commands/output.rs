@@ -24,6 +24,9 @@ pub enum Format {
     Grid,
     /// JSON Lines, one object per record.
     Json,
+    /// The f-puzzles (and SudokuPad) compressed string of the puzzle with
+    /// its solution (or fixed cells) filled in; messages as in `line`.
+    Fpuzzles,
     /// A picture (SVG) of each grid: one document per record on stdout,
     /// or one file per record with `--out-dir`.
     Svg,
@@ -296,6 +299,7 @@ impl Renderer {
             }
             Format::Line => self.line(record),
             Format::Grid => self.grid(record),
+            Format::Fpuzzles => self.fpuzzles(record),
             Format::Svg if self.out_dir.is_some() => return,
             Format::Svg => self.pictures(record).into_iter().map(|(_, svg)| svg + "\n").collect(),
         };
@@ -483,6 +487,19 @@ impl Renderer {
         };
         text.push('\n');
         text
+    }
+
+    fn fpuzzles(&self, record: &Record) -> String {
+        let Ok(puzzle) = &record.numbered.entry.puzzle else { return self.line(record) };
+        let grid = match &record.body {
+            Body::Solution { grid, .. } | Body::Solutions { first: grid, .. } => Some(grid.clone()),
+            Body::Analysis { domains: Some(domains), steps: None, .. } => Some(domains.decided()),
+            _ => None,
+        };
+        match (grid, record.status) {
+            (_, Status::Invalid | Status::Error) | (None, _) => self.line(record),
+            (Some(grid), _) => format!("{}\n", satdoku::write_fpuzzles(puzzle, Some(&grid))),
+        }
     }
 
     fn grid(&self, record: &Record) -> String {

@@ -23,7 +23,10 @@ struct Painted {
 /// each with the escapes that open it.
 fn painted_cells(stdout: &str) -> Vec<Painted> {
     let mut cells = Vec::new();
-    for line in stdout.lines().skip(1).filter(|l| !l.is_empty() && !l.contains("-+-")) {
+    // The grid: the lines after the header, up to the first blank line or
+    // the first line that is no row of cells (analyze's residual form).
+    let rows = stdout.lines().skip(1).take_while(|l| !l.is_empty() && !l.contains('∈'));
+    for line in rows.filter(|l| !l.contains("-+-")) {
         for token in line.split(' ').filter(|t| !t.is_empty() && *t != "|") {
             let mut escapes = String::new();
             let mut rest = token;
