@@ -178,21 +178,7 @@ where
         }
         drop(done_tx);
         drop(job_rx);
-        let writer = scope.spawn(move || -> io::Result<()> {
-            let mut stdout = Stdout::new();
-            let mut pending = BTreeMap::new();
-            let mut next = 0;
-            for (chunk, out, err) in done_rx {
-                pending.insert(chunk, (out, err));
-                while let Some((out, err)) = pending.remove(&next) {
-                    stdout.write_record(&out, &err)?;
-                    next += 1;
-                    // The reader may go on; if it has stopped, nobody needs the ticket.
-                    let _ = ticket_tx.send(());
-                }
-            }
-            stdout.flush()
-        });
+        let writer = scope.spawn(move || write_in_order(done_rx, ticket_tx, |_| {}));
         let mut chunk = Vec::with_capacity(CHUNK);
         let mut chunks = 0;
         let mut send = |puzzles: Vec<Numbered>| -> Result<()> {
@@ -251,9 +237,9 @@ where
     }
     const CHUNK: u64 = 4;
     const WINDOW: usize = 4;
-    let chunks = count.div_ceil(CHUNK);
-    let next = std::sync::atomic::AtomicU64::new(0);
-    let (done_tx, done_rx) = mpsc::channel::<(u64, Vec<u8>, Vec<u8>)>();
+    let chunks = count.div_ceil(CHUNK) as usize;
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let (done_tx, done_rx) = mpsc::channel::<(usize, Vec<u8>, Vec<u8>)>();
     let (ticket_tx, ticket_rx) = mpsc::channel::<()>();
     for _ in 0..jobs * WINDOW {
         ticket_tx.send(())?;
@@ -275,7 +261,8 @@ where
                     if chunk >= chunks {
                         return Ok(emitter.summary);
                     }
-                    for i in chunk * CHUNK..((chunk + 1) * CHUNK).min(count) {
+                    let first = chunk as u64 * CHUNK;
+                    for i in first..(first + CHUNK).min(count) {
                         make(i, &mut emitter)?;
                     }
                     let (out, err) = emitter.take();
@@ -292,20 +279,8 @@ where
         }
         drop(done_tx);
         let progress = &progress;
-        let writer = scope.spawn(move || -> io::Result<()> {
-            let mut stdout = Stdout::new();
-            let mut pending = BTreeMap::new();
-            let mut next = 0;
-            for (chunk, out, err) in done_rx {
-                pending.insert(chunk, (out, err));
-                while let Some((out, err)) = pending.remove(&next) {
-                    progress.advance(CHUNK.min(count - next * CHUNK));
-                    stdout.write_record(&out, &err)?;
-                    next += 1;
-                    let _ = ticket_tx.send(());
-                }
-            }
-            stdout.flush()
+        let writer = scope.spawn(move || {
+            write_in_order(done_rx, ticket_tx, |chunk| progress.advance(CHUNK.min(count - chunk as u64 * CHUNK)))
         });
         let mut summary = Summary::default();
         let mut failed = None;
@@ -321,4 +296,28 @@ where
             None => Ok(summary),
         }
     })
+}
+
+/// The writer of a parallel run: the chunks' text printed in chunk order as
+/// they come, a ticket handed back for each chunk printed (whoever waits for
+/// one may go on; if it has stopped, nobody needs the ticket).
+/// `printed(chunk)` is called before each chunk is printed.
+fn write_in_order(
+    done: mpsc::Receiver<(usize, Vec<u8>, Vec<u8>)>,
+    tickets: mpsc::Sender<()>,
+    mut printed: impl FnMut(usize),
+) -> io::Result<()> {
+    let mut stdout = Stdout::new();
+    let mut pending = BTreeMap::new();
+    let mut next = 0;
+    for (chunk, out, err) in done {
+        pending.insert(chunk, (out, err));
+        while let Some((out, err)) = pending.remove(&next) {
+            printed(next);
+            stdout.write_record(&out, &err)?;
+            next += 1;
+            let _ = tickets.send(());
+        }
+    }
+    stdout.flush()
 }

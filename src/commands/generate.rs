@@ -67,6 +67,9 @@ pub struct GenerateArgs {
     /// Print the time each puzzle took, and the grids tried, to stderr.
     #[arg(long)]
     pub stats: bool,
+    /// Give up on a puzzle after SECS seconds: an `error` record, and the run goes on.
+    #[arg(long, value_name = "SECS", value_parser = super::parse_timeout)]
+    pub timeout: Option<std::time::Duration>,
 }
 
 /// Parse `--givens K` or `K..L`.
@@ -114,6 +117,7 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
         symmetry: args.symmetry,
         steps: args.mix,
         tries: args.tries,
+        timeout: args.timeout,
     };
     let seed = args.seed.unwrap_or_else(|| {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
@@ -160,7 +164,7 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
                         maps.lock().map_err(|_| std::io::Error::other("a worker thread panicked"))?.push((i, text));
                     }
                 }
-                let tries = made.tries;
+                let (tries, calls) = (made.tries, made.solver_calls);
                 let body = PuzzleBody {
                     puzzle: made.puzzle.givens().clone(),
                     solution: made.solution.clone(),
@@ -174,7 +178,7 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
                 if args.stats {
                     let ms = start.elapsed().as_secs_f64() * 1e3;
                     out.note(&format!(
-                        "{}: {} givens, {tries} grids tried, {ms:.3} ms",
+                        "{}: {} givens, {tries} grids tried, {calls} solver calls, {ms:.3} ms",
                         numbered.describe(),
                         body.puzzle.filled_count()
                     ))?;
@@ -183,7 +187,10 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
             }
             Err(e) => {
                 let error = match e {
-                    GenerateError::Solve(SolveError::TimedOut) => "no answer in time".to_string(),
+                    GenerateError::Solve(SolveError::TimedOut) => {
+                        let seconds = args.timeout.map_or(0.0, |t| t.as_secs_f64());
+                        format!("no puzzle within {seconds} s (--timeout)")
+                    }
                     e => e.to_string(),
                 };
                 let position = Position { source, line: 0, column: None };

@@ -509,6 +509,7 @@ impl Renderer {
             (Body::Solution { number: Some(k), .. }, _) => format!("{}: solution {k}", record.numbered.describe()),
             (Body::Solution { number: None, .. }, _) => record.numbered.describe(),
             (Body::Count(count), _) => format!("{}: {}", record.numbered.describe(), count_text(count)),
+            (Body::Puzzle(_), Status::Solved) => format!("{}: full grid", record.numbered.describe()),
             (Body::Explanation { core: Some(core), .. }, _) => format!(
                 "{}: unsolvable: these {} givens have no solution together (in parentheses)",
                 record.numbered.describe(),

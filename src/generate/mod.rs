@@ -26,6 +26,7 @@ mod unique;
 
 use std::ops::RangeInclusive;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
@@ -83,11 +84,22 @@ pub struct GenerateOptions {
     pub steps: Option<usize>,
     /// Grids tried per puzzle before giving up on a range of givens.
     pub tries: usize,
+    /// Give up on a puzzle after this long ([`SolveError::TimedOut`]): read
+    /// by the uniqueness questions and the final check, which are where the
+    /// time goes on big grids.
+    pub timeout: Option<Duration>,
 }
 
 impl Default for GenerateOptions {
     fn default() -> GenerateOptions {
-        GenerateOptions { kind: Kind::default(), givens: None, symmetry: Symmetry::None, steps: None, tries: 1000 }
+        GenerateOptions {
+            kind: Kind::default(),
+            givens: None,
+            symmetry: Symmetry::None,
+            steps: None,
+            tries: 1000,
+            timeout: None,
+        }
     }
 }
 
@@ -100,6 +112,8 @@ pub struct Generated {
     pub solution: Grid,
     /// The grids tried before this one fitted (1 at best).
     pub tries: usize,
+    /// The questions "unique?" put to the incremental solver.
+    pub solver_calls: u64,
 }
 
 /// Why no puzzle was made.
@@ -211,12 +225,15 @@ fn make(
     rng: &mut Rng,
 ) -> Result<Generated, GenerateError> {
     let geometry = Arc::clone(sampler.geometry());
+    let deadline = options.timeout.and_then(|t| Instant::now().checked_add(t));
+    checker.set_deadline(deadline);
     let mut fewest = usize::MAX;
+    let calls = checker.calls();
     for tries in 1..=options.tries.max(1) {
         let solution = sampler.sample(rng)?;
         if options.kind == Kind::Solved {
             let puzzle = Puzzle::new(geometry, solution.clone()).expect("sizes match");
-            return Ok(Generated { puzzle, solution, tries });
+            return Ok(Generated { puzzle, solution, tries, solver_calls: 0 });
         }
         checker.set_solution(&solution).map_err(SolveError::from)?;
         let mut orbits = options.symmetry.orbits(&geometry);
@@ -246,8 +263,8 @@ fn make(
             grid.set(cell, solution.get(cell));
         }
         let puzzle = Puzzle::new(Arc::clone(&geometry), grid).expect("sizes match");
-        check_unique(&puzzle, &solution)?;
-        return Ok(Generated { puzzle, solution, tries });
+        check_unique(&puzzle, &solution, deadline)?;
+        return Ok(Generated { puzzle, solution, tries, solver_calls: checker.calls() - calls });
     }
     Err(GenerateError::Unreachable {
         wanted: options.givens.clone().unwrap_or(0..=0),
@@ -297,8 +314,10 @@ fn fill_up(givens: &mut Vec<Vec<Cell>>, orbits: &[Vec<Cell>], range: &RangeInclu
 /// The generator's own answer checked another way: the enumeration of
 /// [`Search`] (propagation, branching and a solver of its own) must find
 /// `solution` and nothing else.
-fn check_unique(puzzle: &Puzzle, solution: &Grid) -> Result<(), SolveError> {
-    let found: Vec<Grid> = Search::new(puzzle, &SolveOptions::default()).take(2).collect::<Result<_, _>>()?;
+fn check_unique(puzzle: &Puzzle, solution: &Grid, deadline: Option<Instant>) -> Result<(), SolveError> {
+    let timeout = deadline.map(|d| d.saturating_duration_since(Instant::now()).max(Duration::from_millis(1)));
+    let options = SolveOptions { timeout, ..SolveOptions::default() };
+    let found: Vec<Grid> = Search::new(puzzle, &options).take(2).collect::<Result<_, _>>()?;
     match found.as_slice() {
         [one] if one == solution => Ok(()),
         _ => Err(InternalError(format!(

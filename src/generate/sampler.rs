@@ -26,9 +26,9 @@
 use std::sync::Arc;
 
 use crate::enumerate::Search;
-use crate::model::geometry::{Geometry, Layout, Value};
+use crate::model::geometry::{Geometry, Layout, Value, Variant};
 use crate::model::puzzle::{Grid, Puzzle};
-use crate::pipeline::SolveOptions;
+use crate::pipeline::{Encoding, SolveOptions};
 use crate::solve::{solve, Outcome, SolveError};
 
 use super::rng::Rng;
@@ -54,6 +54,8 @@ pub struct GridSampler {
     /// Rows per band and columns per stack, when rows may be permuted within
     /// bands and bands among themselves (and columns likewise).
     bands: Option<(usize, usize)>,
+    /// Whether any relabelling of the values keeps grids grids.
+    relabel: bool,
 }
 
 impl GridSampler {
@@ -67,14 +69,22 @@ impl GridSampler {
             Outcome::Unsolvable(_) => return Ok(None),
             Outcome::TimedOut => return Err(SolveError::TimedOut),
         };
-        let plain = geometry.variants().is_empty() && geometry.extra_units().is_empty();
+        // Clues (cages, thermometers, dots...) tie cells and values down:
+        // no cell map or value relabelling is sure to keep them, so their
+        // grids move by block moves alone.
+        let clues = !geometry.constraints().is_empty();
+        let plain = geometry.variants().is_empty() && geometry.extra_units().is_empty() && !clues;
         let bands = match geometry.layout() {
             Layout::Boxes { rows, cols } if plain => Some((*rows, *cols)),
             Layout::Latin if plain => Some((n, n)),
             _ => None,
         };
-        let dihedral = unit_preserving(&geometry);
-        Ok(Some(GridSampler { steps: default_steps(n), geometry, start, dihedral, bands }))
+        // Anti-knight, anti-king and non-consecutive rules are the same in
+        // every symmetry of the square; non-consecutive is not kept by a
+        // relabelling of the values.
+        let dihedral = if clues { vec![Dihedral::IDENTITY] } else { unit_preserving(&geometry) };
+        let relabel = !clues && !geometry.variants().contains(&Variant::NonConsecutive);
+        Ok(Some(GridSampler { steps: default_steps(n), geometry, start, dihedral, bands, relabel }))
     }
 
     /// The same sampler, making `steps` block moves per grid (0: only a random
@@ -115,7 +125,7 @@ impl GridSampler {
             return grid.clone();
         }
         let n = self.geometry.size();
-        let values = rng.permutation(n);
+        let values = if self.relabel { rng.permutation(n) } else { (0..n).collect() };
         let (rows, cols) = match self.bands {
             Some((r, c)) => (band_permutation(n, r, rng), band_permutation(n, c, rng)),
             None => ((0..n).collect(), (0..n).collect()),
@@ -149,7 +159,10 @@ impl GridSampler {
         }
         let puzzle = Puzzle::new(Arc::clone(&self.geometry), block).expect("sizes match");
         let mut chosen = None;
-        for (i, completion) in Search::new(&puzzle, &SolveOptions::default()).take(cap + 1).enumerate() {
+        // The reduced encoding: the bitset search of Search needs no more than
+        // the givens' eliminations, and probing would cost more than it saves here.
+        let options = SolveOptions { encoding: Encoding::Reduced, ..SolveOptions::default() };
+        for (i, completion) in Search::new(&puzzle, &options).take(cap + 1).enumerate() {
             let completion = completion?;
             if i == cap {
                 return Ok(());

@@ -13,8 +13,9 @@ use crate::cnf::encode::{encode_base, EncodeOptions};
 use crate::cnf::varmap::VarMap;
 use crate::error::InternalError;
 use crate::model::geometry::{Cell, Geometry};
-use crate::model::puzzle::Grid;
+use crate::model::puzzle::{Grid, Puzzle};
 use crate::model::verify::{verify, ViolationText};
+use crate::reasoning::propagate::Propagator;
 use crate::sat::varisat::{new_solver, run};
 use crate::sat::{Model, SatResult};
 use crate::solve::SolveError;
@@ -180,11 +181,25 @@ impl UniquenessChecker {
             keep[i] = false;
             givens.clear();
             givens.extend(groups.iter().zip(&keep).filter(|(_, &k)| k).flat_map(|(g, _)| g.iter().copied()));
-            if !self.is_unique(&givens)? {
+            // Givens that singles propagation from the others restores can
+            // go without asking the solver.
+            if !self.implied(&givens, &groups[i]) && !self.is_unique(&givens)? {
                 keep[i] = true;
             }
         }
         Ok(groups.iter().zip(&keep).filter(|(_, &k)| k).map(|(g, _)| g.clone()).collect())
+    }
+
+    /// Whether naked and hidden singles from `givens` decide every cell of
+    /// `cells` (to the solution's values, the only ones they can take): then
+    /// `cells` add nothing to `givens`.
+    fn implied(&self, givens: &[Cell], cells: &[Cell]) -> bool {
+        let Some(solution) = &self.solution else { return false };
+        let mut grid = Grid::empty(self.geometry.size());
+        givens.iter().for_each(|&c| grid.set(c, solution.get(c)));
+        let Some(puzzle) = Puzzle::new(Arc::clone(&self.geometry), grid) else { return false };
+        let Ok(mut propagator) = Propagator::from_puzzle(&puzzle) else { return false };
+        propagator.propagate().is_ok() && cells.iter().all(|&c| propagator.domains().single(c).is_some())
     }
 
     /// The givens each of which may go alone with the solution staying unique.

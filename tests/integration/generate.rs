@@ -11,6 +11,7 @@ use satdoku::{
 
 use crate::util::brute::Brute;
 use crate::util::checker::{assert_solves, numbers, read_symbols, Shape};
+use crate::util::rules::{self, Clue};
 use crate::util::{json_lines, run, satdoku};
 
 /// The chi-squared statistic of `counts` against `bins` equally likely bins
@@ -401,6 +402,114 @@ fn analyze_lists_exactly_the_redundant_givens() {
                 .map(|c| format!("r{}c{}", c / n + 1, c % n + 1))
                 .collect();
             assert_eq!(listed, expected, "{line}");
+        }
+    }
+}
+
+#[test]
+fn a_timeout_gives_an_error_record_and_the_run_goes_on() {
+    let r =
+        run(&["generate", "--size", "16", "--count", "2", "--seed", "1", "--timeout", "0.001", "--format", "json"], "");
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let records = json_lines(&r.stdout);
+    assert_eq!(records.len(), 2);
+    for record in records {
+        assert_eq!(record["status"], "error");
+        assert!(record["error"].as_str().unwrap().contains("--timeout"), "{record}");
+    }
+}
+
+/// Whether value `v` at (r, c) keeps the neighbour rule `clue` with the
+/// values already placed in `grid` (0 = empty): the rules as puzzles state them.
+fn neighbour_ok(clue: &Clue, grid: &[usize], n: usize, (r, c): (usize, usize), v: usize) -> bool {
+    let near = |moves: &[(isize, isize)], bad: &dyn Fn(usize) -> bool| {
+        moves.iter().all(|&(dr, dc)| {
+            let (rr, cc) = (r as isize + dr, c as isize + dc);
+            if rr < 0 || cc < 0 || rr >= n as isize || cc >= n as isize {
+                return true;
+            }
+            let w = grid[rr as usize * n + cc as usize];
+            w == 0 || !bad(w)
+        })
+    };
+    match clue {
+        Clue::AntiKnight => {
+            near(&[(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)], &|w| w == v)
+        }
+        Clue::AntiKing => near(&[(1, 1), (1, -1), (-1, 1), (-1, -1)], &|w| w == v),
+        Clue::NonConsecutive => near(&[(0, 1), (1, 0), (0, -1), (-1, 0)], &|w| w.abs_diff(v) == 1),
+        _ => unreachable!("test bug: not a neighbour rule"),
+    }
+}
+
+/// Solutions of `shape` with `givens` under the neighbour rule `clue`, up
+/// to `limit`: plain backtracking, cells in order.
+fn neighbour_solutions(shape: &Shape, clue: &Clue, givens: &[usize], limit: usize) -> Vec<Vec<usize>> {
+    fn fill(shape: &Shape, clue: &Clue, grid: &mut Vec<usize>, at: usize, limit: usize, out: &mut Vec<Vec<usize>>) {
+        let n = shape.n;
+        let Some(c) = (at..n * n).find(|&c| grid[c] == 0) else {
+            out.push(grid.clone());
+            return;
+        };
+        for v in 1..=n {
+            if out.len() >= limit {
+                return;
+            }
+            let clash = shape.units.iter().filter(|u| u.contains(&c)).any(|u| u.iter().any(|&d| grid[d] == v));
+            if clash || !neighbour_ok(clue, grid, n, (c / n, c % n), v) {
+                continue;
+            }
+            grid[c] = v;
+            fill(shape, clue, grid, c + 1, limit, out);
+            grid[c] = 0;
+        }
+    }
+    let n = shape.n;
+    // The givens must keep the rule among themselves too.
+    for c in (0..n * n).filter(|&c| givens[c] != 0) {
+        let mut others = givens.to_vec();
+        others[c] = 0;
+        if !neighbour_ok(clue, &others, n, (c / n, c % n), givens[c]) {
+            return vec![];
+        }
+    }
+    let mut out = Vec::new();
+    fill(shape, clue, &mut givens.to_vec(), 0, limit, &mut out);
+    out
+}
+
+#[test]
+fn puzzles_with_neighbour_rules_are_proper_and_minimal_by_brute_force() {
+    for (n, variant, clue) in [
+        (4, Variant::AntiKnight, Clue::AntiKnight),
+        (6, Variant::NonConsecutive, Clue::NonConsecutive),
+        (6, Variant::AntiKing, Clue::AntiKing),
+        (6, Variant::AntiKnight, Clue::AntiKnight),
+    ] {
+        let geometry = Arc::new(Geometry::new(n, Layout::Boxes { rows: 2, cols: n / 2 }, &[variant]).unwrap());
+        let shape = Shape::boxes(n, 2, n / 2);
+        let clues = [clue];
+        let mut generator = Generator::new(Layouts::Fixed(geometry), GenerateOptions::default());
+        for i in 0..2 {
+            let made = generator.generate(21, i).unwrap();
+            let (givens, solution) = (numbers(made.puzzle.givens()), numbers(&made.solution));
+            let what = format!("{n}x{n} {variant}");
+            assert_solves(&shape, &givens, &solution, &what);
+            rules::all_hold(&clues, &solution, n).unwrap();
+            assert_eq!(
+                neighbour_solutions(&shape, &clues[0], &givens, 2),
+                vec![solution.clone()],
+                "{what}: not unique"
+            );
+            for c in (0..n * n).filter(|&c| givens[c] != 0) {
+                let mut fewer = givens.clone();
+                fewer[c] = 0;
+                assert_eq!(
+                    neighbour_solutions(&shape, &clues[0], &fewer, 2).len(),
+                    2,
+                    "{what}: given {c} is not needed"
+                );
+            }
         }
     }
 }
