@@ -43,6 +43,7 @@ mod error;
 mod model;
 mod pipeline;
 mod reasoning;
+mod rng;
 mod sat;
 mod solve;
 #[cfg(test)]

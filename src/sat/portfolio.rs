@@ -19,6 +19,7 @@ use crate::error::InternalError;
 use crate::model::geometry::Geometry;
 use crate::pipeline::Prepared;
 use crate::reasoning::pattern::ValueGroups;
+use crate::rng::Rng;
 use crate::sat::varisat::{run, Loaded};
 use crate::sat::{Backend, Limits, SatResult};
 use crate::solve::{SolveError, Stats};
@@ -145,11 +146,11 @@ fn seed(solver: &mut Solver, map: &VarMap, geometry: &Geometry, index: usize) {
     if index == 0 {
         return;
     }
-    let mut next = xorshift(index as u64);
+    let mut rng = Rng::new(index as u64);
     let holds = index % 2 == 1;
     for cell in geometry.cells() {
         for (_, var) in map.cell_vars(cell) {
-            solver.set_activity(var, (next() % 1_000_000) as f32 / 1_000_000.0);
+            solver.set_activity(var, rng.unit());
             if holds {
                 solver.set_phase(var.positive());
             }
@@ -159,16 +160,5 @@ fn seed(solver: &mut Solver, map: &VarMap, geometry: &Geometry, index: usize) {
         let mut config = SolverConfigUpdate::new();
         config.luby_restart_interval_scale = Some(256);
         solver.config(&config).expect("a Luby scale of 256 is within varisat's range");
-    }
-}
-
-/// A xorshift64 generator from `seed` (any seed; 0 is moved off the fixpoint).
-fn xorshift(seed: u64) -> impl FnMut() -> u64 {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
     }
 }

@@ -13,4 +13,5 @@ mod external_trust;
 mod library;
 mod parse;
 mod portfolio;
+mod sparse;
 mod trust;
