@@ -99,7 +99,8 @@ impl Search {
     /// Search the solutions of a puzzle already prepared for all of them.
     pub(crate) fn prepared(prepared: Prepared, strategy: Strategy, deadline: Option<Instant>) -> Search {
         let geometry = prepared.puzzle().geometry();
-        let strategy = if geometry.size() > 64 { Strategy::Blocking } else { strategy };
+        // The bitset search knows units only: variant constraints need the CNF.
+        let strategy = if geometry.size() > 64 || geometry.has_constraints() { Strategy::Blocking } else { strategy };
         let mut stats = Stats::default();
         let engine = match strategy {
             Strategy::Branch => {

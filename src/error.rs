@@ -61,6 +61,19 @@ pub enum GeometryError {
         #[allow(missing_docs)]
         n: usize,
     },
+    /// Disjoint groups on a grid without boxes.
+    #[error("disjoint groups need boxes (the cells in one position of every box)")]
+    DisjointGroups,
+    /// A variant clue no grid can satisfy.
+    #[error("{constraint} {number}: {message}")]
+    Constraint {
+        /// 1-based among the clues.
+        number: usize,
+        /// Its kind (killer, thermo ...).
+        constraint: String,
+        /// What is wrong.
+        message: String,
+    },
     /// Boxes whose product is past the largest side.
     #[error("boxes of {rows}x{cols} make a grid side past {max} (the largest satdoku takes)", max = crate::model::geometry::MAX_SIZE)]
     BoxesTooLarge {
@@ -225,6 +238,18 @@ pub enum GridFileError {
         /// The file.
         path: String,
         /// What is wrong, and where.
+        message: String,
+    },
+    /// Something wrong at a place in the file: a bad key or value, a clue no grid satisfies.
+    #[error("{path}:{line}:{column}: {message}")]
+    At {
+        /// The file.
+        path: String,
+        /// 1-based.
+        line: usize,
+        /// 1-based, in characters.
+        column: usize,
+        /// What is wrong.
         message: String,
     },
     /// A definition that makes no grid.

@@ -40,8 +40,10 @@ mod analyze;
 pub mod cnf;
 mod enumerate;
 mod error;
+mod generate;
 mod model;
 mod pipeline;
+mod proof;
 mod reasoning;
 mod rng;
 mod sat;
@@ -57,12 +59,19 @@ pub use analyze::{analyze, propagation, Analysis, AnalyzeOptions, AnalyzeStats, 
 pub use cnf::AmoEncoding;
 pub use enumerate::{count_up_to, Count, Search, Strategy};
 pub use error::{GeometryError, GridFileError, InternalError, ParseError, ParseErrorKind, Position};
+pub use generate::{
+    random_regions, GenerateError, GenerateOptions, Generated, Generator, GridSampler, Kind, Layouts, Rng, Symmetry,
+    UniquenessChecker,
+};
+pub use model::constraints::{Constraint, Line, Relation};
 pub use model::domains::Domains;
 pub use model::geometry::{Cell, Geometry, Layout, Unit, UnitKind, Value, Variant, MAX_SIZE};
 pub use model::puzzle::{GeometrySpec, Grid, Puzzle};
 pub use model::verify::{verify, Violation, ViolationText};
 pub use pipeline::{Encoding, Prepared, SolveOptions, DEFAULT_MAX_LITERALS};
+pub use proof::{check_drat, prove, Certificate, Claim, DratError, DratSummary};
 pub use reasoning::propagate::{Contradiction, Step, StepText};
+pub use reasoning::steps::{steps, Deduced, Deduction, Level, Stepped};
 pub use sat::cleanup::clean_up_on_signals;
 pub use sat::external::{ExternalError, ExternalSolver};
 pub use sat::Claimant;
@@ -70,6 +79,7 @@ pub use solve::{solve, solve_with_stats, Guess, Outcome, SolveError, Stats, GUES
 pub use text::format;
 pub use text::gridfile::{load_grid_file, parse_grid_file};
 pub use text::notation::{box_side, parse_box_shape, parse_cell_name, parse_region_map};
+pub use text::picture::Picture;
 pub use text::reader::{read_all, Entry, PuzzleReader};
 pub use text::symbols::Alphabet;
 /// The varisat satdoku is built with (0.2.2 with target phases, rephasing,

@@ -9,10 +9,21 @@ use clap::{Parser, Subcommand};
 
 use commands::GridArgs;
 
+/// What every command's exit code means; the end of `--help` and of the man page.
+const EXIT_CODES: &str = "\
+Exit codes:
+  0  every puzzle answered (solved, counted, analyzed)
+  1  some puzzle has no solution
+  2  bad input, a usage error, a timeout, or an internal error
+
+Puzzles are read from the FILEs, or stdin when there is none or \"-\": a line of
+n² symbols (. 0 or _ empty), n rows of n symbols, rows of numbers, .sdk, .ss,
+CSV, f-puzzles JSON. Data goes to stdout, diagnostics and progress to stderr.";
+
 /// Sudoku and its generalizations, solved by SAT: any size, boxes of R×C,
 /// Latin squares, jigsaw regions, X and hyper variants.
 #[derive(Parser, Debug)]
-#[command(name = "satdoku", version, about, max_term_width = 100)]
+#[command(name = "satdoku", version, about, max_term_width = 100, after_help = EXIT_CODES)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -23,15 +34,30 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Solve every puzzle (stdin when no FILE or "-").
+    #[command(after_help = EXIT_CODES)]
     Solve(commands::solve::SolveArgs),
     /// Count the solutions of every puzzle (--max N caps the count).
+    #[command(after_help = EXIT_CODES)]
     Count(commands::count::CountArgs),
     /// Write the DIMACS CNF of a puzzle.
+    #[command(after_help = EXIT_CODES)]
     Dimacs(commands::dimacs::DimacsArgs),
     /// Read an external SAT solver's answer back into a grid.
+    #[command(after_help = EXIT_CODES)]
     Decode(commands::decode::DecodeArgs),
     /// The cells fixed in every solution, and the candidates of the rest.
+    #[command(after_help = EXIT_CODES)]
     Analyze(commands::analyze::AnalyzeArgs),
+    /// New puzzles or full grids: proper, minimal, symmetric, of any grid.
+    #[command(after_help = EXIT_CODES)]
+    Generate(commands::generate::GenerateArgs),
+    /// Remove givens while the puzzle stays unique, until every given left is needed.
+    #[command(after_help = EXIT_CODES)]
+    Minimize(commands::minimize::MinimizeArgs),
+    /// Print a shell completion script, e.g. `satdoku completions bash > ~/.local/share/bash-completion/completions/satdoku`.
+    Completions(commands::shell::CompletionsArgs),
+    /// Print the man page (roff), e.g. `satdoku man | man -l -`.
+    Man(commands::shell::ManArgs),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +68,10 @@ fn main() -> ExitCode {
         Command::Dimacs(args) => commands::dimacs::run_dimacs(args, &cli.grid),
         Command::Decode(args) => commands::decode::run_decode(args, &cli.grid),
         Command::Analyze(args) => commands::analyze::run_analyze(args, &cli.grid),
+        Command::Generate(args) => commands::generate::run_generate(args, &cli.grid),
+        Command::Minimize(args) => commands::minimize::run_minimize(args, &cli.grid),
+        Command::Completions(args) => commands::shell::run_completions::<Cli>(args),
+        Command::Man(args) => commands::shell::run_man::<Cli>(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -184,7 +184,11 @@ impl Prepared {
                 if !p.domains().is_solved() && !hopeless {
                     // Failed-literal probing on cells of few candidates: it leaves
                     // most 17-clue puzzles nothing to search.
-                    if let Some(model) = p.probe(PROBE_CANDIDATES, goal == Goal::One)? {
+                    // A model of the units alone may break a variant
+                    // constraint: with those, probing only removes candidates
+                    // (which the units alone refute, so every solution keeps its values).
+                    let stop_at_model = goal == Goal::One && !geometry.has_constraints();
+                    if let Some(model) = p.probe(PROBE_CANDIDATES, stop_at_model)? {
                         return Ok(Prepared::with_domains(puzzle, options, model));
                     }
                     // Then naked and hidden subsets of every size, where probing
@@ -229,6 +233,11 @@ impl Prepared {
     /// leave every puzzle to the solver.
     pub(crate) fn solution(&self) -> Option<Result<Grid, InternalError>> {
         let solved = self.encoding == Encoding::Propagated && self.domains.is_solved();
+        // Propagation sees the units only: where variant constraints may
+        // still refute the one grid left, the solver (whose CNF has them) decides.
+        if solved && self.puzzle.geometry().has_constraints() && self.puzzle.check(&self.domains.decided()).is_err() {
+            return None;
+        }
         solved.then(|| checked(&self.puzzle, self.domains.decided()))
     }
 
@@ -324,7 +333,9 @@ impl Prepared {
             _ => geometry.cells().map(|c| self.domains.count(c) as u64).filter(|&k| k > 1).sum(),
         };
         let units = geometry.cells().map(|c| geometry.units_of(c).len() as u64).max().unwrap_or(0);
-        if variables.saturating_mul(1 + 2 * n).saturating_mul(1 + units) <= self.options.max_literals {
+        // (The bound counts unit clauses only: variant constraints are counted exactly.)
+        let bound = variables.saturating_mul(1 + 2 * n).saturating_mul(1 + units);
+        if bound <= self.options.max_literals && !geometry.has_constraints() {
             return Ok(());
         }
         // Then exactly, when the variables alone do not settle it.

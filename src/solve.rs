@@ -58,6 +58,15 @@ pub enum SolveError {
         /// Whose claim stands unconfirmed.
         claimant: Claimant,
     },
+    /// An external solver said unsatisfiable, and satdoku's DRAT checker
+    /// rejected the proof it wrote: no answer is printed.
+    #[error("{claimant} says the puzzle has no solution, but its DRAT proof is rejected: {error}")]
+    ProofRejected {
+        /// Whose proof.
+        claimant: Claimant,
+        /// What the checker found.
+        error: String,
+    },
     /// A CNF read back (`decode`) whose clauses have a model that is no
     /// solution of the puzzle in its comments: the file was edited.
     #[error(transparent)]
@@ -169,7 +178,7 @@ pub fn solve_with_stats(
             solve_on(&mut Portfolio { solvers: options.portfolio }, puzzle, options, GUESS_CONFLICTS)
         }
         None => solve_on(&mut Varisat, puzzle, options, GUESS_CONFLICTS),
-        Some(solver) => solve_on(&mut External { solver }, puzzle, options, GUESS_CONFLICTS),
+        Some(solver) => solve_on(&mut External { solver, proved: false }, puzzle, options, GUESS_CONFLICTS),
     }
 }
 
@@ -233,7 +242,7 @@ fn solve_on(
         SatResult::Unsat => {
             // A pattern guess's "unsatisfiable" (above) only sends the puzzle
             // here; this one would be printed, so an outsider's is checked.
-            if let Some(program) = backend.claimant() {
+            if let Some(program) = backend.claimant().filter(|_| !backend.proved_unsat()) {
                 let claimant = Claimant::Program(program.to_string());
                 confirm_unsat(claimant, Varisat.search(&prepared, &[], limits, &mut stats)?)?;
             }

@@ -8,8 +8,9 @@
 //! c encoding full amo auto            how the clauses were made (for people)
 //! c size 9                            n: an n×n grid, values 1..n
 //! c boxes 3x3                         or `c latin`, or n lines `c regions 1 1 2 …` (region of each cell)
-//! c variant x                         one line per variant: x, hyper
+//! c variant x                         one line per variant: x, hyper, anti-knight, …
 //! c unit r1c1 r2c3 …                  one line per extra unit
+//! c constraint killer 10 r1c1 r1c2    one line per variant clue (docs/variants.md)
 //! c givens 4.....8.5.3…               the givens, in line format ('.' empty, 1-9 then A-Z, numbers past 35)
 //! c candidates r1c2 1 3 7             a pencil-mark puzzle: the values a cell may take, one line per cell
 //! c map regular 1                     variable 1 + n²(r-1) + n(c-1) + (v-1) means "rRcC holds v"
@@ -30,6 +31,7 @@ use varisat::CnfFormula;
 
 use crate::cnf::varmap::VarMap;
 use crate::error::{echo, GeometryError, Position};
+use crate::model::constraints::Constraint;
 use crate::model::domains::Domains;
 use crate::model::geometry::{Cell, Geometry, Layout, Value, Variant};
 use crate::model::puzzle::{Grid, Puzzle};
@@ -76,6 +78,9 @@ pub fn write_cnf(out: &mut impl Write, cnf: &PuzzleCnf) -> io::Result<()> {
     for unit in geometry.extra_units() {
         let cells: Vec<String> = unit.iter().map(|&c| geometry.cell_name(c)).collect();
         writeln!(out, "c unit {}", cells.join(" "))?;
+    }
+    for constraint in geometry.constraints() {
+        writeln!(out, "c constraint {}", constraint.text(n))?;
     }
     writeln!(out, "c givens {}", grid_text(puzzle.givens()))?;
     if let Some(candidates) = puzzle.candidates() {
@@ -237,6 +242,7 @@ struct Comments {
     variants: Vec<Variant>,
     units: Vec<(usize, Vec<Cell>)>,
     unit_lines: Vec<(usize, String)>,
+    constraint_lines: Vec<(usize, String)>,
     givens: Option<(usize, String)>,
     candidates: Vec<(usize, String)>,
     map: Option<(usize, bool, usize)>,
@@ -287,9 +293,11 @@ impl Comments {
                     }
                 }
                 "variant" => c.variants.push(value.parse::<Variant>().ok().ok_or_else(|| {
-                    error(format!("`c variant {}`: unknown variant (expected x or hyper)", echo(value)))
+                    let names = <Variant as strum::VariantNames>::VARIANTS.join(", ");
+                    error(format!("`c variant {}`: unknown variant (expected one of {names})", echo(value)))
                 })?),
                 "unit" => c.unit_lines.push((line_no, value.to_string())),
+                "constraint" => c.constraint_lines.push((line_no, value.to_string())),
                 "givens" => c.givens = Some((line_no, value.to_string())),
                 "candidates" => c.candidates.push((line_no, value.to_string())),
                 "map" => {
@@ -365,7 +373,16 @@ impl Comments {
             self.units.push((*line, cells));
         }
         let extra = self.units.into_iter().map(|(_, cells)| cells).collect();
+        let constraints = self
+            .constraint_lines
+            .iter()
+            .map(|(line, text)| {
+                Constraint::parse(text, n)
+                    .map_err(|message| at(*line, format!("`c constraint {}`: {message}", echo(text))))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         let geometry = Geometry::with_extra_units(n, layout, &self.variants, extra)
+            .and_then(|g| g.with_constraints(constraints))
             .map_err(|error| CnfError::Geometry { source_name: source_name.into(), error })?;
         let (givens_line, givens_text) = self.givens.ok_or_else(|| missing("givens", "the givens of the puzzle"))?;
         let givens = parse_grid_text(&givens_text, n).ok_or_else(|| {

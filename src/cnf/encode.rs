@@ -7,8 +7,13 @@
 //! (Kwon & Jain 2006) has variables only for the candidates of undecided cells
 //! and drops the clauses the decided cells satisfy.
 //!
+//! Variant constraints (cages, lines, dots, anti-knight ...) add their own
+//! clause families over the same variables (see `encode/constraints.rs`).
+//!
 //! Clauses go into a [`varisat::ExtendFormula`]: a solver, a `CnfFormula`, or
 //! the DIMACS writer, so every consumer sees the same encoding.
+
+mod constraints;
 
 use varisat::{ExtendFormula, Lit};
 
@@ -98,11 +103,17 @@ pub fn at_most_one(sink: &mut impl ExtendFormula, lits: &[Lit], encoding: AmoEnc
 pub(crate) trait ClauseSink {
     fn clause(&mut self, literals: &[Lit]);
     fn amo(&mut self, literals: &[Lit], encoding: AmoEncoding);
+    /// A new variable's positive literal (the constraints' auxiliary variables).
+    fn fresh(&mut self) -> Lit;
 }
 
 impl<S: ExtendFormula> ClauseSink for S {
     fn clause(&mut self, literals: &[Lit]) {
         self.add_clause(literals);
+    }
+
+    fn fresh(&mut self) -> Lit {
+        self.new_lit()
     }
 
     fn amo(&mut self, literals: &[Lit], encoding: AmoEncoding) {
@@ -168,6 +179,12 @@ impl ClauseSink for Sizer {
 
     fn amo(&mut self, literals: &[Lit], encoding: AmoEncoding) {
         self.size.add(CnfSize::at_most_one(literals.len(), encoding));
+    }
+
+    fn fresh(&mut self) -> Lit {
+        // Only counted: the literal is never written anywhere.
+        self.size.variables += 1;
+        Lit::from_index(0, true)
     }
 }
 
@@ -290,6 +307,7 @@ fn write_clauses(geometry: &Geometry, map: &VarMap, options: EncodeOptions, sink
             }
         }
     }
+    constraints::write_constraints(geometry, map, options, sink);
 }
 
 #[cfg(test)]

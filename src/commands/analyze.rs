@@ -6,12 +6,16 @@ use std::time::Instant;
 use anyhow::Result;
 use clap::Args;
 
-use satdoku::{analyze, propagation, AnalyzeOptions, Puzzle, StepText, Verdict, ViolationText};
+use satdoku::{
+    analyze, propagation, steps, AnalyzeOptions, Cell, Claim, Grid, Level, Puzzle, SolveError, Step, StepText, Verdict,
+    ViolationText,
+};
 
 use super::batch::{run, Numbered};
-use super::output::{Body, Emitter, Record, Status};
+use super::minimize::with_checker;
+use super::output::{Body, Emitter, Format, Record, Snapshot, Status, StepLine};
 use super::solve::failure;
-use super::{BatchArgs, EncodingArgs, GridArgs};
+use super::{names, BatchArgs, EncodingArgs, GridArgs, ProofArgs};
 
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
@@ -22,27 +26,43 @@ pub struct AnalyzeArgs {
     /// Count solutions up to N (0: only say unique or multiple).
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub max: u64,
-    /// Show only what unit propagation derives from the givens (no search):
-    /// the residual candidates.
-    #[arg(long, conflicts_with = "steps")]
-    pub propagate: bool,
-    /// Print the deductions of unit propagation in order, with their reasons,
-    /// up to the solved grid or the point where search is needed.
+    /// Show only what propagation derives from the givens (no search): the
+    /// residual candidates. LEVEL: singles (unit propagation), subsets
+    /// (singles, locked candidates, naked and hidden subsets: all_distinct;
+    /// the default) or probe (subsets and failed-literal probing).
+    #[arg(long, value_name = "LEVEL", num_args = 0..=1, default_missing_value = "subsets",
+          value_parser = names::<Level>())]
+    pub propagate: Option<Level>,
+    /// Print the deductions of propagation (at --propagate's level, subsets
+    /// by default) in order, each with what it removes, up to the solved grid
+    /// or the point where search is needed.
     #[arg(long)]
     pub steps: bool,
+    /// With --steps --format grid: the candidate grid after every round (a
+    /// stronger step and the singles that follow it) or only at the end.
+    #[arg(long, value_name = "WHEN", default_value = "end", value_parser = ["round", "end"], requires = "steps")]
+    pub show_candidates: String,
+    #[command(flatten)]
+    pub proofs: ProofArgs,
+    /// Also list the redundant givens of a unique puzzle: each may be removed
+    /// alone and the puzzle stays unique (JSON "redundant", cells as r1c2).
+    #[arg(long, conflicts_with_all = ["propagate", "steps"])]
+    pub redundant: bool,
 }
 
 pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = grid.resolve()?;
-    let renderer = args.batch.renderer(&setup);
+    let renderer = args.batch.renderer(&setup)?;
     let options = AnalyzeOptions { solve: args.encoding.options(&args.batch), count_limit: args.max };
+    args.proofs.prepare()?;
     let summary = run(&args.batch.files, &mut setup, renderer, args.batch.jobs(), |numbered, out| {
         let puzzle = match &numbered.entry.puzzle {
             Ok(p) => p,
             Err(e) => return out.emit(Record::failed(numbered, Status::Invalid, e)),
         };
-        if args.propagate || args.steps {
-            return propagate_one(numbered, puzzle, args.steps, out);
+        if args.propagate.is_some() || args.steps {
+            let level = args.propagate.unwrap_or_default();
+            return propagate_one(numbered, puzzle, level, args.steps, args.show_candidates == "round", out);
         }
         let start = Instant::now();
         let analysis = match analyze(puzzle, &options) {
@@ -62,52 +82,171 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
                 start.elapsed().as_secs_f64() * 1e3
             ))?;
         }
-        let record = match (analysis.candidates, analysis.verdict) {
+        let (record, claim) = match (analysis.candidates, analysis.verdict) {
             (Some(domains), verdict) if verdict != Verdict::Unsolvable => {
                 let status = if verdict == Verdict::Unique { Status::Unique } else { Status::Multiple };
+                // What a proof covers: every candidate ruled out, when some is.
+                let n = puzzle.size();
+                let ruled_out = puzzle.geometry().cells().any(|c| domains.count(c) < n);
+                let claim = ruled_out.then(|| Claim::Within(domains.clone()));
+                let redundant = match (args.redundant, verdict) {
+                    (true, Verdict::Unique) => match redundant_givens(puzzle, &domains.decided()) {
+                        Ok(cells) => Some(cells),
+                        Err(e) => return out.emit(failure(&args.batch, numbered, e)),
+                    },
+                    _ => None,
+                };
                 let body = Body::Analysis { domains: Some(domains), count: Some(analysis.count), steps: None };
-                Record::new(numbered, status).with_body(body)
+                (Record { redundant, ..Record::new(numbered, status) }.with_body(body), claim)
             }
             _ => {
-                let reason = analysis.reason.map(|c| c.describe(puzzle.geometry(), &out.renderer.alphabet));
                 let body = Body::Analysis { domains: None, count: Some(analysis.count), steps: None };
-                Record { reason, ..Record::new(numbered, Status::Unsolvable) }.with_body(body)
+                (
+                    Record::unsolvable(numbered, analysis.reason.as_ref(), &out.renderer.alphabet).with_body(body),
+                    Some(Claim::Unsolvable),
+                )
             }
+        };
+        let record = match claim.filter(|_| args.proofs.wanted()) {
+            Some(claim) => record.proved(|| args.proofs.write(numbered, puzzle, claim, &options.solve)),
+            None => record,
         };
         out.emit(record)
     })?;
     Ok(summary.code())
 }
 
-/// `--propagate` and `--steps`: unit propagation only.
-fn propagate_one(numbered: &Numbered, puzzle: &Puzzle, steps: bool, out: &mut Emitter) -> io::Result<()> {
+/// The givens of a unique puzzle that may each go alone, named `r1c2`: one
+/// incremental solver, each question the other givens as assumptions.
+fn redundant_givens(puzzle: &Puzzle, solution: &Grid) -> Result<Vec<String>, SolveError> {
+    let givens: Vec<Cell> = puzzle.givens().filled().map(|(cell, _)| cell).collect();
+    let cells = with_checker(puzzle, solution, |checker| checker.redundant(&givens))?;
+    Ok(cells.into_iter().map(|c| puzzle.geometry().cell_name(c)).collect())
+}
+
+/// `--propagate` and `--steps`: propagation only, at `level`.
+fn propagate_one(
+    numbered: &Numbered,
+    puzzle: &Puzzle,
+    level: Level,
+    with_steps: bool,
+    rounds: bool,
+    out: &mut Emitter,
+) -> io::Result<()> {
     let geometry = puzzle.geometry();
-    let result = propagation(puzzle, steps);
-    let texts = steps.then(|| result.steps.iter().map(|s| StepText(s, geometry).to_string()).collect());
-    let record = match result.outcome {
+    let pictures = with_steps && out.renderer.format == Format::Svg;
+    let (texts, outcome, snapshots) = if level == Level::Singles {
+        // Unit propagation as the solver runs it, with the steps it has always printed.
+        let result = propagation(puzzle, with_steps);
+        let texts = with_steps
+            .then(|| result.steps.iter().map(|s| StepLine::Text(StepText(s, geometry).to_string())).collect());
+        let shots = if pictures { snapshots(puzzle, &result.steps) } else { Vec::new() };
+        (texts, result.outcome, shots)
+    } else {
+        let result = steps(puzzle, level);
+        let texts = with_steps.then(|| {
+            let mut lines = Vec::new();
+            let mut round = 1;
+            for step in &result.steps {
+                if rounds && step.round > round {
+                    lines.push(StepLine::Grid(result.rounds[round - 1].clone()));
+                    round = step.round;
+                }
+                lines.push(StepLine::Text(step.describe(geometry, &out.renderer.alphabet)));
+            }
+            lines
+        });
+        // The pictures of a level above singles: the candidates after each round.
+        let shots = if pictures {
+            let rounds = result.rounds.iter().enumerate();
+            rounds
+                .map(|(i, domains)| Snapshot {
+                    caption: format!("after round {}", i + 1),
+                    domains: domains.clone(),
+                    marked: None,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        (texts, result.outcome, shots)
+    };
+    let record = match outcome {
         Ok(domains) => {
             // Propagation only fixes what every solution holds, so a fully
             // decided grid must be a solution: check it before saying so.
             let solved = domains.is_solved();
             if solved {
                 if let Err(v) = puzzle.check(&domains.decided()) {
+                    // Propagation sees the units only: the one grid they leave
+                    // may break a variant constraint, and then there is no solution.
+                    if geometry.has_constraints() {
+                        let reason = Some(format!(
+                            "the only grid the units allow breaks a rule: {}",
+                            ViolationText(&v, geometry)
+                        ));
+                        let body = Body::Analysis { domains: None, count: None, steps: texts };
+                        return out
+                            .emit(Record { reason, ..Record::new(numbered, Status::Unsolvable) }.with_body(body));
+                    }
                     let text = ViolationText(&v, geometry);
                     let error = format!("internal error: propagation reached a grid that is not a solution: {text}");
                     return out.emit(Record::failed(numbered, Status::Error, error));
                 }
             }
             let status = if solved { Status::Solved } else { Status::Open };
-            Record::new(numbered, status).with_body(Body::Analysis {
-                domains: Some(domains),
-                count: None,
-                steps: texts,
-            })
+            let body = Body::Analysis { domains: Some(domains), count: None, steps: texts };
+            Record { snapshots, ..Record::new(numbered, status).with_body(body) }
         }
         Err(contradiction) => {
-            let reason = Some(contradiction.describe(geometry, &out.renderer.alphabet));
             let body = Body::Analysis { domains: None, count: None, steps: texts };
-            Record { reason, ..Record::new(numbered, Status::Unsolvable) }.with_body(body)
+            let record = Record::unsolvable(numbered, Some(&contradiction), &out.renderer.alphabet).with_body(body);
+            Record { snapshots, ..record }
         }
     };
     out.emit(record)
+}
+
+/// The candidates after the givens are placed, then after each cell the
+/// steps place: the pictures of `--steps --format svg`, replayed from the
+/// steps themselves.
+fn snapshots(puzzle: &Puzzle, steps: &[Step]) -> Vec<Snapshot> {
+    let geometry = puzzle.geometry();
+    let mut domains = match puzzle.candidates() {
+        Some(candidates) => candidates.clone(),
+        None => satdoku::Domains::full(puzzle.size()),
+    };
+    let mut shots = Vec::new();
+    let mut givens_placed = false;
+    for step in steps {
+        let placed = match step {
+            Step::Eliminate { because, value, cells } => {
+                domains.fix(*because, *value);
+                cells.iter().for_each(|&c| {
+                    domains.remove(c, *value);
+                });
+                None
+            }
+            Step::NakedSingle { cell, value } | Step::HiddenSingle { cell, value, .. } => {
+                if !givens_placed {
+                    shots.push(Snapshot {
+                        caption: "the givens placed".into(),
+                        domains: domains.clone(),
+                        marked: None,
+                    });
+                    givens_placed = true;
+                }
+                domains.fix(*cell, *value);
+                Some(*cell)
+            }
+        };
+        if placed.is_some() {
+            let caption = StepText(step, geometry).to_string();
+            shots.push(Snapshot { caption, domains: domains.clone(), marked: placed });
+        }
+    }
+    if !givens_placed {
+        shots.push(Snapshot { caption: "the givens placed".into(), domains, marked: None });
+    }
+    shots
 }

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::io::{self, BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -13,6 +13,7 @@ use anyhow::{anyhow, Context, Result};
 use satdoku::{Entry, ParseError, ParseErrorKind, Position, PuzzleReader};
 
 use super::output::{Emitter, Renderer, Stdout, Summary};
+use super::progress::Progress;
 use super::Setup;
 
 /// One puzzle read from the inputs, numbered across all of them.
@@ -48,14 +49,14 @@ pub fn for_each_puzzle(
     let stdin = [PathBuf::from("-")];
     let files = if files.is_empty() { &stdin[..] } else { files };
     let mut index = 0;
-    let mut progress = Progress::new();
+    let mut progress = Progress::new(files);
     for path in files {
         let (input, name): (Box<dyn BufRead>, String) = if path.as_os_str() == "-" {
             (Box::new(io::stdin().lock()), "<stdin>".into())
         } else {
             let name = path.display().to_string();
             match File::open(path) {
-                Ok(f) => (Box::new(BufReader::with_capacity(1 << 16, f)), name),
+                Ok(f) => (Box::new(BufReader::with_capacity(1 << 16, progress.count_bytes(f))), name),
                 Err(e) => {
                     index += 1;
                     let position = Position { source: name, line: 0, column: None };
@@ -72,8 +73,11 @@ pub fn for_each_puzzle(
             let start = Instant::now();
             let Some(entry) = reader.next() else { break };
             index += 1;
+            progress.tick(|| {
+                let place = &entry.position;
+                format!("puzzle {index} ({place})")
+            });
             each(Numbered { index, entry, read: start.elapsed(), threads: 1 })?;
-            progress.tick(index);
         }
     }
     progress.finish();
@@ -212,40 +216,92 @@ where
     })
 }
 
-/// A count of puzzles on stderr for long runs, only when stderr is a terminal
-/// and stdout is not (records on a terminal would mix with it).
-struct Progress {
-    start: Instant,
-    shown: Option<Instant>,
-    enabled: bool,
-}
-
-impl Progress {
-    fn new() -> Progress {
-        let enabled = io::stderr().is_terminal() && !io::stdout().is_terminal();
-        Progress { start: Instant::now(), shown: None, enabled }
-    }
-
-    fn tick(&mut self, puzzles: usize) {
-        // Checking the clock on every puzzle would cost more than the puzzle.
-        if !self.enabled || puzzles % 64 != 0 {
-            return;
+/// Make `count` records with `make(i, emitter)` for i = 0, 1, ... on `jobs`
+/// threads, printed in order of i: the loop of commands that make their
+/// records rather than read them (`generate`). One thread streams each
+/// record as it is made; with more, a worker takes the next chunk of indices
+/// only with a ticket from the writer, so at most `WINDOW` chunks per worker
+/// wait to be printed.
+pub fn run_indexed<F>(count: u64, renderer: Renderer, jobs: usize, make: F) -> Result<Summary>
+where
+    F: Fn(u64, &mut Emitter) -> io::Result<()> + Sync,
+{
+    if jobs <= 1 || count <= 1 {
+        let mut emitter = Emitter::direct(renderer);
+        for i in 0..count {
+            make(i, &mut emitter).context(STDOUT)?;
         }
-        let now = Instant::now();
-        let due = match self.shown {
-            None => now.duration_since(self.start).as_secs_f64() >= 1.0,
-            Some(last) => now.duration_since(last).as_secs_f64() >= 0.25,
-        };
-        if due {
-            let rate = puzzles as f64 / now.duration_since(self.start).as_secs_f64();
-            let _ = write!(io::stderr(), "\rsatdoku: {puzzles} puzzles read, {rate:.0} a second ");
-            self.shown = Some(now);
-        }
+        emitter.flush().context(STDOUT)?;
+        return Ok(emitter.summary);
     }
-
-    fn finish(&self) {
-        if self.shown.is_some() {
-            let _ = write!(io::stderr(), "\r\x1b[K");
-        }
+    const CHUNK: u64 = 4;
+    const WINDOW: usize = 4;
+    let chunks = count.div_ceil(CHUNK);
+    let next = std::sync::atomic::AtomicU64::new(0);
+    let (done_tx, done_rx) = mpsc::channel::<(u64, Vec<u8>, Vec<u8>)>();
+    let (ticket_tx, ticket_rx) = mpsc::channel::<()>();
+    for _ in 0..jobs * WINDOW {
+        ticket_tx.send(())?;
     }
+    let ticket_rx = Mutex::new(ticket_rx);
+    std::thread::scope(|scope| -> Result<Summary> {
+        let mut workers = Vec::new();
+        for _ in 0..jobs {
+            let (done_tx, renderer, next, ticket_rx, make) =
+                (done_tx.clone(), renderer.clone(), &next, &ticket_rx, &make);
+            let worker = std::thread::Builder::new().spawn_scoped(scope, move || -> Result<Summary> {
+                let mut emitter = Emitter::buffered(renderer);
+                loop {
+                    // No ticket: the writer has stopped (stdout closed).
+                    if ticket_rx.lock().map_err(|_| anyhow!("a worker thread panicked"))?.recv().is_err() {
+                        return Ok(emitter.summary);
+                    }
+                    let chunk = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    if chunk >= chunks {
+                        return Ok(emitter.summary);
+                    }
+                    for i in chunk * CHUNK..((chunk + 1) * CHUNK).min(count) {
+                        make(i, &mut emitter)?;
+                    }
+                    let (out, err) = emitter.take();
+                    if done_tx.send((chunk, out, err)).is_err() {
+                        return Ok(emitter.summary);
+                    }
+                }
+            });
+            match worker {
+                Ok(worker) => workers.push(worker),
+                Err(_) if !workers.is_empty() => break,
+                Err(e) => return Err(anyhow!("cannot start a worker thread: {e}")),
+            }
+        }
+        drop(done_tx);
+        let writer = scope.spawn(move || -> io::Result<()> {
+            let mut stdout = Stdout::new();
+            let mut pending = BTreeMap::new();
+            let mut next = 0;
+            for (chunk, out, err) in done_rx {
+                pending.insert(chunk, (out, err));
+                while let Some((out, err)) = pending.remove(&next) {
+                    stdout.write_record(&out, &err)?;
+                    next += 1;
+                    let _ = ticket_tx.send(());
+                }
+            }
+            stdout.flush()
+        });
+        let mut summary = Summary::default();
+        let mut failed = None;
+        for worker in workers {
+            match worker.join().map_err(|_| anyhow!("a worker thread panicked"))? {
+                Ok(s) => summary = summary.merge(s),
+                Err(e) => failed = failed.or(Some(e)),
+            }
+        }
+        writer.join().map_err(|_| anyhow!("the writer thread panicked"))?.context(STDOUT)?;
+        match failed {
+            Some(e) => Err(e),
+            None => Ok(summary),
+        }
+    })
 }

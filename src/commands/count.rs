@@ -5,12 +5,12 @@ use std::time::Instant;
 use anyhow::Result;
 use clap::Args;
 
-use satdoku::{Count, Search, SolveError};
+use satdoku::{Claim, Count, Search, SolveError};
 
 use super::batch::run;
 use super::output::{Body, Record, Status};
 use super::solve::failure;
-use super::{parse_max, BatchArgs, EncodingArgs, GridArgs};
+use super::{parse_max, BatchArgs, EncodingArgs, GridArgs, ProofArgs};
 
 #[derive(Args, Debug)]
 pub struct CountArgs {
@@ -21,13 +21,16 @@ pub struct CountArgs {
     /// Stop counting each puzzle at N (at least 1) solutions.
     #[arg(long, value_name = "N", value_parser = parse_max)]
     pub max: Option<u64>,
+    #[command(flatten)]
+    pub proofs: ProofArgs,
 }
 
 pub fn run_count(args: &CountArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = grid.resolve()?;
-    let renderer = args.batch.renderer(&setup);
+    let renderer = args.batch.renderer(&setup)?;
     let options = args.encoding.options(&args.batch);
     let limit = args.max.unwrap_or(u64::MAX);
+    args.proofs.prepare()?;
     let summary = run(&args.batch.files, &mut setup, renderer, args.batch.jobs(), |numbered, out| {
         let puzzle = match &numbered.entry.puzzle {
             Ok(puzzle) => puzzle,
@@ -35,7 +38,21 @@ pub fn run_count(args: &CountArgs, grid: &GridArgs) -> Result<u8> {
         };
         let start = Instant::now();
         let mut search = Search::new(puzzle, &options);
-        let count = match search.count_up_to(limit) {
+        // A proof of the exact count blocks every solution: keep them.
+        let mut solutions = Vec::new();
+        let counted = match args.proofs.wanted() {
+            false => search.count_up_to(limit),
+            true => (|| {
+                while (solutions.len() as u64) < limit {
+                    match search.next() {
+                        Some(solution) => solutions.push(solution?),
+                        None => return Ok(Count { count: solutions.len() as u64, capped: false }),
+                    }
+                }
+                Ok(Count { count: solutions.len() as u64, capped: true })
+            })(),
+        };
+        let count = match counted {
             Ok(count) => count,
             // Out of time: what was counted, as a lower bound, with the error.
             Err(SolveError::TimedOut) => {
@@ -51,7 +68,12 @@ pub fn run_count(args: &CountArgs, grid: &GridArgs) -> Result<u8> {
             let geometry = puzzle.geometry().describe();
             out.note(&format!("{}: {geometry}: {} solutions in {ms:.3} ms", numbered.describe(), count.count))?;
         }
-        out.emit(Record::new(numbered, status(&count)).with_body(Body::Count(count)))
+        let record = Record::new(numbered, status(&count)).with_body(Body::Count(count));
+        let record = match (args.proofs.wanted(), count.capped) {
+            (true, false) => record.proved(|| args.proofs.write(numbered, puzzle, Claim::Only(solutions), &options)),
+            _ => record,
+        };
+        out.emit(record)
     })?;
     Ok(summary.code())
 }

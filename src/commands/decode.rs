@@ -13,7 +13,7 @@ use satdoku::cnf::{read_cnf, read_model, Answer, CnfFile};
 use satdoku::{Claimant, Entry, Geometry, GeometrySpec};
 
 use super::batch::Numbered;
-use super::output::{Body, Emitter, Format, Record, Status};
+use super::output::{Body, ColorChoice, Emitter, Format, Record, Status};
 use super::{parse_timeout, GridArgs};
 
 #[derive(Args, Debug)]
@@ -26,6 +26,10 @@ pub struct DecodeArgs {
     /// line, grid or json (JSON Lines). Default: grid on a terminal, else line.
     #[arg(long, value_enum)]
     pub format: Option<Format>,
+    /// Colour in the grid format and messages: auto (on a terminal, unless
+    /// NO_COLOR is set), always or never.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
     /// Give varisat SECS seconds to confirm an "unsatisfiable" answer; an
     /// answer it cannot confirm in time is an error. Default: no limit.
     #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
@@ -47,8 +51,15 @@ pub fn run_decode(args: &DecodeArgs, grid: &GridArgs) -> Result<u8> {
         }
         _ => (read_model(io::stdin().lock(), "<stdin>", var_count)?, "<stdin>".to_string()),
     };
-    let batch = super::BatchArgs { files: Vec::new(), format: args.format, jobs: None, timeout: None };
-    let mut out = Emitter::direct(batch.renderer(&setup));
+    let batch = super::BatchArgs {
+        files: Vec::new(),
+        format: args.format,
+        out_dir: None,
+        color: args.color,
+        jobs: None,
+        timeout: None,
+    };
+    let mut out = Emitter::direct(batch.renderer(&setup)?);
     let puzzle = cnf.puzzle.clone();
     let position = satdoku::Position { source: source.clone(), line: 0, column: None };
     let numbered = Numbered {

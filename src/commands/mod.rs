@@ -6,7 +6,11 @@ pub mod batch;
 pub mod count;
 pub mod decode;
 pub mod dimacs;
+pub mod generate;
+pub mod minimize;
 pub mod output;
+pub mod progress;
+pub mod shell;
 pub mod solve;
 
 use std::io;
@@ -24,7 +28,7 @@ use satdoku::{
     GeometrySpec, Layout, SolveOptions, Variant, DEFAULT_MAX_LITERALS,
 };
 
-use output::{Format, Renderer};
+use output::{ColorChoice, Format, Renderer};
 
 /// A value parser for an enum named by `strum`: its names listed in `--help`,
 /// any case accepted.
@@ -46,8 +50,9 @@ pub struct GridArgs {
     /// Jigsaw regions: n² labels, one per cell (a map, or a file holding one).
     #[arg(long, value_name = "MAP_OR_FILE", global = true, conflicts_with = "box_shape")]
     pub regions: Option<String>,
-    /// Extra units: x (both main diagonals), hyper (the windows between the boxes). Repeatable.
-    #[arg(long = "variant", value_name = "x|hyper", global = true, value_parser = names::<Variant>())]
+    /// Global rules: x (both main diagonals), hyper (the windows between the boxes),
+    /// anti-knight, anti-king, non-consecutive, disjoint-groups. Repeatable.
+    #[arg(long = "variant", value_name = "NAME", global = true, value_parser = names::<Variant>())]
     pub variants: Vec<Variant>,
     /// A grid definition file (see encodings/).
     #[arg(long, value_name = "FILE", global = true, conflicts_with_all = ["box_shape", "latin", "regions", "variants"])]
@@ -150,9 +155,17 @@ impl EncodingArgs {
 pub struct BatchArgs {
     /// Puzzle files (stdin when none or "-").
     pub files: Vec<PathBuf>,
-    /// line, grid or json (JSON Lines). Default: grid on a terminal, else line.
+    /// line, grid, json (JSON Lines) or svg (pictures). Default: grid on a terminal, else line.
     #[arg(long, value_enum)]
     pub format: Option<Format>,
+    /// With --format svg: write one picture per puzzle (per solution, per
+    /// step) into DIR, as puzzle-0001.svg, ..., instead of to stdout.
+    #[arg(long, value_name = "DIR", requires = "format")]
+    pub out_dir: Option<PathBuf>,
+    /// Colour in the grid format and messages: auto (on a terminal, unless
+    /// NO_COLOR is set), always or never.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
     /// Answer with N threads; 0 or none: every core. More than the cores
     /// is capped at the cores (the work is the CPU's). Records stay in input
     /// order, stderr too.
@@ -165,7 +178,7 @@ pub struct BatchArgs {
 }
 
 impl BatchArgs {
-    pub fn renderer(&self, setup: &Setup) -> Renderer {
+    pub fn renderer(&self, setup: &Setup) -> Result<Renderer> {
         let format = self.format.unwrap_or_else(|| {
             if std::io::IsTerminal::is_terminal(&io::stdout()) {
                 Format::Grid
@@ -173,7 +186,19 @@ impl BatchArgs {
                 Format::Line
             }
         });
-        Renderer { format, alphabet: setup.alphabet.clone() }
+        if let Some(dir) = &self.out_dir {
+            if format != Format::Svg {
+                bail!("--out-dir {}: only pictures go to files (--format svg)", dir.display());
+            }
+            std::fs::create_dir_all(dir).with_context(|| format!("--out-dir {}: cannot create it", dir.display()))?;
+        }
+        Ok(Renderer {
+            format,
+            alphabet: setup.alphabet.clone(),
+            palette: self.color.palette(&io::stdout()),
+            err_palette: self.color.palette(&io::stderr()),
+            out_dir: self.out_dir.clone(),
+        })
     }
 
     /// The threads to answer with: as asked, at most one per core.
@@ -189,6 +214,75 @@ impl BatchArgs {
     pub fn timed_out(&self) -> String {
         let seconds = self.timeout.map_or(0.0, |t| t.as_secs_f64());
         format!("no answer within {seconds} s (--timeout)")
+    }
+}
+
+/// `--proof FILE` and `--proof-dir DIR`: DRAT proofs of every claim that no
+/// (further) solution exists.
+#[derive(Args, Debug, Clone, Default)]
+#[command(next_help_heading = "Proofs")]
+pub struct ProofArgs {
+    /// Write a DRAT proof of the answer (unsolvable, unique, the exact count,
+    /// the candidates ruled out) to FILE, and the CNF it refutes to FILE with
+    /// the extension .cnf: check it with `drat-trim FILE.cnf FILE`. One puzzle.
+    #[arg(long, value_name = "FILE", conflicts_with = "proof_dir")]
+    pub proof: Option<PathBuf>,
+    /// Write DIR/puzzle-0001.drat and DIR/puzzle-0001.cnf, … for every puzzle
+    /// whose answer makes such a claim.
+    #[arg(long, value_name = "DIR")]
+    pub proof_dir: Option<PathBuf>,
+}
+
+impl ProofArgs {
+    /// Whether proofs are asked for.
+    pub fn wanted(&self) -> bool {
+        self.proof.is_some() || self.proof_dir.is_some()
+    }
+
+    /// Check the paths once, before any puzzle: a FILE that is not its own
+    /// CNF, a DIR created if missing.
+    pub fn prepare(&self) -> Result<()> {
+        if let Some(file) = &self.proof {
+            if file.with_extension("cnf") == *file {
+                bail!("--proof {}: the CNF goes to FILE with the extension .cnf; name the proof otherwise (e.g. proof.drat)", file.display());
+            }
+        }
+        if let Some(dir) = &self.proof_dir {
+            std::fs::create_dir_all(dir).with_context(|| format!("--proof-dir {}: cannot create it", dir.display()))?;
+        }
+        Ok(())
+    }
+
+    /// Prove `claim` for the puzzle of `numbered` and write the proof and its
+    /// CNF: the path of the proof, or why there is none.
+    pub fn write(
+        &self,
+        numbered: &batch::Numbered,
+        puzzle: &satdoku::Puzzle,
+        claim: satdoku::Claim,
+        options: &SolveOptions,
+    ) -> std::result::Result<String, String> {
+        let path = match (&self.proof, &self.proof_dir) {
+            (Some(file), _) if numbered.index == 1 => file.clone(),
+            (Some(_), _) => {
+                return Err("--proof FILE holds the proof of one puzzle: use --proof-dir DIR for several".into())
+            }
+            (None, Some(dir)) => dir.join(format!("puzzle-{:04}.drat", numbered.index)),
+            (None, None) => return Err("no proof asked for".into()),
+        };
+        let certificate = satdoku::prove(puzzle, claim, options, std::time::Instant::now()).map_err(|e| match e {
+            satdoku::SolveError::TimedOut => "no proof within --timeout".to_string(),
+            e => format!("no proof: {e}"),
+        })?;
+        let cnf = path.with_extension("cnf");
+        let written = std::fs::File::create(&cnf).and_then(|file| {
+            let mut out = io::BufWriter::new(file);
+            certificate.write_cnf(&mut out)?;
+            io::Write::flush(&mut out)
+        });
+        written.map_err(|e| format!("{}: cannot write it: {e}", cnf.display()))?;
+        std::fs::write(&path, &certificate.drat).map_err(|e| format!("{}: cannot write it: {e}", path.display()))?;
+        Ok(path.display().to_string())
     }
 }
 

@@ -5,11 +5,12 @@ use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
 use std::sync::Arc;
 
+use anstyle::{AnsiColor, Style};
 use serde::Serialize;
 use serde_json::{Map, Value as Json};
 
 use satdoku::format;
-use satdoku::{Alphabet, Cell, Count, Domains, Geometry, Grid};
+use satdoku::{Alphabet, Cell, Contradiction, Count, Domains, Geometry, Grid, Layout, Picture};
 
 use super::batch::Numbered;
 
@@ -23,6 +24,62 @@ pub enum Format {
     Grid,
     /// JSON Lines, one object per record.
     Json,
+    /// A picture (SVG) of each grid: one document per record on stdout,
+    /// or one file per record with `--out-dir`.
+    Svg,
+}
+
+/// `--color`: when grids and messages are coloured.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// When the output is a terminal and NO_COLOR is unset (as ripgrep does;
+    /// TERM=dumb and CLICOLOR=0 turn it off too, CLICOLOR_FORCE on).
+    #[default]
+    Auto,
+    /// Always, even into a pipe or a file.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorChoice {
+    /// The palette for text written to `stream`.
+    pub fn palette(self, stream: &impl anstream::stream::RawStream) -> Palette {
+        let on = match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => anstream::AutoStream::choice(stream) != anstream::ColorChoice::Never,
+        };
+        Palette { on }
+    }
+}
+
+/// The colours of the grid format, or none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Palette {
+    on: bool,
+}
+
+impl Palette {
+    /// A given: bold, in the terminal's own colour.
+    pub const GIVEN: Style = Style::new().bold();
+    /// A digit the solver filled in.
+    pub const SOLVED: Style = AnsiColor::Cyan.on_default();
+    /// `analyze`: a cell fixed in every solution (not a given).
+    pub const FIXED: Style = AnsiColor::Green.on_default().bold();
+    /// `analyze`: the candidates of an open cell.
+    pub const OPEN: Style = AnsiColor::Yellow.on_default();
+    /// The cells a contradiction names, and what went wrong.
+    pub const CONFLICT: Style = AnsiColor::Red.on_default().bold();
+
+    /// `text` in `style`, or as it is when colour is off.
+    pub fn paint(self, style: Style, text: &str) -> String {
+        if self.on {
+            format!("{style}{text}{style:#}")
+        } else {
+            text.to_string()
+        }
+    }
 }
 
 /// What became of one input puzzle: the `status` of its record.
@@ -70,7 +127,27 @@ pub enum Body {
     Count(Count),
     /// `analyze`: every cell's candidates (none when there is no solution),
     /// with the count of solutions or with the deductions of propagation (`--steps`).
-    Analysis { domains: Option<Domains>, count: Option<Count>, steps: Option<Vec<String>> },
+    Analysis { domains: Option<Domains>, count: Option<Count>, steps: Option<Vec<StepLine>> },
+    /// `generate` and `minimize`: a puzzle with its one solution (a full grid
+    /// from `generate --solved` is its own solution).
+    Puzzle(Box<PuzzleBody>),
+}
+
+/// One line of `analyze --steps`: a deduction in words, or the candidate grid
+/// at the end of a round (shown in grid format only).
+pub enum StepLine {
+    Text(String),
+    Grid(Domains),
+}
+
+/// A puzzle made or minimised.
+pub struct PuzzleBody {
+    pub puzzle: Grid,
+    pub solution: Grid,
+    /// The seed that made it (`generate`).
+    pub seed: Option<u64>,
+    /// Givens removed (`minimize`).
+    pub removed: Option<usize>,
 }
 
 /// One output record: the puzzle it answers, what became of it, what it carries.
@@ -85,6 +162,23 @@ pub struct Record<'a> {
     pub error: Option<String>,
     /// The grid the puzzle is played on, for drawing it.
     pub geometry: Option<Arc<Geometry>>,
+    /// The DRAT proof written for the answer (`--proof`, `--proof-dir`).
+    pub proof: Option<String>,
+    /// `analyze --redundant`: the givens that may each go alone, the puzzle staying unique.
+    pub redundant: Option<Vec<String>>,
+    /// The cells the reason names (two clashing givens, say), marked in pictures.
+    pub conflict: Vec<Cell>,
+    /// `analyze --steps --format svg`: the candidates after each placement.
+    pub snapshots: Vec<Snapshot>,
+}
+
+/// The candidates at one point of a propagation, for a picture.
+pub struct Snapshot {
+    /// What was just done, in words.
+    pub caption: String,
+    pub domains: Domains,
+    /// The cell just placed, if any.
+    pub marked: Option<Cell>,
 }
 
 impl<'a> Record<'a> {
@@ -97,7 +191,40 @@ impl<'a> Record<'a> {
             reason: None,
             error: None,
             geometry: numbered.entry.puzzle.as_ref().ok().map(|p| Arc::clone(p.geometry())),
+            proof: None,
+            redundant: None,
+            conflict: Vec::new(),
+            snapshots: Vec::new(),
         }
+    }
+
+    /// This record with the proof of its claim written by `write`, or an
+    /// error record saying why there is none.
+    pub fn proved(self, write: impl FnOnce() -> Result<String, String>) -> Record<'a> {
+        match write() {
+            Ok(path) => Record { proof: Some(path), ..self },
+            Err(error) => Record::failed(self.numbered, Status::Error, error),
+        }
+    }
+
+    /// An `unsolvable` record of `numbered`, with the contradiction that shows it
+    /// when there is one: its words, and the cells it names.
+    pub fn unsolvable(
+        numbered: &'a Numbered,
+        contradiction: Option<&Contradiction>,
+        alphabet: &Alphabet,
+    ) -> Record<'a> {
+        let mut record = Record::new(numbered, Status::Unsolvable);
+        if let (Some(contradiction), Some(geometry)) = (contradiction, &record.geometry) {
+            record.reason = Some(contradiction.describe(geometry, alphabet));
+            record.conflict = contradiction.cells();
+        }
+        record
+    }
+
+    /// The givens of the puzzle, when it was read.
+    fn givens(&self) -> Option<&Grid> {
+        self.numbered.entry.puzzle.as_ref().ok().map(|p| p.givens())
     }
 
     /// An `invalid` or `error` record saying `error`.
@@ -116,7 +243,16 @@ impl<'a> Record<'a> {
 
     /// `status: puzzle 3 (file:12): detail`.
     fn message(&self) -> String {
+        self.painted_message(Palette::default())
+    }
+
+    /// [`Record::message`], a failure's status in the conflict colour.
+    fn painted_message(&self, palette: Palette) -> String {
         let status: &str = self.status.into();
+        let status = match self.status {
+            Status::Unsolvable | Status::Invalid | Status::Error => palette.paint(Palette::CONFLICT, status),
+            _ => status.to_string(),
+        };
         match self.detail() {
             Some(detail) => format!("{status}: {}: {detail}", self.numbered.describe()),
             None => format!("{status}: {}", self.numbered.describe()),
@@ -129,6 +265,13 @@ impl<'a> Record<'a> {
 pub struct Renderer {
     pub format: Format,
     pub alphabet: Alphabet,
+    /// The colours of the grid format on stdout.
+    pub palette: Palette,
+    /// The colours of messages on stderr.
+    pub err_palette: Palette,
+    /// `--out-dir`: pictures go to files in it, one per record (or per
+    /// solution or step), named after the puzzle's index.
+    pub out_dir: Option<std::path::PathBuf>,
 }
 
 impl Renderer {
@@ -142,16 +285,19 @@ impl Renderer {
             }
             Format::Line => self.line(record),
             Format::Grid => self.grid(record),
+            Format::Svg if self.out_dir.is_some() => return,
+            Format::Svg => self.pictures(record).into_iter().map(|(_, svg)| svg + "\n").collect(),
         };
         out.extend_from_slice(text.as_bytes());
     }
 
     /// What the record says on stderr: bad input and errors, nothing else.
     pub fn stderr(&self, record: &Record, err: &mut Vec<u8>) {
+        let prefix = self.err_palette.paint(Palette::CONFLICT, "satdoku:");
         let text = match (record.status, &record.error) {
             // A parse error names its own place.
-            (Status::Invalid, Some(error)) => format!("satdoku: {error}\n"),
-            (Status::Error, Some(error)) => format!("satdoku: {}: {error}\n", record.numbered.describe()),
+            (Status::Invalid, Some(error)) => format!("{prefix} {error}\n"),
+            (Status::Error, Some(error)) => format!("{prefix} {}: {error}\n", record.numbered.describe()),
             _ => return,
         };
         err.extend_from_slice(text.as_bytes());
@@ -183,6 +329,22 @@ impl Renderer {
                 }
             }
             Body::Count(count) => put_count(&mut put, count),
+            Body::Puzzle(body) => {
+                put("puzzle", self.line_of(&body.puzzle).into());
+                put("givens", body.puzzle.filled_count().into());
+                put("solution", self.line_of(&body.solution).into());
+                if let Some(removed) = body.removed {
+                    put("removed", removed.into());
+                }
+                if let Some(seed) = body.seed {
+                    put("seed", seed.into());
+                }
+                if let Some(geometry) = &record.geometry {
+                    if let Layout::Regions(map) = geometry.layout() {
+                        put("regions", format::region_map(map, geometry.size()).into());
+                    }
+                }
+            }
             Body::Analysis { domains, count, steps } => {
                 if let Some(domains) = domains {
                     put("fixed", self.line_of(&domains.decided()).into());
@@ -192,13 +354,26 @@ impl Renderer {
                     put_count(&mut put, count);
                 }
                 if let Some(steps) = steps {
-                    put("steps", steps.clone().into());
+                    let texts: Vec<Json> = steps
+                        .iter()
+                        .filter_map(|s| match s {
+                            StepLine::Text(text) => Some(text.clone().into()),
+                            StepLine::Grid(_) => None,
+                        })
+                        .collect();
+                    put("steps", texts.into());
                 }
             }
         }
-        for (key, value) in
-            [("reason", &record.reason), ("error", &record.error), ("name", &record.numbered.entry.name)]
-        {
+        if let Some(redundant) = &record.redundant {
+            put("redundant", redundant.clone().into());
+        }
+        for (key, value) in [
+            ("reason", &record.reason),
+            ("error", &record.error),
+            ("name", &record.numbered.entry.name),
+            ("proof", &record.proof),
+        ] {
             if let Some(value) = value {
                 put(key, value.clone().into());
             }
@@ -220,6 +395,7 @@ impl Renderer {
                 format!("multiple {} {}", self.line_of(first), self.line_of(second))
             }
             (Body::Count(count), _) => count_text(count),
+            (Body::Puzzle(body), _) => self.line_of(&body.puzzle),
             (Body::Analysis { steps: Some(steps), .. }, _) => return self.steps(record, steps),
             (Body::Analysis { domains: Some(domains), .. }, _) => self.line_of(&domains.decided()),
             (Body::Empty | Body::Analysis { domains: None, .. }, _) => record.message(),
@@ -231,16 +407,24 @@ impl Renderer {
     fn grid(&self, record: &Record) -> String {
         let header = match (&record.body, record.status) {
             (Body::Empty | Body::Analysis { domains: None, steps: None, .. }, _)
-            | (_, Status::Invalid | Status::Error) => record.message(),
+            | (_, Status::Invalid | Status::Error) => record.painted_message(self.palette),
             (Body::Solution { number: Some(k), .. }, _) => format!("{}: solution {k}", record.numbered.describe()),
             (Body::Solution { number: None, .. }, _) => record.numbered.describe(),
             (Body::Count(count), _) => format!("{}: {}", record.numbered.describe(), count_text(count)),
+            (Body::Puzzle(body), _) => {
+                format!("{}: {} givens", record.numbered.describe(), body.puzzle.filled_count())
+            }
             (Body::Analysis { steps: Some(steps), .. }, _) => return self.steps(record, steps),
             (Body::Analysis { count: Some(count), .. }, status) => {
                 let plural = if count.count == 1 { "" } else { "s" };
                 let more = if count.capped { "at least " } else { "" };
                 let status: &str = status.into();
-                format!("{}: {status}, {more}{} solution{plural}", record.numbered.describe(), count.count)
+                let mut header =
+                    format!("{}: {status}, {more}{} solution{plural}", record.numbered.describe(), count.count);
+                if let Some(redundant) = &record.redundant {
+                    let _ = write!(header, "; redundant givens: {}", redundant.join(" "));
+                }
+                header
             }
             (_, status) => {
                 let status: &str = status.into();
@@ -252,17 +436,24 @@ impl Renderer {
         let failed = matches!(record.status, Status::Invalid | Status::Error);
         if let Some(geometry) = record.geometry.as_ref().filter(|_| !failed) {
             match &record.body {
-                Body::Solution { grid, .. } => text.push_str(&format::pretty(grid, geometry, &self.alphabet)),
+                Body::Solution { grid, .. } => text.push_str(&self.solution_grid(record, grid, geometry)),
                 Body::Solutions { first, second } => {
-                    text.push_str(&format::pretty(first, geometry, &self.alphabet));
+                    text.push_str(&self.solution_grid(record, first, geometry));
                     if let Some(second) = second {
                         text.push('\n');
-                        text.push_str(&format::pretty(second, geometry, &self.alphabet));
+                        text.push_str(&self.solution_grid(record, second, geometry));
                     }
                 }
                 Body::Analysis { domains: Some(domains), .. } => {
-                    text.push_str(&candidate_grid(domains, geometry, &self.alphabet))
+                    text.push_str(&self.candidate_grid(record, domains, geometry))
                 }
+                // No solution because of these cells: the givens, those cells marked.
+                Body::Empty | Body::Analysis { domains: None, .. } if !record.conflict.is_empty() => {
+                    if let Some(givens) = record.givens() {
+                        text.push_str(&self.solution_grid(record, givens, geometry));
+                    }
+                }
+                Body::Puzzle(body) => text.push_str(&format::pretty(&body.puzzle, geometry, &self.alphabet)),
                 Body::Empty | Body::Count(_) | Body::Analysis { domains: None, .. } => {}
             }
         }
@@ -274,10 +465,19 @@ impl Renderer {
 
     /// `analyze --steps` in line and grid format: the deductions in order,
     /// where they end, and the candidates left.
-    fn steps(&self, record: &Record, steps: &[String]) -> String {
+    fn steps(&self, record: &Record, steps: &[StepLine]) -> String {
         let mut text = format!("{}\n", record.numbered.describe());
         for step in steps {
-            let _ = writeln!(text, "{step}");
+            match (step, &record.geometry) {
+                (StepLine::Text(step), _) => {
+                    let _ = writeln!(text, "{step}");
+                }
+                (StepLine::Grid(domains), Some(geometry)) if self.format == Format::Grid => {
+                    text.push_str(&self.candidate_grid(record, domains, geometry));
+                    text.push('\n');
+                }
+                (StepLine::Grid(_), _) => {}
+            }
         }
         let last = match (&record.body, record.status) {
             (_, Status::Solved) => "solved by propagation alone".to_string(),
@@ -289,10 +489,114 @@ impl Renderer {
         };
         let _ = writeln!(text, "{last}");
         if let (Body::Analysis { domains: Some(domains), .. }, Some(geometry)) = (&record.body, &record.geometry) {
-            text.push_str(&candidate_grid(domains, geometry, &self.alphabet));
+            text.push_str(&self.candidate_grid(record, domains, geometry));
         }
         text.push('\n');
         text
+    }
+
+    /// The pictures of a record, each with the end of its file name
+    /// (`puzzle-0003` and this): one for a solution, two for `--unique`'s
+    /// two solutions, one per snapshot of `--steps`; none for bad input.
+    pub fn pictures(&self, record: &Record) -> Vec<(String, String)> {
+        let (Some(geometry), Some(givens)) = (&record.geometry, record.givens()) else { return Vec::new() };
+        if matches!(record.status, Status::Invalid | Status::Error) {
+            return Vec::new();
+        }
+        let status: &str = record.status.into();
+        let caption = match &record.body {
+            Body::Solution { number: Some(k), .. } => format!("{}: solution {k}", record.numbered.describe()),
+            Body::Count(count) => format!("{}: {}", record.numbered.describe(), count_text(count)),
+            _ => match record.detail() {
+                Some(detail) => format!("{}: {status}: {detail}", record.numbered.describe()),
+                None => format!("{}: {status}", record.numbered.describe()),
+            },
+        };
+        let picture = || {
+            Picture::new(geometry, &self.alphabet)
+                .with_givens(givens)
+                .with_conflict(record.conflict.clone())
+                .with_caption(caption.clone())
+        };
+        if !record.snapshots.is_empty() {
+            let last = record.snapshots.len();
+            return record
+                .snapshots
+                .iter()
+                .enumerate()
+                .map(|(i, snapshot)| {
+                    let caption = format!("puzzle {}, {}/{last}: {}", record.numbered.index, i + 1, snapshot.caption);
+                    let picture = Picture::new(geometry, &self.alphabet)
+                        .with_givens(givens)
+                        .with_candidates(&snapshot.domains)
+                        .with_marked(snapshot.marked.into_iter().collect())
+                        .with_caption(caption);
+                    (format!("-step-{:03}", i + 1), picture.to_svg())
+                })
+                .collect();
+        }
+        match &record.body {
+            Body::Solution { grid, number } => {
+                let suffix = number.map_or(String::new(), |k| format!("-solution-{k}"));
+                vec![(suffix, picture().with_solution(grid).to_svg())]
+            }
+            Body::Solutions { first, second } => {
+                let mut pictures = vec![(String::new(), picture().with_solution(first).to_svg())];
+                if let Some(second) = second {
+                    pictures.push(("-2".into(), picture().with_solution(second).to_svg()));
+                }
+                pictures
+            }
+            Body::Analysis { domains: Some(domains), .. } => {
+                vec![(String::new(), picture().with_candidates(domains).to_svg())]
+            }
+            // A puzzle made or minimised: its own givens, not those it was read with.
+            Body::Puzzle(body) => {
+                let picture = Picture::new(geometry, &self.alphabet).with_givens(&body.puzzle).with_caption(caption);
+                vec![(String::new(), picture.to_svg())]
+            }
+            Body::Empty | Body::Count(_) | Body::Analysis { domains: None, .. } => {
+                vec![(String::new(), picture().to_svg())]
+            }
+        }
+    }
+
+    /// The style of a cell: a conflict, a given, or else `other`.
+    fn cell_style(&self, record: &Record, index: usize, other: Style) -> Style {
+        let cell = Cell::from_index(index);
+        if record.conflict.contains(&cell) {
+            Palette::CONFLICT
+        } else if record.givens().is_some_and(|g| g.get(cell).is_some()) {
+            Palette::GIVEN
+        } else {
+            other
+        }
+    }
+
+    /// A grid of digits: givens bold, solved digits coloured, conflicts marked.
+    fn solution_grid(&self, record: &Record, grid: &Grid, geometry: &Geometry) -> String {
+        let n = grid.size();
+        format::pretty_painted(
+            geometry,
+            |i| format::symbol(grid.cells()[i], n, &self.alphabet),
+            |i, text| match grid.cells()[i] {
+                None if !record.conflict.contains(&Cell::from_index(i)) => text,
+                _ => self.palette.paint(self.cell_style(record, i, Palette::SOLVED), &text),
+            },
+        )
+    }
+
+    /// The pencil-mark grid: a fixed cell shows its value, an open one its
+    /// candidates; givens, fixed cells and open cells each in their colour.
+    fn candidate_grid(&self, record: &Record, domains: &Domains, geometry: &Geometry) -> String {
+        format::pretty_painted(
+            geometry,
+            |i| candidate_text(domains, Cell::from_index(i), &self.alphabet),
+            |i, text| {
+                let other = if domains.count(Cell::from_index(i)) == 1 { Palette::FIXED } else { Palette::OPEN };
+                self.palette.paint(self.cell_style(record, i, other), &text)
+            },
+        )
     }
 }
 
@@ -325,11 +629,6 @@ fn candidate_text(domains: &Domains, cell: Cell, alphabet: &Alphabet) -> String 
 
 fn candidate_strings(domains: &Domains, alphabet: &Alphabet) -> Vec<String> {
     (0..domains.size() * domains.size()).map(|i| candidate_text(domains, Cell::from_index(i), alphabet)).collect()
-}
-
-/// The pencil-mark grid: a fixed cell shows its value, an open one its candidates.
-fn candidate_grid(domains: &Domains, geometry: &Geometry, alphabet: &Alphabet) -> String {
-    format::pretty_cells(geometry, |i| candidate_text(domains, Cell::from_index(i), alphabet))
 }
 
 /// The exit code a run adds up to.
@@ -384,6 +683,19 @@ impl Emitter {
     /// Render one record.
     pub fn emit(&mut self, record: Record) -> io::Result<()> {
         self.summary.add(record.status);
+        if let (Format::Svg, Some(dir)) = (self.renderer.format, &self.renderer.out_dir) {
+            let mut failed = Vec::new();
+            for (suffix, svg) in self.renderer.pictures(&record) {
+                let path = dir.join(format!("puzzle-{:04}{suffix}.svg", record.numbered.index));
+                if let Err(e) = std::fs::write(&path, svg) {
+                    let _ = writeln!(failed, "satdoku: {}: cannot write: {e}", path.display());
+                }
+            }
+            if !failed.is_empty() {
+                self.summary.add(Status::Error);
+                self.write(&[], &failed)?;
+            }
+        }
         match &mut self.sink {
             Sink::Direct(stdout) => {
                 let (mut out, mut err) = (Vec::new(), Vec::new());
@@ -446,6 +758,14 @@ impl Stdout {
     /// Write one record's (or one chunk's) text: the diagnostics to stderr,
     /// the data to stdout.
     pub fn write_record(&mut self, out: &[u8], err: &[u8]) -> io::Result<()> {
+        if self.eager || !err.is_empty() {
+            // What goes to a terminal goes around the progress bar.
+            return super::progress::suspend(|| self.write_now(out, err));
+        }
+        self.write_now(out, err)
+    }
+
+    fn write_now(&mut self, out: &[u8], err: &[u8]) -> io::Result<()> {
         if !err.is_empty() {
             // On a terminal, what came before goes first.
             if self.eager {

@@ -5,11 +5,13 @@ use std::io;
 use anyhow::{Context, Result};
 use clap::Args;
 
-use satdoku::{solve_with_stats, ExternalSolver, Guess, Outcome, Search, SolveError, SolveOptions, Stats};
+use satdoku::{
+    solve_with_stats, Claim, ExternalSolver, Guess, Outcome, Puzzle, Search, SolveError, SolveOptions, Stats,
+};
 
 use super::batch::{run, Numbered};
 use super::output::{Body, Emitter, Record, Status};
-use super::{parse_max, BatchArgs, EncodingArgs, GridArgs};
+use super::{parse_max, BatchArgs, EncodingArgs, GridArgs, ProofArgs};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -27,13 +29,17 @@ pub struct SolveArgs {
     #[arg(long)]
     pub unique: bool,
     /// Run this external SAT solver on each puzzle's CNF instead of varisat, e.g. "cadical" or
-    /// "minisat" ({cnf} and {result} in ARGS: see the README).
+    /// "minisat". In ARGS, {cnf} is the CNF file (appended when not written) and {result} a file
+    /// the solver writes its answer to (read instead of its stdout); exit codes 10 and 20 mean
+    /// satisfiable and unsatisfiable.
     #[arg(long, value_name = "CMD [ARGS]", conflicts_with_all = ["all", "unique"])]
     pub solver: Option<String>,
-    /// Do not first look for a solution shaped like a shuffled pattern grid
-    /// (see the README, "Pattern guess").
+    /// Do not first look, within a few conflicts, for a solution shaped like
+    /// a shuffled pattern grid (how big puzzles are often made).
     #[arg(long)]
     pub no_pattern_guess: bool,
+    #[command(flatten)]
+    pub proofs: ProofArgs,
 }
 
 impl SolveArgs {
@@ -44,8 +50,9 @@ impl SolveArgs {
 
 pub fn run_solve(args: &SolveArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = grid.resolve()?;
-    let renderer = args.batch.renderer(&setup);
+    let renderer = args.batch.renderer(&setup)?;
     let external = args.solver.as_deref().map(external_solver).transpose()?;
+    args.proofs.prepare()?;
     let options = args.options();
     // --all streams each puzzle's solutions as they come: one thread.
     let jobs = if args.all { 1 } else { args.batch.jobs() };
@@ -81,7 +88,7 @@ fn answer(
         return solve_all(args, numbered, Search::new(puzzle, options), out);
     }
     if args.unique {
-        return solve_unique(args, numbered, Search::new(puzzle, options), out);
+        return solve_unique(args, options, numbered, puzzle, out);
     }
     // The input's only puzzle gets every thread: a race of that many solvers.
     let options = SolveOptions { portfolio: numbered.threads, ..*options };
@@ -95,10 +102,10 @@ fn answer(
     }
     let record = match outcome {
         Outcome::Solved(grid) => Record::new(numbered, Status::Solved).with_body(Body::Solution { grid, number: None }),
-        Outcome::Unsolvable(reason) => Record {
-            reason: reason.map(|c| c.describe(puzzle.geometry(), &out.renderer.alphabet)),
-            ..Record::new(numbered, Status::Unsolvable)
-        },
+        Outcome::Unsolvable(reason) => {
+            let record = Record::unsolvable(numbered, reason.as_ref(), &out.renderer.alphabet);
+            prove(args, &options, numbered, puzzle, record, Claim::Unsolvable)
+        }
         Outcome::TimedOut => {
             let error = match external {
                 Some(solver) => {
@@ -125,20 +132,51 @@ fn solve_all(args: &SolveArgs, numbered: &Numbered, mut search: Search, out: &mu
         out.emit(Record::new(numbered, Status::Solved).with_body(Body::Solution { grid, number: Some(found) }))?;
     }
     if found == 0 {
-        return out.emit(unsolvable(numbered, &search, out));
+        let record = unsolvable(numbered, &search, out);
+        let (puzzle, options) = (numbered.entry.puzzle.as_ref(), args.options());
+        return out.emit(match puzzle {
+            Ok(puzzle) => prove(args, &options, numbered, puzzle, record, Claim::Unsolvable),
+            Err(_) => record,
+        });
     }
     Ok(())
 }
 
-fn solve_unique(args: &SolveArgs, numbered: &Numbered, mut search: Search, out: &mut Emitter) -> io::Result<()> {
+/// `record` with the proof of `claim` when proofs are asked for.
+fn prove<'a>(
+    args: &SolveArgs,
+    options: &SolveOptions,
+    numbered: &'a Numbered,
+    puzzle: &Puzzle,
+    record: Record<'a>,
+    claim: Claim,
+) -> Record<'a> {
+    match args.proofs.wanted() {
+        true => record.proved(|| args.proofs.write(numbered, puzzle, claim, options)),
+        false => record,
+    }
+}
+
+fn solve_unique(
+    args: &SolveArgs,
+    options: &SolveOptions,
+    numbered: &Numbered,
+    puzzle: &Puzzle,
+    out: &mut Emitter,
+) -> io::Result<()> {
+    let mut search = Search::new(puzzle, options);
     let first: Vec<_> = match search.by_ref().take(2).collect::<Result<_, SolveError>>() {
         Ok(first) => first,
         Err(e) => return out.emit(failure(&args.batch, numbered, e)),
     };
     let mut solutions = first.into_iter();
     let record = match (solutions.next(), solutions.next()) {
-        (None, _) => unsolvable(numbered, &search, out),
-        (Some(first), None) => Record::new(numbered, Status::Unique).with_body(Body::Solutions { first, second: None }),
+        (None, _) => prove(args, options, numbered, puzzle, unsolvable(numbered, &search, out), Claim::Unsolvable),
+        (Some(first), None) => {
+            let claim = Claim::Only(vec![first.clone()]);
+            let record = Record::new(numbered, Status::Unique).with_body(Body::Solutions { first, second: None });
+            prove(args, options, numbered, puzzle, record, claim)
+        }
         (Some(first), second) => Record::new(numbered, Status::Multiple).with_body(Body::Solutions { first, second }),
     };
     out.emit(record)
@@ -154,9 +192,7 @@ pub fn failure<'a>(batch: &BatchArgs, numbered: &'a Numbered, error: SolveError)
 
 /// The record of a search that found nothing.
 fn unsolvable<'a>(numbered: &'a Numbered, search: &Search, out: &Emitter) -> Record<'a> {
-    let geometry = numbered.entry.puzzle.as_ref().ok().map(|p| p.geometry());
-    let reason = search.reason().zip(geometry).map(|(c, g)| c.describe(g, &out.renderer.alphabet));
-    Record { reason, ..Record::new(numbered, Status::Unsolvable) }
+    Record::unsolvable(numbered, search.reason(), &out.renderer.alphabet)
 }
 
 /// `--stats` line for one puzzle.

@@ -4,6 +4,7 @@ use std::fmt;
 use std::num::NonZeroU16;
 
 use crate::error::GeometryError;
+use crate::model::constraints::Constraint;
 
 /// The largest grid side satdoku accepts. Values must fit in a `u16`, and
 /// 1024² cells × 1024 values is already far past what fits in memory.
@@ -86,6 +87,8 @@ pub enum UnitKind {
     Window,
     /// A unit given as a list of cells.
     Extra,
+    /// The cells in one position of every box (disjoint groups).
+    DisjointGroup,
 }
 
 /// A set of n cells that must hold every value exactly once.
@@ -120,6 +123,7 @@ impl fmt::Display for Unit {
             UnitKind::AntiDiagonal => write!(f, "anti-diagonal"),
             UnitKind::Window => write!(f, "window {}", self.number),
             UnitKind::Extra => write!(f, "extra unit {}", self.number),
+            UnitKind::DisjointGroup => write!(f, "disjoint group {}", self.number),
         }
     }
 }
@@ -140,8 +144,9 @@ pub enum Layout {
     Regions(Vec<u32>),
 }
 
-/// Extra units laid over the layout. Named `x` (also `diagonal`) and `hyper`
-/// (also `windoku`), in any case.
+/// Global rules laid over the layout: extra units (`x`, also `diagonal`;
+/// `hyper`, also `windoku`; `disjoint-groups`) and rules between neighbours
+/// (`anti-knight`, `anti-king`, `non-consecutive`). Names in any case.
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, strum::EnumString, strum::Display, strum::VariantNames,
 )]
@@ -153,6 +158,18 @@ pub enum Variant {
     /// Hyper-sudoku (windoku): the b×b windows between the boxes, for n = b².
     #[strum(to_string = "hyper", serialize = "windoku")]
     Hyper,
+    /// Cells a chess knight's move apart hold different values.
+    #[strum(to_string = "anti-knight", serialize = "antiknight")]
+    AntiKnight,
+    /// Cells a chess king's move apart hold different values.
+    #[strum(to_string = "anti-king", serialize = "antiking")]
+    AntiKing,
+    /// Orthogonal neighbours never hold consecutive values.
+    #[strum(to_string = "non-consecutive", serialize = "nonconsecutive")]
+    NonConsecutive,
+    /// The cells in the same position of every box form a unit (boxes only).
+    #[strum(to_string = "disjoint-groups", serialize = "disjointgroups", serialize = "disjoint")]
+    DisjointGroups,
 }
 
 /// A generalized grid: its side n and its units. Everything downstream of the
@@ -166,6 +183,8 @@ pub struct Geometry {
     units: Vec<Unit>,
     /// For each cell, the indices of the units it belongs to.
     cell_units: Vec<Vec<u32>>,
+    /// The variant clues beyond units (cages, lines, dots ...).
+    constraints: Vec<Constraint>,
 }
 
 impl Geometry {
@@ -258,6 +277,23 @@ impl Geometry {
                         cells: (0..n).map(|i| cell(i, n - 1 - i)).collect(),
                     });
                 }
+                Variant::DisjointGroups => {
+                    let Layout::Boxes { rows, cols } = layout else {
+                        return Err(GeometryError::DisjointGroups);
+                    };
+                    // Group i: the i-th cell (reading order) of every box.
+                    for i in 0..n {
+                        let cells = (0..n)
+                            .map(|b| {
+                                let (top, left) = ((b / (n / cols)) * rows, (b % (n / cols)) * cols);
+                                cell(top + i / cols, left + i % cols)
+                            })
+                            .collect();
+                        units.push(Unit { kind: UnitKind::DisjointGroup, number: i + 1, cells });
+                    }
+                }
+                // Rules between neighbours: no units.
+                Variant::AntiKnight | Variant::AntiKing | Variant::NonConsecutive => {}
                 Variant::Hyper => {
                     let b = (1..=n).find(|b| b * b >= n).unwrap_or(n);
                     if b * b != n || b < 2 {
@@ -295,7 +331,37 @@ impl Geometry {
                 cell_units[c.index()].push(u as u32);
             }
         }
-        Ok(Geometry { n, layout, variants, extra, units, cell_units })
+        Ok(Geometry { n, layout, variants, extra, units, cell_units, constraints: Vec::new() })
+    }
+
+    /// This grid with the variant clues `constraints` on top; an error names
+    /// the first clue no grid can satisfy (1-based among them).
+    pub fn with_constraints(mut self, constraints: Vec<Constraint>) -> Result<Geometry, GeometryError> {
+        for (i, c) in constraints.iter().enumerate() {
+            c.validate(self.n).map_err(|message| GeometryError::Constraint {
+                number: i + 1,
+                constraint: c.kind().to_string(),
+                message,
+            })?;
+        }
+        self.constraints = constraints;
+        Ok(self)
+    }
+
+    /// The variant clues beyond units.
+    pub fn constraints(&self) -> &[Constraint] {
+        &self.constraints
+    }
+
+    /// Whether anything but units constrains the grid (clues, or the rules
+    /// between neighbours): what the unit-only shortcuts (bitset search,
+    /// propagation's models) must then leave to the CNF.
+    pub fn has_constraints(&self) -> bool {
+        !self.constraints.is_empty()
+            || self
+                .variants
+                .iter()
+                .any(|v| matches!(v, Variant::AntiKnight | Variant::AntiKing | Variant::NonConsecutive))
     }
 
     /// The side: n×n cells, values 1..=n.
@@ -368,6 +434,9 @@ impl Geometry {
         }
         if !self.extra.is_empty() {
             s.push_str(&format!(", {} extra units", self.extra.len()));
+        }
+        if !self.constraints.is_empty() {
+            s.push_str(&format!(", {} constraints", self.constraints.len()));
         }
         s
     }

@@ -1,8 +1,9 @@
-//! The last check before any answer is printed: every unit holds each value once, givens kept.
+//! The last check before any answer is printed: every unit holds each value once, every variant rule and clue holds, givens kept.
 
 use std::fmt;
 
-use crate::model::geometry::{Cell, Geometry, Value};
+use crate::model::constraints::numbers;
+use crate::model::geometry::{Cell, Geometry, Value, Variant};
 use crate::model::puzzle::Grid;
 
 /// Why a grid is not a solution.
@@ -34,6 +35,18 @@ pub enum Violation {
         /// The value it holds.
         value: Value,
     },
+    /// A rule between neighbours (anti-knight, anti-king, non-consecutive) broken by two cells.
+    Neighbours {
+        /// The rule.
+        variant: Variant,
+        /// The two cells.
+        cells: [Cell; 2],
+    },
+    /// A variant clue that does not hold.
+    Constraint {
+        /// The clue, by index into [`crate::Geometry::constraints`].
+        index: usize,
+    },
     /// A given the grid does not keep.
     GivenChanged {
         /// The cell.
@@ -59,6 +72,12 @@ impl fmt::Display for ViolationText<'_> {
             Violation::Repeated { unit, value } => write!(f, "{} holds {value} more than once", g.units()[*unit]),
             Violation::NotACandidate { cell, value } => {
                 write!(f, "{} holds {value}, which is not among its candidates", g.cell_name(*cell))
+            }
+            Violation::Neighbours { variant, cells } => {
+                write!(f, "{} and {} break the {variant} rule", g.cell_name(cells[0]), g.cell_name(cells[1]))
+            }
+            Violation::Constraint { index } => {
+                write!(f, "the constraint `{}` does not hold", g.constraints()[*index].text(g.size()))
             }
             Violation::GivenChanged { cell, given, found } => match found {
                 Some(v) => write!(f, "{} is given as {given} but holds {v}", g.cell_name(*cell)),
@@ -97,6 +116,37 @@ pub fn verify(geometry: &Geometry, givens: &Grid, solution: &Grid) -> Result<(),
                 return Err(Violation::Repeated { unit: u, value });
             }
         }
+    }
+    let values = numbers(solution.cells());
+    for &variant in geometry.variants() {
+        let moves: &[(i64, i64)] = match variant {
+            Variant::AntiKnight => &[(1, 2), (2, 1), (1, -2), (2, -1)],
+            Variant::AntiKing => &[(1, 1), (1, -1), (0, 1), (1, 0)],
+            Variant::NonConsecutive => &[(0, 1), (1, 0)],
+            Variant::X | Variant::Hyper | Variant::DisjointGroups => continue,
+        };
+        for a in geometry.cells() {
+            let (r, c) = geometry.row_col(a);
+            for &(dr, dc) in moves {
+                let (r2, c2) = (r as i64 + dr, c as i64 + dc);
+                if r2 < 0 || c2 < 0 || r2 >= n as i64 || c2 >= n as i64 {
+                    continue;
+                }
+                let b = geometry.cell(r2 as usize, c2 as usize);
+                let (x, y) = (values[a.index()], values[b.index()]);
+                let broken = match variant {
+                    Variant::NonConsecutive => x.abs_diff(y) == 1,
+                    _ => x == y,
+                };
+                if broken {
+                    return Err(Violation::Neighbours { variant, cells: [a, b] });
+                }
+            }
+        }
+    }
+    let constraints = geometry.constraints();
+    if let Some(index) = constraints.iter().position(|c| !c.holds(&values, n, constraints)) {
+        return Err(Violation::Constraint { index });
     }
     Ok(())
 }

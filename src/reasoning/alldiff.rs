@@ -25,6 +25,16 @@ pub enum Filtered {
     Hall { cells: Vec<Cell>, values: Vec<Value> },
 }
 
+/// What [`AllDifferent::explain`] found in one unit.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Explained {
+    /// These cells have only these values between them, fewer than cells.
+    Hall { cells: Vec<Cell>, values: Vec<Value> },
+    /// A naked subset: `cells` hold exactly `values` between them, so the
+    /// other cells of `open` (the unit's undecided cells) lose `removals`.
+    Subset { cells: Vec<Cell>, values: Vec<Value>, open: Vec<Cell>, removals: Vec<(Cell, Value)> },
+}
+
 /// Filters units one after another, reusing its buffers.
 #[derive(Default)]
 pub struct AllDifferent {
@@ -79,6 +89,72 @@ impl AllDifferent {
             }
         }
         Filtered::Removals(removals)
+    }
+
+    /// Filter as [`AllDifferent::filter`], and explain the removals by the
+    /// smallest naked subset behind one of them: cells whose candidates
+    /// between them are exactly as many values, which no other cell of the
+    /// unit can then hold. `None` when the unit loses nothing.
+    pub fn explain(&mut self, unit_cells: &[Cell], domains: &Domains) -> Option<Explained> {
+        let n = domains.size();
+        self.load(unit_cells, domains, n);
+        if self.values.len() != self.cells.len() {
+            return None;
+        }
+        if let Some(root) = self.match_all() {
+            let Filtered::Hall { cells, values } = self.hall(root) else { return None };
+            return Some(Explained::Hall { cells, values });
+        }
+        self.components();
+        // For a removal (c, v), the cells reachable from v's mate (cell →
+        // the mate of each of its candidates) hold exactly their mates' values
+        // and do not reach c: a naked subset that takes v from c.
+        let mut best: Option<Vec<u32>> = None;
+        for c in 0..self.cells.len() {
+            for e in self.start[c] as usize..self.start[c + 1] as usize {
+                let mate = self.mate_of_value[self.edges[e] as usize];
+                if mate == c as u32 || self.component[c] == self.component[mate as usize] {
+                    continue;
+                }
+                let reached = self.reachable(mate);
+                if best.as_ref().is_none_or(|b| reached.len() < b.len()) {
+                    best = Some(reached);
+                }
+            }
+        }
+        let best = best?;
+        let cells: Vec<Cell> = best.iter().map(|&c| self.cells[c as usize]).collect();
+        let mut values: Vec<Value> =
+            best.iter().map(|&c| self.values[self.mate_of_cell[c as usize] as usize]).collect();
+        values.sort();
+        let open: Vec<Cell> = self.cells.clone();
+        let removals = open
+            .iter()
+            .filter(|c| !cells.contains(c))
+            .flat_map(|&c| values.iter().filter(move |&&v| domains.contains(c, v)).map(move |&v| (c, v)))
+            .collect();
+        Some(Explained::Subset { cells, values, open, removals })
+    }
+
+    /// The local cells reachable from `root` in the residual graph, sorted.
+    fn reachable(&mut self, root: u32) -> Vec<u32> {
+        self.stamp += 1;
+        let mut found = vec![root];
+        self.seen[root as usize] = self.stamp;
+        let mut next = 0;
+        while next < found.len() {
+            let c = found[next] as usize;
+            next += 1;
+            for &v in &self.edges[self.start[c] as usize..self.start[c + 1] as usize] {
+                let w = self.mate_of_value[v as usize];
+                if self.seen[w as usize] != self.stamp {
+                    self.seen[w as usize] = self.stamp;
+                    found.push(w);
+                }
+            }
+        }
+        found.sort_unstable();
+        found
     }
 
     fn load(&mut self, unit_cells: &[Cell], domains: &Domains, n: usize) {

@@ -4,3 +4,4 @@ pub(crate) mod alldiff;
 pub(crate) mod fill;
 pub(crate) mod pattern;
 pub(crate) mod propagate;
+pub(crate) mod steps;

@@ -56,6 +56,17 @@ pub enum Contradiction {
 }
 
 impl Contradiction {
+    /// The cells this contradiction is about (none for a value with no place
+    /// in a unit), for pointing at them in a picture of the grid.
+    pub fn cells(&self) -> Vec<Cell> {
+        match self {
+            Contradiction::EmptyCell { cell } => vec![*cell],
+            Contradiction::NoPlace { .. } => Vec::new(),
+            Contradiction::Clash { cells: (a, b), .. } => vec![*a, *b],
+            Contradiction::Hall { cells, .. } => cells.clone(),
+        }
+    }
+
     /// The reason in words, values written in `alphabet` as the puzzle was:
     /// `the givens clash: row 3 has 5 twice (r3c1 and r3c7)`.
     pub fn describe(&self, geometry: &Geometry, alphabet: &Alphabet) -> String {

@@ -21,10 +21,12 @@ use thiserror::Error;
 use crate::cnf::dimacs::write_cnf;
 use crate::error::InternalError;
 use crate::pipeline::Prepared;
+use crate::pipeline::PuzzleCnf;
+use crate::proof::drat::{check_drat_until, DratError};
 use crate::reasoning::pattern::ValueGroups;
 use crate::sat::cleanup::{Group, TempDir};
 use crate::sat::output::{check_model, read_model, Answer, ModelError};
-use crate::sat::{Backend, Limits, SatResult};
+use crate::sat::{Backend, Claimant, Limits, SatResult};
 use crate::solve::{SolveError, Stats};
 
 /// An external solver command, ready to run on CNF files.
@@ -97,22 +99,36 @@ impl ExternalSolver {
         self.args.iter().any(|a| a.contains("{result}")) || self.is_minisat()
     }
 
+    /// Whether the program writes DRAT proofs where told (CaDiCaL and
+    /// Kissat: `PROGRAM [OPTIONS] CNF PROOF`, `--no-binary` for text).
+    pub fn gives_proofs(&self) -> bool {
+        let name = Path::new(&self.program).file_name().and_then(|n| n.to_str()).unwrap_or("");
+        name.starts_with("cadical") || name.starts_with("kissat") || self.args.iter().any(|a| a.contains("{proof}"))
+    }
+
     fn is_minisat(&self) -> bool {
         let name = Path::new(&self.program).file_name().and_then(|n| n.to_str()).unwrap_or("");
         name.starts_with("minisat")
     }
 
     /// The arguments of one run, placeholders filled in.
-    fn arguments(&self, cnf: &Path, result: &Path) -> Vec<String> {
+    fn arguments(&self, cnf: &Path, result: &Path, proof: Option<&Path>) -> Vec<String> {
         let mut args = self.args.clone();
+        if proof.is_some() && !args.iter().any(|a| a.contains("{proof}")) {
+            args.push("--no-binary".into());
+        }
         if !args.iter().any(|a| a.contains("{cnf}")) {
             args.push("{cnf}".into());
         }
         if self.is_minisat() && !args.iter().any(|a| a.contains("{result}")) {
             args.push("{result}".into());
         }
+        if proof.is_some() && !args.iter().any(|a| a.contains("{proof}")) {
+            args.push("{proof}".into());
+        }
         let (cnf, result) = (cnf.to_string_lossy(), result.to_string_lossy());
-        args.iter().map(|a| a.replace("{cnf}", &cnf).replace("{result}", &result)).collect()
+        let proof = proof.map_or("".into(), |p| p.to_string_lossy());
+        args.iter().map(|a| a.replace("{cnf}", &cnf).replace("{result}", &result).replace("{proof}", &proof)).collect()
     }
 
     /// Where the program is: the file `PATH` gives for a bare name, or the
@@ -159,15 +175,17 @@ impl ExternalSolver {
         deadline: Option<Instant>,
     ) -> Result<Option<Answer>, ExternalError> {
         let dir = TempDir::new().map_err(io_error)?;
-        self.run_in(&dir, cnf, var_count, deadline)
+        self.run_in(&dir, cnf, var_count, None, deadline)
     }
 
-    /// [`ExternalSolver::run`], the solver's output files in `dir`.
+    /// [`ExternalSolver::run`], the solver's output files in `dir`, and its
+    /// DRAT proof in `proof` when one is asked for.
     fn run_in(
         &self,
         dir: &TempDir,
         cnf: &Path,
         var_count: usize,
+        proof: Option<&Path>,
         deadline: Option<Instant>,
     ) -> Result<Option<Answer>, ExternalError> {
         let (result_path, stdout_path, stderr_path) =
@@ -175,7 +193,7 @@ impl ExternalSolver {
         // Output goes to files, so a chatty solver never blocks on a full pipe.
         let mut command = Command::new(&self.program);
         command
-            .args(self.arguments(cnf, &result_path))
+            .args(self.arguments(cnf, &result_path, proof))
             .stdin(Stdio::null())
             .stdout(File::create(&stdout_path).map_err(io_error)?)
             .stderr(File::create(&stderr_path).map_err(io_error)?);
@@ -246,11 +264,15 @@ fn last_line(path: &Path) -> Option<String> {
 /// An external solver as a [`Backend`]: each search writes the CNF to a
 /// temporary file, runs the program on it until the deadline, and checks its
 /// model against the CNF before decoding and verifying it. Its
-/// "unsatisfiable" is a claim, confirmed before it is believed
+/// "unsatisfiable" is a claim: a program that writes DRAT proofs (CaDiCaL,
+/// Kissat) is asked for one, which satdoku's own checker must accept
+/// ([`crate::proof::check_drat`]); any other claim is confirmed by varisat
 /// ([`crate::sat::confirm_unsat`]). It has no conflict budget: a search under
 /// a pattern guess ends when the program does, or at the deadline.
 pub(crate) struct External<'s> {
     pub solver: &'s ExternalSolver,
+    /// Whether the last "unsatisfiable" came with a proof that was checked.
+    pub proved: bool,
 }
 
 impl Backend for External<'_> {
@@ -276,11 +298,18 @@ impl Backend for External<'_> {
         }
         stats.encode += start.elapsed();
         let start = Instant::now();
-        let answer = self.solver.run_in(&dir, &path, cnf.formula.var_count(), limits.deadline);
+        let proof = self.solver.gives_proofs().then(|| dir.path().join("proof.drat"));
+        self.proved = false;
+        let answer = self.solver.run_in(&dir, &path, cnf.formula.var_count(), proof.as_deref(), limits.deadline);
         stats.solve += start.elapsed();
         let model = match answer? {
             None => return Ok(SatResult::Interrupted),
-            Some(Answer::Unsatisfiable) => return Ok(SatResult::Unsat),
+            Some(Answer::Unsatisfiable) => {
+                if let Some(proof) = &proof {
+                    self.proved = self.check_proof(&cnf, proof, limits.deadline)?;
+                }
+                return Ok(SatResult::Unsat);
+            }
             Some(Answer::Satisfiable(model)) => model,
         };
         let program = &self.solver.program;
@@ -292,6 +321,29 @@ impl Backend for External<'_> {
     fn claimant(&self) -> Option<&str> {
         Some(&self.solver.program)
     }
+
+    fn proved_unsat(&self) -> bool {
+        self.proved
+    }
+}
+
+impl External<'_> {
+    /// Check the DRAT proof the program wrote for `cnf`: true when it is
+    /// accepted, false when there is none or time ran out checking it (varisat
+    /// confirms the claim then), an error when it is rejected.
+    fn check_proof(&self, cnf: &PuzzleCnf, proof: &Path, deadline: Option<Instant>) -> Result<bool, SolveError> {
+        let Ok(file) = File::open(proof) else { return Ok(false) };
+        let clauses: Vec<Vec<i32>> =
+            cnf.formula.iter().map(|c| c.iter().map(|l| l.to_dimacs() as i32).collect()).collect();
+        match check_drat_until(&clauses, BufReader::new(file), deadline) {
+            Ok(_) => Ok(true),
+            Err(DratError::TimedOut) => Ok(false),
+            Err(error) => Err(SolveError::ProofRejected {
+                claimant: Claimant::Program(self.solver.program.clone()),
+                error: error.to_string(),
+            }),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -302,14 +354,28 @@ mod tests {
     fn placeholders_are_filled_and_minisat_gets_a_result_file() {
         let (cnf, result) = (Path::new("/t/a.cnf"), Path::new("/t/r"));
         let cadical = ExternalSolver::parse("cadical -q").unwrap();
-        assert_eq!(cadical.arguments(cnf, result), ["-q", "/t/a.cnf"]);
+        assert_eq!(cadical.arguments(cnf, result, None), ["-q", "/t/a.cnf"]);
         assert!(!cadical.uses_result_file());
         let minisat = ExternalSolver::parse("/usr/bin/minisat -verb=0").unwrap();
-        assert_eq!(minisat.arguments(cnf, result), ["-verb=0", "/t/a.cnf", "/t/r"]);
+        assert_eq!(minisat.arguments(cnf, result, None), ["-verb=0", "/t/a.cnf", "/t/r"]);
+        assert!(!minisat.gives_proofs());
         let custom = ExternalSolver::parse("'my solver' --in={cnf} --out {result}").unwrap();
         assert_eq!(custom.program(), "my solver");
-        assert_eq!(custom.arguments(cnf, result), ["--in=/t/a.cnf", "--out", "/t/r"]);
+        assert_eq!(custom.arguments(cnf, result, None), ["--in=/t/a.cnf", "--out", "/t/r"]);
         assert!(custom.uses_result_file());
+    }
+
+    #[test]
+    fn cadical_and_kissat_are_asked_for_text_drat_after_the_cnf() {
+        let (cnf, result, proof) = (Path::new("/t/a.cnf"), Path::new("/t/r"), Path::new("/t/p.drat"));
+        let cadical = ExternalSolver::parse("cadical -q").unwrap();
+        assert!(cadical.gives_proofs());
+        assert_eq!(cadical.arguments(cnf, result, Some(proof)), ["-q", "--no-binary", "/t/a.cnf", "/t/p.drat"]);
+        let kissat = ExternalSolver::parse("/opt/bin/kissat").unwrap();
+        assert!(kissat.gives_proofs());
+        let custom = ExternalSolver::parse("prover {cnf} --drat={proof}").unwrap();
+        assert!(custom.gives_proofs());
+        assert_eq!(custom.arguments(cnf, result, Some(proof)), ["/t/a.cnf", "--drat=/t/p.drat"]);
     }
 
     #[test]

@@ -88,6 +88,12 @@ pub(crate) trait Backend {
     /// or is refuted: `None` when its "unsatisfiable" stands as it is (varisat
     /// in this process).
     fn claimant(&self) -> Option<&str>;
+
+    /// Whether the last "unsatisfiable" came with a proof that satdoku's own
+    /// DRAT checker accepted: it then stands without varisat's confirmation.
+    fn proved_unsat(&self) -> bool {
+        false
+    }
 }
 
 /// Who says a formula is unsatisfiable: named when the claim is refuted or

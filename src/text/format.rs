@@ -47,6 +47,16 @@ pub fn pretty(grid: &Grid, geometry: &Geometry, alphabet: &Alphabet) -> String {
 /// jigsaw grid shows its region map to the right of each row instead
 /// (`a`-`z`, then region numbers), since irregular borders do not fit a text grid.
 pub fn pretty_cells(geometry: &Geometry, text: impl Fn(usize) -> String) -> String {
+    pretty_painted(geometry, text, |_, padded| padded)
+}
+
+/// [`pretty_cells`], each cell's text passed through `paint` (its index, the
+/// text) after its width is taken: for colour, which takes no room.
+pub fn pretty_painted(
+    geometry: &Geometry,
+    text: impl Fn(usize) -> String,
+    paint: impl Fn(usize, String) -> String,
+) -> String {
     let n = geometry.size();
     let texts: Vec<String> = (0..n * n).map(text).collect();
     let width = texts.iter().map(|t| t.chars().count()).max().unwrap_or(1);
@@ -69,7 +79,9 @@ pub fn pretty_cells(geometry: &Geometry, text: impl Fn(usize) -> String) -> Stri
                     out.push_str("| ");
                 }
             }
-            let _ = write!(out, "{:>width$}", texts[r * n + c]);
+            let text = &texts[r * n + c];
+            out.extend(std::iter::repeat_n(' ', width - text.chars().count()));
+            out.push_str(&paint(r * n + c, text.clone()));
         }
         if let Layout::Regions(map) = geometry.layout() {
             out.push_str("    ");
@@ -85,6 +97,22 @@ pub fn pretty_cells(geometry: &Geometry, text: impl Fn(usize) -> String) -> Stri
         out.push('\n');
     }
     out
+}
+
+/// A jigsaw region map on one line, as `--regions` reads it: a letter per
+/// cell (`a`-`z`, then `A`-`Z`) for up to 52 regions, else region numbers
+/// (1-based) separated by spaces.
+pub fn region_map(map: &[u32], n: usize) -> String {
+    if n <= 52 {
+        map.iter()
+            .map(|&r| match r {
+                0..=25 => char::from(b'a' + r as u8),
+                _ => char::from(b'A' + (r - 26) as u8),
+            })
+            .collect()
+    } else {
+        map.iter().map(|r| (r + 1).to_string()).collect::<Vec<_>>().join(" ")
+    }
 }
 
 #[cfg(test)]

@@ -1,18 +1,26 @@
-//! Grid definition files (`--grid FILE`, the files in `encodings/`): TOML naming a size, a layout and extra units.
+//! Grid definition files (`--grid FILE`, the files in `encodings/`): TOML naming a size, a layout, extra units and variant constraints.
 //!
 //! ```toml
 //! name = "X-sudoku"
 //! size = 9
 //! boxes = "3x3"          # or: latin = true, or: regions = """...""" (n rows of n labels)
-//! variants = ["x"]       # "x" (both diagonals), "hyper" (windows)
+//! variants = ["x"]       # "x", "hyper", "anti-knight", "anti-king", "non-consecutive", "disjoint-groups"
 //! extra_units = ["r1c1 r2c2 r3c3 ..."]   # any further units, as cell names
+//! anti_knight = true     # also anti_king, non_consecutive, disjoint_groups,
+//!                        # kropki_negative, xv_negative
+//! odd = "r1c1 r5c5"      # and even = "..."
+//! [[killer]]             # and little_killer, thermo, arrow, kropki, xv, difference,
+//! cells = "r1c1 r1c2"    # ratio, renban, whisper, palindrome, sandwich, extra_region:
+//! sum = 10               # see docs/variants.md
 //! ```
 
 use std::path::Path;
 
 use serde::Deserialize;
+use toml::Spanned;
 
 use crate::error::{echo, GeometryError, GridFileError};
+use crate::model::constraints::{Constraint, Line, Relation};
 use crate::model::geometry::{default_box, Cell, Geometry, Layout, Variant};
 use crate::text::notation::{parse_box_shape, parse_cell_name, parse_region_map};
 
@@ -32,6 +40,94 @@ struct GridFile {
     variants: Vec<String>,
     #[serde(default)]
     extra_units: Vec<String>,
+    #[serde(default)]
+    anti_knight: bool,
+    #[serde(default)]
+    anti_king: bool,
+    #[serde(default)]
+    non_consecutive: bool,
+    #[serde(default)]
+    disjoint_groups: bool,
+    #[serde(default)]
+    kropki_negative: bool,
+    #[serde(default)]
+    xv_negative: bool,
+    odd: Option<Spanned<String>>,
+    even: Option<Spanned<String>>,
+    #[serde(default)]
+    killer: Vec<Spanned<Cage>>,
+    #[serde(default)]
+    little_killer: Vec<Spanned<Sum>>,
+    #[serde(default)]
+    thermo: Vec<Spanned<Cells>>,
+    #[serde(default)]
+    arrow: Vec<Spanned<Arrow>>,
+    #[serde(default)]
+    kropki: Vec<Spanned<Kind>>,
+    #[serde(default)]
+    xv: Vec<Spanned<Kind>>,
+    #[serde(default)]
+    difference: Vec<Spanned<Dot>>,
+    #[serde(default)]
+    ratio: Vec<Spanned<Dot>>,
+    #[serde(default)]
+    renban: Vec<Spanned<Cells>>,
+    #[serde(default)]
+    whisper: Vec<Spanned<Cells>>,
+    #[serde(default)]
+    palindrome: Vec<Spanned<Cells>>,
+    #[serde(default)]
+    sandwich: Vec<Spanned<Sandwich>>,
+    #[serde(default)]
+    extra_region: Vec<Spanned<Cells>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Cells {
+    cells: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Cage {
+    cells: String,
+    sum: Option<u32>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Sum {
+    cells: String,
+    sum: u32,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Arrow {
+    circle: String,
+    cells: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Kind {
+    cells: String,
+    kind: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Dot {
+    cells: String,
+    value: Option<u32>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Sandwich {
+    line: String,
+    sum: u32,
 }
 
 /// Read a grid definition from the file at `path`.
@@ -45,7 +141,17 @@ pub fn load_grid_file(path: &Path) -> Result<Geometry, GridFileError> {
 /// Read a grid definition from TOML text (`name` is used in messages).
 pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError> {
     let syntax = |message: String| GridFileError::Syntax { path: name.to_string(), message };
-    let file: GridFile = toml::from_str(text).map_err(|e| syntax(e.to_string().trim_end().replace('\n', " ")))?;
+    // Where a byte offset is, as file:line:column.
+    let at = |offset: usize, message: String| {
+        let before = &text[..offset.min(text.len())];
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        GridFileError::At { path: name.to_string(), line, column, message }
+    };
+    let file: GridFile = toml::from_str(text).map_err(|e| match e.span() {
+        Some(span) => at(span.start, e.message().trim_end().replace('\n', " ")),
+        None => syntax(e.to_string().trim_end().replace('\n', " ")),
+    })?;
     let geometry_error = |error: GeometryError| GridFileError::Geometry { path: name.to_string(), error };
     let n = file.size;
     // Cell names are read against n: it must be a size first.
@@ -68,34 +174,153 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
         let (rows, cols) = default_box(n).map_err(geometry_error)?;
         Layout::Boxes { rows, cols }
     };
-    let variants = file
+    let mut variants = file
         .variants
         .iter()
         .map(|v| {
-            v.parse::<Variant>()
-                .map_err(|_| syntax(format!("unknown variant \"{}\" (expected \"x\" or \"hyper\")", echo(v))))
+            v.parse::<Variant>().map_err(|_| {
+                let names: Vec<String> =
+                    <Variant as strum::VariantNames>::VARIANTS.iter().map(|s| s.to_string()).collect();
+                syntax(format!("unknown variant \"{}\" (expected one of {})", echo(v), names.join(", ")))
+            })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let extra = file
+    let flags = [
+        (file.anti_knight, Variant::AntiKnight),
+        (file.anti_king, Variant::AntiKing),
+        (file.non_consecutive, Variant::NonConsecutive),
+        (file.disjoint_groups, Variant::DisjointGroups),
+    ];
+    variants.extend(flags.iter().filter(|(on, _)| *on).map(|&(_, v)| v));
+    let mut extra = file
         .extra_units
         .iter()
         .enumerate()
         .map(|(i, unit)| {
-            unit.split(|c: char| c.is_whitespace() || c == ',')
-                .filter(|w| !w.is_empty())
-                .map(|w| {
-                    parse_cell_name(w, n).ok_or_else(|| {
-                        syntax(format!(
-                            "extra unit {}: '{}' is not a cell of a {n}x{n} grid (expected rRcC, 1-based)",
-                            i + 1,
-                            echo(w)
-                        ))
-                    })
-                })
-                .collect::<Result<Vec<Cell>, _>>()
+            cell_list(unit, n).map_err(|w| {
+                syntax(format!(
+                    "extra unit {}: '{}' is not a cell of a {n}x{n} grid (expected rRcC, 1-based)",
+                    i + 1,
+                    echo(&w)
+                ))
+            })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    Geometry::with_extra_units(n, layout, &variants, extra).map_err(geometry_error)
+    // Each clue with the place it was written, checked there.
+    let mut clues: Vec<(usize, Constraint)> = Vec::new();
+    let cells = |text: &str, offset: usize| {
+        cell_list(text, n)
+            .map_err(|w| at(offset, format!("'{}' is not a cell of a {n}x{n} grid (expected rRcC, 1-based)", echo(&w))))
+    };
+    for (key, list, odd) in [("odd", &file.odd, true), ("even", &file.even, false)] {
+        if let Some(list) = list {
+            let cells = cells(list.get_ref(), list.span().start).map_err(|e| with_key(e, key))?;
+            clues.push((list.span().start, if odd { Constraint::Odd { cells } } else { Constraint::Even { cells } }));
+        }
+    }
+    for t in &file.killer {
+        let (o, c) = (t.span().start, t.get_ref());
+        clues.push((o, Constraint::Killer { cells: cells(&c.cells, o)?, sum: c.sum }));
+    }
+    for t in &file.little_killer {
+        let (o, c) = (t.span().start, t.get_ref());
+        clues.push((o, Constraint::LittleKiller { cells: cells(&c.cells, o)?, sum: c.sum }));
+    }
+    for t in &file.arrow {
+        let (o, c) = (t.span().start, t.get_ref());
+        clues.push((o, Constraint::Arrow { circle: cells(&c.circle, o)?, cells: cells(&c.cells, o)? }));
+    }
+    let pair = |text: &str, o: usize| -> Result<[Cell; 2], GridFileError> {
+        let list = cells(text, o)?;
+        list.try_into().map_err(|l: Vec<Cell>| at(o, format!("a dot joins 2 cells, not {}", l.len())))
+    };
+    for t in &file.kropki {
+        let (o, c) = (t.span().start, t.get_ref());
+        let relation = match c.kind.to_ascii_lowercase().as_str() {
+            "white" => Relation::Difference(1),
+            "black" => Relation::Ratio(2),
+            other => return Err(at(o, format!("kropki kind \"{}\" (expected \"white\" or \"black\")", echo(other)))),
+        };
+        clues.push((o, Constraint::Dot { relation, cells: pair(&c.cells, o)? }));
+    }
+    for t in &file.xv {
+        let (o, c) = (t.span().start, t.get_ref());
+        let relation = match c.kind.to_ascii_lowercase().as_str() {
+            "x" => Relation::Sum(10),
+            "v" => Relation::Sum(5),
+            other => return Err(at(o, format!("xv kind \"{}\" (expected \"x\" or \"v\")", echo(other)))),
+        };
+        clues.push((o, Constraint::Dot { relation, cells: pair(&c.cells, o)? }));
+    }
+    for (list, ratio) in [(&file.difference, false), (&file.ratio, true)] {
+        for t in list {
+            let (o, c) = (t.span().start, t.get_ref());
+            let relation = match ratio {
+                false => Relation::Difference(c.value.unwrap_or(1)),
+                true => Relation::Ratio(c.value.unwrap_or(2)),
+            };
+            clues.push((o, Constraint::Dot { relation, cells: pair(&c.cells, o)? }));
+        }
+    }
+    for t in &file.sandwich {
+        let (o, c) = (t.span().start, t.get_ref());
+        let line = Line::parse(c.line.trim(), n)
+            .ok_or_else(|| at(o, format!("sandwich line \"{}\" (expected r1 to r{n} or c1 to c{n})", echo(&c.line))))?;
+        clues.push((o, Constraint::Sandwich { line, sum: c.sum }));
+    }
+    type Make = fn(Vec<Cell>) -> Constraint;
+    let lines: [(&Vec<Spanned<Cells>>, Make); 4] = [
+        (&file.thermo, |cells| Constraint::Thermo { cells }),
+        (&file.renban, |cells| Constraint::Renban { cells }),
+        (&file.whisper, |cells| Constraint::Whisper { cells }),
+        (&file.palindrome, |cells| Constraint::Palindrome { cells }),
+    ];
+    for (list, make) in lines {
+        for t in list {
+            clues.push((t.span().start, make(cells(&t.get_ref().cells, t.span().start)?)));
+        }
+    }
+    for t in &file.extra_region {
+        let region = cells(&t.get_ref().cells, t.span().start)?;
+        // A region of n cells is a unit; a smaller one, cells of distinct values.
+        if region.len() == n {
+            extra.push(region);
+        } else {
+            clues.push((t.span().start, Constraint::Killer { cells: region, sum: None }));
+        }
+    }
+    if file.kropki_negative {
+        clues.push((0, Constraint::Negative { relations: vec![Relation::Difference(1)] }));
+        clues.push((0, Constraint::Negative { relations: vec![Relation::Ratio(2)] }));
+    }
+    if file.xv_negative {
+        clues.push((0, Constraint::Negative { relations: vec![Relation::Sum(5), Relation::Sum(10)] }));
+    }
+    for (offset, clue) in &clues {
+        clue.validate(n).map_err(|message| at(*offset, format!("{}: {message}", clue.kind())))?;
+    }
+    let constraints = clues.into_iter().map(|(_, c)| c).collect();
+    Geometry::with_extra_units(n, layout, &variants, extra)
+        .and_then(|g| g.with_constraints(constraints))
+        .map_err(geometry_error)
+}
+
+/// Cells written `r1c2`, separated by spaces or commas; the first word that is no cell otherwise.
+fn cell_list(text: &str, n: usize) -> Result<Vec<Cell>, String> {
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .map(|w| parse_cell_name(w, n).ok_or_else(|| w.to_string()))
+        .collect()
+}
+
+/// Name the key an error of a top-level cell list is about.
+fn with_key(error: GridFileError, key: &str) -> GridFileError {
+    match error {
+        GridFileError::At { path, line, column, message } => {
+            GridFileError::At { path, line, column, message: format!("{key}: {message}") }
+        }
+        other => other,
+    }
 }
 
 #[cfg(test)]
@@ -125,8 +350,73 @@ mod tests {
         let e = parse_grid_file("size = 9\nboxes = \"2x4\"\n", "nine.toml").unwrap_err();
         assert_eq!(e.to_string(), "nine.toml: boxes of 2x4 do not tile a 9x9 grid (expected R x C = 9)");
         let e = parse_grid_file("size = 9\nbox = \"3x3\"\n", "nine.toml").unwrap_err();
-        assert!(e.to_string().starts_with("nine.toml: "), "{e}");
+        assert!(e.to_string().starts_with("nine.toml:2:1: unknown field `box`"), "{e}");
         let e = parse_grid_file("size = 4\nextra_units = [\"r1c1 r9c9\"]\n", "t").unwrap_err();
         assert!(e.to_string().contains("'r9c9' is not a cell"), "{e}");
+    }
+
+    #[test]
+    fn reads_every_constraint_of_the_issue() {
+        let text = r#"
+size = 9
+boxes = "3x3"
+anti_knight = true
+anti_king = true
+non_consecutive = true
+odd = "r1c1 r5c5"
+even = "r9c9"
+[[killer]]
+cells = "r1c1 r1c2 r2c1"
+sum = 10
+[[little_killer]]
+cells = "r1c2 r2c3 r3c4"
+sum = 12
+[[thermo]]
+cells = "r4c4 r4c5 r4c6"      # bulb first
+[[arrow]]
+circle = "r7c1"
+cells = "r8c2 r9c3"
+[[kropki]]
+cells = "r2c2 r2c3"
+kind = "white"
+[[xv]]
+cells = "r3c3 r3c4"
+kind = "x"
+[[renban]]
+cells = "r5c1 r5c2 r5c3"
+[[whisper]]
+cells = "r6c1 r6c2"
+[[palindrome]]
+cells = "r1c9 r2c9 r3c9"
+[[sandwich]]
+line = "r1"
+sum = 15
+"#;
+        let g = parse_grid_file(text, "t").unwrap();
+        assert_eq!(g.variants(), &[Variant::AntiKnight, Variant::AntiKing, Variant::NonConsecutive]);
+        assert_eq!(g.constraints().len(), 12);
+    }
+
+    #[test]
+    fn bad_clues_are_named_with_their_line() {
+        let cases = [
+            ("size = 4\n[[killer]]\ncells = \"r1c1 r5c1\"\n", "t:2:1: 'r5c1' is not a cell"),
+            ("size = 4\n\n[[killer]]\ncells = \"r1c1 r1c2\"\nsum = 9\n", "t:3:1: killer: no 2 distinct values"),
+            (
+                "size = 4\n[[thermo]]\ncells = \"r1c1 r1c2 r1c3 r1c4 r2c4\"\n",
+                "t:2:1: thermo: a thermometer needs 1 to 4",
+            ),
+            (
+                "size = 4\n[[arrow]]\ncircle = \"r1c1\"\ncells = \"r1c1 r1c2\"\n",
+                "t:2:1: arrow: cell r1c1 appears twice",
+            ),
+            ("size = 4\n[[killer]]\ncells = \"r1c1\"\nsumm = 3\n", "unknown field `summ`"),
+            ("size = 4\n[[kropki]]\ncells = \"r1c1 r1c2\"\nkind = \"grey\"\n", "kropki kind \"grey\""),
+            ("size = 4\nodd = \"r1c1 r0c1\"\n", "t:2:7: odd: 'r0c1' is not a cell"),
+        ];
+        for (text, expected) in cases {
+            let e = parse_grid_file(text, "t").unwrap_err().to_string();
+            assert!(e.contains(expected), "{text}: {e}");
+        }
     }
 }

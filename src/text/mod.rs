@@ -3,5 +3,6 @@
 pub mod format;
 pub(crate) mod gridfile;
 pub(crate) mod notation;
+pub(crate) mod picture;
 pub(crate) mod reader;
 pub(crate) mod symbols;

@@ -68,6 +68,39 @@ impl Brute {
         (union, count)
     }
 
+    /// How many solutions, counting stopped at `limit`: the cell with the
+    /// fewest values first.
+    pub fn count_up_to(&self, givens: &[usize], limit: usize) -> usize {
+        let Some(mut used) = self.used(givens) else { return 0 };
+        let mut grid = givens.to_vec();
+        let mut count = 0;
+        self.count_fewest_first(&mut grid, &mut used, limit, &mut count);
+        count
+    }
+
+    fn count_fewest_first(&self, grid: &mut [usize], used: &mut [u64], limit: usize, count: &mut usize) {
+        let mut best: Option<(usize, Vec<usize>)> = None;
+        for c in (0..grid.len()).filter(|&c| grid[c] == 0) {
+            let allowed: Vec<usize> = (1..=self.shape.n).filter(|&v| self.allowed(c, v, used)).collect();
+            if best.as_ref().is_none_or(|(_, b)| allowed.len() < b.len()) {
+                best = Some((c, allowed));
+            }
+        }
+        match best {
+            None => *count += 1,
+            Some((c, allowed)) => {
+                for v in allowed {
+                    if *count >= limit {
+                        return;
+                    }
+                    self.set(c, v, grid, used);
+                    self.count_fewest_first(grid, used, limit, count);
+                    self.unset(c, v, grid, used);
+                }
+            }
+        }
+    }
+
     /// The values each unit holds (bit v for value v), or None when two givens clash.
     fn used(&self, givens: &[usize]) -> Option<Vec<u64>> {
         let mut used = vec![0u64; self.shape.units.len()];

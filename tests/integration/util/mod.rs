@@ -4,7 +4,9 @@
 
 pub mod brute;
 pub mod checker;
+pub mod drat;
 pub mod grids;
+pub mod rules;
 
 use assert_cmd::Command;
 use serde_json::Value as Json;

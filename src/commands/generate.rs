@@ -1,0 +1,209 @@
+//! `satdoku generate`: random full grids, proper and minimal puzzles, of any grid satdoku solves.
+
+use std::io::Write as _;
+use std::ops::RangeInclusive;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+
+use satdoku::{
+    Entry, GenerateError, GenerateOptions, Generator, Kind, Layout, Layouts, Position, SolveError, Symmetry,
+};
+
+use super::batch::{run_indexed, Numbered};
+use super::output::{Body, ColorChoice, Format, PuzzleBody, Record, Renderer, Status};
+use super::{names, GridArgs};
+
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// How many puzzles (or grids) to make.
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 1)]
+    pub count: u64,
+    /// The seed of the random choices: the same seed and options make the
+    /// same puzzles, whatever --jobs. Default: from the clock (JSON records
+    /// carry the seed).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// The side n, where no grid option gives it (default 9). With
+    /// `--regions random`, the side of the random jigsaw.
+    #[arg(long, value_name = "N")]
+    pub size: Option<usize>,
+    /// Full grids, no givens removed.
+    #[arg(long, conflicts_with_all = ["proper", "givens", "symmetry"])]
+    pub solved: bool,
+    /// Proper puzzles (one solution) without minimising them: faster, a few more givens.
+    #[arg(long)]
+    pub proper: bool,
+    /// The number of givens, K or a range K..L: givens are added to a minimal
+    /// puzzle up to K; minimal puzzles above L are thrown away.
+    #[arg(long, value_name = "K|K..L", value_parser = parse_givens)]
+    pub givens: Option<RangeInclusive<usize>>,
+    /// The symmetry of the pattern of givens.
+    #[arg(long, value_name = "KIND", default_value = "none", value_parser = names::<Symmetry>())]
+    pub symmetry: Symmetry,
+    /// Grids tried per puzzle before a range of givens is given up.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub tries: usize,
+    /// Block moves of the grid sampler per grid (default 3n; more: closer to uniform, slower).
+    #[arg(long, value_name = "N")]
+    pub mix: Option<usize>,
+    /// Also write the region map of each random jigsaw (`--regions random`)
+    /// to FILE, one line per puzzle, as `--regions` reads it.
+    #[arg(long, value_name = "FILE")]
+    pub regions_out: Option<PathBuf>,
+    /// line, grid, json (JSON Lines) or svg (pictures). Default: grid on a terminal, else line.
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// Colour in the grid format: auto (on a terminal, unless NO_COLOR is
+    /// set), always or never.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+    /// Make puzzles on N threads (0 or none: every core); the output is the same.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Print the time each puzzle took, and the grids tried, to stderr.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// Parse `--givens K` or `K..L`.
+fn parse_givens(text: &str) -> Result<RangeInclusive<usize>, String> {
+    let number = |t: &str| t.trim().parse::<usize>().map_err(|_| format!("'{t}' is not a number of givens"));
+    let range = match text.split_once("..") {
+        Some((lo, hi)) => number(lo)?..=number(hi.trim_start_matches('='))?,
+        None => number(text)?..=number(text)?,
+    };
+    if range.is_empty() {
+        return Err(format!("'{text}' is an empty range (expected K..L with K <= L)"));
+    }
+    Ok(range)
+}
+
+pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
+    let random_regions = grid.regions.as_deref() == Some("random");
+    let grid_args = GridArgs { regions: if random_regions { None } else { grid.regions.clone() }, ..grid.clone() };
+    let mut setup = grid_args.resolve()?;
+    let layouts = if random_regions {
+        let n = args.size.unwrap_or(9);
+        if n == 0 || n > 64 {
+            bail!("--size {n}: random jigsaw layouts are made for sizes 1 to 64");
+        }
+        Layouts::RandomRegions { n, variants: grid.variants.clone() }
+    } else {
+        if args.regions_out.is_some() {
+            bail!("--regions-out writes random layouts: give --regions random");
+        }
+        let n = match (setup.spec.fixed_size(), args.size) {
+            (Some(n), Some(size)) if n != size => bail!("--size {size}: the grid options make a {n}x{n} grid"),
+            (Some(n), _) => n,
+            (None, size) => size.unwrap_or(9),
+        };
+        Layouts::Fixed(setup.spec.geometry_for(n).with_context(|| format!("a {n}x{n} grid"))?)
+    };
+    let kind = match (args.solved, args.proper) {
+        (true, _) => Kind::Solved,
+        (false, true) if args.givens.is_none() => Kind::Proper,
+        _ => Kind::Minimal,
+    };
+    let options = GenerateOptions {
+        kind,
+        givens: args.givens.clone(),
+        symmetry: args.symmetry,
+        steps: args.mix,
+        tries: args.tries,
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        now.as_nanos() as u64
+    });
+    let format = args.format.unwrap_or_else(|| {
+        if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+            Format::Grid
+        } else {
+            Format::Line
+        }
+    });
+    let renderer = Renderer {
+        format,
+        alphabet: setup.alphabet.clone(),
+        palette: args.color.palette(&std::io::stdout()),
+        err_palette: args.color.palette(&std::io::stderr()),
+        out_dir: None,
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let jobs = match args.jobs {
+        None | Some(0) => cores,
+        Some(jobs) => jobs.min(cores),
+    };
+    // Region maps in puzzle order; written once all are made.
+    let maps: Mutex<Vec<(u64, String)>> = Mutex::new(Vec::new());
+    thread_local! {
+        static GENERATOR: std::cell::RefCell<Option<Generator>> = const { std::cell::RefCell::new(None) };
+    }
+    let summary = run_indexed(args.count, renderer, jobs, |i, out| {
+        let start = Instant::now();
+        let made = GENERATOR.with(|cell| {
+            let mut cell = cell.borrow_mut();
+            let generator = cell.get_or_insert_with(|| Generator::new(layouts.clone(), options.clone()));
+            generator.generate(seed, i)
+        });
+        let source = format!("seed {seed}");
+        match made {
+            Ok(made) => {
+                let geometry = Arc::clone(made.puzzle.geometry());
+                if let Layout::Regions(map) = geometry.layout() {
+                    if random_regions {
+                        let text = satdoku::format::region_map(map, geometry.size());
+                        maps.lock().map_err(|_| std::io::Error::other("a worker thread panicked"))?.push((i, text));
+                    }
+                }
+                let tries = made.tries;
+                let body = PuzzleBody {
+                    puzzle: made.puzzle.givens().clone(),
+                    solution: made.solution.clone(),
+                    seed: Some(seed),
+                    removed: None,
+                };
+                let entry =
+                    Entry { position: Position { source, line: 0, column: None }, name: None, puzzle: Ok(made.puzzle) };
+                let numbered = Numbered { index: i as usize + 1, entry, read: Default::default(), threads: 1 };
+                let status = if kind == Kind::Solved { Status::Solved } else { Status::Unique };
+                if args.stats {
+                    let ms = start.elapsed().as_secs_f64() * 1e3;
+                    out.note(&format!(
+                        "{}: {} givens, {tries} grids tried, {ms:.3} ms",
+                        numbered.describe(),
+                        body.puzzle.filled_count()
+                    ))?;
+                }
+                out.emit(Record::new(&numbered, status).with_body(Body::Puzzle(Box::new(body))))
+            }
+            Err(e) => {
+                let error = match e {
+                    GenerateError::Solve(SolveError::TimedOut) => "no answer in time".to_string(),
+                    e => e.to_string(),
+                };
+                let position = Position { source, line: 0, column: None };
+                let entry = Entry {
+                    position: position.clone(),
+                    name: None,
+                    puzzle: Err(satdoku::ParseError { position, kind: satdoku::ParseErrorKind::Io(error.clone()) }),
+                };
+                let numbered = Numbered { index: i as usize + 1, entry, read: Default::default(), threads: 1 };
+                out.emit(Record::failed(&numbered, Status::Error, error))
+            }
+        }
+    })?;
+    if let Some(path) = &args.regions_out {
+        let mut maps = maps.into_inner().map_err(|_| anyhow::anyhow!("a worker thread panicked"))?;
+        maps.sort();
+        let mut file = std::fs::File::create(path).with_context(|| format!("--regions-out {}", path.display()))?;
+        for (_, map) in maps {
+            writeln!(file, "{map}").with_context(|| format!("--regions-out {}", path.display()))?;
+        }
+    }
+    Ok(summary.code())
+}

@@ -1,0 +1,115 @@
+//! `satdoku minimize`: remove givens while the puzzle stays unique, until every given left is needed.
+
+use std::cell::RefCell;
+use std::sync::Arc;
+
+use anyhow::Result;
+use clap::Args;
+
+use satdoku::{Cell, Grid, Puzzle, Rng, Search, SolveError, UniquenessChecker};
+
+use super::batch::{run, Numbered};
+use super::output::{Body, Emitter, PuzzleBody, Record, Status};
+use super::solve::failure;
+use super::{BatchArgs, EncodingArgs, GridArgs};
+
+#[derive(Args, Debug)]
+pub struct MinimizeArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
+    /// Try the givens in a random order drawn from this seed (each puzzle its
+    /// own), instead of reading order: different seeds, different minimal puzzles.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+}
+
+thread_local! {
+    /// One incremental solver per geometry and thread.
+    static CHECKERS: RefCell<Vec<UniquenessChecker>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The checker of `puzzle`'s geometry on this thread, with `solution` loaded.
+pub fn with_checker<T>(
+    puzzle: &Puzzle,
+    solution: &Grid,
+    f: impl FnOnce(&mut UniquenessChecker) -> Result<T, SolveError>,
+) -> Result<T, SolveError> {
+    CHECKERS.with(|checkers| {
+        let mut checkers = checkers.borrow_mut();
+        let i = match checkers.iter().position(|c| **c.geometry() == **puzzle.geometry()) {
+            Some(i) => i,
+            None => {
+                checkers.push(UniquenessChecker::new(Arc::clone(puzzle.geometry())));
+                checkers.len() - 1
+            }
+        };
+        let checker = &mut checkers[i];
+        checker.set_solution(solution)?;
+        f(checker)
+    })
+}
+
+/// The one solution of `puzzle`; otherwise the record that says why not.
+pub fn unique_solution<'a>(
+    puzzle: &Puzzle,
+    numbered: &'a Numbered,
+    batch: &BatchArgs,
+    encoding: &EncodingArgs,
+) -> Result<Grid, Box<Record<'a>>> {
+    let options = encoding.options(batch);
+    let mut search = Search::new(puzzle, &options);
+    let found: Result<Vec<Grid>, SolveError> = search.by_ref().take(2).collect();
+    match found {
+        Err(e) => Err(Box::new(failure(batch, numbered, e))),
+        Ok(found) if found.len() == 1 => Ok(found.into_iter().next().expect("one")),
+        Ok(found) if found.is_empty() => Err(Box::new(Record::new(numbered, Status::Unsolvable))),
+        Ok(_) => Err(Box::new(Record {
+            reason: Some("more than one solution: only a unique puzzle has givens to spare".into()),
+            ..Record::new(numbered, Status::Multiple)
+        })),
+    }
+}
+
+pub fn run_minimize(args: &MinimizeArgs, grid: &GridArgs) -> Result<u8> {
+    let mut setup = grid.resolve()?;
+    let renderer = args.batch.renderer(&setup)?;
+    let summary = run(&args.batch.files, &mut setup, renderer, args.batch.jobs(), |numbered, out| {
+        let puzzle = match &numbered.entry.puzzle {
+            Ok(puzzle) => puzzle,
+            Err(e) => return out.emit(Record::failed(numbered, Status::Invalid, e)),
+        };
+        minimize_one(args, numbered, puzzle, out)
+    })?;
+    Ok(summary.code())
+}
+
+fn minimize_one(args: &MinimizeArgs, numbered: &Numbered, puzzle: &Puzzle, out: &mut Emitter) -> std::io::Result<()> {
+    if puzzle.candidates().is_some() {
+        let error = "pencil marks: minimize removes givens of puzzles without candidate lists";
+        return out.emit(Record::failed(numbered, Status::Error, error));
+    }
+    let solution = match unique_solution(puzzle, numbered, &args.batch, &args.encoding) {
+        Ok(solution) => solution,
+        Err(record) => return out.emit(*record),
+    };
+    let mut givens: Vec<Vec<Cell>> = puzzle.givens().filled().map(|(cell, _)| vec![cell]).collect();
+    if let Some(seed) = args.seed {
+        Rng::for_item(seed, numbered.index as u64).shuffle(&mut givens);
+    }
+    let kept = match with_checker(puzzle, &solution, |checker| {
+        checker.set_deadline(args.batch.timeout.and_then(|t| std::time::Instant::now().checked_add(t)));
+        checker.minimize(&givens)
+    }) {
+        Ok(kept) => kept,
+        Err(e) => return out.emit(failure(&args.batch, numbered, e)),
+    };
+    let mut minimal = Grid::empty(puzzle.size());
+    for &cell in kept.iter().flatten() {
+        minimal.set(cell, solution.get(cell));
+    }
+    let removed = givens.len() - kept.len();
+    let body = PuzzleBody { puzzle: minimal, solution, seed: None, removed: Some(removed) };
+    out.emit(Record::new(numbered, Status::Unique).with_body(Body::Puzzle(Box::new(body))))
+}

@@ -1,0 +1,154 @@
+//! Progress on stderr for runs that take more than a second: a bar with the
+//! puzzles done, their rate and the time left (by the bytes of the input
+//! files read), or a spinner with the elapsed time when the size is unknown
+//! (stdin) or one puzzle takes long. Only when stderr is a terminal; never
+//! on stdout.
+
+use std::io::{self, IsTerminal, Read};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// How long a run goes before it shows progress: shorter runs show nothing.
+/// `SATDOKU_PROGRESS_DELAY_MS` sets another (the tests show it at once).
+fn delay() -> Duration {
+    let ms = std::env::var("SATDOKU_PROGRESS_DELAY_MS").ok().and_then(|ms| ms.parse().ok());
+    Duration::from_millis(ms.unwrap_or(1000))
+}
+
+/// The bar of the run under way, if it shows one, for writers to clear it
+/// around what they write to the terminal.
+static SHOWN: Mutex<Option<ProgressBar>> = Mutex::new(None);
+
+/// Run `write` with the progress bar (if any) cleared, and redraw it after.
+pub fn suspend<T>(write: impl FnOnce() -> T) -> T {
+    let bar = SHOWN.lock().ok().and_then(|shown| shown.clone());
+    match bar {
+        Some(bar) => bar.suspend(write),
+        None => write(),
+    }
+}
+
+/// The progress of one batch.
+pub struct Progress {
+    bar: Option<ProgressBar>,
+    /// Bytes of the input files read so far.
+    read: Arc<AtomicU64>,
+    puzzles: u64,
+    start: Instant,
+    /// Tells the thread that shows the bar after [`delay`] that the run is over.
+    done: Option<(mpsc::Sender<()>, JoinHandle<()>)>,
+}
+
+impl Progress {
+    /// Progress over `files` (stdin for none or `-`), shown only when stderr is
+    /// a terminal (records written to the same terminal clear it first).
+    pub fn new(files: &[PathBuf]) -> Progress {
+        let shown = io::stderr().is_terminal();
+        let read = Arc::new(AtomicU64::new(0));
+        let start = Instant::now();
+        if !shown {
+            return Progress { bar: None, read, puzzles: 0, start, done: None };
+        }
+        // The total size, when every input is a file whose size is known.
+        let sizes: Option<Vec<u64>> = files
+            .iter()
+            .map(|f| if f.as_os_str() == "-" { None } else { std::fs::metadata(f).ok().map(|m| m.len()) })
+            .collect();
+        let total = sizes.filter(|s| !s.is_empty()).map(|s| s.iter().sum::<u64>());
+        let bar = match total {
+            Some(total) => ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden()).with_style(
+                ProgressStyle::with_template(
+                    "{spinner} {elapsed_precise} [{wide_bar:.cyan/blue}] {percent:>3}% {msg}, ETA {eta}",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            ),
+            None => ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden()).with_style(
+                ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
+                    .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+            ),
+        };
+        bar.set_message("reading");
+        let (done_tx, done_rx) = mpsc::channel();
+        let (delayed, delay) = (bar.clone(), delay());
+        let shower = std::thread::Builder::new().name("progress".into()).spawn(move || {
+            if done_rx.recv_timeout(delay) == Err(RecvTimeoutError::Timeout) {
+                if let Ok(mut shown) = SHOWN.lock() {
+                    *shown = Some(delayed.clone());
+                }
+                delayed.set_draw_target(ProgressDrawTarget::stderr());
+                // The spinner and the clock move even while one puzzle takes long.
+                delayed.enable_steady_tick(Duration::from_millis(120));
+            }
+        });
+        let done = shower.ok().map(|handle| (done_tx, handle));
+        Progress { bar: Some(bar), read, puzzles: 0, start, done }
+    }
+
+    /// `input` with its bytes counted towards the bar.
+    pub fn count_bytes<R: Read>(&self, input: R) -> CountingReader<R> {
+        CountingReader { inner: input, read: Arc::clone(&self.read), counting: self.bar.is_some() }
+    }
+
+    /// One more puzzle read, the one now under way (`describe` names it).
+    pub fn tick(&mut self, describe: impl FnOnce() -> String) {
+        self.puzzles += 1;
+        let Some(bar) = &self.bar else { return };
+        // The first puzzles, then one in 64: updating on every one would cost
+        // more than a 30 µs puzzle.
+        if self.puzzles > 4 && self.puzzles % 64 != 0 {
+            return;
+        }
+        let seconds = self.start.elapsed().as_secs_f64();
+        let rate = if seconds > 0.0 { self.puzzles as f64 / seconds } else { 0.0 };
+        let message = if self.puzzles <= 4 {
+            format!("{} puzzles, now {}", self.puzzles, describe())
+        } else {
+            format!("{} puzzles, {rate:.0}/s", self.puzzles)
+        };
+        bar.set_message(message);
+        bar.set_position(self.read.load(Ordering::Relaxed));
+    }
+
+    /// Clear the bar, and stop the thread that would show it.
+    pub fn finish(&mut self) {
+        if let Some((done, handle)) = self.done.take() {
+            let _ = done.send(());
+            let _ = handle.join();
+        }
+        if let Some(bar) = self.bar.take() {
+            if let Ok(mut shown) = SHOWN.lock() {
+                *shown = None;
+            }
+            bar.finish_and_clear();
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+/// A reader that counts the bytes it passes on.
+pub struct CountingReader<R> {
+    inner: R,
+    read: Arc<AtomicU64>,
+    counting: bool,
+}
+
+impl<R: Read> Read for CountingReader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        if self.counting {
+            self.read.fetch_add(n as u64, Ordering::Relaxed);
+        }
+        Ok(n)
+    }
+}

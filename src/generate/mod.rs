@@ -1,0 +1,310 @@
+//! Puzzle generation: random full grids close to uniform, proper and minimal
+//! puzzles, a number of givens in a range, symmetric patterns of givens, and
+//! random jigsaw layouts; every puzzle made is checked unique before it is
+//! returned.
+//!
+//! How a puzzle is made (one try):
+//! 1. a random full grid S ([`GridSampler`]);
+//! 2. the cells (or, with a [`Symmetry`], the orbits of cells) in a random
+//!    order; the shortest prefix of that order under which S is the only
+//!    solution, found by binary search (uniqueness only grows with givens);
+//!    that is a proper puzzle ([`Kind::Proper`]);
+//! 3. for a minimal puzzle ([`Kind::Minimal`]), each given of the prefix in
+//!    random order is dropped when S stays unique without it;
+//! 4. for a number of givens in a range, random cells of S are added to a
+//!    minimal puzzle up to the range; a minimal puzzle above the range is
+//!    thrown away and the next try starts.
+//!
+//! Every question "unique?" is one call of one incremental varisat solver
+//! ([`UniquenessChecker`]), with the givens as assumptions.
+
+mod jigsaw;
+mod rng;
+mod sampler;
+mod symmetry;
+mod unique;
+
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+
+use thiserror::Error;
+
+use crate::enumerate::Search;
+use crate::error::{GeometryError, InternalError};
+use crate::model::geometry::{Cell, Geometry, Layout, Variant};
+use crate::model::puzzle::{Grid, Puzzle};
+use crate::pipeline::SolveOptions;
+use crate::solve::SolveError;
+
+pub use jigsaw::random_regions;
+pub use rng::Rng;
+pub use sampler::GridSampler;
+pub use symmetry::Symmetry;
+pub use unique::UniquenessChecker;
+
+/// What [`Generator`] makes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Full grids.
+    Solved,
+    /// Puzzles with exactly one solution.
+    Proper,
+    /// Proper puzzles every given of which is needed: removing any one (any
+    /// orbit, with a symmetry) leaves more than one solution.
+    #[default]
+    Minimal,
+}
+
+/// Where the grids come from.
+#[derive(Clone, Debug)]
+pub enum Layouts {
+    /// Always this geometry.
+    Fixed(Arc<Geometry>),
+    /// A new random jigsaw layout of side `n` for every puzzle
+    /// ([`random_regions`]), with the units of `variants` on top.
+    RandomRegions {
+        /// The side.
+        n: usize,
+        /// Extra units laid over the regions.
+        variants: Vec<Variant>,
+    },
+}
+
+/// What to generate.
+#[derive(Clone, Debug)]
+pub struct GenerateOptions {
+    /// Full grids, proper or minimal puzzles.
+    pub kind: Kind,
+    /// The number of givens wanted (cells, not orbits).
+    pub givens: Option<RangeInclusive<usize>>,
+    /// The symmetry of the pattern of givens.
+    pub symmetry: Symmetry,
+    /// Block moves of the grid sampler per grid (`None`: its default, 3n).
+    pub steps: Option<usize>,
+    /// Grids tried per puzzle before giving up on a range of givens.
+    pub tries: usize,
+}
+
+impl Default for GenerateOptions {
+    fn default() -> GenerateOptions {
+        GenerateOptions { kind: Kind::default(), givens: None, symmetry: Symmetry::None, steps: None, tries: 1000 }
+    }
+}
+
+/// A puzzle made, with its one solution.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The puzzle: its grid (a random jigsaw layout included) and givens.
+    pub puzzle: Puzzle,
+    /// Its solution (for [`Kind::Solved`], the grid itself).
+    pub solution: Grid,
+    /// The grids tried before this one fitted (1 at best).
+    pub tries: usize,
+}
+
+/// Why no puzzle was made.
+#[derive(Debug, Error)]
+pub enum GenerateError {
+    /// The geometry has no full grid, so no puzzle.
+    #[error("the grid ({0}) has no solution at all, so no puzzle")]
+    NoGrid(String),
+    /// No jigsaw layout with a solution was found.
+    #[error("no random {n}x{n} jigsaw layout with a solution in {tries} tries")]
+    NoLayout {
+        /// The side.
+        n: usize,
+        /// Layouts tried.
+        tries: usize,
+    },
+    /// No puzzle had a number of givens in the range.
+    #[error("no puzzle with {} givens in {tries} tries (the fewest were {fewest}; --tries gives more)", range_text(.wanted))]
+    Unreachable {
+        /// The range asked for.
+        wanted: RangeInclusive<usize>,
+        /// Grids tried.
+        tries: usize,
+        /// The fewest givens of a minimal puzzle met.
+        fewest: usize,
+    },
+    /// The geometry could not be built.
+    #[error(transparent)]
+    Geometry(#[from] GeometryError),
+    /// A search failed (out of time, or a bug).
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+}
+
+fn range_text(range: &RangeInclusive<usize>) -> String {
+    match range.start() == range.end() {
+        true => range.start().to_string(),
+        false => format!("{}..{}", range.start(), range.end()),
+    }
+}
+
+/// Makes puzzles. The `index`-th puzzle of a run with a seed depends only on
+/// the seed and the index (each draws from its own random stream), so a run
+/// split over threads makes the same puzzles as one thread.
+///
+/// ```
+/// use std::sync::Arc;
+/// use satdoku::{count_up_to, GenerateOptions, Generator, Geometry, Layouts, SolveOptions};
+///
+/// let mut generator = Generator::new(Layouts::Fixed(Arc::new(Geometry::classic(9)?)), GenerateOptions::default());
+/// let made = generator.generate(42, 1)?;
+/// assert_eq!(count_up_to(&made.puzzle, 2, &SolveOptions::default())?.count, 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Generator {
+    layouts: Layouts,
+    options: GenerateOptions,
+    /// For a fixed geometry: its sampler and checker, made on first use.
+    fixed: Option<(GridSampler, UniquenessChecker)>,
+}
+
+impl Generator {
+    /// A generator of puzzles of `layouts` as `options` say.
+    pub fn new(layouts: Layouts, options: GenerateOptions) -> Generator {
+        Generator { layouts, options, fixed: None }
+    }
+
+    /// The `index`-th puzzle of a run seeded with `seed`.
+    pub fn generate(&mut self, seed: u64, index: u64) -> Result<Generated, GenerateError> {
+        let mut rng = Rng::for_item(seed, index);
+        match self.layouts.clone() {
+            Layouts::Fixed(geometry) => {
+                if self.fixed.is_none() {
+                    let sampler = self.sampler(&geometry)?.ok_or_else(|| GenerateError::NoGrid(geometry.describe()))?;
+                    self.fixed = Some((sampler, UniquenessChecker::new(Arc::clone(&geometry))));
+                }
+                let (sampler, checker) = self.fixed.as_mut().expect("made above");
+                make(sampler, checker, &self.options, &mut rng)
+            }
+            Layouts::RandomRegions { n, variants } => {
+                const LAYOUT_TRIES: usize = 100;
+                for _ in 0..LAYOUT_TRIES {
+                    let map = random_regions(n, &mut rng);
+                    let geometry = Arc::new(Geometry::new(n, Layout::Regions(map), &variants)?);
+                    if let Some(sampler) = self.sampler(&geometry)? {
+                        let mut checker = UniquenessChecker::new(geometry);
+                        return make(&sampler, &mut checker, &self.options, &mut rng);
+                    }
+                }
+                Err(GenerateError::NoLayout { n, tries: LAYOUT_TRIES })
+            }
+        }
+    }
+
+    fn sampler(&self, geometry: &Arc<Geometry>) -> Result<Option<GridSampler>, SolveError> {
+        let sampler = GridSampler::new(Arc::clone(geometry))?;
+        Ok(match self.options.steps {
+            Some(steps) => sampler.map(|s| s.with_steps(steps)),
+            None => sampler,
+        })
+    }
+}
+
+/// One puzzle: tries grids until one fits the options.
+fn make(
+    sampler: &GridSampler,
+    checker: &mut UniquenessChecker,
+    options: &GenerateOptions,
+    rng: &mut Rng,
+) -> Result<Generated, GenerateError> {
+    let geometry = Arc::clone(sampler.geometry());
+    let mut fewest = usize::MAX;
+    for tries in 1..=options.tries.max(1) {
+        let solution = sampler.sample(rng)?;
+        if options.kind == Kind::Solved {
+            let puzzle = Puzzle::new(geometry, solution.clone()).expect("sizes match");
+            return Ok(Generated { puzzle, solution, tries });
+        }
+        checker.set_solution(&solution).map_err(SolveError::from)?;
+        let mut orbits = options.symmetry.orbits(&geometry);
+        rng.shuffle(&mut orbits);
+        let k = shortest_unique_prefix(checker, &orbits)?;
+        let mut givens: Vec<Vec<Cell>> = orbits[..k].to_vec();
+        if options.kind == Kind::Minimal || options.givens.is_some() {
+            // The last orbit of the prefix is needed (the prefix without it is
+            // not unique); the others go in random order.
+            let last = givens.pop();
+            rng.shuffle(&mut givens);
+            givens.extend(last);
+            givens = checker.minimize(&givens)?;
+        }
+        let count: usize = givens.iter().map(Vec::len).sum();
+        fewest = fewest.min(count);
+        if let Some(range) = &options.givens {
+            if count > *range.end() {
+                continue;
+            }
+            if count < *range.start() && !fill_up(&mut givens, &orbits, range, rng) {
+                continue;
+            }
+        }
+        let mut grid = Grid::empty(geometry.size());
+        for &cell in givens.iter().flatten() {
+            grid.set(cell, solution.get(cell));
+        }
+        let puzzle = Puzzle::new(Arc::clone(&geometry), grid).expect("sizes match");
+        check_unique(&puzzle, &solution)?;
+        return Ok(Generated { puzzle, solution, tries });
+    }
+    Err(GenerateError::Unreachable {
+        wanted: options.givens.clone().unwrap_or(0..=0),
+        tries: options.tries.max(1),
+        fewest,
+    })
+}
+
+/// The fewest of the first orbits under which the solution is unique
+/// (binary search: more givens never allow more solutions).
+fn shortest_unique_prefix(checker: &mut UniquenessChecker, orbits: &[Vec<Cell>]) -> Result<usize, SolveError> {
+    let (mut lo, mut hi) = (0, orbits.len());
+    let mut cells = Vec::new();
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        cells.clear();
+        cells.extend(orbits[..mid].iter().flatten().copied());
+        if checker.is_unique(&cells)? {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    Ok(hi)
+}
+
+/// Add random orbits not yet given until the count is in `range`; false when
+/// the orbits' sizes cannot land in it.
+fn fill_up(givens: &mut Vec<Vec<Cell>>, orbits: &[Vec<Cell>], range: &RangeInclusive<usize>, rng: &mut Rng) -> bool {
+    let mut count: usize = givens.iter().map(Vec::len).sum();
+    let mut taken = vec![false; orbits.iter().flatten().count()];
+    givens.iter().flatten().for_each(|c| taken[c.index()] = true);
+    let mut rest: Vec<&Vec<Cell>> = orbits.iter().filter(|o| !taken[o[0].index()]).collect();
+    rng.shuffle(&mut rest);
+    for orbit in rest {
+        if count >= *range.start() {
+            break;
+        }
+        if count + orbit.len() <= *range.end() {
+            count += orbit.len();
+            givens.push(orbit.clone());
+        }
+    }
+    range.contains(&count)
+}
+
+/// The generator's own answer checked another way: the enumeration of
+/// [`Search`] (propagation, branching and a solver of its own) must find
+/// `solution` and nothing else.
+fn check_unique(puzzle: &Puzzle, solution: &Grid) -> Result<(), SolveError> {
+    let found: Vec<Grid> = Search::new(puzzle, &SolveOptions::default()).take(2).collect::<Result<_, _>>()?;
+    match found.as_slice() {
+        [one] if one == solution => Ok(()),
+        _ => Err(InternalError(format!(
+            "a generated puzzle meant to have one solution has {} by enumeration",
+            if found.len() == 2 { "two or more".to_string() } else { found.len().to_string() }
+        ))
+        .into()),
+    }
+}

@@ -1,0 +1,210 @@
+//! Uniqueness under givens as assumptions: one incremental varisat solver
+//! per geometry holds the blank grid's encoding; a solution is loaded as one
+//! clause "some cell differs from it", and each question "is the solution
+//! unique under these givens?" is one solve under the givens as assumptions.
+//! Minimising a puzzle and finding its redundant givens both ask it.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use varisat::{ExtendFormula, Lit, Solver};
+
+use crate::cnf::encode::{encode_base, EncodeOptions};
+use crate::cnf::varmap::VarMap;
+use crate::error::InternalError;
+use crate::model::geometry::{Cell, Geometry};
+use crate::model::puzzle::Grid;
+use crate::model::verify::{verify, ViolationText};
+use crate::sat::varisat::{new_solver, run};
+use crate::sat::{Model, SatResult};
+use crate::solve::SolveError;
+
+/// After this many solutions the solver is rebuilt, so that the clauses of
+/// retired solutions (and what was learnt from them) do not pile up.
+const SOLUTIONS_PER_SOLVER: usize = 64;
+
+/// Answers "is this solution the only one under these givens?" for one
+/// geometry, with one incremental solver.
+///
+/// ```
+/// use std::sync::Arc;
+/// use satdoku::{Cell, Geometry, UniquenessChecker, Value, Grid};
+///
+/// let geometry = Arc::new(Geometry::classic(4)?);
+/// let rows = ["1234", "3412", "2143", "4321"];
+/// let mut solution = Grid::empty(4);
+/// for (i, ch) in rows.concat().chars().enumerate() {
+///     solution.set(Cell::from_index(i), Value::new_checked(ch.to_digit(10).unwrap() as usize, 4));
+/// }
+/// let mut checker = UniquenessChecker::new(geometry);
+/// checker.set_solution(&solution)?;
+/// assert!(checker.is_unique(&(0..16).map(Cell::from_index).collect::<Vec<_>>())?);
+/// assert!(!checker.is_unique(&[])?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct UniquenessChecker {
+    geometry: Arc<Geometry>,
+    solver: Solver<'static>,
+    map: VarMap,
+    solution: Option<Grid>,
+    /// The literal "cell holds its value in the solution", per cell.
+    solution_lits: Vec<Lit>,
+    /// Switches on the clause "some cell differs from the solution".
+    active: Option<Lit>,
+    retired: usize,
+    deadline: Option<Instant>,
+    calls: u64,
+}
+
+impl UniquenessChecker {
+    /// A checker for the puzzles of `geometry`; no solution loaded yet.
+    pub fn new(geometry: Arc<Geometry>) -> UniquenessChecker {
+        let (solver, map) = load(&geometry);
+        UniquenessChecker {
+            geometry,
+            solver,
+            map,
+            solution: None,
+            solution_lits: Vec::new(),
+            active: None,
+            retired: 0,
+            deadline: None,
+            calls: 0,
+        }
+    }
+
+    /// Give up (with [`SolveError::TimedOut`]) on a question past `deadline`.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+        self.solver.set_deadline(deadline);
+    }
+
+    /// The grid the checker is for.
+    pub fn geometry(&self) -> &Arc<Geometry> {
+        &self.geometry
+    }
+
+    /// How many solver calls the checker has made.
+    pub fn calls(&self) -> u64 {
+        self.calls
+    }
+
+    /// Ask about `solution` from now on. It must be a complete, valid grid.
+    pub fn set_solution(&mut self, solution: &Grid) -> Result<(), InternalError> {
+        if let Err(v) = verify(&self.geometry, &Grid::empty(self.geometry.size()), solution) {
+            return Err(InternalError(format!("not a solution: {}", ViolationText(&v, &self.geometry))));
+        }
+        if !solution.is_complete() {
+            return Err(InternalError("a solution to check uniqueness against has empty cells".into()));
+        }
+        if let Some(active) = self.active.take() {
+            self.retired += 1;
+            if self.retired >= SOLUTIONS_PER_SOLVER {
+                (self.solver, self.map) = load(&self.geometry);
+                self.solver.set_deadline(self.deadline);
+                self.retired = 0;
+            } else {
+                self.solver.add_clause(&[!active]);
+            }
+        }
+        self.solution_lits = solution
+            .filled()
+            .map(|(cell, value)| self.map.var(cell, value).map(|v| v.positive()))
+            .collect::<Option<Vec<Lit>>>()
+            .ok_or_else(|| InternalError("a value outside the grid's variables".into()))?;
+        let active = self.solver.new_var().positive();
+        let mut differs: Vec<Lit> = self.solution_lits.iter().map(|&l| !l).collect();
+        differs.push(!active);
+        self.solver.add_clause(&differs);
+        self.active = Some(active);
+        self.solution = Some(solution.clone());
+        Ok(())
+    }
+
+    /// The solution loaded.
+    pub fn solution(&self) -> Option<&Grid> {
+        self.solution.as_ref()
+    }
+
+    /// Whether the solution is the only one with `givens` (its values in
+    /// those cells) given.
+    pub fn is_unique(&mut self, givens: &[Cell]) -> Result<bool, SolveError> {
+        Ok(self.search(givens)?.is_none())
+    }
+
+    /// Another solution with the same values in `givens`, verified; `None`
+    /// when the solution is the only one.
+    pub fn other_solution(&mut self, givens: &[Cell]) -> Result<Option<Grid>, SolveError> {
+        let Some(model) = self.search(givens)? else { return Ok(None) };
+        let grid = self.map.decode(&self.geometry, |v| model.value(v) == Some(true)).map_err(InternalError)?;
+        let mut shown = Grid::empty(self.geometry.size());
+        if let Some(solution) = &self.solution {
+            givens.iter().for_each(|&c| shown.set(c, solution.get(c)));
+        }
+        match verify(&self.geometry, &shown, &grid) {
+            Ok(()) if Some(&grid) != self.solution.as_ref() => Ok(Some(grid)),
+            Ok(()) => Err(InternalError("the second solution found is the first".into()).into()),
+            Err(v) => {
+                let text = ViolationText(&v, &self.geometry);
+                Err(InternalError(format!("a second solution that is no solution: {text}")).into())
+            }
+        }
+    }
+
+    /// The model of another solution under `givens`, if there is one.
+    fn search(&mut self, givens: &[Cell]) -> Result<Option<Model>, SolveError> {
+        let Some(active) = self.active else {
+            return Err(InternalError("no solution loaded to check uniqueness against".into()).into());
+        };
+        let mut assumptions = Vec::with_capacity(givens.len() + 1);
+        assumptions.push(active);
+        assumptions.extend(givens.iter().map(|c| self.solution_lits[c.index()]));
+        self.solver.assume(&assumptions);
+        self.calls += 1;
+        match run(&mut self.solver)? {
+            SatResult::Unsat => Ok(None),
+            SatResult::Interrupted => Err(SolveError::TimedOut),
+            SatResult::Sat(model) => Ok(Some(model)),
+        }
+    }
+
+    /// Remove groups of givens while the solution stays unique, trying them
+    /// in the order given; what is left is minimal: removing any group of it
+    /// leaves another solution. (One pass suffices: a group that was needed
+    /// stays needed once others are gone, since fewer givens allow more
+    /// solutions.) `groups` must be unique together.
+    pub fn minimize(&mut self, groups: &[Vec<Cell>]) -> Result<Vec<Vec<Cell>>, SolveError> {
+        let mut keep = vec![true; groups.len()];
+        let mut givens = Vec::new();
+        for i in 0..groups.len() {
+            keep[i] = false;
+            givens.clear();
+            givens.extend(groups.iter().zip(&keep).filter(|(_, &k)| k).flat_map(|(g, _)| g.iter().copied()));
+            if !self.is_unique(&givens)? {
+                keep[i] = true;
+            }
+        }
+        Ok(groups.iter().zip(&keep).filter(|(_, &k)| k).map(|(g, _)| g.clone()).collect())
+    }
+
+    /// The givens each of which may go alone with the solution staying unique.
+    pub fn redundant(&mut self, givens: &[Cell]) -> Result<Vec<Cell>, SolveError> {
+        let mut redundant = Vec::new();
+        let mut others = Vec::with_capacity(givens.len());
+        for (i, &cell) in givens.iter().enumerate() {
+            others.clear();
+            others.extend(givens.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &c)| c));
+            if self.is_unique(&others)? {
+                redundant.push(cell);
+            }
+        }
+        Ok(redundant)
+    }
+}
+
+/// A fresh solver holding the blank grid's full encoding.
+fn load(geometry: &Geometry) -> (Solver<'static>, VarMap) {
+    let mut solver = new_solver();
+    let map = encode_base(geometry, EncodeOptions::default(), &mut solver);
+    (solver, map)
+}

@@ -1,0 +1,350 @@
+//! A forward DRAT checker: every lemma of a proof must be RUP (unit
+//! propagation on the clauses so far, with the lemma's negation, reaches a
+//! conflict) or RAT on its first literal, and the proof must reach the empty
+//! clause. It shares nothing with the solver that wrote the proof, so an
+//! "unsatisfiable" it accepts does not rest on that solver.
+//!
+//! Each check propagates from scratch with two watched literals per clause,
+//! so deleting any clause, a reason included, is simply dropping it (as the
+//! DRAT semantics says); unit clauses are asserted first every time.
+
+use std::collections::HashMap;
+use std::io::BufRead;
+use std::time::Instant;
+
+use thiserror::Error;
+
+/// Why a proof was rejected.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum DratError {
+    /// A line is not a clause of DIMACS numbers ending in 0.
+    #[error("proof line {line}: {message}")]
+    Syntax {
+        /// 1-based line of the proof.
+        line: usize,
+        #[allow(missing_docs)]
+        message: String,
+    },
+    /// A lemma that follows neither by unit propagation nor as RAT.
+    #[error("proof line {line}: the lemma {clause} is neither RUP nor RAT")]
+    NotImplied {
+        /// 1-based line of the proof.
+        line: usize,
+        /// The lemma, in DIMACS.
+        clause: String,
+    },
+    /// The proof ends without the empty clause.
+    #[error("the proof ends without deriving the empty clause ({lemmas} lemmas checked)")]
+    Incomplete {
+        /// Lemmas checked.
+        lemmas: usize,
+    },
+    /// The deadline passed before the check ended.
+    #[error("the proof was not checked within the time limit")]
+    TimedOut,
+    /// The proof could not be read.
+    #[error("cannot read the proof: {0}")]
+    Read(String),
+}
+
+/// What a checked proof held.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DratSummary {
+    /// Lemmas checked (up to the empty clause).
+    pub lemmas: usize,
+    /// Clauses deleted.
+    pub deletions: usize,
+}
+
+/// A literal as an index: 2·(var - 1) for positive, + 1 for negative.
+fn index(lit: i32) -> usize {
+    2 * (lit.unsigned_abs() as usize - 1) + usize::from(lit < 0)
+}
+
+/// The clause database and the propagation state of one check.
+struct Db {
+    clauses: Vec<Vec<i32>>,
+    live: Vec<bool>,
+    /// Live clauses by their sorted literals, for deletion.
+    by_key: HashMap<Vec<i32>, Vec<usize>>,
+    /// Per literal index: the clauses watching it (its first two literals).
+    watches: Vec<Vec<usize>>,
+    units: Vec<usize>,
+    /// Per variable: 0 unassigned, 1 true, -1 false.
+    value: Vec<i8>,
+    trail: Vec<i32>,
+    /// Whether an empty clause is in the database.
+    empty: bool,
+}
+
+impl Db {
+    fn new() -> Db {
+        Db {
+            clauses: Vec::new(),
+            live: Vec::new(),
+            by_key: HashMap::new(),
+            watches: Vec::new(),
+            units: Vec::new(),
+            value: Vec::new(),
+            trail: Vec::new(),
+            empty: false,
+        }
+    }
+
+    fn grow(&mut self, lits: &[i32]) {
+        let vars = lits.iter().map(|l| l.unsigned_abs() as usize).max().unwrap_or(0);
+        if vars > self.value.len() {
+            self.value.resize(vars, 0);
+            self.watches.resize(2 * vars, Vec::new());
+        }
+    }
+
+    fn add(&mut self, mut lits: Vec<i32>) {
+        lits.sort_unstable();
+        lits.dedup();
+        // A tautology constrains nothing.
+        if lits.iter().any(|l| lits.binary_search(&-l).is_ok()) {
+            return;
+        }
+        self.grow(&lits);
+        let k = self.clauses.len();
+        self.by_key.entry(lits.clone()).or_default().push(k);
+        match lits.len() {
+            0 => self.empty = true,
+            1 => self.units.push(k),
+            _ => {
+                self.watches[index(lits[0])].push(k);
+                self.watches[index(lits[1])].push(k);
+            }
+        }
+        self.clauses.push(lits);
+        self.live.push(true);
+    }
+
+    fn delete(&mut self, mut lits: Vec<i32>) {
+        lits.sort_unstable();
+        lits.dedup();
+        if let Some(k) = self.by_key.get_mut(&lits).and_then(|ks| ks.pop()) {
+            self.live[k] = false;
+        }
+    }
+
+    fn lit_value(&self, lit: i32) -> i8 {
+        let v = self.value[lit.unsigned_abs() as usize - 1];
+        if lit < 0 {
+            -v
+        } else {
+            v
+        }
+    }
+
+    /// Make `lit` true; false when it is already false (a conflict).
+    fn assign(&mut self, lit: i32) -> bool {
+        match self.lit_value(lit) {
+            1 => true,
+            -1 => false,
+            _ => {
+                self.value[lit.unsigned_abs() as usize - 1] = if lit < 0 { -1 } else { 1 };
+                self.trail.push(lit);
+                true
+            }
+        }
+    }
+
+    fn undo(&mut self) {
+        for lit in self.trail.drain(..) {
+            self.value[lit.unsigned_abs() as usize - 1] = 0;
+        }
+    }
+
+    /// Whether unit propagation from the live unit clauses and `assumed`
+    /// reaches a conflict. Leaves the assignment for the caller to undo.
+    fn conflict(&mut self, assumed: &[i32]) -> bool {
+        if self.empty {
+            return true;
+        }
+        for k in 0..self.units.len() {
+            let c = self.units[k];
+            if self.live[c] && !self.assign(self.clauses[c][0]) {
+                return true;
+            }
+        }
+        for &lit in assumed {
+            if !self.assign(lit) {
+                return true;
+            }
+        }
+        let mut head = 0;
+        while head < self.trail.len() {
+            let falsified = -self.trail[head];
+            head += 1;
+            let watchers = std::mem::take(&mut self.watches[index(falsified)]);
+            let mut kept = Vec::with_capacity(watchers.len());
+            let mut conflict = false;
+            for (w, &c) in watchers.iter().enumerate() {
+                if !self.live[c] {
+                    continue;
+                }
+                if conflict {
+                    kept.push(c);
+                    continue;
+                }
+                let clause = &mut self.clauses[c];
+                if clause[0] == falsified {
+                    clause.swap(0, 1);
+                }
+                // clause[1] is the false watch; look for another.
+                let first = clause[0];
+                let replacement = (2..clause.len()).find(|&i| {
+                    let l = clause[i];
+                    let v = self.value[l.unsigned_abs() as usize - 1];
+                    (if l < 0 { -v } else { v }) != -1
+                });
+                if let Some(i) = replacement {
+                    let clause = &mut self.clauses[c];
+                    clause.swap(1, i);
+                    let new = clause[1];
+                    self.watches[index(new)].push(c);
+                    continue;
+                }
+                kept.push(c);
+                if !self.assign(first) {
+                    conflict = true;
+                    kept.extend(watchers[w + 1..].iter().copied().filter(|&c| self.live[c]));
+                    break;
+                }
+            }
+            let rest = std::mem::replace(&mut self.watches[index(falsified)], kept);
+            self.watches[index(falsified)].extend(rest);
+            if conflict {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether `lemma` follows by unit propagation.
+    fn rup(&mut self, lemma: &[i32]) -> bool {
+        let negated: Vec<i32> = lemma.iter().map(|&l| -l).collect();
+        let found = self.conflict(&negated);
+        self.undo();
+        found
+    }
+
+    /// Whether `lemma` is a resolution asymmetric tautology on its first literal.
+    fn rat(&mut self, lemma: &[i32]) -> bool {
+        let Some(&pivot) = lemma.first() else { return false };
+        let partners: Vec<usize> =
+            (0..self.clauses.len()).filter(|&c| self.live[c] && self.clauses[c].contains(&-pivot)).collect();
+        partners.into_iter().all(|c| {
+            let mut resolvent = lemma.to_vec();
+            resolvent.extend(self.clauses[c].iter().copied().filter(|&l| l != -pivot));
+            // A tautological resolvent holds trivially.
+            resolvent.iter().any(|&l| resolvent.contains(&-l)) || self.rup(&resolvent)
+        })
+    }
+}
+
+/// Check a text DRAT `proof` against `clauses` (DIMACS literals, one clause
+/// per vector).
+pub fn check_drat(clauses: &[Vec<i32>], proof: impl BufRead) -> Result<DratSummary, DratError> {
+    check_drat_until(clauses, proof, None)
+}
+
+/// [`check_drat`] that gives up with [`DratError::TimedOut`] at `deadline`.
+pub(crate) fn check_drat_until(
+    clauses: &[Vec<i32>],
+    proof: impl BufRead,
+    deadline: Option<Instant>,
+) -> Result<DratSummary, DratError> {
+    let mut db = Db::new();
+    for clause in clauses {
+        db.add(clause.clone());
+    }
+    let mut summary = DratSummary::default();
+    for (k, line) in proof.lines().enumerate() {
+        let line = line.map_err(|e| DratError::Read(e.to_string()))?;
+        let text = line.trim();
+        if text.is_empty() || text.starts_with('c') {
+            continue;
+        }
+        let (delete, body) = match text.strip_prefix('d') {
+            Some(rest) => (true, rest),
+            None => (false, text),
+        };
+        let numbers = body
+            .split_whitespace()
+            .map(|t| t.parse::<i32>().map_err(|_| format!("'{t}' is not a literal")))
+            .collect::<Result<Vec<i32>, String>>()
+            .map_err(|message| DratError::Syntax { line: k + 1, message })?;
+        let Some((&0, lits)) = numbers.split_last() else {
+            return Err(DratError::Syntax { line: k + 1, message: "a clause must end with 0".into() });
+        };
+        if lits.iter().any(|&l| l == 0 || l == i32::MIN) {
+            return Err(DratError::Syntax { line: k + 1, message: "0 inside a clause".into() });
+        }
+        if delete {
+            db.delete(lits.to_vec());
+            summary.deletions += 1;
+            continue;
+        }
+        if summary.lemmas % 256 == 255 && deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(DratError::TimedOut);
+        }
+        db.grow(lits);
+        if !db.rup(lits) && !db.rat(lits) {
+            let clause: Vec<String> = lits.iter().map(|l| l.to_string()).chain(["0".into()]).collect();
+            return Err(DratError::NotImplied { line: k + 1, clause: clause.join(" ") });
+        }
+        summary.lemmas += 1;
+        if lits.is_empty() {
+            return Ok(summary);
+        }
+        db.add(lits.to_vec());
+    }
+    // A formula that propagation alone refutes needs no lemma at all.
+    if db.rup(&[]) {
+        return Ok(summary);
+    }
+    Err(DratError::Incomplete { lemmas: summary.lemmas })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every clause over three variables: unsatisfiable, and each clause is
+    /// needed.
+    fn all_eight() -> Vec<Vec<i32>> {
+        (0..8).map(|m| (1..=3).map(|v| if m >> (v - 1) & 1 == 1 { v } else { -v }).collect()).collect()
+    }
+
+    #[test]
+    fn a_resolution_proof_is_accepted() {
+        let proof = "1 2 0\n1 0\n2 0\n0\n";
+        assert!(check_drat(&all_eight(), proof.as_bytes()).is_ok());
+        // Without the lemmas, unit propagation alone finds nothing.
+        assert_eq!(check_drat(&all_eight(), "".as_bytes()), Err(DratError::Incomplete { lemmas: 0 }));
+    }
+
+    #[test]
+    fn a_lemma_that_does_not_follow_is_rejected() {
+        // 1 0 is RUP only after 1 2 0 (and 1 -2 0 is in the formula).
+        let clauses: Vec<Vec<i32>> = all_eight().into_iter().filter(|c| c != &vec![1, 2, 3]).collect();
+        let proof = "1 0\n0\n";
+        assert!(matches!(check_drat(&clauses, proof.as_bytes()), Err(DratError::NotImplied { line: 1, .. })));
+    }
+
+    #[test]
+    fn a_deleted_clause_no_longer_helps() {
+        let proof = "d 1 2 3 0\n1 2 0\n";
+        assert!(matches!(check_drat(&all_eight(), proof.as_bytes()), Err(DratError::NotImplied { line: 2, .. })));
+    }
+
+    #[test]
+    fn rat_lemmas_are_accepted() {
+        // x4 is a fresh variable: 4 0 is RAT (no clause holds -4).
+        let proof = "4 0\n1 2 0\n1 0\n2 0\n0\n";
+        assert!(check_drat(&all_eight(), proof.as_bytes()).is_ok());
+    }
+}

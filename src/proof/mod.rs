@@ -1,0 +1,185 @@
+//! Proofs that no (further) solution exists, which a DRAT checker can check
+//! without trusting satdoku or varisat: unsolvable, unique, an exact count,
+//! and every candidate `analyze` rules out (its fixed cells among them).
+//!
+//! Every claim is "this CNF is unsatisfiable": the full extended encoding of
+//! the puzzle, givens as unit clauses, with no preprocessing at all (what
+//! `satdoku dimacs --encoding full` writes), and the claim's clauses on top:
+//! a blocking clause per solution found (unique, count), or one clause
+//! saying "some ruled-out candidate holds" (analyze). varisat solves it
+//! afresh, writing a DRAT proof as it goes. Proving over the unpropagated
+//! encoding keeps propagation, probing and subset filtering out of what must
+//! be trusted: the proof covers them because it never relies on them. It
+//! costs one more solve of the full encoding (a few milliseconds at 9×9).
+//! See docs/proofs.md.
+
+pub(crate) mod drat;
+
+use std::io::{self, Write};
+use std::time::Instant;
+
+use varisat::{ExtendFormula, Lit, ProofFormat};
+
+use crate::cnf::dimacs::write_cnf;
+use crate::error::InternalError;
+use crate::model::domains::Domains;
+use crate::model::puzzle::{Grid, Puzzle};
+use crate::pipeline::{Prepared, PuzzleCnf, SolveOptions};
+use crate::sat::varisat::new_solver;
+use crate::solve::SolveError;
+
+pub use drat::{check_drat, DratError, DratSummary};
+
+/// What a proof shows: that the puzzle's CNF with the claim's clauses on top
+/// has no model.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// The puzzle has no solution.
+    Unsolvable,
+    /// The puzzle has no solution but these (one for "unique", all of them
+    /// for an exact count): each is blocked by a clause.
+    Only(Vec<Grid>),
+    /// No solution uses a candidate these domains leave out: one clause
+    /// saying that some left-out candidate holds. A cell left one candidate
+    /// is then fixed in every solution.
+    Within(Domains),
+}
+
+impl Claim {
+    /// The claim in words, for the CNF's comments.
+    pub fn describe(&self) -> String {
+        match self {
+            Claim::Unsolvable => "the puzzle has no solution".into(),
+            Claim::Only(grids) if grids.is_empty() => "the puzzle has no solution".into(),
+            Claim::Only(grids) if grids.len() == 1 => "the puzzle has no solution but the one blocked".into(),
+            Claim::Only(grids) => format!("the puzzle has exactly {} solutions (each blocked)", grids.len()),
+            Claim::Within(_) => {
+                "no solution uses a candidate analyze ruled out (one clause: some ruled-out candidate holds)".into()
+            }
+        }
+    }
+}
+
+/// A claim's CNF and the DRAT proof that it is unsatisfiable.
+pub struct Certificate {
+    /// The formula: the puzzle's full encoding and the claim's clauses.
+    pub cnf: PuzzleCnf,
+    /// The claim.
+    pub claim: Claim,
+    /// The proof, in text DRAT (drat-trim's input format).
+    pub drat: Vec<u8>,
+}
+
+impl Certificate {
+    /// Write the CNF as self-describing DIMACS.
+    pub fn write_cnf(&self, out: &mut impl Write) -> io::Result<()> {
+        writeln!(out, "c proof claim: {}", self.claim.describe())?;
+        write_cnf(out, &self.cnf)
+    }
+
+    /// The CNF's clauses in DIMACS numbers, for [`check_drat`].
+    pub fn clauses(&self) -> Vec<Vec<i32>> {
+        self.cnf.formula.iter().map(|c| c.iter().map(|l| l.to_dimacs() as i32).collect()).collect()
+    }
+
+    /// Check the proof with satdoku's own DRAT checker.
+    pub fn check(&self) -> Result<DratSummary, DratError> {
+        check_drat(&self.clauses(), self.drat.as_slice())
+    }
+}
+
+/// Prove `claim` for `puzzle`: its CNF and a DRAT proof. A claim that does
+/// not hold (the CNF has a model) is an internal error; past the deadline of
+/// `options`' timeout (from `start`), [`SolveError::TimedOut`].
+pub fn prove(puzzle: &Puzzle, claim: Claim, options: &SolveOptions, start: Instant) -> Result<Certificate, SolveError> {
+    let prepared = Prepared::unpropagated(puzzle, options);
+    prepared.check_size()?;
+    let mut cnf = prepared.cnf();
+    let geometry = puzzle.geometry();
+    let lit = |cnf: &PuzzleCnf, cell, value| {
+        cnf.map.var(cell, value).ok_or_else(|| InternalError("the full encoding lacks a variable".into()))
+    };
+    match &claim {
+        Claim::Unsolvable => {}
+        Claim::Only(grids) => {
+            for grid in grids {
+                let mut block: Vec<Lit> = Vec::new();
+                for (cell, value) in grid.filled() {
+                    block.push(lit(&cnf, cell, value)?.negative());
+                }
+                cnf.formula.add_clause(&block);
+            }
+        }
+        Claim::Within(domains) => {
+            let mut some: Vec<Lit> = Vec::new();
+            for cell in geometry.cells() {
+                for (value, var) in cnf.map.cell_vars(cell) {
+                    if !domains.contains(cell, value) {
+                        some.push(var.positive());
+                    }
+                }
+            }
+            cnf.formula.add_clause(&some);
+        }
+    }
+    let mut drat = Vec::new();
+    {
+        let mut solver = new_solver();
+        solver.set_deadline(options.deadline(start));
+        solver.write_proof(&mut drat, ProofFormat::Drat);
+        solver.add_formula(&cnf.formula);
+        match solver.solve() {
+            Ok(false) => {}
+            Ok(true) => {
+                return Err(InternalError(format!(
+                    "a proof was asked of a claim that does not hold: {}",
+                    claim.describe()
+                ))
+                .into())
+            }
+            Err(varisat::solver::SolverError::Interrupted) => return Err(SolveError::TimedOut),
+            Err(e) => return Err(InternalError(format!("varisat failed while proving: {e}")).into()),
+        }
+        solver.close_proof().map_err(|e| InternalError(format!("varisat could not write the proof: {e}")))?;
+    }
+    Ok(Certificate { cnf, claim, drat })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::geometry::Geometry;
+    use crate::testing::puzzle;
+
+    #[test]
+    fn proofs_of_each_claim_pass_the_checker() {
+        let hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let p = puzzle(Geometry::classic(9).unwrap(), hard);
+        let solution = crate::solve::solve(&p, &SolveOptions::default()).unwrap();
+        let crate::solve::Outcome::Solved(grid) = solution else { panic!("{solution:?}") };
+        let start = Instant::now();
+        let unique = prove(&p, Claim::Only(vec![grid.clone()]), &SolveOptions::default(), start).unwrap();
+        assert!(unique.check().is_ok());
+        let mut domains = Domains::full(9);
+        for (cell, value) in grid.filled() {
+            domains.fix(cell, value);
+        }
+        let fixed = prove(&p, Claim::Within(domains), &SolveOptions::default(), start).unwrap();
+        assert!(fixed.check().is_ok());
+        // A broken proof is rejected: the lemmas dropped, only the empty clause kept.
+        let text = String::from_utf8(unique.drat.clone()).unwrap();
+        let gutted: String =
+            text.lines().filter(|l| l.starts_with('d') || l.trim() == "0").map(|l| format!("{l}\n")).collect();
+        assert!(matches!(check_drat(&unique.clauses(), gutted.as_bytes()), Err(DratError::NotImplied { .. })));
+        // And the proof does not prove the puzzle alone (it has a solution) unsolvable.
+        let mut without_block = unique.clauses();
+        without_block.pop();
+        assert!(check_drat(&without_block, unique.drat.as_slice()).is_err());
+    }
+
+    #[test]
+    fn a_false_claim_is_an_error() {
+        let p = puzzle(Geometry::classic(4).unwrap(), &".".repeat(16));
+        assert!(prove(&p, Claim::Unsolvable, &SolveOptions::default(), Instant::now()).is_err());
+    }
+}

@@ -1,0 +1,169 @@
+//! `--color`: the grid format colours givens, solved digits, fixed cells and
+//! conflicts with the right escapes around the right cells, and no escape
+//! at all under `never`, NO_COLOR, or into a pipe.
+
+use std::process::Command;
+
+use crate::util::checker::{assert_solves, read_symbols, Shape};
+use crate::util::{run, satdoku};
+
+const PUZZLE: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const BOLD: &str = "\x1b[1m";
+const CYAN: &str = "\x1b[36m";
+const GREEN: &str = "\x1b[32m";
+const YELLOW: &str = "\x1b[33m";
+const RED: &str = "\x1b[31m";
+
+/// One cell of a coloured grid: the escapes before its text, and the text.
+#[derive(Debug)]
+struct Painted {
+    escapes: String,
+    text: String,
+}
+
+/// The cells of the grid rows of `stdout` (lines with no `-+-` rule, after the header),
+/// each with the escapes that open it.
+fn painted_cells(stdout: &str) -> Vec<Painted> {
+    let mut cells = Vec::new();
+    for line in stdout.lines().skip(1).filter(|l| !l.is_empty() && !l.contains("-+-")) {
+        for token in line.split(' ').filter(|t| !t.is_empty() && *t != "|") {
+            let mut escapes = String::new();
+            let mut rest = token;
+            while let Some(tail) = rest.strip_prefix("\x1b[") {
+                let end = tail.find('m').expect("an escape ends with m");
+                escapes.push_str(&rest[..end + 3]);
+                rest = &tail[end + 1..];
+            }
+            let text = rest.split('\x1b').next().unwrap_or("").to_string();
+            if escapes.is_empty() {
+                assert!(!rest.contains('\x1b'), "an escape after the text only: {token:?}");
+            } else {
+                assert!(rest.ends_with("\x1b[0m"), "a painted cell is reset at its end: {token:?}");
+            }
+            cells.push(Painted { escapes, text });
+        }
+    }
+    cells
+}
+
+#[test]
+fn solved_digits_and_givens_are_told_apart() {
+    let r = run(&["solve", "--format", "grid", "--color", "always"], PUZZLE);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let cells = painted_cells(&r.stdout);
+    assert_eq!(cells.len(), 81, "{}", r.stdout);
+    let solution: String = cells.iter().map(|c| c.text.as_str()).collect();
+    let givens = read_symbols(PUZZLE);
+    assert_solves(&Shape::classic(9), &givens, &read_symbols(&solution), "solve --color always");
+    for (i, cell) in cells.iter().enumerate() {
+        if givens[i] != 0 {
+            assert_eq!(cell.escapes, BOLD, "given r{}c{}", i / 9 + 1, i % 9 + 1);
+        } else {
+            assert_eq!(cell.escapes, CYAN, "solved r{}c{}", i / 9 + 1, i % 9 + 1);
+        }
+    }
+}
+
+#[test]
+fn analyze_colours_fixed_cells_and_candidates() {
+    // Two solutions (columns 2 and 4 of the last rows take 1 and 3 either
+    // way round); r3c3, r4c1 and r4c3 are fixed in both.
+    let open = "123434122.......";
+    let r = run(&["--box", "2x2", "analyze", "--format", "grid", "--color", "always"], open);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let cells = painted_cells(&r.stdout);
+    assert_eq!(cells.len(), 16, "{}", r.stdout);
+    for (i, cell) in cells.iter().enumerate() {
+        let given = open.as_bytes()[i] != b'.';
+        let expected = match (given, cell.text.len()) {
+            (true, _) => BOLD.to_string(),
+            (false, 1) => format!("{BOLD}{GREEN}"),
+            (false, _) => YELLOW.to_string(),
+        };
+        assert_eq!(cell.escapes, expected, "cell {i}: {:?}\n{}", cell.text, r.stdout);
+    }
+    let texts: Vec<&str> = cells.iter().map(|c| c.text.as_str()).collect();
+    assert_eq!(texts[8..], ["2", "13", "4", "13", "4", "13", "2", "13"], "{}", r.stdout);
+}
+
+#[test]
+fn clashing_givens_are_marked_in_red() {
+    let clash = format!("44{}", &PUZZLE[2..]);
+    let r = run(&["solve", "--format", "grid", "--color", "always"], &clash);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.stdout.starts_with(&format!("{BOLD}{RED}unsolvable")), "{}", r.stdout);
+    let cells = painted_cells(&r.stdout);
+    assert_eq!(cells.len(), 81, "{}", r.stdout);
+    for (i, cell) in cells.iter().enumerate() {
+        let expected = match i {
+            0 | 1 => format!("{BOLD}{RED}"),
+            _ if clash.as_bytes()[i] != b'.' => BOLD.to_string(),
+            _ => String::new(),
+        };
+        assert_eq!(cell.escapes, expected, "cell {i}");
+    }
+}
+
+#[test]
+fn errors_on_stderr_are_coloured_only_when_asked() {
+    let r = run(&["solve", "--color", "always"], "12x\n");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.starts_with(&format!("{BOLD}{RED}satdoku:\x1b[0m ")), "{:?}", r.stderr);
+    let r = run(&["solve", "--color", "never"], "12x\n");
+    assert!(!r.stderr.contains('\x1b'), "{:?}", r.stderr);
+}
+
+#[test]
+fn no_escapes_under_never_no_color_or_a_pipe() {
+    let runs = [
+        run(&["solve", "--format", "grid", "--color", "never"], PUZZLE),
+        run(&["analyze", "--format", "grid"], PUZZLE),
+        run(&["solve", "--format", "grid", "--color", "auto"], PUZZLE),
+    ];
+    for r in &runs {
+        assert!(!r.stdout.contains('\x1b') && !r.stderr.contains('\x1b'), "{}", r.stdout);
+    }
+    // CLICOLOR_FORCE asks for colour even into a pipe; NO_COLOR wins over it.
+    let forced =
+        satdoku().args(["solve", "--format", "grid"]).env("CLICOLOR_FORCE", "1").write_stdin(PUZZLE).output().unwrap();
+    assert!(String::from_utf8(forced.stdout).unwrap().contains(CYAN));
+    let both = satdoku()
+        .args(["solve", "--format", "grid"])
+        .env("CLICOLOR_FORCE", "1")
+        .env("NO_COLOR", "1")
+        .write_stdin(PUZZLE)
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8(both.stdout).unwrap().contains('\x1b'));
+    // Other formats are for programs: never coloured.
+    let line = run(&["solve", "--format", "line", "--color", "always"], PUZZLE);
+    assert!(!line.stdout.contains('\x1b'));
+}
+
+/// Run `satdoku ARGS` with stdout on a pseudo-terminal (util-linux `script`),
+/// or None where `script` is missing.
+pub fn on_a_terminal(args: &str, env: &[(&str, &str)]) -> Option<String> {
+    let binary = assert_cmd::cargo::cargo_bin("satdoku");
+    let command = format!("{} {args}", binary.display());
+    let mut script = Command::new("script");
+    script.args(["-qec", &command, "/dev/null"]).env_remove("NO_COLOR").env("TERM", "xterm");
+    for (key, value) in env {
+        script.env(key, value);
+    }
+    let out = script.stdin(std::process::Stdio::null()).output().ok()?;
+    out.status.code()?;
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn a_terminal_gets_colour_unless_no_color() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = crate::util::write_file(&dir, "p.txt", PUZZLE);
+    let Some(coloured) = on_a_terminal(&format!("solve {file}"), &[]) else {
+        eprintln!("skipped: no `script` (util-linux) to make a terminal");
+        return;
+    };
+    assert!(coloured.contains(CYAN) && coloured.contains(BOLD), "{coloured:?}");
+    let plain = on_a_terminal(&format!("solve {file}"), &[("NO_COLOR", "1")]).unwrap();
+    assert!(!plain.contains('\x1b') && plain.contains("| "), "{plain:?}");
+}

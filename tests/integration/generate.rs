@@ -1,0 +1,406 @@
+//! Generation: random full grids compared with the uniform distribution,
+//! generated puzzles re-checked (independent checker, brute-force counts,
+//! `satdoku count`), minimality, symmetry, seeds, random jigsaw layouts.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use satdoku::{
+    GenerateOptions, Generator, Geometry, GridSampler, Kind, Layout, Layouts, Rng as SatRng, Symmetry, Variant,
+};
+
+use crate::util::brute::Brute;
+use crate::util::checker::{assert_solves, numbers, read_symbols, Shape};
+use crate::util::{json_lines, run, satdoku};
+
+/// The chi-squared statistic of `counts` against `bins` equally likely bins
+/// (bins never seen count as 0).
+fn chi_squared(counts: &HashMap<Vec<usize>, usize>, bins: usize, samples: usize) -> f64 {
+    let expected = samples as f64 / bins as f64;
+    let seen: f64 = counts.values().map(|&k| (k as f64 - expected).powi(2) / expected).sum();
+    seen + (bins - counts.len()) as f64 * expected
+}
+
+/// The upper `z`-quantile of chi-squared with `df` degrees of freedom
+/// (Wilson–Hilferty; within 0.1% of the exact value for df in the hundreds).
+fn chi_squared_critical(df: usize, z: f64) -> f64 {
+    let k = df as f64;
+    k * (1.0 - 2.0 / (9.0 * k) + z * (2.0 / (9.0 * k)).sqrt()).powi(3)
+}
+
+/// z of the upper 0.1% of the standard normal: the test's significance level.
+const Z_999: f64 = 3.0902;
+
+/// Draw `samples` grids, check each with the independent checker, count them.
+fn draw(sampler: &GridSampler, shape: &Shape, samples: usize, seed: u64) -> HashMap<Vec<usize>, usize> {
+    let mut rng = SatRng::new(seed);
+    let mut counts = HashMap::new();
+    let blank = vec![0; shape.n * shape.n];
+    for _ in 0..samples {
+        let grid = numbers(&sampler.sample(&mut rng).unwrap());
+        assert_solves(shape, &blank, &grid, "sampled grid");
+        *counts.entry(grid).or_insert(0) += 1;
+    }
+    counts
+}
+
+/// The sampler against the uniform distribution over every grid (counted by
+/// brute force), by a chi-squared test at the 0.1% level with a fixed seed;
+/// and the same sampler without its block moves (a random symmetry of one
+/// grid only reaches that grid's class) must fail the same test.
+fn assert_close_to_uniform(geometry: Geometry, shape: Shape) {
+    let bins = Brute::new(shape.clone()).count_up_to(&vec![0; shape.n * shape.n], 100_000);
+    let samples = 10 * bins;
+    let critical = chi_squared_critical(bins - 1, Z_999);
+    let sampler = GridSampler::new(Arc::new(geometry)).unwrap().unwrap();
+    let counts = draw(&sampler, &shape, samples, 2024);
+    let chi = chi_squared(&counts, bins, samples);
+    assert!(counts.len() <= bins);
+    eprintln!("{} of {bins} grids seen in {samples} draws; chi-squared {chi:.1}, critical {critical:.1}", counts.len());
+    assert!(chi < critical, "{} of {bins} grids seen; chi-squared {chi:.1} >= {critical:.1}", counts.len());
+    let frozen = draw(&sampler.with_steps(0), &shape, samples, 2024);
+    let chi = chi_squared(&frozen, bins, samples);
+    eprintln!("without block moves: {} grids seen; chi-squared {chi:.1}", frozen.len());
+    assert!(chi > critical, "without block moves: chi-squared {chi:.1} < {critical:.1}: the test cannot fail");
+}
+
+#[test]
+fn grids_4x4_are_close_to_uniform_over_the_288() {
+    assert_close_to_uniform(Geometry::classic(4).unwrap(), Shape::classic(4));
+}
+
+#[test]
+fn latin_squares_4x4_are_close_to_uniform_over_the_576() {
+    assert_close_to_uniform(Geometry::latin(4).unwrap(), Shape::latin(4));
+}
+
+/// Independent units of a satdoku geometry: built by the checker from the
+/// layout's description, not from satdoku's units.
+fn shape_of(geometry: &Geometry) -> Shape {
+    let n = geometry.size();
+    let shape = match geometry.layout() {
+        Layout::Boxes { rows, cols } => Shape::boxes(n, *rows, *cols),
+        Layout::Latin => Shape::latin(n),
+        Layout::Regions(map) => Shape::jigsaw(n, &map.iter().map(|&r| r as usize).collect::<Vec<_>>()),
+    };
+    geometry.variants().iter().fold(shape, |shape, v| match v {
+        Variant::X => shape.with_diagonals(),
+        Variant::Hyper => shape.with_hyper_windows_9(),
+        other => panic!("the checker's shapes have no {other} variant"),
+    })
+}
+
+/// A puzzle with exactly one solution, which the checker accepts, and (when
+/// `minimal`) no given that can go: brute-force counts, not satdoku's.
+fn assert_proper(shape: &Shape, givens: &[usize], solution: &[usize], minimal: bool, what: &str) {
+    assert_solves(shape, givens, solution, what);
+    let brute = Brute::new(shape.clone());
+    assert_eq!(brute.count_up_to(givens, 2), 1, "{what}: not unique: {givens:?}");
+    if minimal {
+        for c in (0..givens.len()).filter(|&c| givens[c] != 0) {
+            let mut fewer = givens.to_vec();
+            fewer[c] = 0;
+            assert_eq!(brute.count_up_to(&fewer, 2), 2, "{what}: given at cell {c} is not needed: {givens:?}");
+        }
+    }
+}
+
+#[test]
+fn puzzles_of_every_kind_of_grid_are_proper_and_minimal() {
+    let geometries = [
+        Geometry::classic(4).unwrap(),
+        Geometry::classic(6).unwrap(),
+        Geometry::new(6, Layout::Boxes { rows: 3, cols: 2 }, &[]).unwrap(),
+        Geometry::latin(5).unwrap(),
+        Geometry::classic(9).unwrap(),
+        Geometry::new(9, Layout::Boxes { rows: 3, cols: 3 }, &[Variant::X]).unwrap(),
+        Geometry::new(9, Layout::Boxes { rows: 3, cols: 3 }, &[Variant::Hyper]).unwrap(),
+        Geometry::new(8, Layout::Boxes { rows: 2, cols: 4 }, &[]).unwrap(),
+    ];
+    for geometry in geometries {
+        let what = geometry.describe();
+        let shape = shape_of(&geometry);
+        for kind in [Kind::Minimal, Kind::Proper] {
+            let options = GenerateOptions { kind, ..GenerateOptions::default() };
+            let mut generator = Generator::new(Layouts::Fixed(Arc::new(geometry.clone())), options);
+            for i in 0..3 {
+                let made = generator.generate(11, i).unwrap();
+                let (givens, solution) = (numbers(made.puzzle.givens()), numbers(&made.solution));
+                assert_proper(&shape, &givens, &solution, kind == Kind::Minimal, &format!("{what}, {kind:?} {i}"));
+            }
+        }
+    }
+}
+
+/// The images of a cell under a symmetry, computed here.
+fn image(symmetry: &str, n: usize, cell: usize) -> usize {
+    let (r, c) = (cell / n, cell % n);
+    let (r, c) = match symmetry {
+        "rot180" => (n - 1 - r, n - 1 - c),
+        "rot90" => (c, n - 1 - r),
+        "mirror" => (r, n - 1 - c),
+        "diagonal" => (c, r),
+        _ => (r, c),
+    };
+    r * n + c
+}
+
+#[test]
+fn symmetric_patterns_hold_and_stay_minimal() {
+    for (symmetry, name) in [
+        (Symmetry::Rot180, "rot180"),
+        (Symmetry::Rot90, "rot90"),
+        (Symmetry::Mirror, "mirror"),
+        (Symmetry::Diagonal, "diagonal"),
+    ] {
+        for n in [4, 9] {
+            let geometry = Geometry::classic(n).unwrap();
+            let shape = shape_of(&geometry);
+            let options = GenerateOptions { symmetry, ..GenerateOptions::default() };
+            let mut generator = Generator::new(Layouts::Fixed(Arc::new(geometry)), options);
+            for i in 0..2 {
+                let made = generator.generate(5, i).unwrap();
+                let givens = numbers(made.puzzle.givens());
+                let solution = numbers(&made.solution);
+                for c in (0..n * n).filter(|&c| givens[c] != 0) {
+                    assert_ne!(givens[image(name, n, c)], 0, "{name} {n}x{n}: cell {c}'s image is empty");
+                }
+                assert_proper(&shape, &givens, &solution, false, name);
+                // Minimal by orbits: removing any orbit leaves two solutions.
+                let brute = Brute::new(shape.clone());
+                for c in (0..n * n).filter(|&c| givens[c] != 0) {
+                    let mut fewer = givens.clone();
+                    let mut at = c;
+                    for _ in 0..4 {
+                        fewer[at] = 0;
+                        at = image(name, n, at);
+                    }
+                    assert_eq!(brute.count_up_to(&fewer, 2), 2, "{name}: the orbit of {c} is not needed");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn givens_in_a_range() {
+    let geometry = Arc::new(Geometry::classic(9).unwrap());
+    let shape = shape_of(&geometry);
+    for (range, kind) in [(30..=30, "exact"), (22..=26, "range")] {
+        let options = GenerateOptions { givens: Some(range.clone()), ..GenerateOptions::default() };
+        let mut generator = Generator::new(Layouts::Fixed(Arc::clone(&geometry)), options);
+        for i in 0..3 {
+            let made = generator.generate(3, i).unwrap();
+            let givens = numbers(made.puzzle.givens());
+            let count = givens.iter().filter(|&&g| g != 0).count();
+            assert!(range.contains(&count), "{kind}: {count} givens");
+            assert_proper(&shape, &givens, &numbers(&made.solution), false, kind);
+        }
+    }
+    // 9 givens can never make a 9x9 unique (at most 8 values shown leaves a swap).
+    let options = GenerateOptions { givens: Some(9..=9), tries: 3, ..GenerateOptions::default() };
+    let mut generator = Generator::new(Layouts::Fixed(geometry), options);
+    assert!(generator.generate(1, 0).is_err());
+}
+
+/// Whether the cells of region `label` are connected, side by side (BFS here).
+fn region_connected(n: usize, map: &[usize], label: usize) -> bool {
+    let cells: Vec<usize> = (0..n * n).filter(|&c| map[c] == label).collect();
+    let mut seen = HashSet::from([cells[0]]);
+    let mut stack = vec![cells[0]];
+    while let Some(c) = stack.pop() {
+        let (r, col) = (c / n, c % n);
+        let mut next = vec![];
+        if r > 0 {
+            next.push(c - n);
+        }
+        if r + 1 < n {
+            next.push(c + n);
+        }
+        if col > 0 {
+            next.push(c - 1);
+        }
+        if col + 1 < n {
+            next.push(c + 1);
+        }
+        for d in next {
+            if map[d] == label && seen.insert(d) {
+                stack.push(d);
+            }
+        }
+    }
+    seen.len() == cells.len()
+}
+
+#[test]
+fn random_jigsaw_layouts_have_connected_regions_and_close_the_loop() {
+    let dir = tempfile::tempdir().unwrap();
+    let maps_path = dir.path().join("maps.txt");
+    let maps_arg = maps_path.to_str().unwrap();
+    let args = ["generate", "--regions", "random", "--size", "6", "--count", "4", "--seed", "9", "--format", "json"];
+    let r = run(&[&args[..], &["--regions-out", maps_arg]].concat(), "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let records = json_lines(&r.stdout);
+    assert_eq!(records.len(), 4);
+    let written: Vec<String> = std::fs::read_to_string(&maps_path).unwrap().lines().map(str::to_string).collect();
+    for (record, written) in records.iter().zip(&written) {
+        let map_text = record["regions"].as_str().unwrap();
+        assert_eq!(map_text, written);
+        let map: Vec<usize> = map_text.chars().map(|ch| ch as usize - 'a' as usize).collect();
+        assert_eq!(map.len(), 36);
+        for label in 0..6 {
+            assert_eq!(map.iter().filter(|&&l| l == label).count(), 6, "{map_text}");
+            assert!(region_connected(6, &map, label), "region {label} of {map_text} is not connected");
+        }
+        let shape = Shape::jigsaw(6, &map);
+        let givens = read_symbols(record["puzzle"].as_str().unwrap());
+        let solution = read_symbols(record["solution"].as_str().unwrap());
+        assert_proper(&shape, &givens, &solution, true, map_text);
+        // satdoku itself, told the layout, finds the puzzle unique.
+        let solved =
+            run(&["solve", "--unique", "--regions", map_text, "--format", "json"], record["puzzle"].as_str().unwrap());
+        assert_eq!(json_lines(&solved.stdout)[0]["status"], "unique", "{}", solved.stderr);
+    }
+}
+
+#[test]
+fn generate_then_solve_unique_and_count_close_the_loop() {
+    for grid in [&["--box", "2x3"][..], &["--size", "4"], &["--latin", "--size", "5"], &["--variant", "x"]] {
+        let made = satdoku().args(["generate", "--count", "6", "--seed", "1"]).args(grid).output().unwrap();
+        assert!(made.status.success());
+        let grid_args: Vec<&str> =
+            grid.iter().filter(|a| **a != "--size" && a.parse::<usize>().is_err()).copied().collect();
+        let counted = satdoku().arg("count").args(&grid_args).write_stdin(made.stdout.clone()).output().unwrap();
+        let counts = String::from_utf8(counted.stdout).unwrap();
+        assert_eq!(counts.lines().collect::<Vec<_>>(), vec!["1"; 6], "{grid:?}");
+        let solved = satdoku()
+            .args(["solve", "--unique", "--format", "json"])
+            .args(&grid_args)
+            .write_stdin(made.stdout)
+            .output()
+            .unwrap();
+        for record in json_lines(&solved.stdout) {
+            assert_eq!(record["status"], "unique", "{grid:?}");
+        }
+    }
+}
+
+#[test]
+fn a_seed_makes_the_same_puzzles_whatever_the_jobs() {
+    let make = |seed: &str, jobs: &str| {
+        let out = satdoku().args(["generate", "--count", "9", "--seed", seed, "--jobs", jobs]).output().unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let one = make("77", "1");
+    assert_eq!(one.lines().count(), 9);
+    assert_eq!(one, make("77", "2"));
+    assert_eq!(one, make("77", "1"));
+    assert_ne!(one, make("78", "1"));
+    let solved =
+        satdoku().args(["generate", "--solved", "--count", "3", "--seed", "5", "--size", "16"]).output().unwrap();
+    let text = String::from_utf8(solved.stdout).unwrap();
+    let shape = Shape::classic(16);
+    for line in text.lines() {
+        let grid = read_symbols(line);
+        assert_solves(&shape, &vec![0; 256], &grid, "16x16 full grid");
+    }
+}
+
+#[test]
+fn bad_generate_options_are_usage_errors() {
+    for args in [
+        &["generate", "--givens", "30..20"][..],
+        &["generate", "--givens", "many"],
+        &["generate", "--symmetry", "spiral"],
+        &["generate", "--size", "7"],
+        &["generate", "--regions-out", "x.txt"],
+        &["generate", "--box", "2x3", "--size", "9"],
+    ] {
+        let r = run(args, "");
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stdout);
+        assert!(r.stderr.contains("satdoku") || r.stderr.contains("error"), "{args:?}: {}", r.stderr);
+    }
+}
+
+/// Proper (not minimal) puzzles from `generate --proper`, as lines.
+fn proper_puzzles(grid: &[&str], count: &str, seed: &str) -> String {
+    let out = satdoku().args(["generate", "--proper", "--count", count, "--seed", seed]).args(grid).output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn minimize_keeps_a_subset_unique_and_every_given_left_needed() {
+    for (grid, shape) in [
+        (&["--size", "4"][..], Shape::classic(4)),
+        (&["--box", "2x3"], Shape::boxes(6, 2, 3)),
+        (&[], Shape::classic(9)),
+    ] {
+        let puzzles = proper_puzzles(grid, "3", "8");
+        let grid_args: Vec<&str> =
+            grid.iter().filter(|a| **a != "--size" && a.parse::<usize>().is_err()).copied().collect();
+        for seed in [None, Some("4")] {
+            let mut args = vec!["minimize", "--format", "json"];
+            args.extend(&grid_args);
+            if let Some(seed) = seed {
+                args.extend(["--seed", seed]);
+            }
+            let r = run(&args, &puzzles);
+            assert_eq!(r.code, 0, "{}", r.stderr);
+            let records = json_lines(&r.stdout);
+            assert_eq!(records.len(), 3);
+            for (record, line) in records.iter().zip(puzzles.lines()) {
+                let before = read_symbols(line);
+                let after = read_symbols(record["puzzle"].as_str().unwrap());
+                let solution = read_symbols(record["solution"].as_str().unwrap());
+                assert_eq!(record["status"], "unique");
+                for (c, &v) in after.iter().enumerate() {
+                    assert!(v == 0 || v == before[c], "cell {c}: {v} was not a given");
+                }
+                let kept = after.iter().filter(|&&v| v != 0).count();
+                let removed = before.iter().filter(|&&v| v != 0).count() - kept;
+                assert_eq!(record["removed"], removed);
+                assert_proper(&shape, &after, &solution, true, line);
+            }
+        }
+    }
+    // Not unique: said so, nothing removed.
+    let r = run(&["minimize", "--format", "json"], "1...............\n");
+    assert_eq!(json_lines(&r.stdout)[0]["status"], "multiple");
+}
+
+#[test]
+fn analyze_lists_exactly_the_redundant_givens() {
+    for (grid, shape) in [
+        (&["--size", "4"][..], Shape::classic(4)),
+        (&["--box", "2x3"], Shape::boxes(6, 2, 3)),
+        (&[], Shape::classic(9)),
+    ] {
+        let puzzles = proper_puzzles(grid, "2", "6");
+        let grid_args: Vec<&str> =
+            grid.iter().filter(|a| **a != "--size" && a.parse::<usize>().is_err()).copied().collect();
+        let mut args = vec!["analyze", "--redundant", "--format", "json"];
+        args.extend(&grid_args);
+        let r = run(&args, &puzzles);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let brute = Brute::new(shape.clone());
+        let n = shape.n;
+        for (record, line) in json_lines(&r.stdout).iter().zip(puzzles.lines()) {
+            assert!(record["fixed"].is_string(), "the analysis fields stay");
+            let givens = read_symbols(line);
+            let listed: HashSet<String> =
+                record["redundant"].as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect();
+            let expected: HashSet<String> = (0..n * n)
+                .filter(|&c| givens[c] != 0)
+                .filter(|&c| {
+                    let mut fewer = givens.clone();
+                    fewer[c] = 0;
+                    brute.count_up_to(&fewer, 2) == 1
+                })
+                .map(|c| format!("r{}c{}", c / n + 1, c % n + 1))
+                .collect();
+            assert_eq!(listed, expected, "{line}");
+        }
+    }
+}

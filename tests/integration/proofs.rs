@@ -1,0 +1,288 @@
+//! `--proof` and `--proof-dir`: every proof checked by the tests' own DRAT
+//! checker, every clause of its CNF justified by the rules of the grid (so
+//! that refuting the CNF refutes the claim), the claim's clauses read back
+//! and checked, and corrupted proofs rejected.
+
+use std::collections::HashSet;
+
+use tempfile::TempDir;
+
+use crate::util::brute::Brute;
+use crate::util::checker::{assert_solves, data_lines, read_solution_line, read_symbols, Shape};
+use crate::util::drat::{check, read_cnf};
+use crate::util::{json_lines, run};
+
+/// The variable of "cell c holds v" (c row-major from 0, v from 1) in the
+/// regular map that `c map regular 1` announces.
+fn var(n: usize, cell: usize, v: usize) -> i32 {
+    (1 + cell * n + v - 1) as i32
+}
+
+/// Whether `clause` is one the rules of `shape` imply, with `givens`: a
+/// given's unit clause, a cell's at-least-one or a unit's, or a pairwise
+/// at-most-one of a cell or of a unit.
+fn justified(shape: &Shape, givens: &[usize], clause: &[i32]) -> bool {
+    let n = shape.n;
+    let pair = |l: i32| {
+        let k = l.unsigned_abs() as usize - 1;
+        (k / n, k % n + 1)
+    };
+    let pairs: Vec<(usize, usize)> = clause.iter().map(|&l| pair(l)).collect();
+    let positive = clause.iter().all(|&l| l > 0);
+    let negative = clause.iter().all(|&l| l < 0);
+    match clause.len() {
+        1 if positive => givens[pairs[0].0] == pairs[0].1,
+        2 if negative => {
+            let ((a, u), (b, v)) = (pairs[0], pairs[1]);
+            (a == b && u != v)
+                || (u == v && a != b && shape.units.iter().any(|unit| unit.contains(&a) && unit.contains(&b)))
+        }
+        k if k == n && positive => {
+            let cells: HashSet<usize> = pairs.iter().map(|p| p.0).collect();
+            let values: HashSet<usize> = pairs.iter().map(|p| p.1).collect();
+            (cells.len() == 1 && values.len() == n)
+                || (values.len() == 1 && shape.units.iter().any(|u| u.iter().copied().collect::<HashSet<_>>() == cells))
+        }
+        _ => false,
+    }
+}
+
+/// The CNF and proof a run wrote at `drat`: the clauses the rules justify
+/// (checked), the rest (the claim's), and the proof checked.
+fn read_proof(shape: &Shape, givens: &[usize], drat: &std::path::Path) -> (Vec<Vec<i32>>, Vec<Vec<i32>>, String) {
+    let cnf_text = std::fs::read_to_string(drat.with_extension("cnf")).unwrap();
+    assert!(cnf_text.contains("c map regular 1"), "the tests read the regular map");
+    let proof = std::fs::read_to_string(drat).unwrap();
+    let clauses = read_cnf(&cnf_text);
+    let (base, claim): (Vec<Vec<i32>>, Vec<Vec<i32>>) =
+        clauses.iter().cloned().partition(|c| justified(shape, givens, c));
+    check(&clauses, &proof).unwrap_or_else(|e| panic!("{}: {e}", drat.display()));
+    (base, claim, proof)
+}
+
+/// The grid a blocking clause blocks: every cell's value, from its negated literals.
+fn blocked(n: usize, clause: &[i32]) -> Vec<usize> {
+    let mut grid = vec![0; n * n];
+    for &l in clause {
+        assert!(l < 0, "a blocking clause is negative");
+        let k = l.unsigned_abs() as usize - 1;
+        assert_eq!(grid[k / n], 0, "two values for one cell");
+        grid[k / n] = k % n + 1;
+    }
+    grid
+}
+
+/// The proof with its lemmas gone (deletions and the empty clause kept) must be rejected.
+fn assert_corruptions_rejected(clauses: &[Vec<i32>], proof: &str) {
+    let gutted: String =
+        proof.lines().filter(|l| l.starts_with('d') || l.trim() == "0").map(|l| format!("{l}\n")).collect();
+    assert!(check(clauses, &gutted).is_err(), "a proof without its lemmas was accepted");
+}
+
+#[test]
+fn unique_proofs_block_the_solution_and_check() {
+    let dir = TempDir::new().unwrap();
+    let shape = Shape::classic(9);
+    for (k, puzzle) in data_lines("top95.txt").iter().step_by(24).enumerate() {
+        let drat = dir.path().join(format!("p{k}.drat"));
+        let r = run(
+            &["solve", "--unique", "--amo", "pairwise", "--format", "json", "--proof", drat.to_str().unwrap()],
+            puzzle,
+        );
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let record = &json_lines(&r.stdout)[0];
+        assert_eq!(record["status"], "unique");
+        assert_eq!(record["proof"], drat.to_str().unwrap());
+        let solution = read_solution_line(record["solution"].as_str().unwrap(), None);
+        let givens = read_symbols(puzzle);
+        assert_solves(&shape, &givens, &solution, puzzle);
+        let (base, claim, proof) = read_proof(&shape, &givens, &drat);
+        // The one clause beyond the rules blocks the solution printed.
+        assert_eq!(claim.len(), 1, "{puzzle}");
+        assert_eq!(blocked(9, &claim[0]), solution, "{puzzle}");
+        // The solution satisfies every other clause: the base is the puzzle's.
+        for c in &base {
+            assert!(c.iter().any(|&l| (l > 0)
+                == (solution[(l.unsigned_abs() as usize - 1) / 9] == (l.unsigned_abs() as usize - 1) % 9 + 1)));
+        }
+        assert_corruptions_rejected(&[base.clone(), claim].concat(), &proof);
+        // Without the blocking clause the formula has a model: the same proof must fail.
+        assert!(check(&base, &proof).is_err(), "{puzzle}: a proof of a satisfiable formula was accepted");
+    }
+}
+
+#[test]
+fn unsolvable_proofs_need_no_claim_clause() {
+    let dir = TempDir::new().unwrap();
+    // A clash; and from tdoku's counted puzzles one with no solution that
+    // propagation does not see (the solver has to search).
+    let cases = [
+        "11.......................................................................................",
+        "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.",
+    ];
+    let shape = Shape::classic(9);
+    for (k, puzzle) in cases.iter().enumerate() {
+        let puzzle = &puzzle[..81];
+        let r = run(
+            &["solve", "--amo", "pairwise", "--format", "json", "--proof-dir", dir.path().to_str().unwrap()],
+            puzzle,
+        );
+        assert_eq!(r.code, 1, "{}", r.stderr);
+        let record = &json_lines(&r.stdout)[0];
+        assert_eq!(record["status"], "unsolvable");
+        let drat = dir.path().join("puzzle-0001.drat");
+        assert_eq!(record["proof"], drat.to_str().unwrap(), "{k}");
+        let givens = read_symbols(puzzle);
+        let (base, claim, proof) = read_proof(&shape, &givens, &drat);
+        assert!(claim.is_empty(), "{claim:?}");
+        if k == 1 {
+            assert!(Brute::new(shape.clone()).candidates(&givens).1 == 0);
+            assert_corruptions_rejected(&base, &proof);
+        }
+    }
+}
+
+#[test]
+fn count_proofs_block_every_solution() {
+    let dir = TempDir::new().unwrap();
+    let shape = Shape::boxes(6, 2, 3);
+    let brute = Brute::new(shape.clone());
+    let puzzles = [
+        "1.....2..3.....4....5.6...........1.",
+        "......3..1.....5.2..4....6..........",
+        "1.2.3.4.5.6..........................",
+    ];
+    for puzzle in &puzzles[..2] {
+        let path = dir.path().to_str().unwrap();
+        let r = run(&["count", "--box", "2x3", "--amo", "pairwise", "--format", "json", "--proof-dir", path], puzzle);
+        let record = &json_lines(&r.stdout)[0];
+        let count = record["count"].as_u64().unwrap();
+        let givens = read_symbols(puzzle);
+        let (_, want) = brute.candidates(&givens);
+        assert_eq!(count, want, "{puzzle}");
+        let (_, claim, _) = read_proof(&shape, &givens, &dir.path().join("puzzle-0001.drat"));
+        // One blocking clause per solution, each a different solution.
+        assert_eq!(claim.len() as u64, count);
+        let grids: HashSet<Vec<usize>> = claim.iter().map(|c| blocked(6, c)).collect();
+        assert_eq!(grids.len() as u64, count);
+        for grid in &grids {
+            assert_solves(&shape, &givens, grid, puzzle);
+        }
+    }
+    // A capped count claims nothing exact: no proof.
+    let r = run(
+        &["count", "--box", "2x3", "--max", "2", "--format", "json", "--proof-dir", dir.path().to_str().unwrap()],
+        puzzles[2],
+    );
+    assert!(json_lines(&r.stdout)[0].get("proof").is_none(), "{}", r.stdout);
+}
+
+#[test]
+fn analyze_proofs_rule_out_exactly_the_missing_candidates() {
+    let dir = TempDir::new().unwrap();
+    let shape = Shape::classic(9);
+    let serg = data_lines("serg-40.txt");
+    for puzzle in serg.iter().step_by(13) {
+        let drat = dir.path().join("a.drat");
+        let r = run(&["analyze", "--amo", "pairwise", "--format", "json", "--proof", drat.to_str().unwrap()], puzzle);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let record = &json_lines(&r.stdout)[0];
+        let candidates: Vec<String> =
+            record["candidates"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().to_string()).collect();
+        let givens = read_symbols(puzzle);
+        let (_, claim, _) = read_proof(&shape, &givens, &drat);
+        assert_eq!(claim.len(), 1);
+        // The claim clause: every candidate missing from the record, and nothing else.
+        let mut missing: Vec<i32> = Vec::new();
+        for (cell, cands) in candidates.iter().enumerate() {
+            for v in 1..=9 {
+                if !cands.contains(char::from_digit(v as u32, 10).unwrap()) {
+                    missing.push(var(9, cell, v));
+                }
+            }
+        }
+        let mut got = claim[0].clone();
+        got.sort_unstable();
+        assert_eq!(got, missing, "{puzzle}");
+    }
+}
+
+#[test]
+fn proof_file_takes_one_puzzle() {
+    let dir = TempDir::new().unwrap();
+    let drat = dir.path().join("one.drat");
+    let two = "11..............\n22..............\n";
+    let r = run(&["solve", "--format", "json", "--proof", drat.to_str().unwrap()], two);
+    let records = json_lines(&r.stdout);
+    assert_eq!(records[0]["status"], "unsolvable");
+    assert_eq!(records[1]["status"], "error");
+    assert!(records[1]["error"].as_str().unwrap().contains("--proof-dir"), "{}", r.stdout);
+    assert_eq!(r.code, 2);
+    // The CNF would overwrite its proof.
+    let r = run(&["solve", "--proof", dir.path().join("x.cnf").to_str().unwrap()], "11..............\n");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("extension .cnf"), "{}", r.stderr);
+}
+
+/// Whether cadical is on PATH (under CI=true it must be).
+fn cadical_available() -> bool {
+    let found = std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join("cadical").is_file()));
+    assert!(found || std::env::var("CI").as_deref() != Ok("true"), "cadical is not installed, and CI=true needs it");
+    found
+}
+
+/// A program named `cadical` in `dir` (so satdoku asks it for a proof) that
+/// runs `body` with the arguments satdoku gave, then keeps a copy of the CNF
+/// and the proof (its last two arguments) in `dir`.
+fn wrapper(dir: &TempDir, body: &str) -> String {
+    let path = dir.path().join("cadical");
+    let keep = dir.path().display();
+    let script = format!(
+        "#!/bin/sh\nfor a; do cnf=$proof; proof=$a; done\n{body}\ncode=$?\ncp \"$cnf\" {keep}/kept-$$.cnf\ncp \"$proof\" {keep}/kept-$$.drat 2>/dev/null\nexit $code\n"
+    );
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn cadical_proofs_of_unsolvable_puzzles_are_checked() {
+    if !cadical_available() {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    let solver = wrapper(&dir, "cadical -q \"$@\"");
+    let puzzles = data_lines("dimacs/unsolvable-9.txt");
+    let r = run(&["solve", "--solver", &solver, "--encoding", "full", "--format", "json"], &puzzles.join("\n"));
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(json_lines(&r.stdout).iter().all(|rec| rec["status"] == "unsolvable"), "{}", r.stdout);
+    // cadical was given a proof path and wrote text DRAT there, which the tests' checker accepts too.
+    let mut checked = 0;
+    for entry in std::fs::read_dir(dir.path()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "drat") {
+            let clauses = read_cnf(&std::fs::read_to_string(path.with_extension("cnf")).unwrap());
+            let proof = std::fs::read_to_string(&path).unwrap();
+            check(&clauses, &proof).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, puzzles.len());
+}
+
+#[test]
+fn a_solver_whose_proof_fails_gets_no_unsolvable() {
+    let dir = TempDir::new().unwrap();
+    // Claims unsatisfiable for everything, with a proof of nothing.
+    let liar = wrapper(&dir, "echo 0 > \"$proof\"; echo s UNSATISFIABLE; exit 20");
+    let hard = &data_lines("top95.txt")[0];
+    let unsolvable = &data_lines("dimacs/unsolvable-9.txt")[0];
+    for puzzle in [hard, unsolvable] {
+        let r = run(&["solve", "--solver", &liar, "--encoding", "full", "--format", "json"], puzzle);
+        assert_eq!(r.code, 2, "{}", r.stdout);
+        let record = &json_lines(&r.stdout)[0];
+        assert_eq!(record["status"], "error");
+        assert!(record["error"].as_str().unwrap().contains("its DRAT proof is rejected"), "{record}");
+    }
+}
