@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Blank and sparse grids: time and peak memory of `satdoku solve -j1` on a
 # blank n×n, then on puzzles keeping a random 1%, 5% and 10% of the cells of
-# a full grid (the blank grid's solution). Prints a Markdown table.
+# a full grid (the blank grid's solution; none when the blank grid got no
+# answer). Prints a Markdown table.
 #
 #   benches/blank.sh                       (n = 9 16 25 36 49 64 81 100 144 225)
 #   SIZES="49 64" TIMEOUT=10 SEED=1 BIN=/path/to/satdoku benches/blank.sh
@@ -25,8 +26,9 @@ trap 'rm -rf "$work"' EXIT
 # run FILE: "seconds peak_MB status" of one solve (status: solved, or why not)
 run() {
     local status
-    status=$( (ulimit -v 4194304; /usr/bin/time -f "%e %M" -o "$work/time" timeout "$timeout" \
-        "$BIN" solve -j1 --format json "$1" 2> /dev/null) | grep -o '"status":"[a-z]*"' | cut -d'"' -f4 || true)
+    (ulimit -v 4194304; /usr/bin/time -f "%e %M" -o "$work/time" timeout "$timeout" \
+        "$BIN" solve -j1 --format json "$1" > "$work/out.json" 2> /dev/null) || true
+    status=$(grep -o '"status":"[a-z]*"' "$work/out.json" | cut -d'"' -f4 || true)
     if [ -z "$status" ]; then status="no answer in $timeout s"; fi
     read -r sec kb < <(tail -1 "$work/time" | grep -E '^[0-9.]+ [0-9]+$' || echo "$timeout 0")
     printf '%s %.0f %s\n' "$sec" "$((kb / 1024))" "$status"
@@ -43,7 +45,7 @@ for n in $sizes; do
     python3 -c "n = $n; [print(' '.join(['0'] * n)) for _ in range(n)]" > "$work/blank.txt"
     read -r sec mb status < <(run "$work/blank.txt")
     row="| $n | $(cell "$sec" "$mb" "$status")"
-    "$BIN" solve -j1 --format json "$work/blank.txt" 2> /dev/null | grep -o '"solution":"[^"]*"' | cut -d'"' -f4 > "$work/full.txt" || true
+    grep -o '"solution":"[^"]*"' "$work/out.json" | cut -d'"' -f4 > "$work/full.txt" || true
     for percent in 1 5 10; do
         if [ ! -s "$work/full.txt" ]; then row="$row | no full grid"; continue; fi
         # Keep a random share of the full grid's cells (seeded), as rows of numbers.
