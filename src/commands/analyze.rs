@@ -7,8 +7,8 @@ use anyhow::Result;
 use clap::Args;
 
 use satdoku::{
-    analyze, propagation, steps, AnalyzeOptions, Cell, Claim, Grid, Level, Puzzle, SolveError, Step, StepText, Verdict,
-    ViolationText,
+    analyze, propagation, steps, Alphabet, AnalyzeOptions, Cell, Claim, Deduction, Geometry, Grid, Level, Puzzle,
+    SolveError, Step, StepText, Stepped, Verdict, ViolationText,
 };
 
 use super::batch::{run, Numbered};
@@ -156,19 +156,7 @@ fn propagate_one(
             }
             lines
         });
-        // The pictures of a level above singles: the candidates after each round.
-        let shots = if pictures {
-            let rounds = result.rounds.iter().enumerate();
-            rounds
-                .map(|(i, domains)| Snapshot {
-                    caption: format!("after round {}", i + 1),
-                    domains: domains.clone(),
-                    marked: None,
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let shots = if pictures { level_snapshots(&result, geometry, &out.renderer.alphabet) } else { Vec::new() };
         (texts, result.outcome, shots)
     };
     let record = match outcome {
@@ -205,6 +193,24 @@ fn propagate_one(
         }
     };
     out.emit(record)
+}
+
+/// The pictures of `--steps --format svg` above singles: the candidates
+/// once the givens are placed, then after each cell a step places (with
+/// what the subset steps before it removed).
+fn level_snapshots(stepped: &Stepped, geometry: &Geometry, alphabet: &Alphabet) -> Vec<Snapshot> {
+    let mut domains = stepped.start.clone();
+    let mut shots = vec![Snapshot { caption: "the givens placed".into(), domains: domains.clone(), marked: None }];
+    for step in &stepped.steps {
+        for &(cell, value) in &step.removed {
+            domains.remove(cell, value);
+        }
+        if let Deduction::NakedSingle { cell, .. } | Deduction::HiddenSingle { cell, .. } = step.deduction {
+            let caption = step.describe(geometry, alphabet);
+            shots.push(Snapshot { caption, domains: domains.clone(), marked: Some(cell) });
+        }
+    }
+    shots
 }
 
 /// The candidates after the givens are placed, then after each cell the

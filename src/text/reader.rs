@@ -535,7 +535,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     }
 
     /// The side m of a pencil-mark line (m³ cells, each cell's m candidates
-    /// at their own places), if it is one. An m² line of cells that could
+    /// at their own places, at least one per cell), if it is one. An m² line of cells that could
     /// be a puzzle is one when m³ is a square only for m ≥ 9 (729 cells are
     /// a pencil-mark 9×9 rather than a 27×27 puzzle).
     fn pencil_side(&self, cells: &Cells) -> Option<usize> {
@@ -550,10 +550,13 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if exact_sqrt(k).is_some() && m < 9 && self.spec.fixed_size().is_none() {
             return None;
         }
+        // Every cell keeps some candidate, each at its own place: a line of
+        // dots alone is a blank 27×27, not a 9×9 with no candidate anywhere.
         let in_place = cells.tokens.chunks(m).all(|cell| {
-            cell.iter()
-                .enumerate()
-                .all(|(p, t)| matches!(t.symbol, Symbol::Empty) || matches!(t.symbol, Symbol::Value(v) if v == p + 1))
+            cell.iter().any(|t| !matches!(t.symbol, Symbol::Empty))
+                && cell.iter().enumerate().all(|(p, t)| {
+                    matches!(t.symbol, Symbol::Empty) || matches!(t.symbol, Symbol::Value(v) if v == p + 1)
+                })
         });
         in_place.then_some(m)
     }

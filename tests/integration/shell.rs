@@ -21,7 +21,10 @@ fn subcommands() -> Vec<String> {
 
 /// The long options a `--help` text lists, such as `--format`.
 fn long_options(help: &str) -> Vec<String> {
+    // Only the lines that declare options (`  -j, --jobs <N>`), not prose
+    // that mentions one (`at --propagate's level`).
     help.lines()
+        .filter(|l| l.trim_start().starts_with('-'))
         .filter_map(|l| l.split_whitespace().find(|w| w.starts_with("--")))
         .map(|w| w.trim_end_matches(',').split(['=', '<', '[']).next().unwrap_or(w).to_string())
         .filter(|w| w.len() > 2)

@@ -360,6 +360,23 @@ fn a_pencil_mark_line_restricts_every_cell() {
 }
 
 #[test]
+fn a_line_of_729_dots_is_a_blank_27x27_not_pencil_marks() {
+    // 729 = 9³ = 27²: pencil marks need a candidate in every cell.
+    let entries = read(&format!("{}\n", ".".repeat(729)));
+    let p = entries[0].puzzle.as_ref().expect("a blank 27x27");
+    assert_eq!((p.size(), p.candidates().is_some()), (27, false));
+    // One cell with no candidate left among full ones: still not pencil marks.
+    let mut marks = "123456789".repeat(81);
+    marks.replace_range(0..9, ".........");
+    let entries = read(&format!("{marks}\n"));
+    assert_eq!(entries[0].puzzle.as_ref().map(|p| p.size()).ok(), Some(27));
+    // Every cell with all its candidates: a blank 9x9 in pencil marks.
+    let entries = read(&format!("{}\n", "123456789".repeat(81)));
+    let p = entries[0].puzzle.as_ref().expect("pencil marks");
+    assert_eq!((p.size(), p.candidates().is_some()), (9, true));
+}
+
+#[test]
 fn a_line_past_the_limit_is_skipped_unread() {
     let mut input = Vec::new();
     input.extend_from_slice(LINE.as_bytes());
