@@ -143,6 +143,11 @@ pub const GUESS_CONFLICTS: u64 = 1_000;
 /// 150 s).
 pub(crate) const FILL_GIVENS_PERCENT: usize = 10;
 
+/// The largest side the fill is tried on: it fills blank grids up to 64×64
+/// (sometimes 81×81) and none past 100×100 yet, where each of its decisions
+/// scans the whole grid (a blank 1000×1000 would take minutes to give up).
+const FILL_MAX_SIZE: usize = 100;
+
 /// How many times the fill starts over (with as many failed values as the
 /// grid has cells each) before the CDCL search takes over.
 const FILL_ATTEMPTS: u32 = 4;
@@ -174,9 +179,12 @@ pub fn solve_with_stats(
     external: Option<&ExternalSolver>,
 ) -> Result<(Outcome, Stats), SolveError> {
     match external {
-        None if options.portfolio > 1 => {
-            solve_on(&mut Portfolio { solvers: options.portfolio }, puzzle, options, GUESS_CONFLICTS)
-        }
+        None if options.portfolio > 1 => solve_on(
+            &mut Portfolio { solvers: options.portfolio, seed: options.seed },
+            puzzle,
+            options,
+            GUESS_CONFLICTS,
+        ),
         None => solve_on(&mut Varisat, puzzle, options, GUESS_CONFLICTS),
         Some(solver) => solve_on(&mut External { solver, proved: false }, puzzle, options, GUESS_CONFLICTS),
     }
@@ -205,7 +213,7 @@ fn solve_on(
         return Ok((Outcome::Solved(solution?), stats));
     }
     // Few givens: a randomized search with propagation, bounded, first.
-    if let Some(outcome) = fill_sparse(puzzle, &prepared, options) {
+    if let Some(outcome) = fill_sparse(puzzle, &prepared, options, deadline) {
         stats.encode = start.elapsed();
         return Ok((outcome?, stats));
     }
@@ -257,13 +265,18 @@ fn solve_on(
 /// verified solution, or nothing: go on to the CDCL search, which also has
 /// the last word on a puzzle the fill found no solution of (varisat's
 /// "unsatisfiable" is the one satdoku prints).
-fn fill_sparse(puzzle: &Puzzle, prepared: &Prepared, options: &SolveOptions) -> Option<Result<Outcome, InternalError>> {
+fn fill_sparse(
+    puzzle: &Puzzle,
+    prepared: &Prepared,
+    options: &SolveOptions,
+    deadline: Option<Instant>,
+) -> Option<Result<Outcome, InternalError>> {
     let geometry = puzzle.geometry();
     let cells = geometry.cell_count();
-    if puzzle.givens().filled_count() * 100 > cells * FILL_GIVENS_PERCENT {
+    if puzzle.givens().filled_count() * 100 > cells * FILL_GIVENS_PERCENT || geometry.size() > FILL_MAX_SIZE {
         return None;
     }
-    match fill(geometry, prepared.domains(), options.seed, FILL_ATTEMPTS, cells as u64) {
+    match fill(geometry, prepared.domains(), options.seed, (FILL_ATTEMPTS, cells as u64), deadline) {
         Fill::Filled(model) => Some(checked(puzzle, model.decided()).map(Outcome::Solved)),
         Fill::Exhausted | Fill::GaveUp => None,
     }

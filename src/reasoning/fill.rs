@@ -11,6 +11,8 @@
 //! CDCL search takes over. Seeded: the same seed, the same grid, and
 //! different seeds give different grids (a generator's random full grids).
 
+use std::time::Instant;
+
 use crate::model::domains::Domains;
 use crate::model::geometry::{Cell, Geometry, Value};
 use crate::reasoning::propagate::Propagator;
@@ -30,7 +32,7 @@ pub(crate) enum Fill {
     Filled(Domains),
     /// Every branch failed: no solution (the search was complete).
     Exhausted,
-    /// Out of backtracks.
+    /// Out of backtracks, or past the deadline.
     GaveUp,
 }
 
@@ -38,7 +40,13 @@ pub(crate) enum Fill {
 /// seeded by `seed`: up to `attempts` searches from the start, each given up
 /// after `backtracks` failed values (restarts: an early wrong decision is
 /// rarely undone by backtracking).
-pub(crate) fn fill(geometry: &Geometry, domains: &Domains, seed: u64, attempts: u32, backtracks: u64) -> Fill {
+pub(crate) fn fill(
+    geometry: &Geometry,
+    domains: &Domains,
+    seed: u64,
+    (attempts, backtracks): (u32, u64),
+    deadline: Option<Instant>,
+) -> Fill {
     let mut p = Propagator::with_domains(geometry, domains.clone());
     p.start_trail();
     if p.propagate().is_err() {
@@ -48,7 +56,7 @@ pub(crate) fn fill(geometry: &Geometry, domains: &Domains, seed: u64, attempts: 
     let mut rng = Rng::new(seed);
     for _ in 0..attempts {
         p.undo_to(start);
-        match attempt(geometry, &mut p, &mut rng, backtracks) {
+        match attempt(geometry, &mut p, &mut rng, backtracks, deadline) {
             Fill::GaveUp => continue,
             done => return done,
         }
@@ -57,13 +65,17 @@ pub(crate) fn fill(geometry: &Geometry, domains: &Domains, seed: u64, attempts: 
 }
 
 /// One search of [`fill`] from where `p` stands.
-fn attempt(geometry: &Geometry, p: &mut Propagator, rng: &mut Rng, backtracks: u64) -> Fill {
+fn attempt(geometry: &Geometry, p: &mut Propagator, rng: &mut Rng, backtracks: u64, deadline: Option<Instant>) -> Fill {
     let mut stack: Vec<Decision> = Vec::new();
     let mut failed = 0;
     let mut last = rng.below(geometry.cell_count());
     loop {
         if p.all_placed() {
             return Fill::Filled(p.domains().clone());
+        }
+        // The clock is read every 64 decisions: a decision costs far less.
+        if stack.len() % 64 == 0 && deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            return Fill::GaveUp;
         }
         let cell = fewest_candidates(geometry, p.domains(), last);
         last = cell.index();
@@ -120,7 +132,7 @@ mod tests {
     }
 
     fn filled(geometry: &Geometry, domains: &Domains, seed: u64) -> Vec<usize> {
-        match fill(geometry, domains, seed, 1, 100_000) {
+        match fill(geometry, domains, seed, (1, 100_000), None) {
             Fill::Filled(model) => numbers(&model.decided()),
             other => panic!("{other:?}"),
         }
@@ -158,7 +170,7 @@ mod tests {
             }
             domains
         };
-        assert_eq!(fill(&geometry, &narrowed(&[0, 1, 2]), 7, 1, 1_000), Fill::Exhausted);
+        assert_eq!(fill(&geometry, &narrowed(&[0, 1, 2]), 7, (1, 1_000), None), Fill::Exhausted);
         let grid = filled(&geometry, &narrowed(&[0, 4]), 3);
         check(&shape, &vec![0; 81], &grid).unwrap();
         assert!(grid[0] <= 2 && grid[4] <= 2);

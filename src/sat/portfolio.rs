@@ -31,6 +31,8 @@ use crate::solve::{SolveError, Stats};
 /// formula). Its "unsatisfiable" stands as it is.
 pub(crate) struct Portfolio {
     pub solvers: usize,
+    /// [`crate::SolveOptions::seed`]: with the racer's number, the seed of its order.
+    pub seed: u64,
 }
 
 /// What one racer came to, with its sizes and times.
@@ -49,12 +51,13 @@ impl Backend for Portfolio {
         // The first definite answer (a verified grid, "unsatisfiable", or an error).
         let winner: Mutex<Option<Answer>> = Mutex::new(None);
         let mut interrupted = None;
+        let seed = self.seed;
         std::thread::scope(|scope| {
             let mut racers = Vec::new();
             for index in 0..self.solvers.max(1) {
                 let (stop, winner) = (Arc::clone(&stop), &winner);
                 let racer = std::thread::Builder::new().spawn_scoped(scope, move || {
-                    let answer = race_one(prepared, guesses, limits, index, &stop);
+                    let answer = race_one(prepared, guesses, limits, (index, seed), &stop);
                     if matches!(answer.0, Ok(SatResult::Interrupted)) {
                         return Some(answer);
                     }
@@ -110,7 +113,7 @@ fn race_one(
     prepared: &Prepared,
     guesses: &[ValueGroups],
     limits: Limits,
-    index: usize,
+    (index, seed): (usize, u64),
     stop: &Arc<AtomicBool>,
 ) -> Answer {
     let mut stats = Stats::default();
@@ -121,7 +124,7 @@ fn race_one(
     };
     solver.set_conflict_limit(limits.conflicts);
     solver.set_interrupt(Some(Arc::clone(stop)));
-    seed(&mut solver, &map, prepared.puzzle().geometry(), index);
+    seed_racer(&mut solver, &map, prepared.puzzle().geometry(), index, seed);
     stats.variables = variables;
     stats.clauses = clauses;
     stats.encode = start.elapsed();
@@ -139,14 +142,14 @@ fn race_one(
 
 /// Racer `index`'s way of searching. Racer 0 keeps satdoku's settings
 /// untouched; every other one decides its cell variables first in an order of
-/// its own (random activities from its own seed), odd ones decide "the cell
+/// its own (random activities, seeded by `seed` and its number), odd ones decide "the cell
 /// holds the value" first where the others exclude values one by one, and
 /// every third one restarts four times as often.
-fn seed(solver: &mut Solver, map: &VarMap, geometry: &Geometry, index: usize) {
+fn seed_racer(solver: &mut Solver, map: &VarMap, geometry: &Geometry, index: usize, seed: u64) {
     if index == 0 {
         return;
     }
-    let mut rng = Rng::new(index as u64);
+    let mut rng = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add(index as u64));
     let holds = index % 2 == 1;
     for cell in geometry.cells() {
         for (_, var) in map.cell_vars(cell) {
