@@ -273,7 +273,9 @@ fn fill_sparse(
 ) -> Option<Result<Outcome, InternalError>> {
     let geometry = puzzle.geometry();
     let cells = geometry.cell_count();
-    if puzzle.givens().filled_count() * 100 > cells * FILL_GIVENS_PERCENT || geometry.size() > FILL_MAX_SIZE {
+    // The fill knows units only: clues and neighbour rules are the CNF's.
+    let sparse = puzzle.givens().filled_count() * 100 <= cells * FILL_GIVENS_PERCENT;
+    if !sparse || geometry.size() > FILL_MAX_SIZE || geometry.has_constraints() {
         return None;
     }
     match fill(geometry, prepared.domains(), options.seed, (FILL_ATTEMPTS, cells as u64), deadline) {
