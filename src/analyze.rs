@@ -8,15 +8,16 @@
 //! "cell = value". A refuted pair is then added as a unit clause, which is
 //! sound (the formula implies it) and makes the later probes cheaper.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use varisat::{ExtendFormula, Lit, Solver};
 
 use crate::cnf::varmap::VarMap;
-use crate::enumerate::{Count, Search, Strategy};
+use crate::enumerate::{count_up_to, Count, Search, Strategy};
 use crate::error::InternalError;
 use crate::model::domains::Domains;
-use crate::model::geometry::{Geometry, Value};
+use crate::model::geometry::{Cell, Geometry, Value};
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::pipeline::{Goal, Prepared, SolveOptions};
 use crate::reasoning::propagate::{find_clash, propagate_puzzle, Contradiction, Propagator, Step};
@@ -226,6 +227,93 @@ fn exact_domains(geometry: &Geometry, map: &VarMap, seen: &[bool], solution: &Gr
     domains
 }
 
+/// How many solutions put one candidate in one cell (`analyze --counts`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CandidateCount {
+    /// The cell.
+    pub cell: Cell,
+    /// The candidate.
+    pub value: Value,
+    /// The solutions with `value` in `cell`, up to the limit.
+    pub count: Count,
+}
+
+/// For every open cell of `candidates` (more than one candidate) and each
+/// of its candidates, how many solutions of `puzzle` hold it, counted up to
+/// `limit` each (every solution counted is verified): a setter sees which
+/// value would make the puzzle unique.
+pub fn candidate_counts(
+    puzzle: &Puzzle,
+    candidates: &Domains,
+    limit: u64,
+    options: &SolveOptions,
+) -> Result<Vec<CandidateCount>, SolveError> {
+    let geometry = puzzle.geometry();
+    let start = Instant::now();
+    let mut counts = Vec::new();
+    for cell in geometry.cells().filter(|&c| candidates.count(c) > 1) {
+        for value in candidates.values(cell) {
+            let mut givens = puzzle.givens().clone();
+            givens.set(cell, Some(value));
+            let with = match puzzle.candidates() {
+                Some(marks) => Puzzle::with_candidates(Arc::clone(geometry), givens, marks.clone()),
+                None => Puzzle::new(Arc::clone(geometry), givens),
+            }
+            .ok_or_else(|| InternalError("a puzzle of mismatched sizes".into()))?;
+            // One clock for the whole: what is left of the timeout.
+            let timeout = match options.deadline(start) {
+                Some(deadline) => Some(deadline.checked_duration_since(Instant::now()).ok_or(SolveError::TimedOut)?),
+                None => None,
+            };
+            let count = count_up_to(&with, limit, &SolveOptions { timeout, ..*options })?;
+            counts.push(CandidateCount { cell, value, count });
+        }
+    }
+    Ok(counts)
+}
+
+/// The open cells of one unit and what still links them: they take
+/// different values (`r1c2 ∈ {3,5}, r1c5 ∈ {3,5}: row 1 all different`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Link {
+    /// The unit, by index into [`Geometry::units`].
+    pub unit: usize,
+    /// Its open cells.
+    pub cells: Vec<Cell>,
+}
+
+/// What is left of a puzzle with several solutions, in the shape of a
+/// CLP(FD) residual goal: for every unit with two or more open cells of
+/// `candidates`, those cells and their all-different constraint.
+pub fn residual(geometry: &Geometry, candidates: &Domains) -> Vec<Link> {
+    geometry
+        .units()
+        .iter()
+        .enumerate()
+        .filter_map(|(unit, u)| {
+            let cells: Vec<Cell> = u.cells().iter().copied().filter(|&c| candidates.count(c) > 1).collect();
+            (cells.len() >= 2).then_some(Link { unit, cells })
+        })
+        .collect()
+}
+
+impl Link {
+    /// The link in words, values written in `alphabet`.
+    pub fn describe(&self, geometry: &Geometry, candidates: &Domains, alphabet: &crate::Alphabet) -> String {
+        let n = geometry.size();
+        let cells: Vec<String> = self
+            .cells
+            .iter()
+            .map(|&c| {
+                let values: Vec<String> =
+                    candidates.values(c).map(|v| crate::text::format::symbol(Some(v), n, alphabet)).collect();
+                format!("{} ∈ {{{}}}", geometry.cell_name(c), values.join(","))
+            })
+            .collect();
+        format!("{}: {} all different", cells.join(", "), geometry.units()[self.unit])
+    }
+}
+
 /// What unit propagation alone derives from the givens.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Propagation {
@@ -262,7 +350,6 @@ pub fn propagation(puzzle: &Puzzle, steps: bool) -> Propagation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::enumerate::count_up_to;
     use crate::model::geometry::Layout;
     use crate::model::verify::verify;
     use crate::testing::puzzle;

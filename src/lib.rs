@@ -40,6 +40,7 @@ mod analyze;
 pub mod cnf;
 mod enumerate;
 mod error;
+mod explain;
 mod generate;
 mod model;
 mod pipeline;
@@ -55,10 +56,14 @@ mod text;
 #[cfg(test)]
 extern crate self as satdoku;
 
-pub use analyze::{analyze, propagation, Analysis, AnalyzeOptions, AnalyzeStats, Propagation, Verdict};
+pub use analyze::{
+    analyze, candidate_counts, propagation, residual, Analysis, AnalyzeOptions, AnalyzeStats, CandidateCount, Link,
+    Propagation, Verdict,
+};
 pub use cnf::AmoEncoding;
 pub use enumerate::{count_up_to, Count, Search, Strategy};
 pub use error::{GeometryError, GridFileError, InternalError, ParseError, ParseErrorKind, Position};
+pub use explain::{Explainer, Forced};
 pub use generate::{
     random_regions, GenerateError, GenerateOptions, Generated, Generator, GridSampler, Kind, Layouts, Rng, Symmetry,
     UniquenessChecker,
@@ -77,6 +82,7 @@ pub use sat::external::{ExternalError, ExternalSolver};
 pub use sat::Claimant;
 pub use solve::{solve, solve_with_stats, Guess, Outcome, SolveError, Stats, GUESS_CONFLICTS};
 pub use text::format;
+pub use text::fpuzzles::{fpuzzles_json, fpuzzles_value, read_fpuzzles, write_fpuzzles, FpuzzlesError};
 pub use text::gridfile::{load_grid_file, parse_grid_file};
 pub use text::notation::{box_side, parse_box_shape, parse_cell_name, parse_region_map};
 pub use text::picture::Picture;

@@ -48,6 +48,9 @@ enum Command {
     /// The cells fixed in every solution, and the candidates of the rest.
     #[command(after_help = EXIT_CODES)]
     Analyze(commands::analyze::AnalyzeArgs),
+    /// Why a puzzle has no solution (a minimal set of givens), or why a cell is forced.
+    #[command(after_help = EXIT_CODES)]
+    Explain(commands::explain::ExplainArgs),
     /// New puzzles or full grids: proper, minimal, symmetric, of any grid.
     #[command(after_help = EXIT_CODES)]
     Generate(commands::generate::GenerateArgs),
@@ -68,6 +71,7 @@ fn main() -> ExitCode {
         Command::Dimacs(args) => commands::dimacs::run_dimacs(args, &cli.grid),
         Command::Decode(args) => commands::decode::run_decode(args, &cli.grid),
         Command::Analyze(args) => commands::analyze::run_analyze(args, &cli.grid),
+        Command::Explain(args) => commands::explain::run_explain(args, &cli.grid),
         Command::Generate(args) => commands::generate::run_generate(args, &cli.grid),
         Command::Minimize(args) => commands::minimize::run_minimize(args, &cli.grid),
         Command::Completions(args) => commands::shell::run_completions::<Cli>(args),

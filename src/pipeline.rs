@@ -452,6 +452,38 @@ mod tests {
         }
     }
 
+    /// With variant constraints too: the examples, every encoding and at-most-one kind.
+    #[test]
+    fn the_size_counted_is_the_size_written_with_variant_constraints() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("encodings/variants");
+        let mut seen = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "toml") {
+                continue;
+            }
+            seen += 1;
+            let geometry = crate::text::gridfile::load_grid_file(&path).unwrap();
+            let givens = std::fs::read_to_string(path.with_extension("txt")).unwrap();
+            let cells = givens.trim().chars().map(|c| c.to_digit(10).and_then(|d| Value::new_checked(d as usize, 9)));
+            let puzzle = Puzzle::new(Arc::new(geometry), Grid::from_cells(9, cells.collect()).unwrap()).unwrap();
+            for encoding in [Encoding::Full, Encoding::Reduced, Encoding::Propagated] {
+                for amo in [AmoEncoding::Pairwise, AmoEncoding::Sequential, AmoEncoding::Product] {
+                    let options = SolveOptions { encoding, amo, ..SolveOptions::default() };
+                    let prepared = Prepared::new(&puzzle, &options).unwrap();
+                    let mut formula = CnfFormula::new();
+                    let mut counting = Counting::new(&mut formula);
+                    prepared.encode(&mut counting);
+                    let (variables, clauses) = (counting.variables as u64, counting.clauses as u64);
+                    let literals: u64 = formula.iter().map(|c| c.len() as u64).sum();
+                    let written = CnfSize { variables, clauses, literals };
+                    assert_eq!(prepared.cnf_size(), written, "{} {encoding} {amo}", path.display());
+                }
+            }
+        }
+        assert!(seen >= 5);
+    }
+
     #[test]
     fn a_cnf_past_the_limit_is_refused_before_it_is_written() {
         let blank = Puzzle::new(Arc::new(Geometry::classic(9).unwrap()), Grid::empty(9)).unwrap();

@@ -43,7 +43,7 @@ pub enum SolveError {
     External(#[from] ExternalError),
     /// An external solver, or an answer given to `decode`, said
     /// unsatisfiable, and varisat found a solution of the same formula.
-    #[error("{claimant} says the puzzle has no solution, but varisat found one in the same CNF: {}", .claimant.is_wrong())]
+    #[error("{claimant} says the puzzle has no solution, but varisat found one: {}", .claimant.is_wrong())]
     Refuted {
         /// Who was wrong.
         claimant: Claimant,

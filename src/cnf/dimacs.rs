@@ -36,11 +36,10 @@ use crate::model::domains::Domains;
 use crate::model::geometry::{Cell, Geometry, Layout, Value, Variant};
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::model::verify::ViolationText;
-use crate::pipeline::PuzzleCnf;
+use crate::pipeline::{PuzzleCnf, SolveOptions};
 use crate::sat::output::{check_model, ModelError};
-use crate::sat::varisat::solve_formula;
 use crate::sat::{confirm_unsat, Claimant, Model, SatResult};
-use crate::solve::SolveError;
+use crate::solve::{Outcome, SolveError};
 use crate::text::notation::{parse_box_shape, parse_cell_name};
 use crate::text::symbols::Alphabet;
 
@@ -205,15 +204,19 @@ impl CnfFile {
 }
 
 impl CnfFile {
-    /// Check `claimant`'s "unsatisfiable" with varisat on the same clauses,
-    /// until `deadline`: `Ok` when varisat finds no model either;
-    /// [`SolveError::Refuted`] with the verified grid of the model it found;
-    /// [`SolveError::Unconfirmed`] when it runs out of time.
+    /// Check `claimant`'s "unsatisfiable" until `deadline`. The claim is
+    /// believed of the puzzle the comments describe, so varisat solves that
+    /// puzzle itself, not the clauses beside the comments (which may have been
+    /// edited): `Ok` when it has no solution; [`SolveError::Refuted`] with a
+    /// verified solution; [`SolveError::Unconfirmed`] when time runs out.
     pub fn confirm_unsat(&self, claimant: Claimant, deadline: Option<Instant>) -> Result<(), SolveError> {
-        let found = match solve_formula(&self.formula, deadline)? {
-            SatResult::Sat(model) => SatResult::Sat(self.decode(&model, "varisat's model")?),
-            SatResult::Unsat => SatResult::Unsat,
-            SatResult::Interrupted => SatResult::Interrupted,
+        let timeout = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        let options = SolveOptions { timeout, ..SolveOptions::default() };
+        let found = match crate::solve::solve(&self.puzzle, &options) {
+            Ok(Outcome::Solved(grid)) => SatResult::Sat(grid),
+            Ok(Outcome::Unsolvable(_)) => SatResult::Unsat,
+            Ok(Outcome::TimedOut) | Err(SolveError::TimedOut) => SatResult::Interrupted,
+            Err(e) => return Err(e),
         };
         confirm_unsat(claimant, found)
     }

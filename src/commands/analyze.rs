@@ -7,8 +7,8 @@ use anyhow::Result;
 use clap::Args;
 
 use satdoku::{
-    analyze, propagation, steps, Alphabet, AnalyzeOptions, Cell, Claim, Deduction, Geometry, Grid, Level, Puzzle,
-    SolveError, Step, StepText, Stepped, Verdict, ViolationText,
+    analyze, candidate_counts, propagation, residual, steps, Alphabet, AnalyzeOptions, Cell, Claim, Deduction,
+    Geometry, Grid, Level, Puzzle, SolveError, Step, StepText, Stepped, Verdict, ViolationText,
 };
 
 use super::batch::{run, Numbered};
@@ -42,6 +42,10 @@ pub struct AnalyzeArgs {
     /// stronger step and the singles that follow it) or only at the end.
     #[arg(long, value_name = "WHEN", default_value = "end", value_parser = ["round", "end"], requires = "steps")]
     pub show_candidates: String,
+    /// For each open cell and candidate, how many solutions hold it (each
+    /// counted up to --max): which value would make the puzzle unique.
+    #[arg(long, conflicts_with_all = ["propagate", "steps"])]
+    pub counts: bool,
     #[command(flatten)]
     pub proofs: ProofArgs,
     /// Also list the redundant givens of a unique puzzle: each may be removed
@@ -52,6 +56,7 @@ pub struct AnalyzeArgs {
 
 pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = grid.resolve()?;
+    setup.chunk = args.batch.chunk();
     let renderer = args.batch.renderer(&setup)?;
     let options = AnalyzeOptions { solve: args.encoding.options(&args.batch), count_limit: args.max };
     args.proofs.prepare()?;
@@ -62,7 +67,9 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
         };
         if args.propagate.is_some() || args.steps {
             let level = args.propagate.unwrap_or_default();
-            return propagate_one(numbered, puzzle, level, args.steps, args.show_candidates == "round", out);
+            let deadline = args.batch.timeout.and_then(|t| Instant::now().checked_add(t));
+            let rounds = args.show_candidates == "round";
+            return propagate_one(&args.batch, numbered, puzzle, (level, deadline), (args.steps, rounds), out);
         }
         let start = Instant::now();
         let analysis = match analyze(puzzle, &options) {
@@ -89,6 +96,24 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
                 let n = puzzle.size();
                 let ruled_out = puzzle.geometry().cells().any(|c| domains.count(c) < n);
                 let claim = ruled_out.then(|| Claim::Within(domains.clone()));
+                // A given of a pencil-mark puzzle is a cell with one candidate:
+                // removing it alone means nothing, so say so rather than guess.
+                if args.redundant && puzzle.candidates().is_some() {
+                    let error = "pencil marks: --redundant removes givens of puzzles without candidate lists";
+                    return out.emit(Record::failed(numbered, Status::Error, error));
+                }
+                let alphabet = &out.renderer.alphabet;
+                let residual = (verdict == Verdict::Multiple).then(|| {
+                    let links = residual(puzzle.geometry(), &domains);
+                    links.iter().map(|l| l.describe(puzzle.geometry(), &domains, alphabet)).collect()
+                });
+                let counts = match args.counts {
+                    false => None,
+                    true => match candidate_counts(puzzle, &domains, args.max.max(1), &options.solve) {
+                        Ok(counts) => Some(counts),
+                        Err(e) => return out.emit(failure(&args.batch, numbered, e)),
+                    },
+                };
                 let redundant = match (args.redundant, verdict) {
                     (true, Verdict::Unique) => match redundant_givens(puzzle, &domains.decided()) {
                         Ok(cells) => Some(cells),
@@ -96,11 +121,23 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
                     },
                     _ => None,
                 };
-                let body = Body::Analysis { domains: Some(domains), count: Some(analysis.count), steps: None };
+                let body = Body::Analysis {
+                    domains: Some(domains),
+                    count: Some(analysis.count),
+                    steps: None,
+                    counts,
+                    residual,
+                };
                 (Record { redundant, ..Record::new(numbered, status) }.with_body(body), claim)
             }
             _ => {
-                let body = Body::Analysis { domains: None, count: Some(analysis.count), steps: None };
+                let body = Body::Analysis {
+                    domains: None,
+                    count: Some(analysis.count),
+                    steps: None,
+                    counts: None,
+                    residual: None,
+                };
                 (
                     Record::unsolvable(numbered, analysis.reason.as_ref(), &out.renderer.alphabet).with_body(body),
                     Some(Claim::Unsolvable),
@@ -126,11 +163,11 @@ fn redundant_givens(puzzle: &Puzzle, solution: &Grid) -> Result<Vec<String>, Sol
 
 /// `--propagate` and `--steps`: propagation only, at `level`.
 fn propagate_one(
+    batch: &BatchArgs,
     numbered: &Numbered,
     puzzle: &Puzzle,
-    level: Level,
-    with_steps: bool,
-    rounds: bool,
+    (level, deadline): (Level, Option<Instant>),
+    (with_steps, rounds): (bool, bool),
     out: &mut Emitter,
 ) -> io::Result<()> {
     let geometry = puzzle.geometry();
@@ -143,7 +180,10 @@ fn propagate_one(
         let shots = if pictures { snapshots(puzzle, &result.steps) } else { Vec::new() };
         (texts, result.outcome, shots)
     } else {
-        let result = steps(puzzle, level);
+        let result = steps(puzzle, level, deadline);
+        if !result.complete {
+            return out.emit(Record::failed(numbered, Status::Error, batch.timed_out()));
+        }
         let texts = with_steps.then(|| {
             let mut lines = Vec::new();
             let mut round = 1;
@@ -173,7 +213,8 @@ fn propagate_one(
                             "the only grid the units allow breaks a rule: {}",
                             ViolationText(&v, geometry)
                         ));
-                        let body = Body::Analysis { domains: None, count: None, steps: texts };
+                        let body =
+                            Body::Analysis { domains: None, count: None, steps: texts, counts: None, residual: None };
                         return out
                             .emit(Record { reason, ..Record::new(numbered, Status::Unsolvable) }.with_body(body));
                     }
@@ -183,11 +224,12 @@ fn propagate_one(
                 }
             }
             let status = if solved { Status::Solved } else { Status::Open };
-            let body = Body::Analysis { domains: Some(domains), count: None, steps: texts };
+            let body =
+                Body::Analysis { domains: Some(domains), count: None, steps: texts, counts: None, residual: None };
             Record { snapshots, ..Record::new(numbered, status).with_body(body) }
         }
         Err(contradiction) => {
-            let body = Body::Analysis { domains: None, count: None, steps: texts };
+            let body = Body::Analysis { domains: None, count: None, steps: texts, counts: None, residual: None };
             let record = Record::unsolvable(numbered, Some(&contradiction), &out.renderer.alphabet).with_body(body);
             Record { snapshots, ..record }
         }

@@ -47,12 +47,23 @@ pub fn for_each_puzzle(
     mut each: impl FnMut(Numbered) -> Result<()>,
 ) -> Result<()> {
     let stdin = [PathBuf::from("-")];
-    let files = if files.is_empty() { &stdin[..] } else { files };
-    let mut index = 0;
+    let given = [PathBuf::new()];
+    if setup.input.is_some() && !files.is_empty() {
+        anyhow::bail!("--fpuzzles brings its own puzzle: give no puzzle files with it");
+    }
+    let files = match (&setup.input, files.is_empty()) {
+        (Some(_), _) => &given[..],
+        (None, true) => &stdin[..],
+        (None, false) => files,
+    };
+    let mut index = setup.chunk.puzzles_before;
     let mut progress = Progress::new(files);
     for path in files {
-        let (input, name): (Box<dyn BufRead>, String) = if path.as_os_str() == "-" {
-            (Box::new(io::stdin().lock()), "<stdin>".into())
+        let stdin = path.as_os_str() == "-";
+        let (input, name): (Box<dyn BufRead>, String) = if let Some((name, text)) = &setup.input {
+            (Box::new(io::Cursor::new(text.clone().into_bytes())), name.clone())
+        } else if stdin {
+            (Box::new(io::stdin().lock()), setup.chunk.stdin_name.clone())
         } else {
             let name = path.display().to_string();
             match File::open(path) {
@@ -68,7 +79,9 @@ pub fn for_each_puzzle(
                 }
             }
         };
-        let mut reader = PuzzleReader::new(input, name, &setup.alphabet, &mut setup.spec);
+        let lines_before = if stdin { setup.chunk.lines_before } else { 0 };
+        let mut reader =
+            PuzzleReader::new(input, name, &setup.alphabet, &mut setup.spec).starting_after_line(lines_before);
         loop {
             let start = Instant::now();
             let Some(entry) = reader.next() else { break };
@@ -226,10 +239,12 @@ pub fn run_indexed<F>(count: u64, renderer: Renderer, jobs: usize, make: F) -> R
 where
     F: Fn(u64, &mut Emitter) -> io::Result<()> + Sync,
 {
+    let progress = Progress::counting(count, "puzzles");
     if jobs <= 1 || count <= 1 {
         let mut emitter = Emitter::direct(renderer);
         for i in 0..count {
             make(i, &mut emitter).context(STDOUT)?;
+            progress.advance(1);
         }
         emitter.flush().context(STDOUT)?;
         return Ok(emitter.summary);
@@ -276,6 +291,7 @@ where
             }
         }
         drop(done_tx);
+        let progress = &progress;
         let writer = scope.spawn(move || -> io::Result<()> {
             let mut stdout = Stdout::new();
             let mut pending = BTreeMap::new();
@@ -283,6 +299,7 @@ where
             for (chunk, out, err) in done_rx {
                 pending.insert(chunk, (out, err));
                 while let Some((out, err)) = pending.remove(&next) {
+                    progress.advance(CHUNK.min(count - next * CHUNK));
                     stdout.write_record(&out, &err)?;
                     next += 1;
                     let _ = ticket_tx.send(());

@@ -58,6 +58,9 @@ pub fn run_decode(args: &DecodeArgs, grid: &GridArgs) -> Result<u8> {
         color: args.color,
         jobs: None,
         timeout: None,
+        stdin_name: None,
+        first_line: None,
+        first_index: None,
     };
     let mut out = Emitter::direct(batch.renderer(&setup)?);
     let puzzle = cnf.puzzle.clone();

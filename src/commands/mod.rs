@@ -6,6 +6,7 @@ pub mod batch;
 pub mod count;
 pub mod decode;
 pub mod dimacs;
+pub mod explain;
 pub mod generate;
 pub mod minimize;
 pub mod output;
@@ -24,8 +25,8 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::Args;
 
 use satdoku::{
-    box_side, load_grid_file, parse_box_shape, parse_region_map, Alphabet, AmoEncoding, Encoding, Geometry,
-    GeometrySpec, Layout, SolveOptions, Variant, DEFAULT_MAX_LITERALS,
+    box_side, load_grid_file, parse_box_shape, parse_region_map, read_fpuzzles, Alphabet, AmoEncoding, Encoding,
+    Geometry, GeometrySpec, Layout, SolveOptions, Variant, DEFAULT_MAX_LITERALS,
 };
 
 use output::{ColorChoice, Format, Renderer};
@@ -57,6 +58,12 @@ pub struct GridArgs {
     /// A grid definition file (see encodings/).
     #[arg(long, value_name = "FILE", global = true, conflicts_with_all = ["box_shape", "latin", "regions", "variants"])]
     pub grid: Option<PathBuf>,
+    /// An f-puzzles puzzle: its JSON, the compressed string f-puzzles and
+    /// SudokuPad share, or a URL holding one, or a file holding any of these.
+    /// Grid, regions, constraints and givens all come from it (no puzzle files).
+    #[arg(long, value_name = "TEXT_OR_FILE", global = true,
+          conflicts_with_all = ["box_shape", "latin", "regions", "variants", "grid"])]
+    pub fpuzzles: Option<String>,
     /// The symbols of values 1, 2, ... (e.g. 0123456789ABCDEF); then only '.' is empty.
     #[arg(long, value_name = "ALPHABET", global = true)]
     pub symbols: Option<String>,
@@ -66,6 +73,30 @@ pub struct GridArgs {
 pub struct Setup {
     pub spec: GeometrySpec,
     pub alphabet: Alphabet,
+    /// Puzzle text given on the command line (`--fpuzzles`), with its name,
+    /// read instead of the files.
+    pub input: Option<(String, String)>,
+    /// Where stdin sits in a bigger input, when it is one chunk of it.
+    pub chunk: Chunk,
+}
+
+/// `--stdin-name`, `--first-line`, `--first-index`: stdin as one chunk of a
+/// bigger file (GNU parallel `--pipe`, a cluster's pipe operator), so that
+/// records name the file, line and index they would in one run over it.
+#[derive(Clone, Debug)]
+pub struct Chunk {
+    /// The name stdin's records carry in `source`.
+    pub stdin_name: String,
+    /// Lines before stdin's first line.
+    pub lines_before: usize,
+    /// Puzzles before the first one read.
+    pub puzzles_before: usize,
+}
+
+impl Default for Chunk {
+    fn default() -> Chunk {
+        Chunk { stdin_name: "<stdin>".into(), lines_before: 0, puzzles_before: 0 }
+    }
 }
 
 impl GridArgs {
@@ -77,6 +108,19 @@ impl GridArgs {
             None => Alphabet::default(),
         };
         let variants = &self.variants;
+        if let Some(source) = &self.fpuzzles {
+            let path = Path::new(source);
+            let text = if path.is_file() {
+                std::fs::read_to_string(path).with_context(|| format!("--fpuzzles {source}: cannot read it"))?
+            } else {
+                source.clone()
+            };
+            let puzzle = read_fpuzzles(&text).map_err(|e| anyhow::anyhow!("--fpuzzles: {e}"))?;
+            let line = satdoku::format::line(puzzle.givens(), &alphabet);
+            let spec = GeometrySpec::fixed(Arc::clone(puzzle.geometry()));
+            let input = Some(("--fpuzzles".into(), line));
+            return Ok(Setup { spec, alphabet, input, chunk: Chunk::default() });
+        }
         let spec = if let Some(path) = &self.grid {
             GeometrySpec::fixed(Arc::new(load_grid_file(path)?))
         } else if let Some(map) = &self.regions {
@@ -115,7 +159,7 @@ impl GridArgs {
         } else {
             GeometrySpec::classic().with_variants(variants)
         };
-        Ok(Setup { spec, alphabet })
+        Ok(Setup { spec, alphabet, input: None, chunk: Chunk::default() })
     }
 }
 
@@ -175,9 +219,28 @@ pub struct BatchArgs {
     /// propagation: it gets an `error` record, and the batch goes on.
     #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
+    /// The name stdin goes by in records' `source` (default <stdin>): the
+    /// file that a chunk on stdin was cut from (GNU parallel --pipe).
+    #[arg(long, value_name = "NAME", help_heading = "Chunks of a bigger input")]
+    pub stdin_name: Option<String>,
+    /// The line number of stdin's first line in that file (default 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), help_heading = "Chunks of a bigger input")]
+    pub first_line: Option<u64>,
+    /// The index of the first puzzle read (default 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), help_heading = "Chunks of a bigger input")]
+    pub first_index: Option<u64>,
 }
 
 impl BatchArgs {
+    /// Where stdin sits in a bigger input (`--stdin-name`, `--first-line`, `--first-index`).
+    pub fn chunk(&self) -> Chunk {
+        Chunk {
+            stdin_name: self.stdin_name.clone().unwrap_or_else(|| "<stdin>".into()),
+            lines_before: self.first_line.map_or(0, |n| n as usize - 1),
+            puzzles_before: self.first_index.map_or(0, |n| n as usize - 1),
+        }
+    }
+
     pub fn renderer(&self, setup: &Setup) -> Result<Renderer> {
         let format = self.format.unwrap_or_else(|| {
             if std::io::IsTerminal::is_terminal(&io::stdout()) {

@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde_json::{Map, Value as Json};
 
 use satdoku::format;
-use satdoku::{Alphabet, Cell, Contradiction, Count, Domains, Geometry, Grid, Layout, Picture};
+use satdoku::{Alphabet, CandidateCount, Cell, Contradiction, Count, Domains, Forced, Geometry, Grid, Layout, Picture};
 
 use super::batch::Numbered;
 
@@ -24,6 +24,9 @@ pub enum Format {
     Grid,
     /// JSON Lines, one object per record.
     Json,
+    /// The f-puzzles (and SudokuPad) compressed string of the puzzle with
+    /// its solution (or fixed cells) filled in; messages as in `line`.
+    Fpuzzles,
     /// A picture (SVG) of each grid: one document per record on stdout,
     /// or one file per record with `--out-dir`.
     Svg,
@@ -127,7 +130,18 @@ pub enum Body {
     Count(Count),
     /// `analyze`: every cell's candidates (none when there is no solution),
     /// with the count of solutions or with the deductions of propagation (`--steps`).
-    Analysis { domains: Option<Domains>, count: Option<Count>, steps: Option<Vec<StepLine>> },
+    Analysis {
+        domains: Option<Domains>,
+        count: Option<Count>,
+        steps: Option<Vec<StepLine>>,
+        /// `--counts`: how many solutions hold each candidate of each open cell.
+        counts: Option<Vec<CandidateCount>>,
+        /// For several solutions: the open cells and what links them, in words.
+        residual: Option<Vec<String>>,
+    },
+    /// `explain`: a minimal set of givens with no solution together (none
+    /// when there is a solution), and why each cell asked about is forced.
+    Explanation { core: Option<Vec<Cell>>, forced: Vec<(Cell, Forced)> },
     /// `generate` and `minimize`: a puzzle with its one solution (a full grid
     /// from `generate --solved` is its own solution).
     Puzzle(Box<PuzzleBody>),
@@ -285,6 +299,7 @@ impl Renderer {
             }
             Format::Line => self.line(record),
             Format::Grid => self.grid(record),
+            Format::Fpuzzles => self.fpuzzles(record),
             Format::Svg if self.out_dir.is_some() => return,
             Format::Svg => self.pictures(record).into_iter().map(|(_, svg)| svg + "\n").collect(),
         };
@@ -329,6 +344,42 @@ impl Renderer {
                 }
             }
             Body::Count(count) => put_count(&mut put, count),
+            Body::Explanation { core, forced } => {
+                let geometry = record.geometry.as_deref();
+                let names = |cells: &[Cell]| -> Json {
+                    cells.iter().map(|&c| geometry.map_or(String::new(), |g| g.cell_name(c))).collect::<Vec<_>>().into()
+                };
+                if let Some(core) = core {
+                    put("givens", names(core));
+                }
+                if !forced.is_empty() {
+                    let n = geometry.map_or(0, Geometry::size);
+                    let symbol = |v: satdoku::Value| format::symbol(Some(v), n, &self.alphabet);
+                    let items: Vec<Json> = forced
+                        .iter()
+                        .map(|(cell, why)| {
+                            let mut item = Map::new();
+                            item.insert("cell".into(), geometry.map_or(String::new(), |g| g.cell_name(*cell)).into());
+                            match why {
+                                Forced::Given(v) => {
+                                    item.insert("value".into(), symbol(*v).into());
+                                    item.insert("given".into(), true.into());
+                                }
+                                Forced::By { value, givens } => {
+                                    item.insert("value".into(), symbol(*value).into());
+                                    item.insert("givens".into(), names(givens));
+                                }
+                                Forced::Open(a, b) => {
+                                    item.insert("open".into(), vec![symbol(*a), symbol(*b)].into());
+                                }
+                                Forced::Unsolvable => {}
+                            }
+                            Json::Object(item)
+                        })
+                        .collect();
+                    put("forced", items.into());
+                }
+            }
             Body::Puzzle(body) => {
                 put("puzzle", self.line_of(&body.puzzle).into());
                 put("givens", body.puzzle.filled_count().into());
@@ -345,7 +396,29 @@ impl Renderer {
                     }
                 }
             }
-            Body::Analysis { domains, count, steps } => {
+            Body::Analysis { domains, count, steps, counts, residual } => {
+                if let (Some(counts), Some(geometry)) = (counts, &record.geometry) {
+                    let items: Vec<Json> = counts
+                        .iter()
+                        .map(|c| {
+                            let mut item = Map::new();
+                            item.insert("cell".into(), geometry.cell_name(c.cell).into());
+                            item.insert(
+                                "value".into(),
+                                format::symbol(Some(c.value), geometry.size(), &self.alphabet).into(),
+                            );
+                            item.insert("count".into(), c.count.count.into());
+                            if c.count.capped {
+                                item.insert("capped".into(), true.into());
+                            }
+                            Json::Object(item)
+                        })
+                        .collect();
+                    put("counts", items.into());
+                }
+                if let Some(residual) = residual {
+                    put("residual", residual.clone().into());
+                }
                 if let Some(domains) = domains {
                     put("fixed", self.line_of(&domains.decided()).into());
                     put("candidates", candidate_strings(domains, &self.alphabet).into());
@@ -395,6 +468,18 @@ impl Renderer {
                 format!("multiple {} {}", self.line_of(first), self.line_of(second))
             }
             (Body::Count(count), _) => count_text(count),
+            (Body::Explanation { core: Some(core), .. }, _) => match record.numbered.entry.puzzle.as_ref() {
+                Ok(puzzle) => self.line_of(&only(puzzle.givens(), core)),
+                Err(_) => record.message(),
+            },
+            (Body::Explanation { core: None, forced }, _) => match &record.geometry {
+                Some(geometry) if !forced.is_empty() => forced
+                    .iter()
+                    .map(|(cell, why)| self.forced_text(geometry, *cell, why))
+                    .collect::<Vec<_>>()
+                    .join("; "),
+                _ => format!("{}: has a solution (--cell CELL says why a cell is forced)", record.numbered.describe()),
+            },
             (Body::Puzzle(body), _) => self.line_of(&body.puzzle),
             (Body::Analysis { steps: Some(steps), .. }, _) => return self.steps(record, steps),
             (Body::Analysis { domains: Some(domains), .. }, _) => self.line_of(&domains.decided()),
@@ -404,6 +489,19 @@ impl Renderer {
         text
     }
 
+    fn fpuzzles(&self, record: &Record) -> String {
+        let Ok(puzzle) = &record.numbered.entry.puzzle else { return self.line(record) };
+        let grid = match &record.body {
+            Body::Solution { grid, .. } | Body::Solutions { first: grid, .. } => Some(grid.clone()),
+            Body::Analysis { domains: Some(domains), steps: None, .. } => Some(domains.decided()),
+            _ => None,
+        };
+        match (grid, record.status) {
+            (_, Status::Invalid | Status::Error) | (None, _) => self.line(record),
+            (Some(grid), _) => format!("{}\n", satdoku::write_fpuzzles(puzzle, Some(&grid))),
+        }
+    }
+
     fn grid(&self, record: &Record) -> String {
         let header = match (&record.body, record.status) {
             (Body::Empty | Body::Analysis { domains: None, steps: None, .. }, _)
@@ -411,6 +509,15 @@ impl Renderer {
             (Body::Solution { number: Some(k), .. }, _) => format!("{}: solution {k}", record.numbered.describe()),
             (Body::Solution { number: None, .. }, _) => record.numbered.describe(),
             (Body::Count(count), _) => format!("{}: {}", record.numbered.describe(), count_text(count)),
+            (Body::Explanation { core: Some(core), .. }, _) => format!(
+                "{}: unsolvable: these {} givens have no solution together (in parentheses)",
+                record.numbered.describe(),
+                core.len()
+            ),
+            (Body::Explanation { core: None, forced }, _) if forced.is_empty() => {
+                format!("{}: has a solution (--cell CELL says why a cell is forced)", record.numbered.describe())
+            }
+            (Body::Explanation { core: None, .. }, _) => record.numbered.describe(),
             (Body::Puzzle(body), _) => {
                 format!("{}: {} givens", record.numbered.describe(), body.puzzle.filled_count())
             }
@@ -444,8 +551,24 @@ impl Renderer {
                         text.push_str(&self.solution_grid(record, second, geometry));
                     }
                 }
-                Body::Analysis { domains: Some(domains), .. } => {
-                    text.push_str(&self.candidate_grid(record, domains, geometry))
+                Body::Analysis { domains: Some(domains), counts, residual, .. } => {
+                    text.push_str(&self.candidate_grid(record, domains, geometry));
+                    for line in residual.iter().flatten() {
+                        let _ = writeln!(text, "{line}");
+                    }
+                    text.push_str(&self.counts_text(geometry, counts.as_deref().unwrap_or(&[])));
+                }
+                Body::Explanation { core, forced } => {
+                    if let (Ok(puzzle), Some(core)) = (record.numbered.entry.puzzle.as_ref(), core) {
+                        text.push_str(&self.marked(puzzle.givens(), geometry, core, None));
+                    }
+                    for (cell, why) in forced {
+                        let _ = writeln!(text, "{}", self.forced_text(geometry, *cell, why));
+                        if let (Ok(puzzle), Forced::By { value, givens }) = (record.numbered.entry.puzzle.as_ref(), why)
+                        {
+                            text.push_str(&self.marked(puzzle.givens(), geometry, givens, Some((*cell, *value))));
+                        }
+                    }
                 }
                 // No solution because of these cells: the givens, those cells marked.
                 Body::Empty | Body::Analysis { domains: None, .. } if !record.conflict.is_empty() => {
@@ -507,6 +630,11 @@ impl Renderer {
         let caption = match &record.body {
             Body::Solution { number: Some(k), .. } => format!("{}: solution {k}", record.numbered.describe()),
             Body::Count(count) => format!("{}: {}", record.numbered.describe(), count_text(count)),
+            Body::Analysis { count: Some(count), domains: Some(_), .. } => {
+                let plural = if count.count == 1 { "" } else { "s" };
+                let more = if count.capped { "at least " } else { "" };
+                format!("{}: {status}, {more}{} solution{plural}", record.numbered.describe(), count.count)
+            }
             _ => match record.detail() {
                 Some(detail) => format!("{}: {status}: {detail}", record.numbered.describe()),
                 None => format!("{}: {status}", record.numbered.describe()),
@@ -555,6 +683,10 @@ impl Renderer {
                 let picture = Picture::new(geometry, &self.alphabet).with_givens(&body.puzzle).with_caption(caption);
                 vec![(String::new(), picture.to_svg())]
             }
+            // The givens, those with no solution together marked.
+            Body::Explanation { core, .. } => {
+                vec![(String::new(), picture().with_marked(core.clone().unwrap_or_default()).to_svg())]
+            }
             Body::Empty | Body::Count(_) | Body::Analysis { domains: None, .. } => {
                 vec![(String::new(), picture().to_svg())]
             }
@@ -598,6 +730,76 @@ impl Renderer {
             },
         )
     }
+}
+
+impl Renderer {
+    /// `--counts` in words, a line per open cell: `r1c2: 3 in 5 solutions, 5 in at least 10`.
+    fn counts_text(&self, geometry: &Geometry, counts: &[CandidateCount]) -> String {
+        let mut text = String::new();
+        let mut k = 0;
+        while k < counts.len() {
+            let cell = counts[k].cell;
+            let parts: Vec<String> = counts[k..]
+                .iter()
+                .take_while(|c| c.cell == cell)
+                .map(|c| {
+                    let plural = if c.count.count == 1 && !c.count.capped { "" } else { "s" };
+                    let symbol = format::symbol(Some(c.value), geometry.size(), &self.alphabet);
+                    format!("{symbol} in {} solution{plural}", count_text(&c.count))
+                })
+                .collect();
+            k += parts.len();
+            let _ = writeln!(text, "{}: {}", geometry.cell_name(cell), parts.join(", "));
+        }
+        text
+    }
+
+    /// Why a cell is forced, in words: `r1c4 = 1, forced by r2c2 r3c3`.
+    fn forced_text(&self, geometry: &Geometry, cell: Cell, why: &Forced) -> String {
+        let n = geometry.size();
+        let name = geometry.cell_name(cell);
+        let symbol = |v: satdoku::Value| format::symbol(Some(v), n, &self.alphabet);
+        match why {
+            Forced::Given(v) => format!("{name} = {}, a given", symbol(*v)),
+            Forced::By { value, givens } => {
+                let names: Vec<String> = givens.iter().map(|&c| geometry.cell_name(c)).collect();
+                format!("{name} = {}, forced by {} givens: {}", symbol(*value), givens.len(), names.join(" "))
+            }
+            Forced::Open(a, b) => {
+                format!("{name} is not forced: it is {} in one solution, {} in another", symbol(*a), symbol(*b))
+            }
+            Forced::Unsolvable => format!("{name}: the puzzle has no solution"),
+        }
+    }
+
+    /// The givens as a grid, those of `marked` in parentheses, and `cell`'s
+    /// value in brackets.
+    fn marked(
+        &self,
+        givens: &Grid,
+        geometry: &Geometry,
+        marked: &[Cell],
+        cell: Option<(Cell, satdoku::Value)>,
+    ) -> String {
+        let n = geometry.size();
+        format::pretty_cells(geometry, |i| {
+            let c = Cell::from_index(i);
+            match (givens.get(c), cell) {
+                (_, Some((at, value))) if at == c => format!("[{}]", format::symbol(Some(value), n, &self.alphabet)),
+                (Some(v), _) if marked.contains(&c) => format!("({})", format::symbol(Some(v), n, &self.alphabet)),
+                (v, _) => format::symbol(v, n, &self.alphabet),
+            }
+        })
+    }
+}
+
+/// The givens of `cells` alone.
+fn only(givens: &Grid, cells: &[Cell]) -> Grid {
+    let mut grid = Grid::empty(givens.size());
+    for &cell in cells {
+        grid.set(cell, givens.get(cell));
+    }
+    grid
 }
 
 fn put_count(put: &mut impl FnMut(&str, Json), count: &Count) {

@@ -74,6 +74,33 @@ impl Progress {
             ),
         };
         bar.set_message("reading");
+        Progress::show(bar, read, start)
+    }
+
+    /// Progress over `total` puzzles made one by one (`generate`): a bar with
+    /// the count, the rate and the time left, moved by [`Progress::advance`].
+    pub fn counting(total: u64, what: &str) -> Progress {
+        let (read, start) = (Arc::new(AtomicU64::new(0)), Instant::now());
+        if !io::stderr().is_terminal() {
+            return Progress { bar: None, read, puzzles: 0, start, done: None };
+        }
+        let template = format!(
+            "{{spinner}} {{elapsed_precise}} [{{wide_bar:.cyan/blue}}] {{pos}}/{{len}} {what}, {{per_sec}}, ETA {{eta}}"
+        );
+        let style = ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar());
+        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden()).with_style(style);
+        Progress::show(bar, read, start)
+    }
+
+    /// `n` more done (of [`Progress::counting`]).
+    pub fn advance(&self, n: u64) {
+        if let Some(bar) = &self.bar {
+            bar.inc(n);
+        }
+    }
+
+    /// Show `bar` once the run has gone on for [`delay`].
+    fn show(bar: ProgressBar, read: Arc<AtomicU64>, start: Instant) -> Progress {
         let (done_tx, done_rx) = mpsc::channel();
         let (delayed, delay) = (bar.clone(), delay());
         let shower = std::thread::Builder::new().name("progress".into()).spawn(move || {

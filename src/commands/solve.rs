@@ -50,6 +50,7 @@ impl SolveArgs {
 
 pub fn run_solve(args: &SolveArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = grid.resolve()?;
+    setup.chunk = args.batch.chunk();
     let renderer = args.batch.renderer(&setup)?;
     let external = args.solver.as_deref().map(external_solver).transpose()?;
     args.proofs.prepare()?;

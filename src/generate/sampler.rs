@@ -109,6 +109,11 @@ impl GridSampler {
 
     /// A uniformly random element of the grid's symmetry group applied to `grid`.
     fn symmetry_move(&self, grid: &Grid, rng: &mut Rng) -> Grid {
+        // Variant clues (cages, dots, parity, sums ...) are not kept by
+        // relabelling values or turning the grid: only block moves then.
+        if self.geometry.has_constraints() {
+            return grid.clone();
+        }
         let n = self.geometry.size();
         let values = rng.permutation(n);
         let (rows, cols) = match self.bands {

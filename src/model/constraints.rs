@@ -49,8 +49,12 @@ impl Relation {
         }
     }
 
-    fn same_family(self, other: Relation) -> bool {
-        std::mem::discriminant(&self) == std::mem::discriminant(&other)
+    /// Whether a dot of `other` spares a pair from a negative constraint of
+    /// this relation: kropki dots (differences and ratios) spare each
+    /// other's pairs, as f-puzzles and Rangsk's solver read them; XV marks
+    /// spare XV's.
+    fn spared_by(self, other: Relation) -> bool {
+        matches!(self, Relation::Sum(_)) == matches!(other, Relation::Sum(_))
     }
 }
 
@@ -133,8 +137,10 @@ pub enum Constraint {
         /// The two cells.
         cells: [Cell; 2],
     },
-    /// Every orthogonally adjacent pair without a dot of the relation's
-    /// family stands in none of `relations` (kropki's and XV's negative constraint).
+    /// Every orthogonally adjacent pair without a dot stands in none of
+    /// `relations` (kropki's and XV's negative constraint: any kropki,
+    /// difference or ratio dot spares a pair from a difference or ratio
+    /// negative; an X or V from a sum negative).
     Negative {
         /// The relations forbidden, all of one family.
         relations: Vec<Relation>,
@@ -289,6 +295,11 @@ impl Constraint {
         if cells.iter().any(|c| c.index() >= n * n) {
             return Err("a cell outside the grid".into());
         }
+        if let Constraint::Arrow { circle, cells } = self {
+            if let Some(c) = cells.iter().find(|c| circle.contains(c)) {
+                return Err(format!("the circle's cell {} is on its own arrow", cell_name(*c, n)));
+            }
+        }
         let mut sorted = cells.clone();
         sorted.sort();
         if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
@@ -347,8 +358,8 @@ impl Constraint {
                 }
             }
             Constraint::Negative { relations } => {
-                if relations.is_empty() || relations.iter().any(|r| !r.same_family(relations[0])) {
-                    return Err("a negative constraint needs relations of one family".into());
+                if relations.is_empty() {
+                    return Err("a negative constraint needs relations".into());
                 }
             }
             Constraint::Odd { cells } | Constraint::Even { cells } => {
@@ -529,13 +540,15 @@ impl Constraint {
 }
 
 /// The orthogonal pairs a negative constraint over `relations` covers: those
-/// without a dot of the same family among `dots`.
+/// without a dot among `dots` that spares them (any kropki, difference or
+/// ratio dot for differences and ratios; an X or V for sums).
 pub fn negative_pairs(relations: &[Relation], n: usize, dots: &[Constraint]) -> Vec<[Cell; 2]> {
-    let Some(first) = relations.first() else { return Vec::new() };
     let marked: std::collections::HashSet<[Cell; 2]> = dots
         .iter()
         .filter_map(|d| match d {
-            Constraint::Dot { relation, cells } if relation.same_family(*first) => Some(sorted_pair(*cells)),
+            Constraint::Dot { relation, cells } if relations.iter().any(|r| r.spared_by(*relation)) => {
+                Some(sorted_pair(*cells))
+            }
             _ => None,
         })
         .collect();
@@ -612,6 +625,7 @@ mod tests {
             "ratio 2 r2c2 r3c2",
             "sum 10 r3c3 r3c4",
             "negative sum 5 sum 10",
+            "negative difference 1 ratio 2",
             "odd r1c1 r5c5",
             "even r9c9",
             "renban r5c1 r5c2 r5c3",
@@ -630,7 +644,7 @@ mod tests {
             ("killer 50 r1c1 r1c2", "sum to 50"),
             ("thermo r1c1 r1c2 r1c3 r1c4 r2c4", "1 to 4 cells"),
             ("killer 3 r1c1 r1c1", "appears twice"),
-            ("arrow r1c1 : r1c1", "appears twice"),
+            ("arrow r1c1 : r1c1", "on its own arrow"),
             ("difference 1 r1c1 r2c2", "not orthogonal"),
             ("ratio 9 r1c1 r1c2", "ratio of 9"),
         ];

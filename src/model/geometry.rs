@@ -336,6 +336,19 @@ impl Geometry {
 
     /// This grid with the variant clues `constraints` on top; an error names
     /// the first clue no grid can satisfy (1-based among them).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use satdoku::{count_up_to, Constraint, Geometry, Grid, Puzzle, SolveOptions};
+    ///
+    /// // A 4x4 whose first row starts with a killer cage of 3: {1, 2} in some order.
+    /// let cage = Constraint::parse("killer 3 r1c1 r1c2", 4)?;
+    /// let geometry = Geometry::classic(4)?.with_constraints(vec![cage])?;
+    /// let puzzle = Puzzle::new(Arc::new(geometry), Grid::empty(4)).expect("sizes match");
+    /// // 288 grids, a sixth of them with {1, 2} in r1c1 and r1c2.
+    /// assert_eq!(count_up_to(&puzzle, 1000, &SolveOptions::default())?.count, 48);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_constraints(mut self, constraints: Vec<Constraint>) -> Result<Geometry, GeometryError> {
         for (i, c) in constraints.iter().enumerate() {
             c.validate(self.n).map_err(|message| GeometryError::Constraint {

@@ -61,12 +61,20 @@ fn index(lit: i32) -> usize {
     2 * (lit.unsigned_abs() as usize - 1) + usize::from(lit < 0)
 }
 
+/// A hash of a sorted clause.
+fn key(sorted: &[i32]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    sorted.hash(&mut hasher);
+    hasher.finish()
+}
+
 /// The clause database and the propagation state of one check.
 struct Db {
     clauses: Vec<Vec<i32>>,
     live: Vec<bool>,
-    /// Live clauses by their sorted literals, for deletion.
-    by_key: HashMap<Vec<i32>, Vec<usize>>,
+    /// Live clauses by a hash of their sorted literals, for deletion.
+    by_key: HashMap<u64, Vec<usize>>,
     /// Per literal index: the clauses watching it (its first two literals).
     watches: Vec<Vec<usize>>,
     units: Vec<usize>,
@@ -108,7 +116,7 @@ impl Db {
         }
         self.grow(&lits);
         let k = self.clauses.len();
-        self.by_key.entry(lits.clone()).or_default().push(k);
+        self.by_key.entry(key(&lits)).or_default().push(k);
         match lits.len() {
             0 => self.empty = true,
             1 => self.units.push(k),
@@ -124,8 +132,17 @@ impl Db {
     fn delete(&mut self, mut lits: Vec<i32>) {
         lits.sort_unstable();
         lits.dedup();
-        if let Some(k) = self.by_key.get_mut(&lits).and_then(|ks| ks.pop()) {
-            self.live[k] = false;
+        // The watch code reorders a clause's literals: compare them sorted.
+        let (clauses, live) = (&self.clauses, &mut self.live);
+        if let Some(ks) = self.by_key.get_mut(&key(&lits)) {
+            let same = |k: usize| {
+                let mut other = clauses[k].clone();
+                other.sort_unstable();
+                other == lits
+            };
+            if let Some(at) = ks.iter().rposition(|&k| live[k] && same(k)) {
+                live[ks.swap_remove(at)] = false;
+            }
         }
     }
 
@@ -245,6 +262,10 @@ impl Db {
     }
 }
 
+/// How many variables past the formula's a proof may introduce (extended
+/// resolution); the checker's tables are sized by the largest variable.
+pub const MAX_NEW_VARS: usize = 1 << 20;
+
 /// Check a text DRAT `proof` against `clauses` (DIMACS literals, one clause
 /// per vector).
 pub fn check_drat(clauses: &[Vec<i32>], proof: impl BufRead) -> Result<DratSummary, DratError> {
@@ -261,6 +282,11 @@ pub(crate) fn check_drat_until(
     for clause in clauses {
         db.add(clause.clone());
     }
+    // The tables grow with the largest variable: a proof may add variables
+    // of its own, but one naming variable 2,000,000,000 must be an error,
+    // not an allocation of tens of gigabytes.
+    let formula_vars = clauses.iter().flatten().map(|l| l.unsigned_abs() as usize).max().unwrap_or(0);
+    let max_var = formula_vars + MAX_NEW_VARS;
     let mut summary = DratSummary::default();
     for (k, line) in proof.lines().enumerate() {
         let line = line.map_err(|e| DratError::Read(e.to_string()))?;
@@ -282,6 +308,13 @@ pub(crate) fn check_drat_until(
         };
         if lits.iter().any(|&l| l == 0 || l == i32::MIN) {
             return Err(DratError::Syntax { line: k + 1, message: "0 inside a clause".into() });
+        }
+        if let Some(&l) = lits.iter().find(|l| l.unsigned_abs() as usize > max_var) {
+            let message = format!(
+                "variable {} is past the formula's {formula_vars} and the {MAX_NEW_VARS} a proof may add",
+                l.unsigned_abs()
+            );
+            return Err(DratError::Syntax { line: k + 1, message });
         }
         if delete {
             db.delete(lits.to_vec());
@@ -317,6 +350,16 @@ mod tests {
     /// needed.
     fn all_eight() -> Vec<Vec<i32>> {
         (0..8).map(|m| (1..=3).map(|v| if m >> (v - 1) & 1 == 1 { v } else { -v }).collect()).collect()
+    }
+
+    #[test]
+    fn a_variable_far_past_the_formula_is_an_error_not_an_allocation() {
+        let proof = "2000000000 0\n0\n";
+        let error = check_drat(&all_eight(), proof.as_bytes()).unwrap_err();
+        assert!(matches!(error, DratError::Syntax { line: 1, .. }), "{error}");
+        // A new variable within the allowance is fine (and here useless).
+        let proof = format!("{} 1 2 0\n1 2 0\n1 0\n2 0\n0\n", 3 + MAX_NEW_VARS);
+        assert!(check_drat(&all_eight(), proof.as_bytes()).is_ok());
     }
 
     #[test]

@@ -12,6 +12,7 @@
 //! preparation is [`crate::reasoning::propagate::Propagator`].
 
 use std::fmt::Write as _;
+use std::time::Instant;
 
 use crate::model::domains::Domains;
 use crate::model::geometry::{Cell, Geometry, UnitKind, Value};
@@ -103,7 +104,9 @@ pub struct Deduced {
     /// What it removes.
     pub removed: Vec<(Cell, Value)>,
     /// The round it belongs to: round 1 is the singles from the givens, each
-    /// later round one stronger step and the singles that follow it.
+    /// later round one sweep of the first stronger rule that finds something
+    /// (every locked candidate, else every unit's subset, else one failed
+    /// probe) and the singles that follow.
     pub round: usize,
 }
 
@@ -119,18 +122,22 @@ pub struct Stepped {
     pub rounds: Vec<Domains>,
     /// The candidates at the fixpoint, or the contradiction the steps ran into.
     pub outcome: Result<Domains, Contradiction>,
+    /// Whether the fixpoint (or a contradiction) was reached before the deadline.
+    pub complete: bool,
 }
 
-/// Propagate `puzzle` at `level`, every step recorded.
-pub fn steps(puzzle: &Puzzle, level: Level) -> Stepped {
+/// Propagate `puzzle` at `level`, every step recorded, stopping at
+/// `deadline` (then [`Stepped::complete`] is false).
+pub fn steps(puzzle: &Puzzle, level: Level, deadline: Option<Instant>) -> Stepped {
     let geometry = puzzle.geometry();
     let start = puzzle.initial_domains();
     let mut run = Stepper::new(geometry, start.clone());
     let outcome = match find_clash(geometry, puzzle.givens()) {
         Some(clash) => Err(clash),
-        None => run.run(level),
+        None => run.run(level, deadline),
     };
-    Stepped { start, steps: run.steps, rounds: run.rounds, outcome: outcome.map(|()| run.domains) }
+    let complete = *outcome.as_ref().unwrap_or(&true);
+    Stepped { start, steps: run.steps, rounds: run.rounds, outcome: outcome.map(|_| run.domains), complete }
 }
 
 /// A step found, before it is applied: its rule and its removals.
@@ -172,28 +179,58 @@ impl<'g> Stepper<'g> {
         }
     }
 
-    fn run(&mut self, level: Level) -> Result<(), Contradiction> {
+    /// Run to the fixpoint of `level`, or to `deadline`; whether the fixpoint was reached.
+    fn run(&mut self, level: Level, deadline: Option<Instant>) -> Result<bool, Contradiction> {
         if let Some(cell) = self.geometry.cells().find(|&c| self.domains.count(c) == 0) {
             return Err(Contradiction::EmptyCell { cell });
         }
         let mut filter = AllDifferent::new();
+        let units = self.geometry.units();
+        // Boxes first (pointing), then rows and columns (claiming), then the rest.
+        let mut order: Vec<usize> = (0..units.len()).collect();
+        order.sort_by_key(|&u| units[u].kind() != UnitKind::Box);
         loop {
             self.singles()?;
             if level == Level::Singles || self.domains.is_solved() {
-                return Ok(());
+                return Ok(true);
             }
-            let stronger = match self.locked() {
-                Some(step) => Some(step),
-                None => match self.subset(&mut filter)? {
-                    Some(step) => Some(step),
-                    None if level == Level::Probe => self.probe(),
-                    None => None,
-                },
-            };
-            let Some((deduction, removed)) = stronger else { return Ok(()) };
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return Ok(false);
+            }
+            // One sweep of the first stronger rule that finds anything:
+            // each step is found on the candidates as the steps before it left them.
+            let before = self.steps.len();
             self.rounds.push(self.domains.clone());
             self.round += 1;
-            self.apply(deduction, removed)?;
+            for &within in &order {
+                for value in Value::all(self.geometry.size()) {
+                    if let Some((deduction, removed)) = self.locked(within, value) {
+                        self.apply(deduction, removed)?;
+                    }
+                }
+            }
+            if self.steps.len() == before {
+                for unit in 0..units.len() {
+                    // A "subset" of one cell is a single the sweep's removals made:
+                    // singles name it next.
+                    let Some((deduction, removed)) = self.subset(unit, &mut filter)? else { continue };
+                    if let Deduction::NakedSubset { cells, .. } | Deduction::HiddenSubset { cells, .. } = &deduction {
+                        if cells.len() > 1 {
+                            self.apply(deduction, removed)?;
+                        }
+                    }
+                }
+            }
+            if self.steps.len() == before && level == Level::Probe {
+                if let Some((deduction, removed)) = self.probe() {
+                    self.apply(deduction, removed)?;
+                }
+            }
+            if self.steps.len() == before {
+                self.rounds.pop();
+                self.round -= 1;
+                return Ok(true);
+            }
         }
     }
 
@@ -257,67 +294,55 @@ impl<'g> Stepper<'g> {
         found
     }
 
-    /// The first locked candidate that removes something: boxes first
-    /// (pointing), then rows and columns (claiming), then the other units.
-    fn locked(&self) -> Option<Found> {
-        let units = self.geometry.units();
-        let mut order: Vec<usize> = (0..units.len()).collect();
-        order.sort_by_key(|&u| units[u].kind() != UnitKind::Box);
-        for within in order {
-            for value in Value::all(self.geometry.size()) {
-                let holders: Vec<Cell> =
-                    units[within].cells().iter().copied().filter(|&c| self.domains.contains(c, value)).collect();
-                if holders.len() < 2 {
-                    continue;
-                }
-                for &into in self.geometry.units_of(holders[0]) {
-                    let into = into as usize;
-                    let target = &units[into];
-                    if into == within || !holders.iter().all(|c| target.cells().contains(c)) {
-                        continue;
-                    }
-                    let removed: Vec<(Cell, Value)> = target
-                        .cells()
-                        .iter()
-                        .filter(|&&c| self.domains.contains(c, value) && !units[within].cells().contains(&c))
-                        .map(|&c| (c, value))
-                        .collect();
-                    if !removed.is_empty() {
-                        return Some((Deduction::Locked { value, within, into }, removed));
-                    }
-                }
+    /// The locked candidate of `value` in unit `within`, if it removes something.
+    fn locked(&self, within: usize, value: Value) -> Option<Found> {
+        let geometry = self.geometry;
+        let units = geometry.units();
+        let holders: Vec<Cell> =
+            units[within].cells().iter().copied().filter(|&c| self.domains.contains(c, value)).collect();
+        if holders.len() < 2 {
+            return None;
+        }
+        let in_unit = |c: Cell, u: usize| geometry.units_of(c).contains(&(u as u32));
+        for &into in geometry.units_of(holders[0]) {
+            let into = into as usize;
+            if into == within || !holders.iter().all(|&c| in_unit(c, into)) {
+                continue;
+            }
+            let removed: Vec<(Cell, Value)> = units[into]
+                .cells()
+                .iter()
+                .filter(|&&c| self.domains.contains(c, value) && !in_unit(c, within))
+                .map(|&c| (c, value))
+                .collect();
+            if !removed.is_empty() {
+                return Some((Deduction::Locked { value, within, into }, removed));
             }
         }
         None
     }
 
-    /// The first unit with a naked or hidden subset that removes something,
-    /// named by the smaller side (a naked pair rather than a hidden septuple).
-    fn subset(&self, filter: &mut AllDifferent) -> Result<Option<Found>, Contradiction> {
-        for (unit, cells) in self.geometry.units().iter().enumerate() {
-            match filter.explain(cells.cells(), &self.domains) {
-                None => {}
-                Some(Explained::Hall { cells, values }) => return Err(Contradiction::Hall { unit, cells, values }),
-                Some(Explained::Subset { cells, values, open, mut removals }) => {
-                    removals.sort();
-                    let deduction = if cells.len() * 2 <= open.len() {
-                        Deduction::NakedSubset { unit, cells, values }
-                    } else {
-                        let others: Vec<Cell> = open.iter().copied().filter(|c| !cells.contains(c)).collect();
-                        let mut rest: Vec<Value> = others
-                            .iter()
-                            .flat_map(|&c| self.domains.values(c))
-                            .filter(|v| !values.contains(v))
-                            .collect();
-                        rest.sort();
-                        rest.dedup();
-                        Deduction::HiddenSubset { unit, cells: others, values: rest }
-                    };
-                    return Ok(Some((deduction, removals)));
-                }
+    /// The naked or hidden subset of `unit` that removes something, named by
+    /// the smaller side (a naked pair rather than a hidden septuple).
+    fn subset(&self, unit: usize, filter: &mut AllDifferent) -> Result<Option<Found>, Contradiction> {
+        match filter.explain(self.geometry.units()[unit].cells(), &self.domains) {
+            None => Ok(None),
+            Some(Explained::Hall { cells, values }) => Err(Contradiction::Hall { unit, cells, values }),
+            Some(Explained::Subset { cells, values, open, mut removals }) => {
+                removals.sort();
+                let deduction = if cells.len() * 2 <= open.len() {
+                    Deduction::NakedSubset { unit, cells, values }
+                } else {
+                    let others: Vec<Cell> = open.iter().copied().filter(|c| !cells.contains(c)).collect();
+                    let mut rest: Vec<Value> =
+                        others.iter().flat_map(|&c| self.domains.values(c)).filter(|v| !values.contains(v)).collect();
+                    rest.sort();
+                    rest.dedup();
+                    Deduction::HiddenSubset { unit, cells: others, values: rest }
+                };
+                Ok(Some((deduction, removals)))
             }
         }
-        Ok(None)
     }
 
     /// The first candidate whose placement makes singles fail.
@@ -424,7 +449,7 @@ mod tests {
         // Latin 4: columns 1 and 2 hold 3 and 4, so r1c1 and r1c2 are a naked
         // pair {1, 2}, and r1c3 and r1c4 can only be 3 or 4.
         let p = puzzle(Geometry::latin(4).unwrap(), "....34..43......");
-        let run = steps(&p, Level::Subsets);
+        let run = steps(&p, Level::Subsets, None);
         let texts: Vec<String> = run.steps.iter().map(|s| s.describe(p.geometry(), &Alphabet::default())).collect();
         assert!(
             texts.iter().any(|t| t.starts_with("naked pair r1c1 r1c2 {1,2} in row 1: removes 1,2 from r1c3 r1c4")),
@@ -437,9 +462,9 @@ mod tests {
     fn singles_reach_the_fixpoint_of_unit_propagation() {
         let hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
         let p = puzzle(Geometry::classic(9).unwrap(), hard);
-        let run = steps(&p, Level::Singles);
+        let run = steps(&p, Level::Singles, None);
         assert_eq!(run.outcome, crate::reasoning::propagate::propagate_puzzle(&p));
-        let subsets = steps(&p, Level::Subsets).outcome.unwrap();
+        let subsets = steps(&p, Level::Subsets, None).outcome.unwrap();
         let singles = run.outcome.unwrap();
         for cell in p.geometry().cells() {
             assert!(subsets.values(cell).all(|v| singles.contains(cell, v)));

@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use varisat::config::SolverConfigUpdate;
 use varisat::solver::SolverError;
-use varisat::{CnfFormula, Solver};
+use varisat::Solver;
 
 use crate::cnf::varmap::VarMap;
 use crate::cnf::Counting;
@@ -73,17 +73,6 @@ pub(crate) fn run(solver: &mut Solver) -> Result<SatResult<Model>, InternalError
         Err(SolverError::Interrupted) => Ok(SatResult::Interrupted),
         Err(e) => Err(InternalError(format!("varisat failed: {e}"))),
     }
-}
-
-/// Solve `formula` alone with a fresh solver that gives up at `deadline`.
-pub(crate) fn solve_formula(
-    formula: &CnfFormula,
-    deadline: Option<Instant>,
-) -> Result<SatResult<Model>, InternalError> {
-    let mut solver = new_solver();
-    solver.set_deadline(deadline);
-    solver.add_formula(formula);
-    run(&mut solver)
 }
 
 /// varisat as a [`Backend`]: a fresh solver for every search. Its

@@ -290,8 +290,8 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
         }
     }
     if file.kropki_negative {
-        clues.push((0, Constraint::Negative { relations: vec![Relation::Difference(1)] }));
-        clues.push((0, Constraint::Negative { relations: vec![Relation::Ratio(2)] }));
+        // A pair with either dot is exempt from both (1 and 2 take either dot).
+        clues.push((0, Constraint::Negative { relations: vec![Relation::Difference(1), Relation::Ratio(2)] }));
     }
     if file.xv_negative {
         clues.push((0, Constraint::Negative { relations: vec![Relation::Sum(5), Relation::Sum(10)] }));
@@ -408,7 +408,7 @@ sum = 15
             ),
             (
                 "size = 4\n[[arrow]]\ncircle = \"r1c1\"\ncells = \"r1c1 r1c2\"\n",
-                "t:2:1: arrow: cell r1c1 appears twice",
+                "t:2:1: arrow: the circle's cell r1c1 is on its own arrow",
             ),
             ("size = 4\n[[killer]]\ncells = \"r1c1\"\nsumm = 3\n", "unknown field `summ`"),
             ("size = 4\n[[kropki]]\ncells = \"r1c1 r1c2\"\nkind = \"grey\"\n", "kropki kind \"grey\""),

@@ -1,6 +1,7 @@
 //! Text in and out: the alphabet, reading puzzles, printing grids, grid definition files, cell notation.
 
 pub mod format;
+pub(crate) mod fpuzzles;
 pub(crate) mod gridfile;
 pub(crate) mod notation;
 pub(crate) mod picture;

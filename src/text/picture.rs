@@ -1,9 +1,10 @@
 //! Pictures of grids as SVG: box or region borders, givens told apart from
 //! solved digits, candidates as small digits, and cells to point at.
 
-use svg::node::element::{Group, Line, Rectangle, Text};
+use svg::node::element::{Circle, Group, Line, Polyline, Rectangle, Text};
 use svg::Document;
 
+use crate::model::constraints::{Constraint, Line as GridLine, Relation};
 use crate::model::domains::Domains;
 use crate::model::geometry::{Cell, Geometry, Layout, Value, Variant};
 use crate::model::puzzle::Grid;
@@ -109,7 +110,13 @@ impl<'a> Picture<'a> {
     pub fn to_svg(&self) -> String {
         let n = self.geometry.size();
         let size = self.cell_size();
-        let margin = 12.0;
+        // Clues outside the grid (sandwich sums, little killers) need room.
+        let outside = self
+            .geometry
+            .constraints()
+            .iter()
+            .any(|c| matches!(c, Constraint::Sandwich { .. } | Constraint::LittleKiller { .. }));
+        let margin = if outside { 12.0 + size * 0.8 } else { 12.0 };
         let caption_height = if self.caption.is_some() { 28.0 } else { 0.0 };
         let side = size * n as f64;
         let (width, height) = (side + 2.0 * margin, side + 2.0 * margin + caption_height);
@@ -121,16 +128,16 @@ impl<'a> Picture<'a> {
             .add(Rectangle::new().set("width", width).set("height", height).set("fill", "#ffffff"));
         if let Some(caption) = &self.caption {
             document = document.add(
-                Text::new(caption.clone())
-                    .set("x", margin)
-                    .set("y", margin + 14.0)
-                    .set("font-size", 14)
-                    .set("fill", "#222222"),
+                Text::new(caption.clone()).set("x", 12.0).set("y", 26.0).set("font-size", 14).set("fill", "#222222"),
             );
         }
         let grid = Group::new().set("transform", format!("translate({margin} {})", margin + caption_height));
-        let grid =
-            grid.add(self.shading(size)).add(self.constraints(size)).add(self.lines(size)).add(self.digits(size));
+        let grid = grid
+            .add(self.shading(size))
+            .add(self.constraints(size))
+            .add(self.lines(size))
+            .add(self.marks(size))
+            .add(self.digits(size));
         document.add(grid).to_string()
     }
 
@@ -183,19 +190,252 @@ impl<'a> Picture<'a> {
         group
     }
 
-    /// What constrains cells beyond their units: the diagonals of an X
-    /// sudoku. Variant constraints (cages, thermometers, arrows, dots) are
-    /// drawn here too, between the shading and the grid lines, once the
-    /// geometry carries them.
+    /// What constrains cells beyond their units, drawn under the grid lines:
+    /// the diagonals of an X sudoku, thermometers, arrows, and lines
+    /// (renban purple, whispers green, palindromes grey), as the web tools draw them.
     fn constraints(&self, size: f64) -> Group {
         let g = self.geometry;
         let side = size * g.size() as f64;
-        let mut group =
-            Group::new().set("stroke", "#7f9fd8").set("stroke-opacity", 0.5).set("stroke-width", size * 0.05);
+        let mut group = Group::new();
         if g.variants().contains(&Variant::X) {
-            group = group
-                .add(Line::new().set("x1", 0).set("y1", 0).set("x2", side).set("y2", side))
-                .add(Line::new().set("x1", side).set("y1", 0).set("x2", 0).set("y2", side));
+            group = group.add(
+                Group::new()
+                    .set("stroke", "#7f9fd8")
+                    .set("stroke-opacity", 0.5)
+                    .set("stroke-width", size * 0.05)
+                    .add(Line::new().set("x1", 0).set("y1", 0).set("x2", side).set("y2", side))
+                    .add(Line::new().set("x1", side).set("y1", 0).set("x2", 0).set("y2", side)),
+            );
+        }
+        let center = |cell: Cell| {
+            let (r, c) = g.row_col(cell);
+            ((c as f64 + 0.5) * size, (r as f64 + 0.5) * size)
+        };
+        let path = |cells: &[Cell]| {
+            cells.iter().map(|&c| center(c)).map(|(x, y)| format!("{x},{y}")).collect::<Vec<_>>().join(" ")
+        };
+        let line = |cells: &[Cell], colour: &str, width: f64| {
+            Polyline::new()
+                .set("points", path(cells))
+                .set("fill", "none")
+                .set("stroke", colour)
+                .set("stroke-width", width)
+                .set("stroke-linecap", "round")
+                .set("stroke-linejoin", "round")
+        };
+        for constraint in g.constraints() {
+            group = match constraint {
+                Constraint::Thermo { cells } if !cells.is_empty() => {
+                    let (x, y) = center(cells[0]);
+                    group
+                        .add(line(cells, "#c8c8c8", size * 0.28))
+                        .add(Circle::new().set("cx", x).set("cy", y).set("r", size * 0.38).set("fill", "#c8c8c8"))
+                }
+                Constraint::Arrow { circle, cells } if !circle.is_empty() && !cells.is_empty() => {
+                    let mut shaft = vec![circle[circle.len() - 1]];
+                    shaft.extend(cells);
+                    let head = arrow_head(center(shaft[shaft.len() - 2]), center(shaft[shaft.len() - 1]), size * 0.25);
+                    let (x0, y0) = center(circle[0]);
+                    let (x1, y1) = center(circle[circle.len() - 1]);
+                    let r = size * 0.4;
+                    let bulb = Rectangle::new()
+                        .set("x", x0.min(x1) - r)
+                        .set("y", y0.min(y1) - r)
+                        .set("width", (x1 - x0).abs() + 2.0 * r)
+                        .set("height", (y1 - y0).abs() + 2.0 * r)
+                        .set("rx", r)
+                        .set("fill", "#ffffff")
+                        .set("stroke", "#9a9a9a")
+                        .set("stroke-width", size * 0.05);
+                    group
+                        .add(line(&shaft, "#9a9a9a", size * 0.05))
+                        .add(
+                            Polyline::new()
+                                .set("points", head)
+                                .set("fill", "none")
+                                .set("stroke", "#9a9a9a")
+                                .set("stroke-width", size * 0.05),
+                        )
+                        .add(bulb)
+                }
+                Constraint::Renban { cells } => group.add(line(cells, "#d6b8f0", size * 0.22)),
+                Constraint::Whisper { cells } => group.add(line(cells, "#9fe0a0", size * 0.22)),
+                Constraint::Palindrome { cells } => group.add(line(cells, "#c8c8c8", size * 0.22)),
+                Constraint::Odd { cells } => cells.iter().fold(group, |group, &cell| {
+                    let (x, y) = center(cell);
+                    group.add(Circle::new().set("cx", x).set("cy", y).set("r", size * 0.4).set("fill", "#e0e0e0"))
+                }),
+                Constraint::Even { cells } => cells.iter().fold(group, |group, &cell| {
+                    let (x, y) = center(cell);
+                    let half = size * 0.38;
+                    group.add(
+                        Rectangle::new()
+                            .set("x", x - half)
+                            .set("y", y - half)
+                            .set("width", 2.0 * half)
+                            .set("height", 2.0 * half)
+                            .set("fill", "#e0e0e0"),
+                    )
+                }),
+                _ => group,
+            };
+        }
+        group
+    }
+
+    /// What is drawn over the grid lines: killer cages (dashed, the sum in
+    /// the first corner), dots and marks between cells, and clues outside the
+    /// grid (sandwich sums, little killers).
+    fn marks(&self, size: f64) -> Group {
+        let g = self.geometry;
+        let n = g.size();
+        let center = |cell: Cell| {
+            let (r, c) = g.row_col(cell);
+            ((c as f64 + 0.5) * size, (r as f64 + 0.5) * size)
+        };
+        let small = size * 0.24;
+        let mut group = Group::new();
+        for constraint in g.constraints() {
+            group = match constraint {
+                Constraint::Killer { cells, sum } => {
+                    let inset = size * 0.08;
+                    let inside = |r: isize, c: isize| {
+                        r >= 0
+                            && c >= 0
+                            && (r as usize) < n
+                            && (c as usize) < n
+                            && cells.contains(&g.cell(r as usize, c as usize))
+                    };
+                    let mut cage = Group::new()
+                        .set("stroke", "#333333")
+                        .set("stroke-width", 1.2)
+                        .set("stroke-dasharray", format!("{} {}", size * 0.08, size * 0.06));
+                    for &cell in cells {
+                        let (r, c) = g.row_col(cell);
+                        let (r, c) = (r as isize, c as isize);
+                        let (x0, y0) = (c as f64 * size + inset, r as f64 * size + inset);
+                        let (x1, y1) = ((c + 1) as f64 * size - inset, (r + 1) as f64 * size - inset);
+                        // Each side with no cage cell beyond it, stretched to meet the cage's next cells.
+                        let (left, right) = (
+                            if inside(r, c - 1) { x0 - 2.0 * inset } else { x0 },
+                            if inside(r, c + 1) { x1 + 2.0 * inset } else { x1 },
+                        );
+                        let (top, bottom) = (
+                            if inside(r - 1, c) { y0 - 2.0 * inset } else { y0 },
+                            if inside(r + 1, c) { y1 + 2.0 * inset } else { y1 },
+                        );
+                        let edge = |x1: f64, y1: f64, x2: f64, y2: f64| {
+                            Line::new().set("x1", x1).set("y1", y1).set("x2", x2).set("y2", y2)
+                        };
+                        if !inside(r - 1, c) {
+                            cage = cage.add(edge(left, y0, right, y0));
+                        }
+                        if !inside(r + 1, c) {
+                            cage = cage.add(edge(left, y1, right, y1));
+                        }
+                        if !inside(r, c - 1) {
+                            cage = cage.add(edge(x0, top, x0, bottom));
+                        }
+                        if !inside(r, c + 1) {
+                            cage = cage.add(edge(x1, top, x1, bottom));
+                        }
+                    }
+                    let mut group = group.add(cage);
+                    if let (Some(sum), Some(&first)) = (sum, cells.iter().min_by_key(|c| g.row_col(**c))) {
+                        let (r, c) = g.row_col(first);
+                        let (x, y) = (c as f64 * size + inset * 0.5, r as f64 * size + inset * 0.5);
+                        let text = sum.to_string();
+                        group = group
+                            .add(
+                                Rectangle::new()
+                                    .set("x", x)
+                                    .set("y", y)
+                                    .set("width", small * 0.62 * text.len() as f64 + 2.0)
+                                    .set("height", small * 1.05)
+                                    .set("fill", "#ffffff"),
+                            )
+                            .add(
+                                Text::new(text)
+                                    .set("x", x + 1.0)
+                                    .set("y", y + small * 0.85)
+                                    .set("font-size", small)
+                                    .set("fill", "#000000"),
+                            );
+                    }
+                    group
+                }
+                Constraint::Dot { relation, cells: [a, b] } => {
+                    let ((xa, ya), (xb, yb)) = (center(*a), center(*b));
+                    let (x, y) = ((xa + xb) / 2.0, (ya + yb) / 2.0);
+                    let (fill, label, round) = match relation {
+                        Relation::Difference(1) => ("#ffffff", None, true),
+                        Relation::Ratio(2) => ("#000000", None, true),
+                        Relation::Difference(d) => ("#ffffff", Some(d.to_string()), true),
+                        Relation::Ratio(k) => ("#000000", Some(k.to_string()), true),
+                        Relation::Sum(10) => ("none", Some("X".to_string()), false),
+                        Relation::Sum(5) => ("none", Some("V".to_string()), false),
+                        Relation::Sum(s) => ("none", Some(s.to_string()), false),
+                    };
+                    // Letters and numbers want more room than a plain dot.
+                    let r = if round && label.is_none() { size * 0.13 } else { size * 0.17 };
+                    let mut mark = Group::new();
+                    if round {
+                        mark = mark.add(
+                            Circle::new()
+                                .set("cx", x)
+                                .set("cy", y)
+                                .set("r", r)
+                                .set("fill", fill)
+                                .set("stroke", "#000000")
+                                .set("stroke-width", 1.2),
+                        );
+                    } else {
+                        mark = mark.add(Circle::new().set("cx", x).set("cy", y).set("r", r).set("fill", "#ffffff"));
+                    }
+                    if let Some(label) = label {
+                        let ink = if fill == "#000000" { "#ffffff" } else { "#000000" };
+                        mark = mark.add(
+                            Text::new(label)
+                                .set("x", x)
+                                .set("y", y)
+                                .set("font-size", r * 1.6)
+                                .set("font-weight", "bold")
+                                .set("fill", ink)
+                                .set("text-anchor", "middle")
+                                .set("dominant-baseline", "central"),
+                        );
+                    }
+                    group.add(mark)
+                }
+                Constraint::Sandwich { line, sum } => {
+                    let (x, y) = match line {
+                        GridLine::Row(r) => (-size * 0.45, (*r as f64 + 0.5) * size),
+                        GridLine::Column(c) => ((*c as f64 + 0.5) * size, -size * 0.45),
+                    };
+                    group.add(outside_text(sum.to_string(), x, y, size * 0.4))
+                }
+                Constraint::LittleKiller { cells, sum } if !cells.is_empty() => {
+                    // The clue sits one step before the diagonal's first cell, outside the grid.
+                    let (x0, y0) = center(cells[0]);
+                    let (dx, dy) = match cells.get(1) {
+                        Some(&next) => {
+                            let (x1, y1) = center(next);
+                            (x1 - x0, y1 - y0)
+                        }
+                        None => (size, size),
+                    };
+                    let (x, y) = (x0 - dx * 0.85, y0 - dy * 0.85);
+                    let head = arrow_head((x + dx * 0.25, y + dy * 0.25), (x + dx * 0.5, y + dy * 0.5), size * 0.12);
+                    group.add(outside_text(sum.to_string(), x - dx * 0.1, y - dy * 0.1, size * 0.3)).add(
+                        Polyline::new()
+                            .set("points", head)
+                            .set("fill", "none")
+                            .set("stroke", "#000000")
+                            .set("stroke-width", 1.2),
+                    )
+                }
+                _ => group,
+            };
         }
         group
     }
@@ -299,6 +539,27 @@ impl<'a> Picture<'a> {
         }
         group
     }
+}
+
+/// The two strokes of an arrowhead at `to`, pointing away from `from`.
+fn arrow_head(from: (f64, f64), to: (f64, f64), length: f64) -> String {
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    let norm = (dx * dx + dy * dy).sqrt().max(1e-9);
+    let (ux, uy) = (dx / norm, dy / norm);
+    let back = (to.0 - ux * length, to.1 - uy * length);
+    let (px, py) = (-uy * length * 0.6, ux * length * 0.6);
+    format!("{},{} {},{} {},{}", back.0 + px, back.1 + py, to.0, to.1, back.0 - px, back.1 - py)
+}
+
+/// A clue written outside the grid.
+fn outside_text(text: String, x: f64, y: f64, font: f64) -> Text {
+    Text::new(text)
+        .set("x", x)
+        .set("y", y)
+        .set("font-size", font)
+        .set("fill", "#000000")
+        .set("text-anchor", "middle")
+        .set("dominant-baseline", "central")
 }
 
 #[cfg(test)]

@@ -136,6 +136,8 @@ pub struct PuzzleReader<'a, R> {
     alphabet: &'a Alphabet,
     spec: &'a mut GeometrySpec,
     line_no: usize,
+    /// The number of the input's first line (a byte-order mark may open it).
+    first_line: usize,
     pending: VecDeque<(usize, LineKind)>,
     ready: VecDeque<Entry>,
     /// Within a paragraph already found to hold one puzzle per line: that line length.
@@ -159,6 +161,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             alphabet,
             spec,
             line_no: 0,
+            first_line: 1,
             pending: VecDeque::new(),
             ready: VecDeque::new(),
             line_mode: None,
@@ -168,6 +171,15 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             finished: false,
             buf: Vec::new(),
         }
+    }
+
+    /// Number the lines from `lines_before + 1`: the input is a chunk of a
+    /// bigger one (GNU parallel `--pipe`), and messages and positions name
+    /// the lines they have in the whole.
+    pub fn starting_after_line(mut self, lines_before: usize) -> Self {
+        self.line_no = lines_before;
+        self.first_line = lines_before + 1;
+        self
     }
 
     fn read_line(&mut self) -> Option<(usize, LineKind)> {
@@ -187,7 +199,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             Ok(Line::Read) => {
                 self.line_no += 1;
                 let mut bytes: &[u8] = &self.buf;
-                if self.line_no == 1 {
+                if self.line_no == self.first_line {
                     bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
                 }
                 let kind = match std::str::from_utf8(bytes) {

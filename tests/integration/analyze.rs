@@ -334,3 +334,63 @@ fn steps_end_at_a_contradiction() {
     assert_eq!(r.code, 1);
     assert!(r.stdout.contains("contradiction: the givens clash: row 1 has 1 twice"), "{}", r.stdout);
 }
+
+#[test]
+fn counts_per_candidate_match_brute_force() {
+    let geo = Geo::classic(6, 2, 3);
+    for (puzzle, max) in [("1.....2..3.....4....5.6...........1.", 1000), ("......3..1.....5.2..4....6..........", 3)] {
+        let record = &json_lines(
+            run(&["analyze", "--box", "2x3", "--counts", "--max", &max.to_string(), "--format", "json"], puzzle).stdout,
+        )[0];
+        let givens = read_symbols(puzzle);
+        let counts = record["counts"].as_array().unwrap();
+        let candidates: Vec<u64> =
+            record["candidates"].as_array().unwrap().iter().map(|c| mask_of(c.as_str().unwrap())).collect();
+        let open: usize = candidates.iter().filter(|m| m.count_ones() > 1).map(|m| m.count_ones() as usize).sum();
+        assert_eq!(counts.len(), open, "{puzzle}: one count per candidate of each open cell");
+        for item in counts {
+            let name = item["cell"].as_str().unwrap();
+            let (r, c) = name.trim_start_matches('r').split_once('c').unwrap();
+            let cell = (r.parse::<usize>().unwrap() - 1) * 6 + c.parse::<usize>().unwrap() - 1;
+            let value: usize = item["value"].as_str().unwrap().parse().unwrap();
+            let mut with = givens.clone();
+            with[cell] = value;
+            let (_, exact) = geo.brute.candidates(&with);
+            let got = item["count"].as_u64().unwrap();
+            assert_eq!(got, exact.min(max), "{puzzle}: {item}");
+            assert_eq!(item.get("capped").is_some(), exact >= max, "{puzzle}: {item}");
+        }
+    }
+}
+
+#[test]
+fn several_solutions_leave_a_residual_of_linked_open_cells() {
+    let geo = Geo::classic(9, 3, 3);
+    for puzzle in data_lines("serg-40.txt").iter().step_by(10) {
+        let record = &json_lines(run(&["analyze", "--max", "2", "--format", "json"], puzzle).stdout)[0];
+        assert_eq!(record["status"], "multiple");
+        let candidates: Vec<String> =
+            record["candidates"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().to_string()).collect();
+        let residual: Vec<&str> = record["residual"].as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
+        // One line per unit with two or more open cells, naming exactly those, with their candidates.
+        let mut expected: Vec<(usize, Vec<usize>)> = Vec::new();
+        for (u, unit) in geo.units().iter().enumerate() {
+            let open: Vec<usize> = unit.iter().copied().filter(|&c| candidates[c].len() > 1).collect();
+            if open.len() >= 2 {
+                expected.push((u, open));
+            }
+        }
+        assert_eq!(residual.len(), expected.len(), "{puzzle}");
+        for (line, (u, open)) in residual.iter().zip(&expected) {
+            let (cells, unit) = line.rsplit_once(": ").unwrap();
+            assert_eq!(geo.names[unit.trim_end_matches(" all different")], *u, "{line}");
+            let parts: Vec<&str> = cells.split(", r").collect();
+            assert_eq!(parts.len(), open.len(), "{line}");
+            for (part, &c) in parts.iter().zip(open) {
+                let (name, set) = part.split_once(" ∈ ").unwrap();
+                assert_eq!(name.trim_start_matches('r'), format!("{}c{}", c / 9 + 1, c % 9 + 1), "{line}");
+                assert_eq!(set.trim_matches(|ch| ch == '{' || ch == '}').replace(',', ""), candidates[c], "{line}");
+            }
+        }
+    }
+}

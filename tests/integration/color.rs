@@ -2,10 +2,8 @@
 //! conflicts with the right escapes around the right cells, and no escape
 //! at all under `never`, NO_COLOR, or into a pipe.
 
-use std::process::Command;
-
 use crate::util::checker::{assert_solves, read_symbols, Shape};
-use crate::util::{run, satdoku};
+use crate::util::{on_a_terminal, run, satdoku};
 
 const PUZZLE: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 const BOLD: &str = "\x1b[1m";
@@ -25,7 +23,10 @@ struct Painted {
 /// each with the escapes that open it.
 fn painted_cells(stdout: &str) -> Vec<Painted> {
     let mut cells = Vec::new();
-    for line in stdout.lines().skip(1).filter(|l| !l.is_empty() && !l.contains("-+-")) {
+    // The grid: the lines after the header, up to the first blank line or
+    // the first line that is no row of cells (analyze's residual form).
+    let rows = stdout.lines().skip(1).take_while(|l| !l.is_empty() && !l.contains('∈'));
+    for line in rows.filter(|l| !l.contains("-+-")) {
         for token in line.split(' ').filter(|t| !t.is_empty() && *t != "|") {
             let mut escapes = String::new();
             let mut rest = token;
@@ -138,21 +139,6 @@ fn no_escapes_under_never_no_color_or_a_pipe() {
     // Other formats are for programs: never coloured.
     let line = run(&["solve", "--format", "line", "--color", "always"], PUZZLE);
     assert!(!line.stdout.contains('\x1b'));
-}
-
-/// Run `satdoku ARGS` with stdout on a pseudo-terminal (util-linux `script`),
-/// or None where `script` is missing.
-pub fn on_a_terminal(args: &str, env: &[(&str, &str)]) -> Option<String> {
-    let binary = assert_cmd::cargo::cargo_bin("satdoku");
-    let command = format!("{} {args}", binary.display());
-    let mut script = Command::new("script");
-    script.args(["-qec", &command, "/dev/null"]).env_remove("NO_COLOR").env("TERM", "xterm");
-    for (key, value) in env {
-        script.env(key, value);
-    }
-    let out = script.stdin(std::process::Stdio::null()).output().ok()?;
-    out.status.code()?;
-    Some(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 #[test]

@@ -124,6 +124,32 @@ fn decode_refutes_a_wrong_unsatisfiable_answer() {
     }
 }
 
+/// Clauses edited to contradict each other do not make the puzzle in the
+/// comments unsolvable: the claim is checked against the puzzle itself.
+#[test]
+fn decode_refutes_an_unsatisfiable_answer_to_edited_clauses() {
+    let dir = tempfile::tempdir().unwrap();
+    let givens = &puzzles("classic-9.txt")[0];
+    let cnf = cnf_of(dir.path(), givens, &[]);
+    let text = std::fs::read_to_string(&cnf).unwrap();
+    let mut edited = String::new();
+    for line in text.lines() {
+        match line.strip_prefix("p cnf ") {
+            Some(counts) => {
+                let (vars, clauses) = counts.split_once(' ').unwrap();
+                let clauses: usize = clauses.trim().parse().unwrap();
+                edited.push_str(&format!("p cnf {vars} {}\n", clauses + 2));
+            }
+            None => edited.push_str(&format!("{line}\n")),
+        }
+    }
+    edited.push_str("1 0\n-1 0\n");
+    std::fs::write(&cnf, edited).unwrap();
+    let out = decode(&cnf, "s UNSATISFIABLE\n", &["--format", "json"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_refuted(&json_lines(&out.stdout)[0], "the answer in <stdin>", "the answer is wrong");
+}
+
 #[test]
 fn decode_with_too_short_a_timeout_to_confirm_is_an_error() {
     let dir = tempfile::tempdir().unwrap();

@@ -32,7 +32,7 @@ impl Png {
 }
 
 fn has_rsvg() -> bool {
-    Command::new("rsvg-convert").arg("--version").output().is_ok_and(|o| o.status.success())
+    crate::util::available("rsvg-convert")
 }
 
 /// Render `svg` with rsvg-convert and decode the PNG; check that it is not
@@ -99,7 +99,12 @@ fn grid_frame(svg: &str, n: usize) -> (f64, f64, f64) {
     let translate = svg.split("translate(").nth(1).unwrap().split(')').next().unwrap();
     let mut parts = translate.split_whitespace().map(|v| v.parse::<f64>().unwrap());
     let (x, y) = (parts.next().unwrap(), parts.next().unwrap());
-    let border = svg.split("<rect").filter(|r| r.contains("fill=\"none\"")).last().unwrap();
+    let border = svg
+        .split("<rect")
+        .map(|r| r.split('>').next().unwrap())
+        .filter(|r| r.contains("fill=\"none\""))
+        .last()
+        .unwrap();
     let width: f64 = border.split(" width=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
     (width / n as f64, x, y)
 }
@@ -244,19 +249,64 @@ fn a_batch_writes_one_file_per_puzzle_and_per_step() {
     names.sort();
     assert_eq!(names, ["puzzle-0001.svg", "puzzle-0003.svg"], "no picture for the invalid record");
 
+    // Unit propagation: a picture once the givens are placed, then one per
+    // placement; the steps in words say how many.
     let steps = dir.path().join("steps");
-    let r = run(&["analyze", "--steps", "--format", "svg", "--out-dir", steps.to_str().unwrap()], PUZZLE);
+    let args = ["analyze", "--propagate", "singles", "--steps", "--format"];
+    // PUZZLE's solution with every third cell blank: singles solve it.
+    let solved = "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+    let easy: String = solved.chars().enumerate().map(|(i, ch)| if i % 3 == 0 { '.' } else { ch }).collect();
+    let r = run(&[&args[..], &["svg", "--out-dir", steps.to_str().unwrap()]].concat(), &easy);
     assert_eq!(r.code, 0, "{}", r.stderr);
     let count = std::fs::read_dir(&steps).unwrap().count();
-    // One picture for the givens, then one per placement; the steps in words say how many.
-    let words = run(&["analyze", "--steps", "--format", "line"], PUZZLE).stdout;
+    let words = run(&[&args[..], &["line"]].concat(), &easy).stdout;
     let placements = words.lines().filter(|l| l.starts_with("naked single") || l.starts_with("hidden single")).count();
+    assert!(placements > 10, "{words}");
     assert_eq!(count, placements + 1, "{words}");
     if has_rsvg() {
         render_file(&steps.join("puzzle-0001-step-001.svg"), "first step");
         render_file(&steps.join(format!("puzzle-0001-step-{count:03}.svg")), "last step");
     }
+    // Stronger levels: a picture after each round.
+    let rounds = dir.path().join("rounds");
+    let r = run(&["analyze", "--steps", "--format", "svg", "--out-dir", rounds.to_str().unwrap()], PUZZLE);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let count = std::fs::read_dir(&rounds).unwrap().count();
+    assert!(count >= 1);
+    if has_rsvg() {
+        render_file(&rounds.join(format!("puzzle-0001-step-{count:03}.svg")), "last round");
+    }
     let bad = run(&["solve", "--format", "json", "--out-dir", out_dir], PUZZLE);
     assert_eq!(bad.code, 2);
     assert!(bad.stderr.contains("--format svg"), "{}", bad.stderr);
+}
+
+#[test]
+fn variant_clues_are_drawn() {
+    let grid = repo_path("tests/data/variants-picture.toml");
+    let r = run(&["--grid", grid.to_str().unwrap(), "solve", "--format", "svg"], PUZZLE);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let svg = &r.stdout;
+    let cells = digits_by_cell(svg, 9);
+    let drawn: String = cells.iter().map(|c| c.as_ref().map_or(".", |(t, _)| t.as_str())).collect();
+    assert_solves(&Shape::classic(9), &read_symbols(PUZZLE), &read_symbols(&drawn), "variant picture");
+    // Thermometer, arrow, renban and whisper lines; the bulb, the arrow's circle.
+    assert_eq!(svg.matches("<polyline").count(), 4 + 1 + 1, "four lines, an arrowhead, a little killer's arrow");
+    assert!(svg.contains("fill=\"#c8c8c8\" r="), "a thermometer's bulb");
+    assert!(svg.contains("rx="), "an arrow's circle");
+    // Kropki: one black dot, one white; X and V; the killer, sandwich and little killer sums.
+    let texts: Vec<String> = texts(svg).into_iter().map(|t| t.3).collect();
+    for clue in ["X", "V", "11", "16", "22"] {
+        assert!(texts.iter().any(|t| t == clue), "no {clue} among {texts:?}");
+    }
+    assert!(svg.contains("stroke-dasharray"), "a dashed killer cage");
+    if !has_rsvg() {
+        eprintln!("skipped: rendering SVG needs rsvg-convert (Debian package librsvg2-bin)");
+        return;
+    }
+    let png = render(svg, "variants");
+    let all = (0, 0, png.width, png.height);
+    let purple = png.count(all, |[r, g, b, _]| b > 220 && r > 190 && g < 200 && r < 230);
+    let green = png.count(all, |[r, g, b, _]| g > 200 && r < 180 && b < 180);
+    assert!(purple > 200 && green > 200, "renban {purple}, whisper {green} pixels");
 }

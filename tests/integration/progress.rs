@@ -6,20 +6,9 @@
 use crate::util::checker::data_path;
 use crate::util::satdoku;
 
-/// Run `satdoku ARGS` with stderr (and stdout, unless redirected in `args`)
-/// on a pseudo-terminal made by util-linux `script`; what the terminal got.
+/// `satdoku ARGS` on a terminal, progress shown at once.
 fn on_a_terminal(args: &str) -> Option<String> {
-    let binary = assert_cmd::cargo::cargo_bin("satdoku");
-    let command = format!("stty cols 120 2>/dev/null; {} {args}", binary.display());
-    let out = std::process::Command::new("script")
-        .args(["-qec", &command, "/dev/null"])
-        .env("SATDOKU_PROGRESS_DELAY_MS", "0")
-        .env("TERM", "xterm")
-        .stdin(std::process::Stdio::null())
-        .output()
-        .ok()?;
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
-    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+    crate::util::on_a_terminal(args, &[("SATDOKU_PROGRESS_DELAY_MS", "0")])
 }
 
 #[test]
@@ -58,4 +47,22 @@ fn a_terminal_shows_a_bar_and_stdout_stays_clean() {
     // stdin: no size to measure, a spinner with the count.
     let spinner = on_a_terminal(&format!("solve --jobs 1 < {} > {}", file.display(), out.display())).unwrap();
     assert!(spinner.contains("puzzles") && !spinner.contains("ETA"), "{spinner:?}");
+}
+
+#[test]
+fn generate_shows_a_bar_of_the_puzzles_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.txt");
+    let Some(terminal) = on_a_terminal(&format!("generate --solved --count 6 --seed 7 > {}", out.display())) else {
+        eprintln!("skipped: no `script` (util-linux) to make a terminal");
+        return;
+    };
+    assert!(terminal.contains("/6 puzzles") && terminal.contains("ETA"), "{terminal:?}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 6, "six grids, nothing else on stdout");
+    let piped = satdoku()
+        .args(["generate", "--solved", "--count", "6", "--seed", "7"])
+        .env("SATDOKU_PROGRESS_DELAY_MS", "0")
+        .output()
+        .unwrap();
+    assert!(piped.status.success() && piped.stderr.is_empty(), "{}", String::from_utf8_lossy(&piped.stderr));
 }

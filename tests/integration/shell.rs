@@ -19,10 +19,10 @@ fn subcommands() -> Vec<String> {
         .collect()
 }
 
-/// The long options a `--help` text lists, such as `--format`.
+/// The long options a `--help` text lists, such as `--format`: the lines
+/// that start with an option (`  -j, --jobs <N>`, `      --format <FORMAT>`),
+/// not options named in the prose of a description.
 fn long_options(help: &str) -> Vec<String> {
-    // Only the lines that declare options (`  -j, --jobs <N>`), not prose
-    // that mentions one (`at --propagate's level`).
     help.lines()
         .filter(|l| l.trim_start().starts_with('-'))
         .filter_map(|l| l.split_whitespace().find(|w| w.starts_with("--")))
@@ -66,7 +66,7 @@ fn the_man_page_has_every_command_and_option() {
         }
     }
     assert!(checked > 20, "only {checked} options found in the --help texts");
-    if !has("groff") {
+    if !crate::util::available("groff") {
         eprintln!("skipped: rendering the man page needs groff (Debian package groff-base)");
         return;
     }

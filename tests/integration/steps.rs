@@ -299,7 +299,9 @@ fn grid_format_shows_the_candidates_after_each_round() {
         .filter(|l| !l.starts_with("naked single") && !l.starts_with("hidden single") && l.contains(": removes "))
         .count();
     assert!(stronger >= 1);
-    // Two border lines per 9x9 grid: one grid at the end, one more per round.
+    // Two border lines per 9x9 grid: one grid at the end, one more per round
+    // (a round holds one sweep of stronger steps, one or more).
     assert_eq!(borders(&end.stdout), 2);
-    assert_eq!(borders(&each.stdout), 2 * (stronger + 1), "{}", each.stdout);
+    let rounds = borders(&each.stdout) / 2 - 1;
+    assert!(rounds >= 2 && rounds <= stronger, "{rounds} rounds for {stronger} stronger steps: {}", each.stdout);
 }

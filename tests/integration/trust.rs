@@ -331,3 +331,27 @@ fn nothing_aborts_within_four_gigabytes() {
         assert!(["error", "invalid"].contains(&status(&records[0])), "{args:?}: {}", records[0]);
     }
 }
+
+/// `analyze --redundant` on a pencil-mark puzzle (whose givens are cells
+/// with one candidate) is an error record that says why, not an empty list.
+#[test]
+fn redundant_givens_of_pencil_marks_are_refused_not_guessed() {
+    // The 4×4 1.3.....2..4.... in pencil marks: a given is its one value in
+    // place, an open cell has every candidate.
+    let marks: String = "1.3.....2..4...."
+        .chars()
+        .map(|c| match c.to_digit(10) {
+            Some(v) => (1..=4).map(|d| if d == v { char::from_digit(d, 10).unwrap() } else { '.' }).collect(),
+            None => "1234".to_string(),
+        })
+        .collect();
+    let r = run(&["analyze", "--redundant", "--box", "2x2", "--format", "json"], &format!("{marks}\n"));
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let records = json_lines(&r.stdout);
+    assert_eq!(records.len(), 1, "{}", r.stdout);
+    assert_eq!(status(&records[0]), "error", "{}", records[0]);
+    assert!(records[0]["error"].as_str().unwrap().contains("pencil marks"), "{}", records[0]);
+    // Without --redundant the same puzzle is analysed.
+    let r = run(&["analyze", "--box", "2x2", "--format", "json"], &format!("{marks}\n"));
+    assert!(["unique", "multiple"].contains(&status(&json_lines(&r.stdout)[0])), "{}", r.stdout);
+}

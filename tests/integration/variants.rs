@@ -11,9 +11,10 @@ use satdoku::cnf::{puzzle_cnf, read_cnf, write_cnf};
 use satdoku::{count_up_to, parse_grid_file, AmoEncoding, Encoding, Grid, Puzzle, Search, SolveOptions, Value};
 
 use crate::util::brute::Brute;
+use crate::util::checker::repo_path;
 use crate::util::checker::{check, numbers, Rng, Shape};
-use crate::util::rules::{all_hold, grid_file, random_clue, Clue, KINDS};
-use crate::util::{run, write_file};
+use crate::util::rules::{all_hold, clues_of_grid_file, grid_file, random_clue, Clue, KINDS};
+use crate::util::{json_run, run, write_file};
 
 /// A solved grid of `rows`x`cols` boxes: the pattern grid with its values relabelled.
 fn hidden_solution(n: usize, rows: usize, cols: usize, rng: &mut Rng) -> Vec<usize> {
@@ -38,9 +39,19 @@ const OPTIONS: [(Encoding, AmoEncoding); 5] = [
 ];
 
 /// The library's count under every encoding, each equal to `expected`; every
-/// solution of the default search checked against the units and the clues.
+/// solution of the default search checked against the units and the clues;
+/// `analyze`'s candidates the union of the solutions.
 fn agree(puzzle: &Puzzle, shape: &Shape, clues: &[Clue], givens: &[usize], expected: usize, what: &str) {
     let n = shape.n;
+    let analysis = satdoku::analyze(puzzle, &satdoku::AnalyzeOptions::default()).unwrap();
+    let analysed = analysis.candidates.map(|domains| {
+        (0..n * n)
+            .map(|i| {
+                let cell = satdoku::Cell::from_index(i);
+                (1..=n).filter(|&v| domains.contains(cell, Value::new_checked(v, n).unwrap())).collect::<Vec<_>>()
+            })
+            .collect::<Vec<_>>()
+    });
     for (encoding, amo) in OPTIONS {
         let options = SolveOptions { encoding, amo, ..SolveOptions::default() };
         let count = count_up_to(puzzle, 100_000, &options).unwrap();
@@ -54,6 +65,17 @@ fn agree(puzzle: &Puzzle, shape: &Shape, clues: &[Clue], givens: &[usize], expec
         assert!(seen.insert(grid), "{what}: a solution twice");
     }
     assert_eq!(seen.len(), expected, "{what}");
+    let union: Option<Vec<Vec<usize>>> = (expected > 0).then(|| {
+        (0..n * n)
+            .map(|i| {
+                let mut values: Vec<usize> = seen.iter().map(|g| g[i]).collect();
+                values.sort_unstable();
+                values.dedup();
+                values
+            })
+            .collect()
+    });
+    assert_eq!(analysed, union, "{what}: analyze's candidates");
     // A solve agrees with the count.
     match satdoku::solve(puzzle, &SolveOptions::default()).unwrap() {
         satdoku::Outcome::Solved(grid) => {
@@ -155,7 +177,10 @@ fn bad_grid_files_are_refused_with_file_and_line() {
             "size = 4\n[[thermo]]\ncells = \"r1c1 r1c2 r1c3 r1c4 r2c4\"\n",
             ":2:1: thermo: a thermometer needs 1 to 4 cells, not 5",
         ),
-        ("size = 9\n[[arrow]]\ncircle = \"r1c1\"\ncells = \"r1c1 r2c2\"\n", ":2:1: arrow: cell r1c1 appears twice"),
+        (
+            "size = 9\n[[arrow]]\ncircle = \"r1c1\"\ncells = \"r1c1 r2c2\"\n",
+            ":2:1: arrow: the circle's cell r1c1 is on its own arrow",
+        ),
         ("size = 9\nanti_bishop = true\n", ":2:1: unknown field `anti_bishop`"),
         ("size = 9\n[[sandwich]]\nline = \"r0\"\nsum = 5\n", "sandwich line \"r0\""),
     ];
@@ -181,4 +206,237 @@ fn command_line_variants_count_as_brute_force() {
         let record: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
         assert_eq!(record["count"], expected as u64, "{name}: {}", r.stdout);
     }
+}
+
+/// The example puzzles in `encodings/variants/`: (grid file, givens file, its clues read here).
+fn examples() -> Vec<(String, String, Vec<Clue>)> {
+    let dir = repo_path("encodings/variants");
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) == Some("toml") {
+            let clues = clues_of_grid_file(&std::fs::read_to_string(&path).unwrap());
+            let givens = path.with_extension("txt");
+            out.push((path.to_str().unwrap().to_string(), givens.to_str().unwrap().to_string(), clues));
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    assert!(out.len() >= 5, "the shipped variant examples");
+    out
+}
+
+fn givens_of(path: &str) -> Vec<usize> {
+    std::fs::read_to_string(path).unwrap().trim().chars().map(|c| c.to_digit(10).unwrap_or(0) as usize).collect()
+}
+
+fn assert_example_solution(solution: &str, givens: &[usize], clues: &[Clue], what: &str) {
+    let grid: Vec<usize> = solution.chars().map(|c| c.to_digit(10).unwrap() as usize).collect();
+    check(&Shape::boxes(9, 3, 3), givens, &grid).unwrap_or_else(|e| panic!("{what}: {e}"));
+    all_hold(clues, &grid, 9).unwrap_or_else(|e| panic!("{what}: {e}"));
+}
+
+/// Every example has exactly one solution, which keeps every clue (read here
+/// from the file); `analyze` fixes every cell; the same through f-puzzles.
+#[test]
+fn the_example_puzzles_are_unique_and_keep_every_clue() {
+    for (grid, givens_file, clues) in examples() {
+        let givens = givens_of(&givens_file);
+        let recs = json_run(&["solve", "--unique", "--format", "json", "--grid", &grid, &givens_file], "", 0, 1);
+        assert_eq!(recs[0]["status"], "unique", "{grid}");
+        let solution = recs[0]["solution"].as_str().unwrap().to_string();
+        assert_example_solution(&solution, &givens, &clues, &grid);
+        let recs = json_run(&["analyze", "--format", "json", "--grid", &grid, &givens_file], "", 0, 1);
+        assert_eq!(recs[0]["fixed"].as_str().unwrap(), solution, "{grid}");
+        // Out to f-puzzles with the solution filled in, and back: the same puzzle.
+        let r = run(&["solve", "--format", "fpuzzles", "--grid", &grid, &givens_file], "");
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let url = format!("https://www.f-puzzles.com/?load={}", r.stdout.trim());
+        let recs = json_run(&["solve", "--unique", "--format", "json", "--fpuzzles", &url], "", 0, 1);
+        assert_eq!(recs[0]["status"], "unique", "{grid} through f-puzzles");
+        assert_example_solution(recs[0]["solution"].as_str().unwrap(), &givens, &clues, &grid);
+    }
+}
+
+/// dimacs → an external solver → decode, and `solve --solver`, on the examples.
+#[test]
+fn external_solvers_solve_the_examples_through_the_cnf() {
+    let installed = |program: &str| {
+        std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(program).is_file()))
+    };
+    if !installed("minisat") {
+        assert!(std::env::var("CI").as_deref() != Ok("true"), "CI=true needs minisat");
+        eprintln!("note: minisat is not installed; skipping");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for (i, (grid, givens_file, clues)) in examples().into_iter().enumerate() {
+        let givens = givens_of(&givens_file);
+        for encoding in ["full", "propagated"] {
+            let cnf = dir.path().join(format!("{i}-{encoding}.cnf"));
+            let model = dir.path().join(format!("{i}-{encoding}.model"));
+            let cnf = cnf.to_str().unwrap();
+            let r = run(&["dimacs", "--grid", &grid, &givens_file, "--encoding", encoding, "--out", cnf], "");
+            assert_eq!(r.code, 0, "{}", r.stderr);
+            let status = std::process::Command::new("minisat").arg("-verb=0").arg(cnf).arg(&model).output().unwrap();
+            assert_eq!(status.status.code(), Some(10), "{grid}");
+            // decode reads the clues from the CNF's comments alone.
+            let recs = json_run(&["decode", "--cnf", cnf, model.to_str().unwrap(), "--format", "json"], "", 0, 1);
+            assert_example_solution(recs[0]["solution"].as_str().unwrap(), &givens, &clues, &grid);
+        }
+        let recs = json_run(
+            &["solve", "--solver", "minisat -verb=0 {cnf} {result}", "--format", "json", "--grid", &grid, &givens_file],
+            "",
+            0,
+            1,
+        );
+        assert_example_solution(recs[0]["solution"].as_str().unwrap(), &givens, &clues, &grid);
+    }
+}
+
+/// f-puzzles input: JSON by hand, every field satdoku reads; unsupported constraints named; bad cells with their JSON path.
+#[test]
+fn fpuzzles_json_is_read_with_every_supported_field() {
+    let dir = tempfile::tempdir().unwrap();
+    // The clues are true of the pattern grid `hidden`; a third of it is given.
+    let hidden: Vec<usize> = (0..36).map(|i| (3 * ((i / 6) % 2) + (i / 6) / 2 + i % 6) % 6 + 1).collect();
+    let mut givens = vec![0; 36];
+    let mut grid = vec![vec![serde_json::json!({}); 6]; 6];
+    for i in (0..36).step_by(3) {
+        givens[i] = hidden[i];
+        grid[i / 6][i % 6] = serde_json::json!({ "value": hidden[i], "given": true });
+    }
+    // A solver's filled-in value is no given.
+    grid[5][5] = serde_json::json!({ "value": 3 });
+    let json = serde_json::json!({
+        "size": 6, "grid": grid, "title": "t", "author": "a",
+        "killercage": [{ "cells": ["R1C2", "R1C3"], "value": "5" }],
+        "thermometer": [{ "lines": [["R3C1", "R3C2", "R3C3"]] }],
+        "difference": [{ "cells": ["R6C2", "R6C3"] }],
+        "ratio": [{ "cells": ["R2C6", "R3C6"], "value": "3" }],
+        "xv": [{ "cells": ["R1C1", "R2C1"], "value": "V" }],
+        "odd": [{ "cell": "R2C2" }],
+        "even": [{ "cell": "R2C3" }],
+        "littlekillersum": [{ "cell": "R0C4", "direction": "DR", "value": "8" }],
+        "sandwichsum": [{ "cell": "R0C6", "value": "3" }],
+        "arrow": [{ "cells": ["R4C6"], "lines": [["R4C6", "R5C5", "R6C4"]] }],
+        "palindrome": [{ "lines": [["R1C6", "R2C5", "R3C5"]] }],
+        "line": [{ "lines": [["R1C1", "R2C2"]], "outlineC": "#000" }],
+    });
+    let path = write_file(&dir, "p.json", &json.to_string());
+    let r = run(&["count", "--format", "json", "--fpuzzles", &path], "");
+    let record: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    let count = record["count"].as_u64().unwrap() as usize;
+    // The same clues, counted by brute force over the rules.
+    let clues = vec![
+        Clue::Killer(vec![(0, 1), (0, 2)], Some(5)),
+        Clue::Thermo(vec![(2, 0), (2, 1), (2, 2)]),
+        Clue::Difference((5, 1), (5, 2), 1),
+        Clue::Ratio((1, 5), (2, 5), 3),
+        Clue::V((0, 0), (1, 0)),
+        Clue::Odd(vec![(1, 1)]),
+        Clue::Even(vec![(1, 2)]),
+        Clue::LittleKiller(vec![(0, 4), (1, 5)], 8),
+        Clue::Sandwich(false, 5, 3),
+        Clue::Arrow(vec![(3, 5)], vec![(4, 4), (5, 3)]),
+        Clue::Palindrome(vec![(0, 5), (1, 4), (2, 4)]),
+    ];
+    all_hold(&clues, &hidden, 6).expect("test bug: the clues are true of the hidden grid");
+    let shape = Shape::boxes(6, 2, 3);
+    let brute = Brute::new(shape).solutions(&givens, 100_000).expect("few enough grids");
+    let expected = brute.iter().filter(|g| all_hold(&clues, g, 6).is_ok()).count();
+    assert_eq!(count, expected);
+    assert!(expected >= 1);
+    // Unsupported constraints and bad cells: exit 2, named.
+    for (field, value, message) in [
+        ("quadruple", serde_json::json!([{ "cells": ["R1C1"], "values": [1] }]), "`quadruple` is not supported"),
+        ("clone", serde_json::json!([{ "cells": ["R1C1"], "cloneCells": ["R2C2"] }]), "`clone` is not supported"),
+        (
+            "killercage",
+            serde_json::json!([{ "cells": ["R1C1", "R9C9"] }]),
+            "killercage[0].cells[1]: 'R9C9' is not a cell",
+        ),
+        ("negative", serde_json::json!(["difference"]), "negative[0]"),
+    ] {
+        let mut bad = json.clone();
+        bad[field] = value;
+        let path = write_file(&dir, "bad.json", &bad.to_string());
+        let r = run(&["solve", "--fpuzzles", &path], "");
+        assert_eq!(r.code, 2, "{field}");
+        assert!(r.stderr.contains(message), "{field}: {}", r.stderr);
+    }
+    let r = run(&["solve", "--fpuzzles", "N4IgzglgXgpiBcBOANCA5gJwgEwQbT1AD"], "");
+    assert_eq!(r.code, 2, "{}", r.stderr);
+}
+
+/// `generate` on a grid with variant clues: each puzzle's solution keeps every clue, and the puzzle is unique.
+#[test]
+fn generated_variant_puzzles_keep_their_clues_and_are_unique() {
+    let grid = repo_path("encodings/variants/lines-9.toml").to_str().unwrap().to_string();
+    let clues = clues_of_grid_file(&std::fs::read_to_string(&grid).unwrap());
+    let recs = json_run(&["generate", "--grid", &grid, "--count", "2", "--seed", "5", "--format", "json"], "", 0, 2);
+    for rec in &recs {
+        let puzzle = rec["puzzle"].as_str().unwrap();
+        let givens: Vec<usize> = puzzle.chars().map(|c| c.to_digit(10).unwrap_or(0) as usize).collect();
+        assert_example_solution(rec["solution"].as_str().unwrap(), &givens, &clues, puzzle);
+        let counted = json_run(&["count", "--format", "json", "--grid", &grid], puzzle, 0, 1);
+        assert_eq!(counted[0]["count"], 1, "{puzzle}");
+    }
+}
+
+/// Random clue sets on 4×4 through minisat: the CNF satdoku writes is
+/// satisfiable exactly when brute force finds a solution, and the model
+/// decodes to a grid that keeps every clue.
+#[test]
+fn random_clues_through_minisat_agree_with_brute_force() {
+    let installed =
+        std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("minisat").is_file()));
+    if !installed {
+        assert!(std::env::var("CI").as_deref() != Ok("true"), "CI=true needs minisat");
+        eprintln!("note: minisat is not installed; skipping");
+        return;
+    }
+    let shape = Shape::boxes(4, 2, 2);
+    let all: Vec<Vec<usize>> = Brute::new(shape.clone()).solutions(&[0; 16], 1000).unwrap().into_iter().collect();
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng::new(23);
+    let mut both = [0, 0];
+    for round in 0..40 {
+        let kinds: Vec<usize> = (0..1 + rng.below(3)).map(|_| rng.below(KINDS)).collect();
+        let hidden = all[rng.below(all.len())].clone();
+        let clues: Vec<Clue> = kinds.iter().map(|&k| random_clue(k, 4, &hidden, rng.below(3) > 0, &mut rng)).collect();
+        let text = grid_file(4, 2, 2, &clues);
+        let Some(puzzle) = puzzle_of(&text, &[0; 16]) else { continue };
+        let expected = all.iter().filter(|g| all_hold(&clues, g, 4).is_ok()).count();
+        let encoding = if round % 2 == 0 { Encoding::Full } else { Encoding::Propagated };
+        let options = SolveOptions { encoding, ..SolveOptions::default() };
+        let cnf_path = dir.path().join(format!("{round}.cnf"));
+        let model_path = dir.path().join(format!("{round}.model"));
+        let mut dimacs = Vec::new();
+        write_cnf(&mut dimacs, &puzzle_cnf(&puzzle, &options).unwrap()).unwrap();
+        std::fs::write(&cnf_path, &dimacs).unwrap();
+        let out =
+            std::process::Command::new("minisat").arg("-verb=0").arg(&cnf_path).arg(&model_path).output().unwrap();
+        match out.status.code() {
+            Some(10) => {
+                assert!(expected > 0, "{text}: minisat found a model where there is no solution");
+                let cnf = read_cnf(&dimacs[..], "case.cnf").unwrap();
+                let answer = std::fs::read(&model_path).unwrap();
+                let satdoku::cnf::Answer::Satisfiable(model) =
+                    satdoku::cnf::read_model(&answer[..], "model", cnf.formula.var_count()).unwrap()
+                else {
+                    panic!("{text}: minisat said SAT but wrote no model")
+                };
+                let grid = numbers(&cnf.decode(&model, "model").unwrap());
+                check(&shape, &[0; 16], &grid).unwrap();
+                all_hold(&clues, &grid, 4).unwrap_or_else(|e| panic!("{text}: {e}"));
+                both[0] += 1;
+            }
+            Some(20) => {
+                assert_eq!(expected, 0, "{text}: minisat says unsatisfiable");
+                both[1] += 1;
+            }
+            other => panic!("minisat: {other:?}"),
+        }
+    }
+    assert!(both[0] > 5 && both[1] > 5, "{both:?}");
 }

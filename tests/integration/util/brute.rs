@@ -177,6 +177,41 @@ impl Brute {
         true
     }
 
+    /// A solution, if there is one: the cell with the fewest values first,
+    /// stopping at the first solution (no step limit).
+    pub fn any(&self, givens: &[usize]) -> Option<Vec<usize>> {
+        let mut used = self.used(givens)?;
+        let mut grid = givens.to_vec();
+        self.first_fewest(&mut grid, &mut used).then_some(grid)
+    }
+
+    fn first_fewest(&self, grid: &mut [usize], used: &mut [u64]) -> bool {
+        // A value that fits no empty cell of a unit that lacks it: no solution.
+        for (u, unit) in self.shape.units.iter().enumerate() {
+            for v in (1..=self.shape.n).filter(|&v| used[u] & (1 << v) == 0) {
+                if !unit.iter().any(|&c| grid[c] == 0 && self.allowed(c, v, used)) {
+                    return false;
+                }
+            }
+        }
+        let mut best: Option<(usize, Vec<usize>)> = None;
+        for c in (0..grid.len()).filter(|&c| grid[c] == 0) {
+            let allowed: Vec<usize> = (1..=self.shape.n).filter(|&v| self.allowed(c, v, used)).collect();
+            if best.as_ref().is_none_or(|(_, b)| allowed.len() < b.len()) {
+                best = Some((c, allowed));
+            }
+        }
+        let Some((c, allowed)) = best else { return true };
+        for v in allowed {
+            self.set(c, v, grid, used);
+            if self.first_fewest(grid, used) {
+                return true;
+            }
+            self.unset(c, v, grid, used);
+        }
+        false
+    }
+
     fn fewest_first(&self, grid: &mut [usize], used: &mut [u64], visit: &mut dyn FnMut(&[usize])) {
         let mut best: Option<(usize, Vec<usize>)> = None;
         for c in (0..grid.len()).filter(|&c| grid[c] == 0) {

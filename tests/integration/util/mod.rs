@@ -62,3 +62,36 @@ pub fn write_file(dir: &TempDir, name: &str, text: &str) -> String {
     std::fs::write(&path, text).unwrap();
     path.to_str().unwrap().to_string()
 }
+
+/// Run `satdoku ARGS` (shell words: redirections allowed) with stdout and
+/// stderr on a pseudo-terminal made by util-linux `script`, with `env` set
+/// (and NO_COLOR unset): what the terminal showed, or None where `script`
+/// is missing.
+pub fn on_a_terminal(args: &str, env: &[(&str, &str)]) -> Option<String> {
+    if !available("script") {
+        return None;
+    }
+    let binary = assert_cmd::cargo::cargo_bin("satdoku");
+    let command = format!("stty cols 120 2>/dev/null; {} {args}", binary.display());
+    let mut script = std::process::Command::new("script");
+    script.args(["-qec", &command, "/dev/null"]).env_remove("NO_COLOR").env("TERM", "xterm");
+    for (key, value) in env {
+        script.env(key, value);
+    }
+    let out = script.current_dir(env!("CARGO_MANIFEST_DIR")).stdin(std::process::Stdio::null()).output().ok()?;
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Whether `program` is on PATH. Tests that drive a program skip their part
+/// without it, with a note; under CI=true (where `.ci/run` installs every
+/// such program) a missing one fails the test instead.
+pub fn available(program: &str) -> bool {
+    let found = std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(program).is_file()));
+    if !found {
+        assert!(std::env::var("CI").as_deref() != Ok("true"), "{program} is not installed, and CI=true needs it");
+        eprintln!("note: {program} is not installed; skipping its part of this test");
+    }
+    found
+}

@@ -110,18 +110,16 @@ pub fn holds(clue: &Clue, all: &[Clue], grid: &[usize], n: usize) -> bool {
         Clue::X(a, b) => v(*a) + v(*b) == 10,
         Clue::V(a, b) => v(*a) + v(*b) == 5,
         Clue::KropkiNegative => orthogonal(n).into_iter().all(|(a, b)| {
-            // A pair with a white (difference) dot may be consecutive; one with
-            // a black (ratio) dot may be 1:2; without, neither holds.
-            let white = all.iter().any(|c| match c {
-                Clue::White(p, q) | Clue::Difference(p, q, _) => same_pair((*p, *q), (a, b)),
-                _ => false,
-            });
-            let black = all.iter().any(|c| match c {
-                Clue::Black(p, q) | Clue::Ratio(p, q, _) => same_pair((*p, *q), (a, b)),
+            // A pair without a dot (white, black, or any difference or ratio)
+            // is neither consecutive nor 1:2.
+            let dotted = all.iter().any(|c| match c {
+                Clue::White(p, q) | Clue::Difference(p, q, _) | Clue::Black(p, q) | Clue::Ratio(p, q, _) => {
+                    same_pair((*p, *q), (a, b))
+                }
                 _ => false,
             });
             let (x, y) = (v(a), v(b));
-            (white || x.abs_diff(y) != 1) && (black || (x != 2 * y && y != 2 * x))
+            dotted || (x.abs_diff(y) != 1 && x != 2 * y && y != 2 * x)
         }),
         Clue::XvNegative => orthogonal(n).into_iter().all(|(a, b)| {
             let marked = all.iter().any(|c| match c {
@@ -410,4 +408,89 @@ pub fn random_clue(kind: usize, n: usize, solution: &[usize], truthful: bool, rn
             Clue::Sandwich(row, i, s)
         }
     }
+}
+
+fn cell_of(name: &str) -> Rc {
+    let (r, c) = name.trim_start_matches(['r', 'R']).split_once(['c', 'C']).expect("test data: rRcC");
+    (r.parse::<usize>().unwrap() - 1, c.parse::<usize>().unwrap() - 1)
+}
+
+fn cells_of(text: &str) -> Vec<Rc> {
+    text.split_whitespace().map(cell_of).collect()
+}
+
+/// The clues of a grid file, read here from its TOML (the documented syntax).
+pub fn clues_of_grid_file(text: &str) -> Vec<Clue> {
+    let doc: toml::Value = toml::from_str(text).unwrap();
+    let mut clues = Vec::new();
+    let flag = |key: &str| doc.get(key).and_then(|v| v.as_bool()) == Some(true);
+    for (key, clue) in [
+        ("anti_knight", Clue::AntiKnight),
+        ("anti_king", Clue::AntiKing),
+        ("non_consecutive", Clue::NonConsecutive),
+        ("kropki_negative", Clue::KropkiNegative),
+        ("xv_negative", Clue::XvNegative),
+    ] {
+        if flag(key) {
+            clues.push(clue);
+        }
+    }
+    if let Some(cells) = doc.get("odd").and_then(|v| v.as_str()) {
+        clues.push(Clue::Odd(cells_of(cells)));
+    }
+    if let Some(cells) = doc.get("even").and_then(|v| v.as_str()) {
+        clues.push(Clue::Even(cells_of(cells)));
+    }
+    let tables = |key: &str| doc.get(key).and_then(|v| v.as_array()).cloned().unwrap_or_default();
+    let cells = |t: &toml::Value| cells_of(t["cells"].as_str().unwrap());
+    let number = |t: &toml::Value, key: &str| t.get(key).and_then(|v| v.as_integer()).map(|v| v as usize);
+    for t in tables("killer") {
+        clues.push(Clue::Killer(cells(&t), number(&t, "sum")));
+    }
+    for t in tables("little_killer") {
+        clues.push(Clue::LittleKiller(cells(&t), number(&t, "sum").unwrap()));
+    }
+    for t in tables("thermo") {
+        clues.push(Clue::Thermo(cells(&t)));
+    }
+    for t in tables("arrow") {
+        clues.push(Clue::Arrow(cells_of(t["circle"].as_str().unwrap()), cells(&t)));
+    }
+    for t in tables("kropki") {
+        let c = cells(&t);
+        clues.push(match t["kind"].as_str().unwrap() {
+            "white" => Clue::White(c[0], c[1]),
+            _ => Clue::Black(c[0], c[1]),
+        });
+    }
+    for t in tables("xv") {
+        let c = cells(&t);
+        clues.push(match t["kind"].as_str().unwrap() {
+            "x" => Clue::X(c[0], c[1]),
+            _ => Clue::V(c[0], c[1]),
+        });
+    }
+    for t in tables("difference") {
+        let c = cells(&t);
+        clues.push(Clue::Difference(c[0], c[1], number(&t, "value").unwrap_or(1)));
+    }
+    for t in tables("ratio") {
+        let c = cells(&t);
+        clues.push(Clue::Ratio(c[0], c[1], number(&t, "value").unwrap_or(2)));
+    }
+    for t in tables("renban") {
+        clues.push(Clue::Renban(cells(&t)));
+    }
+    for t in tables("whisper") {
+        clues.push(Clue::Whisper(cells(&t)));
+    }
+    for t in tables("palindrome") {
+        clues.push(Clue::Palindrome(cells(&t)));
+    }
+    for t in tables("sandwich") {
+        let line = t["line"].as_str().unwrap();
+        let i = line[1..].parse::<usize>().unwrap() - 1;
+        clues.push(Clue::Sandwich(line.starts_with('r'), i, number(&t, "sum").unwrap()));
+    }
+    clues
 }

@@ -1,0 +1,301 @@
+//! Python bindings of satdoku: puzzles and grid options in, grids, counts and
+//! candidates out. The Rust library does all the work; this file only
+//! translates between Python values and the library's types.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use pyo3::create_exception;
+use pyo3::exceptions::{PyRuntimeError, PyTimeoutError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+
+use satdoku::cnf::{puzzle_cnf, write_cnf};
+use satdoku::{
+    box_side, load_grid_file, parse_box_shape, parse_region_map, read_all, Alphabet, AnalyzeOptions, Cell, Encoding,
+    Geometry, GeometrySpec, Grid, Layout, Outcome, Puzzle, Search, SolveError as RustSolveError, SolveOptions, Value,
+    Variant, Verdict,
+};
+
+create_exception!(
+    _satdoku,
+    PuzzleError,
+    PyValueError,
+    "Bad input: a puzzle that cannot be read, or grid options that do not describe its grid."
+);
+create_exception!(
+    _satdoku,
+    SolveError,
+    PyRuntimeError,
+    "No answer for a reason other than time: a bug, a refused size."
+);
+
+/// The grid options of a call, resolved as the command line resolves them.
+struct Setup {
+    spec: GeometrySpec,
+    alphabet: Alphabet,
+    options: SolveOptions,
+}
+
+/// Read the keyword options: box, latin, regions, variants, grid, symbols, timeout.
+fn setup(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Setup> {
+    let mut shape: Option<String> = None;
+    let mut latin = false;
+    let mut regions: Option<String> = None;
+    let mut variants: Vec<Variant> = Vec::new();
+    let mut grid_file: Option<String> = None;
+    let mut symbols: Option<String> = None;
+    let mut options = SolveOptions::default();
+    if let Some(kwargs) = kwargs {
+        for (key, value) in kwargs.iter() {
+            let key: String = key.extract()?;
+            if value.is_none() {
+                continue;
+            }
+            match key.as_str() {
+                "box" => shape = Some(value.extract()?),
+                "latin" => latin = value.extract()?,
+                "regions" => regions = Some(value.extract()?),
+                "variants" | "variant" => {
+                    let names: Vec<String> =
+                        if value.is_instance_of::<PyString>() { vec![value.extract()?] } else { value.extract()? };
+                    for name in names {
+                        let variant = name
+                            .parse::<Variant>()
+                            .map_err(|_| PuzzleError::new_err(format!("variant '{name}': expected x or hyper")))?;
+                        variants.push(variant);
+                    }
+                }
+                "grid" => grid_file = Some(value.extract::<std::path::PathBuf>()?.display().to_string()),
+                "symbols" => symbols = Some(value.extract()?),
+                "timeout" => {
+                    let seconds: f64 = value.extract()?;
+                    let timeout =
+                        Duration::try_from_secs_f64(seconds).ok().filter(|t| !t.is_zero()).ok_or_else(|| {
+                            PyValueError::new_err(format!("timeout {seconds}: expected a positive number of seconds"))
+                        })?;
+                    options.timeout = Some(timeout);
+                }
+                other => return Err(PyTypeError::new_err(format!("unexpected keyword argument '{other}'"))),
+            }
+        }
+    }
+    let alphabet = match &symbols {
+        Some(s) => Alphabet::custom(s).map_err(|e| PuzzleError::new_err(format!("symbols: {e}")))?,
+        None => Alphabet::default(),
+    };
+    let fixed = |geometry: Result<Geometry, String>| -> PyResult<GeometrySpec> {
+        geometry.map(|g| GeometrySpec::fixed(Arc::new(g))).map_err(PuzzleError::new_err)
+    };
+    let spec = match (&grid_file, &regions, &shape, latin) {
+        (Some(path), ..) => fixed(load_grid_file(Path::new(path)).map_err(|e| e.to_string()))?,
+        (None, Some(map), ..) => {
+            let labels = parse_region_map(map);
+            let n = (1..=labels.len()).find(|n| n * n >= labels.len()).unwrap_or(0);
+            if n == 0 || n * n != labels.len() {
+                return Err(PuzzleError::new_err(format!("regions: {} labels is not a square number", labels.len())));
+            }
+            fixed(Geometry::new(n, Layout::Regions(labels), &variants).map_err(|e| format!("regions: {e}")))?
+        }
+        (None, None, Some(shape), _) => {
+            let (rows, cols) = parse_box_shape(shape)
+                .ok_or_else(|| PuzzleError::new_err(format!("box {shape}: expected RxC, e.g. 2x3")))?;
+            let n = box_side(rows, cols).map_err(|e| PuzzleError::new_err(format!("box {shape}: {e}")))?;
+            fixed(Geometry::new(n, Layout::Boxes { rows, cols }, &variants).map_err(|e| format!("box {shape}: {e}")))?
+        }
+        (None, None, None, true) => GeometrySpec::latin().with_variants(&variants),
+        (None, None, None, false) => GeometrySpec::classic().with_variants(&variants),
+    };
+    Ok(Setup { spec, alphabet, options })
+}
+
+/// The one puzzle of `puzzle`: text as the command line reads it, or a list
+/// of rows of ints (0 or None empty), written as rows of numbers and read
+/// the same way.
+fn read_puzzle(puzzle: &Bound<'_, PyAny>, setup: &mut Setup) -> PyResult<Puzzle> {
+    let text = if let Ok(text) = puzzle.extract::<String>() {
+        text
+    } else if let Ok(rows) = puzzle.extract::<Vec<Vec<Option<usize>>>>() {
+        rows.iter()
+            .map(|row| row.iter().map(|v| v.unwrap_or(0).to_string()).collect::<Vec<_>>().join(" "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    } else {
+        return Err(PyTypeError::new_err("a puzzle is a string or a list of lists of ints"));
+    };
+    let mut entries = read_all(&text, "<puzzle>", &setup.alphabet, &mut setup.spec);
+    match entries.len() {
+        1 => entries.remove(0).puzzle.map_err(|e| PuzzleError::new_err(e.to_string())),
+        0 => Err(PuzzleError::new_err("no puzzle in the input")),
+        k => Err(PuzzleError::new_err(format!("{k} puzzles in the input: pass one at a time"))),
+    }
+}
+
+/// A grid as rows of ints, 0 where empty.
+fn rows(grid: &Grid) -> Vec<Vec<usize>> {
+    grid.cells().chunks(grid.size()).map(|row| row.iter().map(|v| v.map_or(0, Value::number)).collect()).collect()
+}
+
+fn solve_error(error: RustSolveError) -> PyErr {
+    match error {
+        RustSolveError::TimedOut => PyTimeoutError::new_err("no answer within the time limit"),
+        other => SolveError::new_err(other.to_string()),
+    }
+}
+
+/// Solve a puzzle: its solution as rows of ints, or None when it has none.
+#[pyfunction]
+#[pyo3(signature = (puzzle, **kwargs))]
+fn solve(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Option<Vec<Vec<usize>>>> {
+    let mut setup = setup(kwargs)?;
+    let puzzle = read_puzzle(puzzle, &mut setup)?;
+    let outcome = py.allow_threads(|| satdoku::solve(&puzzle, &setup.options)).map_err(solve_error)?;
+    match outcome {
+        Outcome::Solved(grid) => Ok(Some(rows(&grid))),
+        Outcome::Unsolvable(_) => Ok(None),
+        Outcome::TimedOut => Err(PyTimeoutError::new_err("no answer within the time limit")),
+    }
+}
+
+/// Count the solutions of a puzzle, stopping at `max` when given.
+#[pyfunction]
+#[pyo3(signature = (puzzle, max=None, **kwargs))]
+fn count(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    max: Option<u64>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<u64> {
+    let mut setup = setup(kwargs)?;
+    let puzzle = read_puzzle(puzzle, &mut setup)?;
+    let limit = max.unwrap_or(u64::MAX);
+    let count = py.allow_threads(|| satdoku::count_up_to(&puzzle, limit, &setup.options)).map_err(solve_error)?;
+    Ok(count.count)
+}
+
+/// What is certain in a puzzle: a dict with "status" ("unique", "multiple"
+/// or "unsolvable"), "count" (up to `max`), "capped", "fixed" (rows, 0
+/// where not fixed), "candidates" (rows of lists of values), and "reason"
+/// when propagation shows there is no solution.
+#[pyfunction]
+#[pyo3(signature = (puzzle, max=1000, **kwargs))]
+fn analyze<'py>(
+    py: Python<'py>,
+    puzzle: &Bound<'py, PyAny>,
+    max: u64,
+    kwargs: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let mut setup = setup(kwargs)?;
+    let puzzle = read_puzzle(puzzle, &mut setup)?;
+    let options = AnalyzeOptions { solve: setup.options, count_limit: max };
+    let analysis = py.allow_threads(|| satdoku::analyze(&puzzle, &options)).map_err(solve_error)?;
+    let out = PyDict::new(py);
+    let status = match analysis.verdict {
+        Verdict::Unique => "unique",
+        Verdict::Multiple => "multiple",
+        Verdict::Unsolvable => "unsolvable",
+    };
+    out.set_item("status", status)?;
+    out.set_item("count", analysis.count.count)?;
+    out.set_item("capped", analysis.count.capped)?;
+    if let Some(domains) = &analysis.candidates {
+        out.set_item("fixed", rows(&analysis.fixed()))?;
+        let n = puzzle.size();
+        let candidates: Vec<Vec<Vec<usize>>> = (0..n)
+            .map(|r| (0..n).map(|c| domains.values(Cell::from_index(r * n + c)).map(Value::number).collect()).collect())
+            .collect();
+        out.set_item("candidates", candidates)?;
+    }
+    if let Some(reason) = &analysis.reason {
+        out.set_item("reason", reason.describe(puzzle.geometry(), &setup.alphabet))?;
+    }
+    Ok(out)
+}
+
+/// Every solution of a puzzle, one at a time, each verified and each once.
+#[pyclass(unsendable, module = "satdoku")]
+struct Solutions {
+    search: Search,
+}
+
+#[pymethods]
+impl Solutions {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self) -> PyResult<Option<Vec<Vec<usize>>>> {
+        match self.search.next() {
+            None => Ok(None),
+            Some(Ok(grid)) => Ok(Some(rows(&grid))),
+            Some(Err(e)) => Err(solve_error(e)),
+        }
+    }
+}
+
+/// An iterator over the solutions of a puzzle: `itertools.islice(satdoku.solutions(p), 10)`.
+#[pyfunction]
+#[pyo3(signature = (puzzle, **kwargs))]
+fn solutions(puzzle: &Bound<'_, PyAny>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Solutions> {
+    let mut setup = setup(kwargs)?;
+    let puzzle = read_puzzle(puzzle, &mut setup)?;
+    Ok(Solutions { search: Search::new(&puzzle, &setup.options) })
+}
+
+/// The self-describing DIMACS CNF of a puzzle (encoding "full", "reduced"
+/// or "propagated"), as `satdoku dimacs` writes it.
+#[pyfunction]
+#[pyo3(signature = (puzzle, encoding="full", **kwargs))]
+fn dimacs(puzzle: &Bound<'_, PyAny>, encoding: &str, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
+    let mut setup = setup(kwargs)?;
+    let puzzle = read_puzzle(puzzle, &mut setup)?;
+    let encoding: Encoding = encoding
+        .parse()
+        .map_err(|_| PyValueError::new_err(format!("encoding '{encoding}': expected full, reduced or propagated")))?;
+    let options = SolveOptions { encoding, ..setup.options };
+    let cnf = puzzle_cnf(&puzzle, &options).map_err(solve_error)?;
+    let mut out = Vec::new();
+    write_cnf(&mut out, &cnf).map_err(|e| SolveError::new_err(e.to_string()))?;
+    String::from_utf8(out).map_err(|e| SolveError::new_err(e.to_string()))
+}
+
+/// A grid (rows of ints, 0 empty) on one line, as `satdoku solve` prints it.
+#[pyfunction]
+#[pyo3(signature = (grid, symbols=None))]
+fn to_line(grid: Vec<Vec<usize>>, symbols: Option<&str>) -> PyResult<String> {
+    let n = grid.len();
+    let cells: Option<Vec<Option<Value>>> = grid
+        .iter()
+        .flat_map(|row| {
+            let wrong = (row.len() != n).then_some(None);
+            row.iter().map(move |&v| if v == 0 { Some(None) } else { Value::new_checked(v, n).map(Some) }).chain(wrong)
+        })
+        .collect();
+    let grid = cells
+        .and_then(|cells| Grid::from_cells(n, cells))
+        .ok_or_else(|| PuzzleError::new_err(format!("not an {n}x{n} grid of values 0 to {n}")))?;
+    let alphabet = match symbols {
+        Some(s) => Alphabet::custom(s).map_err(|e| PuzzleError::new_err(format!("symbols: {e}")))?,
+        None => Alphabet::default(),
+    };
+    Ok(satdoku::format::line(&grid, &alphabet))
+}
+
+#[pymodule]
+fn _satdoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(count, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(solutions, m)?)?;
+    m.add_function(wrap_pyfunction!(dimacs, m)?)?;
+    m.add_function(wrap_pyfunction!(to_line, m)?)?;
+    m.add_class::<Solutions>()?;
+    m.add("PuzzleError", m.py().get_type::<PuzzleError>())?;
+    m.add("SolveError", m.py().get_type::<SolveError>())?;
+    Ok(())
+}

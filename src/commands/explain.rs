@@ -1,0 +1,71 @@
+//! `satdoku explain`: why a puzzle has no solution (a minimal set of givens
+//! with none together), and why a cell is forced (`--cell`).
+
+use anyhow::{bail, Result};
+use clap::Args;
+
+use satdoku::{parse_cell_name, Explainer, SolveError};
+
+use super::batch::run;
+use super::output::{Body, Record, Status};
+use super::solve::failure;
+use super::{BatchArgs, EncodingArgs, GridArgs};
+
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
+    /// Also say why this cell (e.g. r1c2) is forced: a minimal set of givens
+    /// under which it can hold nothing else. Repeatable.
+    #[arg(long, value_name = "CELL")]
+    pub cell: Vec<String>,
+}
+
+pub fn run_explain(args: &ExplainArgs, grid: &GridArgs) -> Result<u8> {
+    let mut setup = grid.resolve()?;
+    let renderer = args.batch.renderer(&setup)?;
+    let options = args.encoding.options(&args.batch);
+    for name in &args.cell {
+        // The grid's size is known only per puzzle; the form is checked here.
+        if parse_cell_name(name, 1 << 20).is_none() {
+            bail!("--cell {name}: expected a cell such as r1c2");
+        }
+    }
+    let summary = run(&args.batch.files, &mut setup, renderer, args.batch.jobs(), |numbered, out| {
+        let puzzle = match &numbered.entry.puzzle {
+            Ok(p) => p,
+            Err(e) => return out.emit(Record::failed(numbered, Status::Invalid, e)),
+        };
+        let n = puzzle.size();
+        let mut cells = Vec::new();
+        for name in &args.cell {
+            match parse_cell_name(name, n) {
+                Some(cell) => cells.push(cell),
+                None => {
+                    let error = format!("--cell {name}: not a cell of this {n}x{n} grid (rows and columns 1-{n})");
+                    return out.emit(Record::failed(numbered, Status::Invalid, error));
+                }
+            }
+        }
+        let explained = (|| -> Result<_, SolveError> {
+            let mut explainer = Explainer::new(puzzle, &options, std::time::Instant::now())?;
+            let core = explainer.conflicting_givens()?;
+            let mut forced = Vec::new();
+            if core.is_none() {
+                for &cell in &cells {
+                    forced.push((cell, explainer.forcing_givens(cell)?));
+                }
+            }
+            Ok((core, forced))
+        })();
+        let (core, forced) = match explained {
+            Ok(found) => found,
+            Err(e) => return out.emit(failure(&args.batch, numbered, e)),
+        };
+        let status = if core.is_some() { Status::Unsolvable } else { Status::Solved };
+        out.emit(Record::new(numbered, status).with_body(Body::Explanation { core, forced }))
+    })?;
+    Ok(summary.code())
+}

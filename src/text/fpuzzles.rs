@@ -1,0 +1,591 @@
+//! f-puzzles puzzles, both ways: the JSON, the lz-string base64 string that
+//! f-puzzles and SudokuPad share, and whole URLs (`...?load=N4Ig...`).
+//!
+//! Field names follow the f-puzzles format as other solvers read it
+//! (`killercage`, `littlekillersum`, `thermometer`, `arrow`, `difference`,
+//! `ratio`, `xv`, `negative` ...). A constraint satdoku does not support is
+//! an error naming it, never dropped; cosmetic layers (`text`, `line`,
+//! `circle`, `rectangle`, `cage`) and solver settings are ignored.
+
+use serde_json::{json, Map, Value as Json};
+use thiserror::Error;
+
+use std::sync::Arc;
+
+use crate::error::echo;
+use crate::model::constraints::{Constraint, Line, Relation};
+use crate::model::geometry::{default_box, Cell, Geometry, Layout, Value, Variant};
+use crate::model::puzzle::{Grid, Puzzle};
+
+/// Why a text is no f-puzzles puzzle satdoku can read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum FpuzzlesError {
+    /// Not JSON, nor a compressed string or URL that decompresses to JSON.
+    #[error("not an f-puzzles puzzle: {0}")]
+    Decode(String),
+    /// Something wrong at a JSON path (`killercage[2].cells[0]`).
+    #[error("f-puzzles {path}: {message}")]
+    At {
+        /// Where, as a JSON path.
+        path: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// Keys that draw or configure but constrain nothing.
+const IGNORED: &[&str] = &[
+    "title",
+    "author",
+    "ruleset",
+    "size",
+    "grid",
+    "solution",
+    "text",
+    "line",
+    "circle",
+    "rectangle",
+    "cage",
+    "disabledlogic",
+    "truecandidatesoptions",
+    "successMessage",
+    "highlightConflicts",
+];
+
+fn at(path: impl Into<String>, message: impl Into<String>) -> FpuzzlesError {
+    FpuzzlesError::At { path: path.into(), message: message.into() }
+}
+
+/// The JSON text of an f-puzzles puzzle given as JSON, a compressed string, or a URL holding one.
+pub fn fpuzzles_json(text: &str) -> Result<String, FpuzzlesError> {
+    let text = text.trim();
+    if text.starts_with('{') {
+        return Ok(text.to_string());
+    }
+    let data = match text.find("load=") {
+        Some(i) => text[i + 5..].split(['&', '#']).next().unwrap_or(""),
+        None => text,
+    };
+    // URLs may carry the base64 alphabet's '+', '/' and '=' percent-encoded, or '+' as a space.
+    let data = data.replace("%2B", "+").replace("%2b", "+").replace("%2F", "/").replace("%2f", "/");
+    let data = data.replace("%3D", "=").replace("%3d", "=").replace(' ', "+");
+    let wide = lz_str::decompress_from_base64(&data)
+        .ok_or_else(|| FpuzzlesError::Decode(format!("'{}' is not lz-string base64", echo(&data))))?;
+    String::from_utf16(&wide).map_err(|_| FpuzzlesError::Decode("the decompressed text is not UTF-16".into()))
+}
+
+/// Read an f-puzzles puzzle (JSON, compressed string or URL): its grid, regions, givens and constraints.
+pub fn read_fpuzzles(text: &str) -> Result<Puzzle, FpuzzlesError> {
+    let json: Json = serde_json::from_str(&fpuzzles_json(text)?)
+        .map_err(|e| FpuzzlesError::Decode(format!("the JSON does not parse: {e}")))?;
+    let object = json.as_object().ok_or_else(|| at("$", "expected a JSON object"))?;
+    let n = object.get("size").and_then(Json::as_u64).ok_or_else(|| at("size", "expected the grid side"))? as usize;
+    if !(1..=64).contains(&n) {
+        return Err(at("size", format!("{n} is no grid side satdoku reads from f-puzzles (1 to 64)")));
+    }
+    let mut reader = Reader { n, variants: Vec::new(), extra: Vec::new(), constraints: Vec::new() };
+    let (layout, givens) = reader.grid(object)?;
+    for (key, value) in object {
+        if IGNORED.contains(&key.as_str()) || is_empty(value) {
+            continue;
+        }
+        reader.constraint(key, value, object)?;
+    }
+    let Reader { variants, extra, constraints, .. } = reader;
+    let geometry = Geometry::with_extra_units(n, layout, &variants, extra)
+        .and_then(|g| g.with_constraints(constraints))
+        .map_err(|e| at("$", e.to_string()))?;
+    Puzzle::new(Arc::new(geometry), givens).ok_or_else(|| at("grid", "the givens do not fit the grid"))
+}
+
+fn is_empty(value: &Json) -> bool {
+    match value {
+        Json::Null | Json::Bool(false) => true,
+        Json::Array(a) => a.is_empty(),
+        Json::String(s) => s.is_empty(),
+        _ => false,
+    }
+}
+
+struct Reader {
+    n: usize,
+    variants: Vec<Variant>,
+    extra: Vec<Vec<Cell>>,
+    constraints: Vec<Constraint>,
+}
+
+impl Reader {
+    /// `R3C4` as a cell.
+    fn cell(&self, value: &Json, path: &str) -> Result<Cell, FpuzzlesError> {
+        let text = value.as_str().ok_or_else(|| at(path, "expected a cell name like \"R1C1\""))?;
+        self.cell_at(text, path, false).map(|(r, c)| Cell::from_index(r as usize * self.n + c as usize))
+    }
+
+    /// `R3C4` as 0-based (row, column), one step outside the grid allowed when `outside`.
+    fn cell_at(&self, text: &str, path: &str, outside: bool) -> Result<(i64, i64), FpuzzlesError> {
+        let n = self.n;
+        let bad = || at(path, format!("'{}' is not a cell of a {n}x{n} grid", echo(text)));
+        let rest = text.strip_prefix(['R', 'r']).ok_or_else(bad)?;
+        let (r, c) = rest.split_once(['C', 'c']).ok_or_else(bad)?;
+        let (r, c): (i64, i64) = (r.parse().map_err(|_| bad())?, c.parse().map_err(|_| bad())?);
+        let range = if outside { 0..=self.n as i64 + 1 } else { 1..=self.n as i64 };
+        if !range.contains(&r) || !range.contains(&c) {
+            return Err(bad());
+        }
+        Ok((r - 1, c - 1))
+    }
+
+    fn cells(&self, value: &Json, path: &str) -> Result<Vec<Cell>, FpuzzlesError> {
+        let list = value.as_array().ok_or_else(|| at(path, "expected a list of cells"))?;
+        list.iter().enumerate().map(|(i, v)| self.cell(v, &format!("{path}[{i}]"))).collect()
+    }
+
+    fn number(&self, value: Option<&Json>, path: &str) -> Result<Option<u32>, FpuzzlesError> {
+        match value {
+            None | Some(Json::Null) => Ok(None),
+            Some(Json::String(s)) if s.trim().is_empty() => Ok(None),
+            Some(Json::String(s)) => {
+                s.trim().parse().map(Some).map_err(|_| at(path, format!("'{}' is not a number", echo(s))))
+            }
+            Some(Json::Number(x)) => {
+                x.as_u64().map(|x| Some(x as u32)).ok_or_else(|| at(path, "expected a whole number"))
+            }
+            Some(_) => Err(at(path, "expected a number")),
+        }
+    }
+
+    /// The layout (boxes, or regions from the cells) and the givens.
+    fn grid(&self, object: &Map<String, Json>) -> Result<(Layout, Grid), FpuzzlesError> {
+        let n = self.n;
+        let rows = object.get("grid").and_then(Json::as_array).ok_or_else(|| at("grid", "expected n rows of cells"))?;
+        if rows.len() != n {
+            return Err(at("grid", format!("{} rows, expected {n}", rows.len())));
+        }
+        let mut givens = Grid::empty(n);
+        let mut regions: Vec<Option<u32>> = vec![None; n * n];
+        let mut any_region = false;
+        for (r, row) in rows.iter().enumerate() {
+            let row = row.as_array().filter(|row| row.len() == n);
+            let row = row.ok_or_else(|| at(format!("grid[{r}]"), format!("expected {n} cells")))?;
+            for (c, cell) in row.iter().enumerate() {
+                let path = format!("grid[{r}][{c}]");
+                // Givens only: values a solver (or satdoku's output) filled in are not clues.
+                let value = self.number(cell.get("value"), &format!("{path}.value"))?.unwrap_or(0);
+                if value > 0 && cell.get("given").and_then(Json::as_bool) == Some(true) {
+                    let value = Value::new_checked(value as usize, n).ok_or_else(|| {
+                        at(format!("{path}.value"), format!("{value} is not a value of a {n}x{n} grid"))
+                    })?;
+                    givens.set(Cell::from_index(r * n + c), Some(value));
+                }
+                if let Some(region) = cell.get("region") {
+                    any_region = true;
+                    let region = region.as_u64().filter(|&x| (x as usize) < n).ok_or_else(|| {
+                        at(format!("{path}.region"), "a cell outside every region is not supported (expected 0 to n-1)")
+                    })?;
+                    regions[r * n + c] = Some(region as u32);
+                }
+            }
+        }
+        let (box_rows, box_cols) = match default_box(n) {
+            Ok(shape) => shape,
+            Err(_) if any_region => (1, n),
+            Err(e) => return Err(at("size", e.to_string())),
+        };
+        if !any_region {
+            return Ok((Layout::Boxes { rows: box_rows, cols: box_cols }, givens));
+        }
+        // Cells without a region field keep their default box.
+        let map = (0..n * n)
+            .map(|i| {
+                regions[i].unwrap_or_else(|| {
+                    let (r, c) = (i / n, i % n);
+                    ((r / box_rows) * (n / box_cols) + c / box_cols) as u32
+                })
+            })
+            .collect();
+        Ok((Layout::Regions(map), givens))
+    }
+
+    fn constraint(&mut self, key: &str, value: &Json, object: &Map<String, Json>) -> Result<(), FpuzzlesError> {
+        let n = self.n;
+        let items = || value.as_array().map(|a| a.iter().enumerate().collect::<Vec<_>>()).unwrap_or_default();
+        let flag = |variant: Variant, this: &mut Reader| {
+            if value.as_bool() == Some(true) {
+                this.variants.push(variant);
+            }
+        };
+        match key {
+            "antiknight" => flag(Variant::AntiKnight, self),
+            "antiking" => flag(Variant::AntiKing, self),
+            "disjointgroups" => flag(Variant::DisjointGroups, self),
+            "diagonal+" | "diagonal-" => {
+                if value.as_bool() == Some(true) {
+                    let cells = (0..n).map(|i| match key {
+                        "diagonal-" => Cell::from_index(i * n + i),
+                        _ => Cell::from_index((n - 1 - i) * n + i),
+                    });
+                    self.extra.push(cells.collect());
+                }
+            }
+            // f-puzzles' non-consecutive spares the pairs with a difference dot.
+            "nonconsecutive" => {
+                if value.as_bool() == Some(true) {
+                    self.constraints.push(Constraint::Negative { relations: vec![Relation::Difference(1)] });
+                }
+            }
+            "negative" => {
+                for (i, kind) in items() {
+                    match kind.as_str() {
+                        Some("ratio") => {
+                            let mut values: Vec<u32> = Vec::new();
+                            for dot in object.get("ratio").and_then(Json::as_array).into_iter().flatten() {
+                                values.push(self.number(dot.get("value"), "ratio")?.unwrap_or(2));
+                            }
+                            if values.is_empty() {
+                                values.push(2);
+                            }
+                            values.sort_unstable();
+                            values.dedup();
+                            let relations = values.into_iter().map(Relation::Ratio).collect();
+                            self.constraints.push(Constraint::Negative { relations });
+                        }
+                        Some("xv") => self
+                            .constraints
+                            .push(Constraint::Negative { relations: vec![Relation::Sum(5), Relation::Sum(10)] }),
+                        _ => {
+                            return Err(at(
+                                format!("negative[{i}]"),
+                                format!(
+                                    "the negative constraint {kind} is not supported (expected \"ratio\" or \"xv\")"
+                                ),
+                            ))
+                        }
+                    }
+                }
+            }
+            "killercage" | "extraregion" => {
+                for (i, item) in items() {
+                    let path = format!("{key}[{i}]");
+                    let cells = self.cells(item.get("cells").unwrap_or(&Json::Null), &format!("{path}.cells"))?;
+                    if key == "extraregion" && cells.len() == n {
+                        self.extra.push(cells);
+                    } else {
+                        let sum = match key {
+                            "killercage" => self.number(item.get("value"), &format!("{path}.value"))?,
+                            _ => None,
+                        };
+                        self.push(Constraint::Killer { cells, sum }, &path)?;
+                    }
+                }
+            }
+            "littlekillersum" => {
+                for (i, item) in items() {
+                    let path = format!("{key}[{i}]");
+                    let Some(sum) = self.number(item.get("value"), &format!("{path}.value"))?.filter(|&s| s > 0) else {
+                        continue;
+                    };
+                    let clue = item.get("cell").and_then(Json::as_str).ok_or_else(|| at(&path, "expected a cell"))?;
+                    let (mut r, mut c) = self.cell_at(clue, &format!("{path}.cell"), true)?;
+                    let (dr, dc) = match item.get("direction").and_then(Json::as_str) {
+                        Some("UR") => (-1, 1),
+                        Some("UL") => (-1, -1),
+                        Some("DR") => (1, 1),
+                        Some("DL") => (1, -1),
+                        _ => return Err(at(format!("{path}.direction"), "expected UR, UL, DR or DL")),
+                    };
+                    let inside = |r: i64, c: i64| r >= 0 && c >= 0 && r < n as i64 && c < n as i64;
+                    if !inside(r, c) {
+                        (r, c) = (r + dr, c + dc);
+                    }
+                    let mut cells = Vec::new();
+                    while inside(r, c) {
+                        cells.push(Cell::from_index(r as usize * n + c as usize));
+                        (r, c) = (r + dr, c + dc);
+                    }
+                    self.push(Constraint::LittleKiller { cells, sum }, &path)?;
+                }
+            }
+            "arrow" => {
+                for (i, item) in items() {
+                    let path = format!("{key}[{i}]");
+                    let circle = self.cells(item.get("cells").unwrap_or(&Json::Null), &format!("{path}.cells"))?;
+                    for (j, line) in item.get("lines").and_then(Json::as_array).into_iter().flatten().enumerate() {
+                        let mut cells = self.cells(line, &format!("{path}.lines[{j}]"))?;
+                        cells.retain(|c| !circle.contains(c));
+                        self.push(Constraint::Arrow { circle: circle.clone(), cells }, &format!("{path}.lines[{j}]"))?;
+                    }
+                }
+            }
+            "thermometer" | "palindrome" | "renban" | "whispers" => {
+                for (i, item) in items() {
+                    let path = format!("{key}[{i}]");
+                    if key == "whispers" && self.number(item.get("value"), &format!("{path}.value"))?.is_some() {
+                        return Err(at(&path, "whispers with a value other than the default are not supported"));
+                    }
+                    for (j, line) in item.get("lines").and_then(Json::as_array).into_iter().flatten().enumerate() {
+                        let cells = self.cells(line, &format!("{path}.lines[{j}]"))?;
+                        let constraint = match key {
+                            "thermometer" => Constraint::Thermo { cells },
+                            "palindrome" => Constraint::Palindrome { cells },
+                            "renban" => Constraint::Renban { cells },
+                            _ => Constraint::Whisper { cells },
+                        };
+                        self.push(constraint, &format!("{path}.lines[{j}]"))?;
+                    }
+                }
+            }
+            "difference" | "ratio" | "xv" => {
+                for (i, item) in items() {
+                    let path = format!("{key}[{i}]");
+                    let cells = self.cells(item.get("cells").unwrap_or(&Json::Null), &format!("{path}.cells"))?;
+                    let cells: [Cell; 2] =
+                        cells.try_into().map_err(|_| at(format!("{path}.cells"), "expected 2 cells"))?;
+                    let relation = match key {
+                        "difference" => Relation::Difference(self.number(item.get("value"), &path)?.unwrap_or(1)),
+                        "ratio" => Relation::Ratio(self.number(item.get("value"), &path)?.unwrap_or(2)),
+                        _ => match item.get("value").and_then(Json::as_str) {
+                            Some("X" | "x") => Relation::Sum(10),
+                            Some("V" | "v") => Relation::Sum(5),
+                            _ => return Err(at(format!("{path}.value"), "expected \"X\" or \"V\"")),
+                        },
+                    };
+                    self.push(Constraint::Dot { relation, cells }, &path)?;
+                }
+            }
+            "odd" | "even" => {
+                for (i, item) in items() {
+                    let path = format!("{key}[{i}]");
+                    let cell = self.cell(item.get("cell").unwrap_or(&Json::Null), &format!("{path}.cell"))?;
+                    let constraint = match key {
+                        "odd" => Constraint::Odd { cells: vec![cell] },
+                        _ => Constraint::Even { cells: vec![cell] },
+                    };
+                    self.push(constraint, &path)?;
+                }
+            }
+            "sandwichsum" => {
+                for (i, item) in items() {
+                    let path = format!("{key}[{i}]");
+                    let Some(sum) = self.number(item.get("value"), &format!("{path}.value"))? else { continue };
+                    let clue = item.get("cell").and_then(Json::as_str).ok_or_else(|| at(&path, "expected a cell"))?;
+                    let (r, c) = self.cell_at(clue, &format!("{path}.cell"), true)?;
+                    let outside = |x: i64| x < 0 || x >= n as i64;
+                    let line = match (outside(r), outside(c)) {
+                        (false, true) => Line::Row(r as usize),
+                        (true, false) => Line::Column(c as usize),
+                        _ => {
+                            return Err(at(
+                                format!("{path}.cell"),
+                                "a sandwich clue sits just outside one row or column",
+                            ))
+                        }
+                    };
+                    self.push(Constraint::Sandwich { line, sum }, &path)?;
+                }
+            }
+            other => {
+                return Err(at(
+                    other,
+                    format!("the f-puzzles constraint `{}` is not supported by satdoku", echo(other)),
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    fn push(&mut self, constraint: Constraint, path: &str) -> Result<(), FpuzzlesError> {
+        constraint.validate(self.n).map_err(|m| at(path, format!("{}: {m}", constraint.kind())))?;
+        self.constraints.push(constraint);
+        Ok(())
+    }
+}
+
+/// The f-puzzles JSON of `puzzle`, with `solution`'s values in the cells the givens leave empty.
+pub fn fpuzzles_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Json {
+    let geometry = puzzle.geometry();
+    let n = geometry.size();
+    let name = |c: Cell| format!("R{}C{}", c.index() / n + 1, c.index() % n + 1);
+    let names = |cells: &[Cell]| cells.iter().map(|&c| name(c)).collect::<Vec<_>>();
+    let grid: Vec<Json> = (0..n)
+        .map(|r| {
+            let row: Vec<Json> = (0..n)
+                .map(|c| {
+                    let cell = Cell::from_index(r * n + c);
+                    let mut object = Map::new();
+                    if let Some(v) = puzzle.givens().get(cell) {
+                        object.insert("value".into(), v.number().into());
+                        object.insert("given".into(), true.into());
+                    } else if let Some(v) = solution.and_then(|s| s.get(cell)) {
+                        object.insert("value".into(), v.number().into());
+                    }
+                    if let Layout::Regions(_) = geometry.layout() {
+                        object.insert("region".into(), geometry.region_of(cell).unwrap_or(0).into());
+                    }
+                    Json::Object(object)
+                })
+                .collect();
+            Json::Array(row)
+        })
+        .collect();
+    let mut out = Map::new();
+    out.insert("size".into(), n.into());
+    out.insert("grid".into(), grid.into());
+    let mut push = |key: &str, item: Json| {
+        if let Some(Json::Array(list)) = out.get_mut(key) {
+            list.push(item);
+        } else {
+            out.insert(key.into(), Json::Array(vec![item]));
+        }
+    };
+    for &variant in geometry.variants() {
+        let key = match variant {
+            Variant::AntiKnight => "antiknight",
+            Variant::AntiKing => "antiking",
+            Variant::DisjointGroups => "disjointgroups",
+            Variant::NonConsecutive => "nonconsecutive",
+            Variant::X => {
+                push(
+                    "extraregion",
+                    json!({ "cells": names(&(0..n).map(|i| Cell::from_index(i * n + i)).collect::<Vec<_>>()) }),
+                );
+                push(
+                    "extraregion",
+                    json!({ "cells": names(&(0..n).map(|i| Cell::from_index(i * n + n - 1 - i)).collect::<Vec<_>>()) }),
+                );
+                continue;
+            }
+            Variant::Hyper => {
+                for unit in geometry.units().iter().filter(|u| u.kind() == crate::model::geometry::UnitKind::Window) {
+                    push("extraregion", json!({ "cells": names(unit.cells()) }));
+                }
+                continue;
+            }
+        };
+        push(key, json!(true));
+    }
+    for unit in geometry.extra_units() {
+        push("extraregion", json!({ "cells": names(unit) }));
+    }
+    // Values of one list pushed as true booleans above are arrays; fix the flags.
+    let mut negative: Vec<&str> = Vec::new();
+    for constraint in geometry.constraints() {
+        match constraint {
+            Constraint::Killer { cells, sum } => {
+                let mut cage = json!({ "cells": names(cells) });
+                if let Some(sum) = sum {
+                    cage["value"] = sum.to_string().into();
+                }
+                push("killercage", cage);
+            }
+            Constraint::LittleKiller { cells, sum } => {
+                // The clue sits one step before the first cell, against the direction.
+                let (first, second) = (cells[0].index(), cells.get(1).map_or(cells[0].index(), |c| c.index()));
+                let (r, c) = ((first / n) as i64, (first % n) as i64);
+                let (dr, dc) = if cells.len() > 1 {
+                    ((second / n) as i64 - r, (second % n) as i64 - c)
+                } else {
+                    (if r == 0 { 1 } else { -1 }, if c == 0 { 1 } else { -1 })
+                };
+                let direction = format!("{}{}", if dr > 0 { "D" } else { "U" }, if dc > 0 { "R" } else { "L" });
+                let cell = format!("R{}C{}", r - dr + 1, c - dc + 1);
+                push("littlekillersum", json!({ "cell": cell, "direction": direction, "value": sum.to_string() }));
+            }
+            Constraint::Thermo { cells } => push("thermometer", json!({ "lines": [names(cells)] })),
+            Constraint::Palindrome { cells } => push("palindrome", json!({ "lines": [names(cells)] })),
+            Constraint::Renban { cells } => push("renban", json!({ "lines": [names(cells)] })),
+            Constraint::Whisper { cells } => push("whispers", json!({ "lines": [names(cells)] })),
+            Constraint::Arrow { circle, cells } => {
+                let line: Vec<Cell> = circle.iter().take(1).chain(cells).copied().collect();
+                push("arrow", json!({ "cells": names(circle), "lines": [names(&line)] }));
+            }
+            Constraint::Dot { relation, cells } => {
+                let (key, value) = match relation {
+                    Relation::Difference(d) => ("difference", d.to_string()),
+                    Relation::Ratio(r) => ("ratio", r.to_string()),
+                    Relation::Sum(10) => ("xv", "X".into()),
+                    Relation::Sum(5) => ("xv", "V".into()),
+                    Relation::Sum(s) => ("xv", s.to_string()),
+                };
+                push(key, json!({ "cells": names(cells), "value": value }));
+            }
+            Constraint::Odd { cells } => cells.iter().for_each(|&c| push("odd", json!({ "cell": name(c) }))),
+            Constraint::Even { cells } => cells.iter().for_each(|&c| push("even", json!({ "cell": name(c) }))),
+            Constraint::Sandwich { line, sum } => {
+                let cell = match line {
+                    Line::Row(r) => format!("R{}C0", r + 1),
+                    Line::Column(c) => format!("R0C{}", c + 1),
+                };
+                push("sandwichsum", json!({ "cell": cell, "value": sum.to_string() }));
+            }
+            // f-puzzles has one negative constraint per family (a pair is
+            // spared by a dot of that family only): each family is written.
+            Constraint::Negative { relations } => {
+                for relation in relations {
+                    match relation {
+                        Relation::Difference(_) => push("nonconsecutive", json!(true)),
+                        Relation::Ratio(_) => negative.push("ratio"),
+                        Relation::Sum(_) => negative.push("xv"),
+                    }
+                }
+            }
+        }
+    }
+    // Flags are booleans, not lists.
+    for key in ["antiknight", "antiking", "disjointgroups", "nonconsecutive"] {
+        if out.contains_key(key) {
+            out.insert(key.into(), true.into());
+        }
+    }
+    if !negative.is_empty() {
+        negative.sort_unstable();
+        negative.dedup();
+        out.insert("negative".into(), negative.into());
+    }
+    Json::Object(out)
+}
+
+/// The compressed string f-puzzles and SudokuPad load (`?load=` in their URLs).
+pub fn write_fpuzzles(puzzle: &Puzzle, solution: Option<&Grid>) -> String {
+    lz_str::compress_to_base64(fpuzzles_value(puzzle, solution).to_string().as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::gridfile::parse_grid_file;
+
+    #[test]
+    fn a_puzzle_round_trips_through_the_compressed_string() {
+        let text =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/encodings/variants/lines-9.toml")).unwrap();
+        let geometry = parse_grid_file(&text, "lines-9.toml").unwrap();
+        let puzzle = Puzzle::new(Arc::new(geometry), Grid::empty(9)).unwrap();
+        let string = write_fpuzzles(&puzzle, None);
+        let back = read_fpuzzles(&format!("https://www.f-puzzles.com/?load={string}")).unwrap();
+        // The same clues, odd and even cells one by one.
+        let single = |p: &Puzzle| {
+            let mut list: Vec<String> = Vec::new();
+            for c in p.geometry().constraints() {
+                match c {
+                    Constraint::Odd { cells } => cells.iter().for_each(|&c| list.push(format!("odd {c:?}"))),
+                    Constraint::Even { cells } => cells.iter().for_each(|&c| list.push(format!("even {c:?}"))),
+                    other => list.push(other.text(9)),
+                }
+            }
+            list.sort();
+            list
+        };
+        assert_eq!(single(&back), single(&puzzle));
+    }
+
+    #[test]
+    fn unsupported_constraints_are_named() {
+        let e = read_fpuzzles(r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[1]}]}"#).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "f-puzzles quadruple: the f-puzzles constraint `quadruple` is not supported by satdoku"
+        );
+        let e = read_fpuzzles(r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C1","R5C2"],"value":"3"}]}"#).unwrap_err();
+        assert_eq!(e.to_string(), "f-puzzles killercage[0].cells[1]: 'R5C2' is not a cell of a 4x4 grid");
+    }
+}
