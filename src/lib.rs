@@ -46,6 +46,7 @@ mod model;
 mod pipeline;
 mod proof;
 mod reasoning;
+mod rng;
 mod sat;
 mod solve;
 #[cfg(test)]

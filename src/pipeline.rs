@@ -68,6 +68,11 @@ pub struct SolveOptions {
     /// memory grows with it. Enumeration, counting, analysis and an external
     /// solver search with one.
     pub portfolio: usize,
+    /// Seeds the randomized parts of [`crate::solve`]: the fill of sparse
+    /// grids and the racers' decision orders. The same seed gives the same
+    /// answer; another seed may give another solution (random full grids
+    /// for a generator).
+    pub seed: u64,
 }
 
 /// The default of [`SolveOptions::max_literals`]: 100 million. varisat holds
@@ -86,6 +91,7 @@ impl Default for SolveOptions {
             pattern_guess: true,
             max_literals: DEFAULT_MAX_LITERALS,
             portfolio: 1,
+            seed: 0,
         }
     }
 }

@@ -9,7 +9,8 @@ use thiserror::Error;
 use crate::cnf::encode::CnfSize;
 use crate::error::InternalError;
 use crate::model::puzzle::{Grid, Puzzle};
-use crate::pipeline::{Goal, Prepared, SolveOptions};
+use crate::pipeline::{checked, Goal, Prepared, SolveOptions};
+use crate::reasoning::fill::{fill, Fill};
 use crate::reasoning::propagate::Contradiction;
 use crate::sat::external::{External, ExternalError, ExternalSolver};
 use crate::sat::output::ModelError;
@@ -136,6 +137,21 @@ pub enum Guess {
 /// formula without the guess, the first 1,000 conflicts take 3.5 s.
 pub const GUESS_CONFLICTS: u64 = 1_000;
 
+/// Puzzles with at most this share of their cells given (in percent) are
+/// first searched by [`crate::reasoning::fill`]: blank and sparse grids,
+/// where the CDCL search drowns in its formula (a blank 64×64: no answer in
+/// 150 s).
+pub(crate) const FILL_GIVENS_PERCENT: usize = 10;
+
+/// The largest side the fill is tried on: it fills blank grids up to 64×64
+/// (sometimes 81×81) and none past 100×100 yet, where each of its decisions
+/// scans the whole grid (a blank 1000×1000 would take minutes to give up).
+const FILL_MAX_SIZE: usize = 100;
+
+/// How many times the fill starts over (with as many failed values as the
+/// grid has cells each) before the CDCL search takes over.
+const FILL_ATTEMPTS: u32 = 4;
+
 /// Solve a puzzle with varisat: one verified solution, or why there is none.
 pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Outcome, SolveError> {
     solve_with_stats(puzzle, options, None).map(|(outcome, _)| outcome)
@@ -163,9 +179,12 @@ pub fn solve_with_stats(
     external: Option<&ExternalSolver>,
 ) -> Result<(Outcome, Stats), SolveError> {
     match external {
-        None if options.portfolio > 1 => {
-            solve_on(&mut Portfolio { solvers: options.portfolio }, puzzle, options, GUESS_CONFLICTS)
-        }
+        None if options.portfolio > 1 => solve_on(
+            &mut Portfolio { solvers: options.portfolio, seed: options.seed },
+            puzzle,
+            options,
+            GUESS_CONFLICTS,
+        ),
         None => solve_on(&mut Varisat, puzzle, options, GUESS_CONFLICTS),
         Some(solver) => solve_on(&mut External { solver, proved: false }, puzzle, options, GUESS_CONFLICTS),
     }
@@ -192,6 +211,11 @@ fn solve_on(
     if let Some(solution) = prepared.solution() {
         stats.encode = start.elapsed();
         return Ok((Outcome::Solved(solution?), stats));
+    }
+    // Few givens: a randomized search with propagation, bounded, first.
+    if let Some(outcome) = fill_sparse(puzzle, &prepared, options, deadline) {
+        stats.encode = start.elapsed();
+        return Ok((outcome?, stats));
     }
     let past_deadline = || deadline.is_some_and(|deadline| Instant::now() >= deadline);
     // Out of time already (probing and filtering stop there): no search.
@@ -235,6 +259,29 @@ fn solve_on(
         SatResult::Interrupted => Outcome::TimedOut,
     };
     Ok((outcome, stats))
+}
+
+/// Try the fill of [`crate::reasoning::fill`] on a prepared puzzle: a
+/// verified solution, or nothing: go on to the CDCL search, which also has
+/// the last word on a puzzle the fill found no solution of (varisat's
+/// "unsatisfiable" is the one satdoku prints).
+fn fill_sparse(
+    puzzle: &Puzzle,
+    prepared: &Prepared,
+    options: &SolveOptions,
+    deadline: Option<Instant>,
+) -> Option<Result<Outcome, InternalError>> {
+    let geometry = puzzle.geometry();
+    let cells = geometry.cell_count();
+    // The fill knows units only: clues and neighbour rules are the CNF's.
+    let sparse = puzzle.givens().filled_count() * 100 <= cells * FILL_GIVENS_PERCENT;
+    if !sparse || geometry.size() > FILL_MAX_SIZE || geometry.has_constraints() {
+        return None;
+    }
+    match fill(geometry, prepared.domains(), options.seed, (FILL_ATTEMPTS, cells as u64), deadline) {
+        Fill::Filled(model) => Some(checked(puzzle, model.decided()).map(Outcome::Solved)),
+        Fill::Exhausted | Fill::GaveUp => None,
+    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Deduction without search: unit propagation, all-different filtering, and the pattern guess.
 
 pub(crate) mod alldiff;
+pub(crate) mod fill;
 pub(crate) mod pattern;
 pub(crate) mod propagate;
 pub(crate) mod steps;

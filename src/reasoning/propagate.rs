@@ -626,6 +626,48 @@ impl<'g> Propagator<'g> {
         }
     }
 
+    /// Start keeping a trail for a search that decides and backtracks
+    /// (see [`crate::reasoning::fill`]): every change from here on can be
+    /// taken back to a [`Propagator::mark`].
+    pub(crate) fn start_trail(&mut self) {
+        self.trail = Some(Vec::new());
+        self.placed_trail.clear();
+    }
+
+    /// How far the trail has come: what [`Propagator::undo_to`] goes back to.
+    pub(crate) fn mark(&self) -> (usize, usize) {
+        (self.trail.as_ref().map_or(0, Vec::len), self.placed_trail.len())
+    }
+
+    /// Take back every change since `mark` (of a trail started with
+    /// [`Propagator::start_trail`]), and drop what was waiting to be propagated.
+    pub(crate) fn undo_to(&mut self, (changes, placed): (usize, usize)) {
+        let (n, words) = (self.domains.n, self.domains.words);
+        if let Some(trail) = self.trail.as_mut() {
+            for &(i, old) in trail[changes..].iter().rev() {
+                let i = i as usize;
+                let cell = i / words;
+                for_each_place(self.geometry, words, i, old & !self.domains.bits[i], |u, value| {
+                    self.places[u as usize * n + value] += place(cell);
+                });
+                self.domains.bits[i] = old;
+            }
+            trail.truncate(changes);
+        }
+        for &c in &self.placed_trail[placed..] {
+            self.placed[c as usize] = false;
+        }
+        self.placed_count -= self.placed_trail.len() - placed;
+        self.placed_trail.truncate(placed);
+        self.queue.clear();
+        self.scarce.clear();
+    }
+
+    /// Whether every cell is decided and its value removed from its peers.
+    pub(crate) fn all_placed(&self) -> bool {
+        self.placed_count == self.geometry.cell_count()
+    }
+
     /// Take back everything since the trail was started.
     fn undo(&mut self) {
         let (n, words) = (self.domains.n, self.domains.words);

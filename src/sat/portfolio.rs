@@ -19,6 +19,7 @@ use crate::error::InternalError;
 use crate::model::geometry::Geometry;
 use crate::pipeline::Prepared;
 use crate::reasoning::pattern::ValueGroups;
+use crate::rng::Rng;
 use crate::sat::varisat::{run, Loaded};
 use crate::sat::{Backend, Limits, SatResult};
 use crate::solve::{SolveError, Stats};
@@ -30,6 +31,8 @@ use crate::solve::{SolveError, Stats};
 /// formula). Its "unsatisfiable" stands as it is.
 pub(crate) struct Portfolio {
     pub solvers: usize,
+    /// [`crate::SolveOptions::seed`]: with the racer's number, the seed of its order.
+    pub seed: u64,
 }
 
 /// What one racer came to, with its sizes and times.
@@ -48,12 +51,13 @@ impl Backend for Portfolio {
         // The first definite answer (a verified grid, "unsatisfiable", or an error).
         let winner: Mutex<Option<Answer>> = Mutex::new(None);
         let mut interrupted = None;
+        let seed = self.seed;
         std::thread::scope(|scope| {
             let mut racers = Vec::new();
             for index in 0..self.solvers.max(1) {
                 let (stop, winner) = (Arc::clone(&stop), &winner);
                 let racer = std::thread::Builder::new().spawn_scoped(scope, move || {
-                    let answer = race_one(prepared, guesses, limits, index, &stop);
+                    let answer = race_one(prepared, guesses, limits, (index, seed), &stop);
                     if matches!(answer.0, Ok(SatResult::Interrupted)) {
                         return Some(answer);
                     }
@@ -109,7 +113,7 @@ fn race_one(
     prepared: &Prepared,
     guesses: &[ValueGroups],
     limits: Limits,
-    index: usize,
+    (index, seed): (usize, u64),
     stop: &Arc<AtomicBool>,
 ) -> Answer {
     let mut stats = Stats::default();
@@ -120,7 +124,7 @@ fn race_one(
     };
     solver.set_conflict_limit(limits.conflicts);
     solver.set_interrupt(Some(Arc::clone(stop)));
-    seed(&mut solver, &map, prepared.puzzle().geometry(), index);
+    seed_racer(&mut solver, &map, prepared.puzzle().geometry(), index, seed);
     stats.variables = variables;
     stats.clauses = clauses;
     stats.encode = start.elapsed();
@@ -138,18 +142,18 @@ fn race_one(
 
 /// Racer `index`'s way of searching. Racer 0 keeps satdoku's settings
 /// untouched; every other one decides its cell variables first in an order of
-/// its own (random activities from its own seed), odd ones decide "the cell
+/// its own (random activities, seeded by `seed` and its number), odd ones decide "the cell
 /// holds the value" first where the others exclude values one by one, and
 /// every third one restarts four times as often.
-fn seed(solver: &mut Solver, map: &VarMap, geometry: &Geometry, index: usize) {
+fn seed_racer(solver: &mut Solver, map: &VarMap, geometry: &Geometry, index: usize, seed: u64) {
     if index == 0 {
         return;
     }
-    let mut next = xorshift(index as u64);
+    let mut rng = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add(index as u64));
     let holds = index % 2 == 1;
     for cell in geometry.cells() {
         for (_, var) in map.cell_vars(cell) {
-            solver.set_activity(var, (next() % 1_000_000) as f32 / 1_000_000.0);
+            solver.set_activity(var, rng.unit());
             if holds {
                 solver.set_phase(var.positive());
             }
@@ -159,16 +163,5 @@ fn seed(solver: &mut Solver, map: &VarMap, geometry: &Geometry, index: usize) {
         let mut config = SolverConfigUpdate::new();
         config.luby_restart_interval_scale = Some(256);
         solver.config(&config).expect("a Luby scale of 256 is within varisat's range");
-    }
-}
-
-/// A xorshift64 generator from `seed` (any seed; 0 is moved off the fixpoint).
-fn xorshift(seed: u64) -> impl FnMut() -> u64 {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
     }
 }

@@ -22,6 +22,7 @@ mod portfolio;
 mod progress;
 mod proofs;
 mod shell;
+mod sparse;
 mod steps;
 mod trust;
 mod variants;

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Blank and sparse grids: time and peak memory of `satdoku solve -j1` on a
+# blank n×n, then on puzzles keeping a random 1%, 5% and 10% of the cells of
+# a full grid (the blank grid's solution; none when the blank grid got no
+# answer). Prints a Markdown table.
+#
+#   benches/blank.sh                       (n = 9 16 25 36 49 64 81 100 144 225)
+#   SIZES="49 64" TIMEOUT=10 SEED=1 BIN=/path/to/satdoku benches/blank.sh
+#
+# Each command runs under a 4 GB address-space limit (ulimit -v) and TIMEOUT
+# seconds (default 10). BIN compares another build in the same run. Needs
+# /usr/bin/time (apt-get install time) and python3.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+sizes=${SIZES:-"9 16 25 36 49 64 81 100 144 225"}
+timeout=${TIMEOUT:-10}
+seed=${SEED:-1}
+if [ -z "${BIN:-}" ]; then
+    cargo build --release --quiet
+    BIN=target/release/satdoku
+fi
+[ -x /usr/bin/time ] || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# run FILE: "seconds peak_MB status" of one solve (status: solved, or why not)
+run() {
+    local status
+    (ulimit -v 4194304; /usr/bin/time -f "%e %M" -o "$work/time" timeout "$timeout" \
+        "$BIN" solve -j1 --format json "$1" > "$work/out.json" 2> /dev/null) || true
+    status=$(grep -o '"status":"[a-z]*"' "$work/out.json" | cut -d'"' -f4 || true)
+    if [ -z "$status" ]; then status="no answer in $timeout s"; fi
+    read -r sec kb < <(tail -1 "$work/time" | grep -E '^[0-9.]+ [0-9]+$' || echo "$timeout 0")
+    printf '%s %.0f %s\n' "$sec" "$((kb / 1024))" "$status"
+}
+
+# cell S: a time and memory cell of the table, or the reason there is none
+cell() { awk -v s="$1" -v m="$2" -v st="$3" 'BEGIN { if (st == "solved") printf "%.2f s, %d MB", s, m; else printf "%s", st }'; }
+
+echo "Blank and sparse grids, \`satdoku solve -j1\`, one thread, ${timeout} s and 4 GB each ($(date -u +%F))"
+echo
+echo "| n | blank | 1% given | 5% given | 10% given |"
+echo "|---:|---|---|---|---|"
+for n in $sizes; do
+    python3 -c "n = $n; [print(' '.join(['0'] * n)) for _ in range(n)]" > "$work/blank.txt"
+    read -r sec mb status < <(run "$work/blank.txt")
+    row="| $n | $(cell "$sec" "$mb" "$status")"
+    grep -o '"solution":"[^"]*"' "$work/out.json" | cut -d'"' -f4 > "$work/full.txt" || true
+    for percent in 1 5 10; do
+        if [ ! -s "$work/full.txt" ]; then row="$row | no full grid"; continue; fi
+        # Keep a random share of the full grid's cells (seeded), as rows of numbers.
+        python3 - "$work/full.txt" "$n" "$percent" "$seed" > "$work/sparse.txt" <<'PY'
+import random, sys
+text, n, percent, seed = open(sys.argv[1]).readline().strip(), int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+alphabet = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+values = [int(v) for v in text.split()] if " " in text else [alphabet.index(c) + 1 for c in text]
+random.seed(seed * 1000 + n)
+keep = set(random.sample(range(n * n), n * n * percent // 100))
+cells = [values[i] if i in keep else 0 for i in range(n * n)]
+for r in range(n):
+    print(" ".join(str(v) for v in cells[r * n:(r + 1) * n]))
+PY
+        read -r sec mb status < <(run "$work/sparse.txt")
+        row="$row | $(cell "$sec" "$mb" "$status")"
+    done
+    echo "$row |"
+done

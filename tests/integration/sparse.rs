@@ -1,0 +1,50 @@
+//! Blank and sparse grids: solved by the seeded fill (then the CDCL search
+//! where it gives up), every grid checked by the independent checker, and
+//! different seeds give different grids, as a generator needs.
+
+use std::sync::Arc;
+
+use satdoku::{solve, Geometry, Grid, Outcome, Puzzle, SolveOptions, Value};
+
+use crate::util::checker::{assert_solves, numbers, Rng, Shape};
+
+fn solved(puzzle: &Puzzle, seed: u64) -> Vec<usize> {
+    let options = SolveOptions { seed, ..SolveOptions::default() };
+    match solve(puzzle, &options).unwrap() {
+        Outcome::Solved(grid) => numbers(&grid),
+        other => panic!("{other:?}"),
+    }
+}
+
+fn puzzle(geometry: &Arc<Geometry>, cells: &[usize]) -> Puzzle {
+    let n = geometry.size();
+    let cells = cells.iter().map(|&v| if v == 0 { None } else { Value::new_checked(v, n) }).collect();
+    Puzzle::new(Arc::clone(geometry), Grid::from_cells(n, cells).unwrap()).unwrap()
+}
+
+#[test]
+fn blank_grids_are_solved_and_seeds_give_different_grids() {
+    for (n, rows, cols) in [(16, 4, 4), (25, 5, 5), (36, 6, 6)] {
+        let geometry = Arc::new(Geometry::classic(n).unwrap());
+        let blank = vec![0; n * n];
+        let p = puzzle(&geometry, &blank);
+        let (a, b) = (solved(&p, 1), solved(&p, 2));
+        let shape = Shape::boxes(n, rows, cols);
+        assert_solves(&shape, &blank, &a, "blank, seed 1");
+        assert_solves(&shape, &blank, &b, "blank, seed 2");
+        assert_ne!(a, b, "{n}x{n}: seeds 1 and 2 gave one grid");
+    }
+}
+
+#[test]
+fn sparse_grids_keep_their_givens() {
+    let (n, shape) = (36, Shape::boxes(36, 6, 6));
+    let geometry = Arc::new(Geometry::classic(n).unwrap());
+    let full = solved(&puzzle(&geometry, &vec![0; n * n]), 7);
+    let mut rng = Rng::new(11);
+    for percent in [1, 5, 10] {
+        let givens: Vec<usize> = full.iter().map(|&v| if rng.below(100) < percent { v } else { 0 }).collect();
+        let solution = solved(&puzzle(&geometry, &givens), 3);
+        assert_solves(&shape, &givens, &solution, &format!("{percent}% given"));
+    }
+}
