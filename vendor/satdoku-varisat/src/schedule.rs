@@ -142,6 +142,9 @@ pub fn schedule_step<'a>(
 
         conflict_step(ctx.borrow());
         schedule.conflicts += 1;
+        if let Some(counter) = &ctx.part(SolverStateP).conflict_counter {
+            counter.fetch_add(1, Ordering::Relaxed);
+        }
         true
     }
 }

@@ -1,7 +1,10 @@
 //! Boolean satisfiability solver.
 use std::{
     io,
-    sync::{atomic::AtomicBool, Arc},
+    sync::{
+        atomic::{AtomicBool, AtomicU64},
+        Arc,
+    },
     time::Instant,
 };
 
@@ -211,6 +214,13 @@ impl<'a> Solver<'a> {
     /// from where this one stopped.
     pub fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.ctx.solver_state.interrupt = flag;
+    }
+
+    /// Add one to `counter` at every conflict (`None`: count nothing, the
+    /// default), so that another thread can show how far a long search has
+    /// gone. Several solvers may share one counter.
+    pub fn set_conflict_counter(&mut self, counter: Option<Arc<AtomicU64>>) {
+        self.ctx.solver_state.conflict_counter = counter;
     }
 
     /// Check the satisfiability of the current formula.
@@ -443,6 +453,34 @@ mod tests {
             }
         }
         unreachable!()
+    }
+
+    /// The counter sees every conflict: as many as the conflict limit allows,
+    /// across two searches and shared by two solvers.
+    #[test]
+    fn the_conflict_counter_counts_every_conflict() {
+        let (pigeons, holes) = (9, 8);
+        let var = |p: usize, h: usize| Lit::from_index(p * holes + h, true);
+        let mut formula = CnfFormula::new();
+        for p in 0..pigeons {
+            formula.add_clause(&(0..holes).map(|h| var(p, h)).collect::<Vec<_>>());
+        }
+        for h in 0..holes {
+            for p in 0..pigeons {
+                for q in p + 1..pigeons {
+                    formula.add_clause(&[!var(p, h), !var(q, h)]);
+                }
+            }
+        }
+        let counter = Arc::new(AtomicU64::new(0));
+        for limit in [100, 250] {
+            let mut solver = Solver::new();
+            solver.add_formula(&formula);
+            solver.set_conflict_counter(Some(Arc::clone(&counter)));
+            solver.set_conflict_limit(Some(limit));
+            assert!(matches!(solver.solve(), Err(SolverError::Interrupted)));
+        }
+        assert_eq!(counter.load(std::sync::atomic::Ordering::Relaxed), 350);
     }
 
     /// Another thread stops a search that would take far longer: 13

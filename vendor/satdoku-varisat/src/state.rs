@@ -1,6 +1,9 @@
 //! Miscellaneous solver state.
 use std::{
-    sync::{atomic::AtomicBool, Arc},
+    sync::{
+        atomic::{AtomicBool, AtomicU64},
+        Arc,
+    },
     time::Instant,
 };
 
@@ -38,6 +41,8 @@ pub struct SolverState {
     pub conflict_limit: Option<u64>,
     /// Set from outside to stop the search (see [`crate::Solver::set_interrupt`]).
     pub interrupt: Option<Arc<AtomicBool>>,
+    /// Counts every conflict, for others to read (see [`crate::Solver::set_conflict_counter`]).
+    pub conflict_counter: Option<Arc<AtomicU64>>,
 }
 
 impl Default for SolverState {
@@ -51,6 +56,7 @@ impl Default for SolverState {
             deadline: None,
             conflict_limit: None,
             interrupt: None,
+            conflict_counter: None,
         }
     }
 }
