@@ -79,6 +79,7 @@ pub use reasoning::propagate::{Contradiction, Step, StepText};
 pub use reasoning::steps::{steps, Deduced, Deduction, Level, Stepped};
 pub use sat::cleanup::clean_up_on_signals;
 pub use sat::external::{ExternalError, ExternalSolver};
+pub use sat::varisat::conflicts_so_far;
 pub use sat::Claimant;
 pub use solve::{solve, solve_with_stats, Guess, Outcome, SolveError, Stats, GUESS_CONFLICTS};
 pub use text::format;

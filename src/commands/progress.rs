@@ -64,12 +64,12 @@ impl Progress {
         let bar = match total {
             Some(total) => ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden()).with_style(
                 ProgressStyle::with_template(
-                    "{spinner} {elapsed_precise} [{wide_bar:.cyan/blue}] {percent:>3}% {msg}, ETA {eta}",
+                    "{spinner} {elapsed_precise} [{wide_bar:.cyan/blue}] {percent:>3}% {msg}{prefix}, ETA {eta}",
                 )
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
             ),
             None => ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden()).with_style(
-                ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
+                ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}{prefix}")
                     .unwrap_or_else(|_| ProgressStyle::default_spinner()),
             ),
         };
@@ -85,7 +85,7 @@ impl Progress {
             return Progress { bar: None, read, puzzles: 0, start, done: None };
         }
         let template = format!(
-            "{{spinner}} {{elapsed_precise}} [{{wide_bar:.cyan/blue}}] {{pos}}/{{len}} {what}, {{per_sec}}, ETA {{eta}}"
+            "{{spinner}} {{elapsed_precise}} [{{wide_bar:.cyan/blue}}] {{pos}}/{{len}} {what}{{prefix}}, {{per_sec}}, ETA {{eta}}"
         );
         let style = ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar());
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden()).with_style(style);
@@ -103,14 +103,25 @@ impl Progress {
     fn show(bar: ProgressBar, read: Arc<AtomicU64>, start: Instant) -> Progress {
         let (done_tx, done_rx) = mpsc::channel();
         let (delayed, delay) = (bar.clone(), delay());
+        let before = satdoku::conflicts_so_far();
         let shower = std::thread::Builder::new().name("progress".into()).spawn(move || {
             if done_rx.recv_timeout(delay) == Err(RecvTimeoutError::Timeout) {
                 if let Ok(mut shown) = SHOWN.lock() {
                     *shown = Some(delayed.clone());
                 }
                 delayed.set_draw_target(ProgressDrawTarget::stderr());
-                // The spinner and the clock move even while one puzzle takes long.
+                // The spinner and the clock move even while one puzzle takes long,
+                // and so does the count of the solver's conflicts since the start.
                 delayed.enable_steady_tick(Duration::from_millis(120));
+                loop {
+                    let conflicts = satdoku::conflicts_so_far() - before;
+                    if conflicts > 0 {
+                        delayed.set_prefix(format!(", {conflicts} conflicts"));
+                    }
+                    if done_rx.recv_timeout(Duration::from_millis(250)) != Err(RecvTimeoutError::Timeout) {
+                        break;
+                    }
+                }
             }
         });
         let done = shower.ok().map(|handle| (done_tx, handle));

@@ -1,5 +1,7 @@
 //! varisat in this process: a solver set up for puzzles, and the back end that runs it.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use varisat::config::SolverConfigUpdate;
@@ -26,12 +28,25 @@ use crate::solve::{SolveError, Stats};
 /// with the machine's other core busy).
 pub fn new_solver<'a>() -> Solver<'a> {
     let mut solver = Solver::new();
+    solver.set_conflict_counter(Some(Arc::clone(conflict_counter())));
     let mut config = SolverConfigUpdate::new();
     config.target_phases_after = Some(0);
     config.rephase_interval = Some(1000);
     config.luby_restart_interval_scale = Some(1024);
     solver.config(&config).expect("puzzle solver settings are within varisat's ranges");
     solver
+}
+
+/// The counter every solver of [`new_solver`] adds its conflicts to.
+fn conflict_counter() -> &'static Arc<AtomicU64> {
+    static CONFLICTS: OnceLock<Arc<AtomicU64>> = OnceLock::new();
+    CONFLICTS.get_or_init(|| Arc::new(AtomicU64::new(0)))
+}
+
+/// How many conflicts satdoku's varisat searches have had in this process so
+/// far, over every thread: what a progress display shows of a long search.
+pub fn conflicts_so_far() -> u64 {
+    conflict_counter().load(Ordering::Relaxed)
 }
 
 /// A fresh solver holding a prepared puzzle's CNF.

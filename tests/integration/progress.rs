@@ -3,7 +3,7 @@
 //! `SATDOKU_PROGRESS_DELAY_MS=0` shows it from the start, so that a short
 //! test run would show it if it were shown.
 
-use crate::util::checker::data_path;
+use crate::util::checker::{data_lines, data_path};
 use crate::util::satdoku;
 
 /// `satdoku ARGS` on a terminal, progress shown at once.
@@ -65,4 +65,25 @@ fn generate_shows_a_bar_of_the_puzzles_asked_for() {
         .output()
         .unwrap();
     assert!(piped.status.success() && piped.stderr.is_empty(), "{}", String::from_utf8_lossy(&piped.stderr));
+}
+
+/// On one long puzzle the spinner shows the solver's conflicts, counted as
+/// the search goes (the hard 25×25 puzzles of Gecode need thousands).
+#[test]
+fn a_long_search_shows_its_conflicts() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.txt");
+    let file = dir.path().join("hard.txt");
+    std::fs::write(&file, format!("{}\n", data_lines("gecode-25x25-hard.txt")[0])).unwrap();
+    let args = format!("solve --jobs 1 --no-pattern-guess < {} > {}", file.display(), out.display());
+    let Some(terminal) = on_a_terminal(&args) else {
+        eprintln!("skipped: no `script` (util-linux) to make a terminal");
+        return;
+    };
+    let counts: Vec<u64> =
+        terminal.split(" conflicts").filter_map(|before| before.rsplit(", ").next()?.trim().parse().ok()).collect();
+    assert!(counts.iter().any(|&c| c > 0), "no conflict count on the terminal: {terminal:?}");
+    assert!(counts.windows(2).all(|w| w[0] <= w[1]), "the count went down: {counts:?}");
+    let solved = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(solved.lines().count(), 1, "the solution alone on stdout: {solved}");
 }
