@@ -21,6 +21,7 @@ mod pictures;
 mod portfolio;
 mod progress;
 mod proofs;
+mod review_findings;
 mod shell;
 mod sparse;
 mod steps;
