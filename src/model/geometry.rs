@@ -427,6 +427,30 @@ impl Geometry {
         (cell.index() / self.n, cell.index() % self.n)
     }
 
+    /// The pairs of cells a neighbour rule relates, each pair once: a
+    /// knight's move apart (anti-knight), a king's move (anti-king), or
+    /// orthogonally adjacent (non-consecutive); none for the other variants.
+    pub fn neighbour_pairs(&self, variant: Variant) -> Vec<(Cell, Cell)> {
+        let moves: &[(i64, i64)] = match variant {
+            Variant::AntiKnight => &[(1, 2), (2, 1), (1, -2), (2, -1)],
+            Variant::AntiKing => &[(1, 1), (1, -1), (0, 1), (1, 0)],
+            Variant::NonConsecutive => &[(0, 1), (1, 0)],
+            Variant::X | Variant::Hyper | Variant::DisjointGroups => &[],
+        };
+        let n = self.n as i64;
+        let mut pairs = Vec::new();
+        for a in self.cells() {
+            let (r, c) = self.row_col(a);
+            for &(dr, dc) in moves {
+                let (r2, c2) = (r as i64 + dr, c as i64 + dc);
+                if (0..n).contains(&r2) && (0..n).contains(&c2) {
+                    pairs.push((a, self.cell(r2 as usize, c2 as usize)));
+                }
+            }
+        }
+        pairs
+    }
+
     /// The cell's name as people write it: `r4c5` (1-based).
     pub fn cell_name(&self, cell: Cell) -> String {
         let (r, c) = self.row_col(cell);

@@ -119,28 +119,14 @@ pub fn verify(geometry: &Geometry, givens: &Grid, solution: &Grid) -> Result<(),
     }
     let values = numbers(solution.cells());
     for &variant in geometry.variants() {
-        let moves: &[(i64, i64)] = match variant {
-            Variant::AntiKnight => &[(1, 2), (2, 1), (1, -2), (2, -1)],
-            Variant::AntiKing => &[(1, 1), (1, -1), (0, 1), (1, 0)],
-            Variant::NonConsecutive => &[(0, 1), (1, 0)],
-            Variant::X | Variant::Hyper | Variant::DisjointGroups => continue,
-        };
-        for a in geometry.cells() {
-            let (r, c) = geometry.row_col(a);
-            for &(dr, dc) in moves {
-                let (r2, c2) = (r as i64 + dr, c as i64 + dc);
-                if r2 < 0 || c2 < 0 || r2 >= n as i64 || c2 >= n as i64 {
-                    continue;
-                }
-                let b = geometry.cell(r2 as usize, c2 as usize);
-                let (x, y) = (values[a.index()], values[b.index()]);
-                let broken = match variant {
-                    Variant::NonConsecutive => x.abs_diff(y) == 1,
-                    _ => x == y,
-                };
-                if broken {
-                    return Err(Violation::Neighbours { variant, cells: [a, b] });
-                }
+        for (a, b) in geometry.neighbour_pairs(variant) {
+            let (x, y) = (values[a.index()], values[b.index()]);
+            let broken = match variant {
+                Variant::NonConsecutive => x.abs_diff(y) == 1,
+                _ => x == y,
+            };
+            if broken {
+                return Err(Violation::Neighbours { variant, cells: [a, b] });
             }
         }
     }

@@ -294,33 +294,19 @@ pub(super) fn write_constraints(geometry: &Geometry, map: &VarMap, options: Enco
     let mut w = Writer { sink, map, n, amo: options.amo, buffer: Vec::new() };
     let share_unit = |a: Cell, b: Cell| geometry.units_of(a).iter().any(|u| geometry.units_of(b).contains(u));
     for &variant in geometry.variants() {
-        let moves: &[(i64, i64)] = match variant {
-            Variant::AntiKnight => &[(1, 2), (2, 1), (1, -2), (2, -1)],
-            Variant::AntiKing => &[(1, 1), (1, -1)],
-            Variant::NonConsecutive => &[(0, 1), (1, 0)],
-            Variant::X | Variant::Hyper | Variant::DisjointGroups => continue,
-        };
-        for a in geometry.cells() {
-            let (r, c) = geometry.row_col(a);
-            for &(dr, dc) in moves {
-                let (r2, c2) = (r as i64 + dr, c as i64 + dc);
-                if r2 < 0 || c2 < 0 || r2 >= n as i64 || c2 >= n as i64 {
-                    continue;
-                }
-                let b = geometry.cell(r2 as usize, c2 as usize);
-                match variant {
-                    Variant::NonConsecutive => {
-                        for x in 1..n as u32 {
-                            for (p, q) in [(x, x + 1), (x + 1, x)] {
-                                let (ta, tb) = (w.is(a, p), w.is(b, q));
-                                w.clause([!ta, !tb]);
-                            }
+        for (a, b) in geometry.neighbour_pairs(variant) {
+            match variant {
+                Variant::NonConsecutive => {
+                    for x in 1..n as u32 {
+                        for (p, q) in [(x, x + 1), (x + 1, x)] {
+                            let (ta, tb) = (w.is(a, p), w.is(b, q));
+                            w.clause([!ta, !tb]);
                         }
                     }
-                    // Cells of one unit differ already.
-                    _ if share_unit(a, b) => {}
-                    _ => w.differ(a, b),
                 }
+                // Cells of one unit differ already (a king's orthogonal moves).
+                _ if share_unit(a, b) => {}
+                _ => w.differ(a, b),
             }
         }
     }
