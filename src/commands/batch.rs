@@ -125,11 +125,8 @@ where
 /// What a failed write to stdout says (a closed pipe ends the run quietly instead).
 pub const STDOUT: &str = "cannot write to standard output";
 
-/// `--jobs N`: the main thread reads, N workers (each making its own varisat
-/// solvers, which are not `Send`) answer chunks of puzzles into buffers, a
-/// writer prints the buffers in input order. At most `WINDOW` chunks per
-/// worker are between reading and printing, so memory stays flat however long
-/// the input is; chunks keep the hand-offs rare next to ~30 µs puzzles.
+/// `--jobs N`: the main thread reads, N workers answer chunks of puzzles
+/// ([`ordered_pool`]); chunks keep the hand-offs rare next to ~30 µs puzzles.
 fn run_parallel<F>(
     files: &[PathBuf],
     setup: &mut Setup,
@@ -142,8 +139,45 @@ where
     F: Fn(&Numbered, &mut Emitter) -> io::Result<()> + Sync,
 {
     const CHUNK: usize = 64;
+    let work = |chunk: Vec<Numbered>, emitter: &mut Emitter| chunk.iter().try_for_each(|n| answer(n, emitter));
+    let produce = |send: &mut dyn FnMut(Vec<Numbered>) -> Result<()>| {
+        let mut chunk = Vec::with_capacity(CHUNK);
+        let read = for_each_puzzle(files, setup, |numbered| {
+            *puzzles += 1;
+            chunk.push(numbered);
+            if chunk.len() == CHUNK {
+                send(std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK)))?;
+            }
+            Ok(())
+        });
+        if read.is_err() || chunk.is_empty() {
+            return read;
+        }
+        // The input's only puzzle may use every thread (the others would idle).
+        if *puzzles == 1 {
+            chunk[0].threads = jobs;
+        }
+        send(chunk)
+    };
+    ordered_pool(jobs, renderer, &work, produce, |_| {})
+}
+
+/// N workers (each making its own varisat solvers, which are not `Send`)
+/// do the jobs `produce` sends them, in order 0, 1, …, each into a buffer;
+/// a writer prints the buffers in job order, calling `printed(job)` first.
+/// `produce` runs on this thread and may send a job only with a ticket from
+/// the writer, so at most `WINDOW` jobs per worker are between making and
+/// printing, and memory stays flat however long the input is. Sending fails
+/// (broken pipe) once the writer has stopped (stdout closed).
+fn ordered_pool<J: Send>(
+    jobs: usize,
+    renderer: Renderer,
+    work: &(impl Fn(J, &mut Emitter) -> io::Result<()> + Sync),
+    produce: impl FnOnce(&mut dyn FnMut(J) -> Result<()>) -> Result<()>,
+    printed: impl FnMut(usize) + Send,
+) -> Result<Summary> {
     const WINDOW: usize = 4;
-    let (job_tx, job_rx) = mpsc::sync_channel::<(usize, Vec<Numbered>)>(jobs);
+    let (job_tx, job_rx) = mpsc::sync_channel::<(usize, J)>(jobs);
     // Shared by the workers only: once they are all gone, sending fails instead of blocking.
     let job_rx = Arc::new(Mutex::new(job_rx));
     let (done_tx, done_rx) = mpsc::channel::<(usize, Vec<u8>, Vec<u8>)>();
@@ -159,51 +193,34 @@ where
                 let mut emitter = Emitter::buffered(renderer);
                 loop {
                     let job = job_rx.lock().map_err(|_| anyhow!("a worker thread panicked"))?.recv();
-                    let Ok((chunk, puzzles)) = job else { return Ok(emitter.summary) };
-                    for numbered in &puzzles {
-                        answer(numbered, &mut emitter)?;
-                    }
+                    let Ok((number, job)) = job else { return Ok(emitter.summary) };
+                    work(job, &mut emitter)?;
                     let (out, err) = emitter.take();
-                    if done_tx.send((chunk, out, err)).is_err() {
+                    if done_tx.send((number, out, err)).is_err() {
                         return Ok(emitter.summary);
                     }
                 }
             });
             match worker {
                 Ok(worker) => workers.push(worker),
-                // No more threads to be had: answer with those there are.
+                // No more threads to be had: work with those there are.
                 Err(_) if !workers.is_empty() => break,
                 Err(e) => return Err(anyhow!("cannot start a worker thread: {e}")),
             }
         }
         drop(done_tx);
         drop(job_rx);
-        let writer = scope.spawn(move || write_in_order(done_rx, ticket_tx, |_| {}));
-        let mut chunk = Vec::with_capacity(CHUNK);
-        let mut chunks = 0;
-        let mut send = |puzzles: Vec<Numbered>| -> Result<()> {
-            // No ticket: the writer has stopped (stdout closed); stop reading.
-            if ticket_rx.recv().is_err() || job_tx.send((chunks, puzzles)).is_err() {
+        let writer = scope.spawn(move || write_in_order(done_rx, ticket_tx, printed));
+        let mut sent = 0;
+        let mut send = |job: J| -> Result<()> {
+            // No ticket: the writer has stopped (stdout closed); stop making jobs.
+            if ticket_rx.recv().is_err() || job_tx.send((sent, job)).is_err() {
                 return Err(io::Error::from(io::ErrorKind::BrokenPipe).into());
             }
-            chunks += 1;
+            sent += 1;
             Ok(())
         };
-        let mut read = for_each_puzzle(files, setup, |numbered| {
-            *puzzles += 1;
-            chunk.push(numbered);
-            if chunk.len() == CHUNK {
-                send(std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK)))?;
-            }
-            Ok(())
-        });
-        if read.is_ok() && !chunk.is_empty() {
-            // The input's only puzzle may use every thread (the others would idle).
-            if *puzzles == 1 {
-                chunk[0].threads = jobs;
-            }
-            read = send(chunk);
-        }
+        let produced = produce(&mut send);
         drop(job_tx);
         drop(ticket_rx);
         let mut summary = Summary::default();
@@ -211,7 +228,7 @@ where
             summary = summary.merge(worker.join().map_err(|_| anyhow!("a worker thread panicked"))??);
         }
         writer.join().map_err(|_| anyhow!("the writer thread panicked"))?.context(STDOUT)?;
-        read.map(|()| summary)
+        produced.map(|()| summary)
     })
 }
 
@@ -236,66 +253,13 @@ where
         return Ok(emitter.summary);
     }
     const CHUNK: u64 = 4;
-    const WINDOW: usize = 4;
-    let chunks = count.div_ceil(CHUNK) as usize;
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let (done_tx, done_rx) = mpsc::channel::<(usize, Vec<u8>, Vec<u8>)>();
-    let (ticket_tx, ticket_rx) = mpsc::channel::<()>();
-    for _ in 0..jobs * WINDOW {
-        ticket_tx.send(())?;
-    }
-    let ticket_rx = Mutex::new(ticket_rx);
-    std::thread::scope(|scope| -> Result<Summary> {
-        let mut workers = Vec::new();
-        for _ in 0..jobs {
-            let (done_tx, renderer, next, ticket_rx, make) =
-                (done_tx.clone(), renderer.clone(), &next, &ticket_rx, &make);
-            let worker = std::thread::Builder::new().spawn_scoped(scope, move || -> Result<Summary> {
-                let mut emitter = Emitter::buffered(renderer);
-                loop {
-                    // No ticket: the writer has stopped (stdout closed).
-                    if ticket_rx.lock().map_err(|_| anyhow!("a worker thread panicked"))?.recv().is_err() {
-                        return Ok(emitter.summary);
-                    }
-                    let chunk = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                    if chunk >= chunks {
-                        return Ok(emitter.summary);
-                    }
-                    let first = chunk as u64 * CHUNK;
-                    for i in first..(first + CHUNK).min(count) {
-                        make(i, &mut emitter)?;
-                    }
-                    let (out, err) = emitter.take();
-                    if done_tx.send((chunk, out, err)).is_err() {
-                        return Ok(emitter.summary);
-                    }
-                }
-            });
-            match worker {
-                Ok(worker) => workers.push(worker),
-                Err(_) if !workers.is_empty() => break,
-                Err(e) => return Err(anyhow!("cannot start a worker thread: {e}")),
-            }
-        }
-        drop(done_tx);
-        let progress = &progress;
-        let writer = scope.spawn(move || {
-            write_in_order(done_rx, ticket_tx, |chunk| progress.advance(CHUNK.min(count - chunk as u64 * CHUNK)))
-        });
-        let mut summary = Summary::default();
-        let mut failed = None;
-        for worker in workers {
-            match worker.join().map_err(|_| anyhow!("a worker thread panicked"))? {
-                Ok(s) => summary = summary.merge(s),
-                Err(e) => failed = failed.or(Some(e)),
-            }
-        }
-        writer.join().map_err(|_| anyhow!("the writer thread panicked"))?.context(STDOUT)?;
-        match failed {
-            Some(e) => Err(e),
-            None => Ok(summary),
-        }
-    })
+    let work =
+        |range: std::ops::Range<u64>, emitter: &mut Emitter| range.into_iter().try_for_each(|i| make(i, emitter));
+    let produce = |send: &mut dyn FnMut(std::ops::Range<u64>) -> Result<()>| {
+        (0..count).step_by(CHUNK as usize).try_for_each(|first| send(first..(first + CHUNK).min(count)))
+    };
+    let printed = |chunk: usize| progress.advance(CHUNK.min(count - chunk as u64 * CHUNK));
+    ordered_pool(jobs, renderer, &work, produce, printed)
 }
 
 /// The writer of a parallel run: the chunks' text printed in chunk order as
