@@ -61,6 +61,9 @@ pub struct Search {
     stats: Stats,
     /// Solutions yielded.
     found: u64,
+    /// The last solution found, verified: filled in place, so that counting
+    /// allocates nothing per solution.
+    solution: Grid,
 }
 
 enum Engine {
@@ -82,7 +85,11 @@ impl Search {
     pub fn with_strategy(puzzle: &Puzzle, options: &SolveOptions, strategy: Strategy) -> Search {
         let start = Instant::now();
         let deadline = options.deadline(start);
-        let search = match Prepared::for_goal(puzzle, options, Goal::All, deadline) {
+        let goal = match effective(strategy, puzzle.geometry()) {
+            Strategy::Branch => Goal::Branch,
+            Strategy::Blocking => Goal::All,
+        };
+        let search = match Prepared::for_goal(puzzle, options, goal, deadline) {
             Ok(prepared) => Search::prepared(prepared, strategy, deadline),
             Err(reason) => Search {
                 prepared: None,
@@ -91,6 +98,7 @@ impl Search {
                 deadline,
                 stats: Stats::default(),
                 found: 0,
+                solution: Grid::empty(0),
             },
         };
         Search { stats: Stats { encode: start.elapsed(), ..search.stats }, ..search }
@@ -99,8 +107,7 @@ impl Search {
     /// Search the solutions of a puzzle already prepared for all of them.
     pub(crate) fn prepared(prepared: Prepared, strategy: Strategy, deadline: Option<Instant>) -> Search {
         let geometry = prepared.puzzle().geometry();
-        // The bitset search knows units only: variant constraints need the CNF.
-        let strategy = if geometry.size() > 64 || geometry.has_constraints() { Strategy::Blocking } else { strategy };
+        let strategy = effective(strategy, geometry);
         let mut stats = Stats::default();
         let engine = match strategy {
             Strategy::Branch => {
@@ -119,7 +126,8 @@ impl Search {
                 Err(error) => Engine::Failed(Some(error)),
             },
         };
-        Search { prepared: Some(prepared), engine, reason: None, deadline, stats, found: 0 }
+        let solution = Grid::empty(geometry.size());
+        Search { prepared: Some(prepared), engine, reason: None, deadline, stats, found: 0, solution }
     }
 
     /// With [`Strategy::Branch`]: ask varisat after `dead_ends` dead ends of the
@@ -148,27 +156,51 @@ impl Search {
         self.stats
     }
 
-    fn find(&mut self) -> Result<Option<Grid>, SolveError> {
-        let Some(prepared) = &self.prepared else { return Ok(None) };
+    /// The next solution into `self.solution`, verified; false when there is none.
+    fn find(&mut self) -> Result<bool, SolveError> {
+        let Some(prepared) = &self.prepared else { return Ok(false) };
         let start = Instant::now();
         let found = match &mut self.engine {
-            Engine::Done => Ok(None),
-            Engine::Failed(error) => error.take().map_or(Ok(None), Err),
-            Engine::Branch(b) => b.next(prepared, self.deadline, &mut self.stats),
-            Engine::Blocking(b) => b.next(prepared.puzzle().geometry()),
+            Engine::Done => Ok(false),
+            Engine::Failed(error) => error.take().map_or(Ok(false), Err),
+            Engine::Branch(b) => b.next(prepared, self.deadline, &mut self.stats, &mut self.solution),
+            Engine::Blocking(b) => b.next(prepared.puzzle().geometry()).map(|grid| match grid {
+                Some(grid) => {
+                    self.solution = grid;
+                    true
+                }
+                None => false,
+            }),
         };
         self.stats.solve += start.elapsed();
-        match found? {
-            Some(grid) => {
-                let grid = checked(prepared.puzzle(), grid)?;
-                self.found += 1;
-                Ok(Some(grid))
-            }
-            None => {
-                self.engine = Engine::Done;
-                Ok(None)
-            }
+        if !found? {
+            self.engine = Engine::Done;
+            return Ok(false);
         }
+        // `checked` takes the grid and hands it back when it is a solution.
+        let grid = std::mem::replace(&mut self.solution, Grid::empty(0));
+        self.solution = checked(prepared.puzzle(), grid)?;
+        self.found += 1;
+        Ok(true)
+    }
+
+    /// [`Search::find`], and after an error nothing more: a bug, or the time
+    /// limit, after which nothing can be trusted.
+    fn advance(&mut self) -> Result<bool, SolveError> {
+        let found = self.find();
+        if found.is_err() {
+            self.engine = Engine::Done;
+        }
+        found
+    }
+}
+
+/// The strategy `geometry` allows: the bitset search knows units only
+/// (variant constraints need the CNF) and values up to 64.
+fn effective(strategy: Strategy, geometry: &Geometry) -> Strategy {
+    match geometry.size() > 64 || geometry.has_constraints() {
+        true => Strategy::Blocking,
+        false => strategy,
     }
 }
 
@@ -176,13 +208,9 @@ impl Iterator for Search {
     type Item = Result<Grid, SolveError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        match self.find() {
-            Ok(found) => found.map(Ok),
-            Err(e) => {
-                // After an error (a bug, or the time limit) nothing more can be trusted.
-                self.engine = Engine::Done;
-                Some(Err(e))
-            }
+        match self.advance() {
+            Ok(found) => found.then(|| Ok(self.solution.clone())),
+            Err(e) => Some(Err(e)),
         }
     }
 }
@@ -223,6 +251,18 @@ struct Tables {
     peers: Vec<u32>,
     /// Unit u is `units[u·n..(u + 1)·n]`.
     units: Vec<u32>,
+    /// The units of cell c as a set of unit bits: `unit_bits[c·w..(c + 1)·w]`,
+    /// w words of 64 units each.
+    unit_bits: Vec<u64>,
+    words: usize,
+}
+
+/// What [`Tables::propagate`] has still to do: cells newly decided, whose
+/// value leaves their peers, and units that lost a candidate since they were
+/// last scanned for hidden singles (one bit per unit). Both empty between calls.
+struct Pending {
+    queue: Vec<u32>,
+    dirty: Vec<u64>,
 }
 
 impl Tables {
@@ -231,9 +271,12 @@ impl Tables {
         let mut peer_start = vec![0];
         let mut peers = Vec::new();
         let mut mark = vec![false; geometry.cell_count()];
+        let words = geometry.units().len().div_ceil(64);
+        let mut unit_bits = vec![0u64; geometry.cell_count() * words];
         for cell in geometry.cells() {
             let first = peers.len();
             for &u in geometry.units_of(cell) {
+                unit_bits[cell.index() * words + u as usize / 64] |= 1 << (u % 64);
                 for &p in geometry.units()[u as usize].cells() {
                     if p != cell && !mark[p.index()] {
                         mark[p.index()] = true;
@@ -248,12 +291,46 @@ impl Tables {
         }
         let units = geometry.units().iter().flat_map(|u| u.cells().iter().map(|c| c.index() as u32)).collect();
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        Tables { n, full, peer_start, peers, units }
+        Tables { n, full, peer_start, peers, units, unit_bits, words }
     }
 
-    /// Naked and hidden singles to the fixpoint, starting from the cells in
-    /// `queue` (each newly down to one candidate). False on a contradiction.
-    fn propagate(&self, cand: &mut [u64], queue: &mut Vec<u32>) -> bool {
+    /// Nothing pending, for this geometry.
+    fn pending(&self) -> Pending {
+        Pending { queue: Vec::new(), dirty: vec![0; self.words] }
+    }
+
+    /// Cell `c` lost candidates: its units may hold new hidden singles.
+    fn touch(&self, dirty: &mut [u64], c: u32) {
+        let bits = &self.unit_bits[c as usize * self.words..(c as usize + 1) * self.words];
+        for (d, &b) in dirty.iter_mut().zip(bits) {
+            *d |= b;
+        }
+    }
+
+    /// Every decided cell queued and every unit marked: for a state that is
+    /// not known to be a fixpoint.
+    fn pend_all(&self, cand: &[u64], pending: &mut Pending) {
+        pending.queue.extend((0..cand.len() as u32).filter(|&c| cand[c as usize].count_ones() == 1));
+        for u in 0..self.units.len() / self.n {
+            pending.dirty[u / 64] |= 1 << (u % 64);
+        }
+    }
+
+    /// Naked and hidden singles to the fixpoint, from what is pending: only
+    /// the units that lost a candidate are scanned, since a unit can gain a
+    /// hidden single, or lose a value's last place, only then. False on a
+    /// contradiction. Leaves nothing pending.
+    fn propagate(&self, cand: &mut [u64], pending: &mut Pending) -> bool {
+        let fixpoint = self.settle(cand, pending);
+        if !fixpoint {
+            pending.queue.clear();
+            pending.dirty.fill(0);
+        }
+        fixpoint
+    }
+
+    fn settle(&self, cand: &mut [u64], pending: &mut Pending) -> bool {
+        let Pending { queue, dirty } = pending;
         loop {
             while let Some(c) = queue.pop() {
                 let bit = cand[c as usize];
@@ -269,38 +346,36 @@ impl Tables {
                         if rest & (rest - 1) == 0 {
                             queue.push(p);
                         }
+                        self.touch(dirty, p);
                     }
                 }
             }
-            let mut found = false;
-            for unit in self.units.chunks_exact(self.n) {
-                let (mut once, mut twice) = (0u64, 0u64);
-                for &c in unit {
-                    let d = cand[c as usize];
-                    twice |= once & d;
-                    once |= d;
-                }
-                if once != self.full {
+            let Some(w) = dirty.iter().position(|&w| w != 0) else { return true };
+            let u = w * 64 + dirty[w].trailing_zeros() as usize;
+            dirty[w] &= dirty[w] - 1;
+            let unit = &self.units[u * self.n..(u + 1) * self.n];
+            let (mut once, mut twice, mut decided) = (0u64, 0u64, 0u64);
+            for &c in unit {
+                let d = cand[c as usize];
+                twice |= once & d;
+                once |= d;
+                // A decided cell's value is a single too, with nothing to place.
+                decided |= if d & d.wrapping_sub(1) == 0 { d } else { 0 };
+            }
+            if once != self.full {
+                return false;
+            }
+            let mut singles = once & !twice & !decided;
+            while singles != 0 {
+                let bit = singles & singles.wrapping_neg();
+                singles ^= bit;
+                // An earlier single of this scan may have taken this one's only place.
+                let Some(&c) = unit.iter().find(|&&c| cand[c as usize] & bit != 0) else {
                     return false;
-                }
-                let mut singles = once & !twice;
-                while singles != 0 {
-                    let bit = singles & singles.wrapping_neg();
-                    singles ^= bit;
-                    // An earlier single of this scan may have taken this one's only place.
-                    let Some(&c) = unit.iter().find(|&&c| cand[c as usize] & bit != 0) else {
-                        return false;
-                    };
-                    if cand[c as usize] != bit {
-                        cand[c as usize] = bit;
-                        queue.push(c);
-                        found = true;
-                    }
-                }
-            }
-            // Nothing queued means nothing placed: the fixpoint.
-            if !found {
-                return true;
+                };
+                cand[c as usize] = bit;
+                queue.push(c);
+                self.touch(dirty, c);
             }
         }
     }
@@ -309,12 +384,19 @@ impl Tables {
     fn branch_cell(&self, cand: &[u64]) -> Option<u32> {
         let mut best: Option<(u32, u32)> = None;
         for (i, &d) in cand.iter().enumerate() {
+            // Without a popcount instruction in the baseline x86-64 target,
+            // clearing the lowest bit twice tells decided and two-candidate
+            // cells apart cheaply, and two is the fewest there can be.
+            let rest = d & d.wrapping_sub(1);
+            if rest == 0 {
+                continue;
+            }
+            if rest & rest.wrapping_sub(1) == 0 {
+                return Some(i as u32);
+            }
             let k = d.count_ones();
-            if k > 1 && best.is_none_or(|(_, b)| k < b) {
+            if best.is_none_or(|(_, b)| k < b) {
                 best = Some((i as u32, k));
-                if k == 2 {
-                    break;
-                }
             }
         }
         best.map(|(c, _)| c)
@@ -339,7 +421,7 @@ struct Brancher {
     /// `cands[k]` is the node of `frames[k]`; one more slot is scratch for the child.
     cands: Vec<Vec<u64>>,
     frames: Vec<Frame>,
-    queue: Vec<u32>,
+    pending: Pending,
     /// The root is itself a solution still to be yielded.
     root_solved: bool,
     dead_ends: u64,
@@ -359,15 +441,16 @@ impl Brancher {
         let tables = Tables::new(geometry);
         // Preparation may leave decided cells whose values are still in their
         // peers (the full encoding removes only the givens').
-        let mut queue: Vec<u32> = (0..root.len() as u32).filter(|&c| root[c as usize].count_ones() == 1).collect();
-        if root.contains(&0) || !tables.propagate(&mut root, &mut queue) {
+        let mut pending = tables.pending();
+        tables.pend_all(&root, &mut pending);
+        if root.contains(&0) || !tables.propagate(&mut root, &mut pending) {
             return None;
         }
         let mut b = Brancher {
             tables,
             cands: Vec::new(),
             frames: Vec::new(),
-            queue,
+            pending,
             root_solved: false,
             dead_ends: 0,
             nodes: 0,
@@ -388,16 +471,18 @@ impl Brancher {
         Some(b)
     }
 
+    /// The next solution into `out`; false when there is none.
     fn next(
         &mut self,
         prepared: &Prepared,
         deadline: Option<Instant>,
         stats: &mut Stats,
-    ) -> Result<Option<Grid>, SolveError> {
-        let n = prepared.puzzle().size();
+        out: &mut Grid,
+    ) -> Result<bool, SolveError> {
         if self.root_solved {
             self.root_solved = false;
-            return Ok(Some(to_grid(n, &self.cands[0])));
+            fill(out, &self.cands[0]);
+            return Ok(true);
         }
         loop {
             // Reading the clock at every node would cost more than the node.
@@ -406,7 +491,7 @@ impl Brancher {
                 return Err(SolveError::TimedOut);
             }
             let depth = self.frames.len();
-            let Some(top) = self.frames.last_mut() else { return Ok(None) };
+            let Some(top) = self.frames.last_mut() else { return Ok(false) };
             if top.remaining == 0 {
                 self.frames.pop();
                 continue;
@@ -429,16 +514,17 @@ impl Brancher {
             let child = &mut children[0];
             child.copy_from_slice(&parents[depth - 1]);
             child[cell] = bit;
-            self.queue.clear();
-            self.queue.push(cell as u32);
-            if !self.tables.propagate(child, &mut self.queue) {
+            self.pending.queue.push(cell as u32);
+            self.tables.touch(&mut self.pending.dirty, cell as u32);
+            if !self.tables.propagate(child, &mut self.pending) {
                 self.dead_ends += 1;
                 continue;
             }
             match self.tables.branch_cell(child) {
                 None => {
                     self.dead_ends = 0;
-                    return Ok(Some(to_grid(n, child)));
+                    fill(out, child);
+                    return Ok(true);
                 }
                 Some(next) => {
                     let remaining = child[next as usize];
@@ -494,9 +580,11 @@ impl Brancher {
     }
 }
 
-fn to_grid(n: usize, cand: &[u64]) -> Grid {
-    let cells = cand.iter().map(|&d| (d != 0).then(|| Value::from_index(d.trailing_zeros() as usize))).collect();
-    Grid::from_cells(n, cells).unwrap_or_else(|| Grid::empty(n))
+/// Write decided candidates into a grid of their size.
+fn fill(grid: &mut Grid, cand: &[u64]) {
+    for (i, &d) in cand.iter().enumerate() {
+        grid.set(Cell::from_index(i), (d != 0).then(|| Value::from_index(d.trailing_zeros() as usize)));
+    }
 }
 
 /// The number of solutions, up to a limit.
@@ -519,9 +607,9 @@ impl Search {
     pub fn count_up_to(&mut self, limit: u64) -> Result<Count, SolveError> {
         let mut count = 0;
         while count < limit {
-            match self.next() {
-                Some(solution) => solution.map(|_| count += 1)?,
-                None => return Ok(Count { count, capped: false }),
+            match self.advance()? {
+                true => count += 1,
+                false => return Ok(Count { count, capped: false }),
             }
         }
         Ok(Count { count, capped: true })
@@ -651,8 +739,9 @@ mod agreement {
                 p.propagate().map(|()| p.into_domains())
             };
             let tables = Tables::new(geometry);
-            let mut queue: Vec<u32> = (0..masks.len() as u32).filter(|&c| masks[c as usize].count_ones() == 1).collect();
-            let bitset = tables.propagate(&mut masks, &mut queue).then_some(masks);
+            let mut pending = tables.pending();
+            tables.pend_all(&masks, &mut pending);
+            let bitset = tables.propagate(&mut masks, &mut pending).then_some(masks);
             match (counted, bitset) {
                 (Ok(d), Some(m)) => {
                     for cell in geometry.cells() {
