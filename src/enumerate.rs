@@ -316,6 +316,16 @@ impl Tables {
         }
     }
 
+    /// Give `cell` the value `bit` in a fixpoint, and propagate: false on a contradiction.
+    fn decide(&self, cand: &mut [u64], cell: u32, bit: u64, pending: &mut Pending) -> bool {
+        cand[cell as usize] = bit;
+        // No need to mark the cell's units: in a fixpoint, a value an
+        // undecided cell may take has another place in each of them, which
+        // loses it now and marks the unit.
+        pending.queue.push(cell);
+        self.propagate(cand, pending)
+    }
+
     /// Naked and hidden singles to the fixpoint, from what is pending: only
     /// the units that lost a candidate are scanned, since a unit can gain a
     /// hidden single, or lose a value's last place, only then. False on a
@@ -513,10 +523,7 @@ impl Brancher {
             let (parents, children) = self.cands.split_at_mut(depth);
             let child = &mut children[0];
             child.copy_from_slice(&parents[depth - 1]);
-            child[cell] = bit;
-            self.pending.queue.push(cell as u32);
-            self.tables.touch(&mut self.pending.dirty, cell as u32);
-            if !self.tables.propagate(child, &mut self.pending) {
+            if !self.tables.decide(child, cell as u32, bit, &mut self.pending) {
                 self.dead_ends += 1;
                 continue;
             }
@@ -682,7 +689,9 @@ mod agreement {
     //! The two propagation engines, [`Tables::propagate`] (bitsets, for the
     //! search tree) and [`Propagator::propagate`] (counted places, for
     //! preparation), must reach the same fixpoint from any state: the same
-    //! candidates, or both a contradiction.
+    //! candidates, or both a contradiction. And the bitset engine, which
+    //! rescans only the units that lost a candidate, must reach from a
+    //! decision in a fixpoint the fixpoint it reaches scanning every unit.
 
     use proptest::prelude::*;
 
@@ -702,60 +711,97 @@ mod agreement {
         ]
     }
 
+    /// A random state: each cell keeps a random nonempty subset of its
+    /// values, most cells many, a share `singles` of them one.
+    fn random_masks(geometry: &Geometry, seed: u64, singles: f64, cut: f64) -> Vec<u64> {
+        let n = geometry.size();
+        let mut next = crate::testing::xorshift(seed);
+        let mut roll = move || (next() % 1000) as f64 / 1000.0;
+        let mut masks = Vec::with_capacity(n * n);
+        for _ in geometry.cells() {
+            let one = 1u64 << ((roll() * n as f64) as usize).min(n - 1);
+            let mask = if roll() < singles {
+                one
+            } else {
+                let m = (0..n).filter(|_| roll() >= cut).fold(0, |m, v| m | 1 << v);
+                if m == 0 {
+                    one
+                } else {
+                    m
+                }
+            };
+            masks.push(mask);
+        }
+        masks
+    }
+
+    /// The fixpoint of the counting engine from `masks`, as masks; None on a contradiction.
+    fn counted(geometry: &Geometry, masks: &[u64]) -> Option<Vec<u64>> {
+        let n = geometry.size();
+        let mut domains = Domains::full(n);
+        for cell in geometry.cells() {
+            for v in (0..n).filter(|&v| masks[cell.index()] & 1 << v == 0) {
+                domains.remove(cell, Value::from_index(v));
+            }
+        }
+        let mut p = Propagator::with_domains(geometry, domains);
+        p.propagate().ok()?;
+        let d = p.into_domains();
+        Some(geometry.cells().map(|cell| d.values(cell).fold(0, |acc, v| acc | 1 << v.index())).collect())
+    }
+
+    /// The fixpoint of the bitset engine from `masks`, every unit scanned.
+    fn from_scratch(tables: &Tables, mut masks: Vec<u64>) -> Option<Vec<u64>> {
+        let mut pending = tables.pending();
+        tables.pend_all(&masks, &mut pending);
+        tables.propagate(&mut masks, &mut pending).then_some(masks)
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
 
-        /// Random states: each cell keeps a random nonempty subset of its
-        /// values, most cells many, some one.
         #[test]
         fn bitset_and_counting_propagation_agree(kind in 0..6usize, seed: u64, singles in 0.0..0.5f64, cut in 0.0..0.6f64) {
             let geometry = &geometries()[kind];
-            let n = geometry.size();
-            let mut next = crate::testing::xorshift(seed);
-            let mut domains = Domains::full(n);
-            let mut masks = Vec::with_capacity(n * n);
-            for cell in geometry.cells() {
-                let roll = (next() % 1000) as f64 / 1000.0;
-                let mask: u64 = if roll < singles {
-                    1 << (next() % n as u64)
-                } else {
-                    let mut m = 0;
-                    for v in 0..n {
-                        if (next() % 1000) as f64 / 1000.0 >= cut {
-                            m |= 1 << v;
-                        }
-                    }
-                    if m == 0 { 1 << (next() % n as u64) } else { m }
-                };
-                for v in 0..n {
-                    if mask & 1 << v == 0 {
-                        domains.remove(cell, Value::from_index(v));
-                    }
-                }
-                masks.push(mask);
-            }
-            let counted = {
-                let mut p = Propagator::with_domains(geometry, domains);
-                p.propagate().map(|()| p.into_domains())
-            };
-            let tables = Tables::new(geometry);
+            let masks = random_masks(geometry, seed, singles, cut);
+            let expected = counted(geometry, &masks);
+            let bitset = from_scratch(&Tables::new(geometry), masks);
+            prop_assert_eq!(bitset, expected);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 100, ..ProptestConfig::default() })]
+
+        /// Down a branch of decisions, as the search goes: each decision
+        /// propagated from the fixpoint above it (only the units that lose a
+        /// candidate rescanned) reaches the fixpoint that propagation from
+        /// scratch reaches. 25×25 has more than 64 units.
+        #[test]
+        fn incremental_propagation_reaches_the_fixpoint_from_scratch(kind in 0..7usize, seed: u64, cut in 0.0..0.5f64) {
+            let geometry = if kind == 6 { Geometry::classic(25).unwrap() } else { geometries().swap_remove(kind) };
+            let tables = Tables::new(&geometry);
+            let Some(mut state) = from_scratch(&tables, random_masks(&geometry, seed, 0.05, cut)) else { return Ok(()) };
+            let mut next = crate::testing::xorshift(seed ^ 0x9e37_79b9_7f4a_7c15);
             let mut pending = tables.pending();
-            tables.pend_all(&masks, &mut pending);
-            let bitset = tables.propagate(&mut masks, &mut pending).then_some(masks);
-            match (counted, bitset) {
-                (Ok(d), Some(m)) => {
-                    for cell in geometry.cells() {
-                        let from_counted: u64 = d.values(cell).fold(0, |acc, v| acc | 1 << v.index());
-                        prop_assert_eq!(from_counted, m[cell.index()], "{}", geometry.cell_name(cell));
+            while let Some(cell) = tables.branch_cell(&state) {
+                let values: Vec<u64> = (0..64).map(|v| 1u64 << v).filter(|&b| state[cell as usize] & b != 0).collect();
+                let bit = values[(next() % values.len() as u64) as usize];
+                let mut child = state.clone();
+                child[cell as usize] = bit;
+                let expected = from_scratch(&tables, child.clone());
+                prop_assert_eq!(counted(&geometry, &child), expected.clone());
+                let mut child = state.clone();
+                let incremental = tables.decide(&mut child, cell, bit, &mut pending).then_some(child);
+                prop_assert!(pending.queue.is_empty() && pending.dirty.iter().all(|&w| w == 0));
+                match (incremental, expected) {
+                    (Some(child), Some(expected)) => {
+                        prop_assert_eq!(&child, &expected);
+                        state = child;
                     }
+                    (None, None) => break,
+                    (incremental, expected) => prop_assert!(false, "incremental {incremental:?}, from scratch {expected:?}"),
                 }
-                (Err(_), None) => {}
-                (counted, bitset) => prop_assert!(
-                    false,
-                    "one engine found a contradiction, the other did not: counted {:?}, bitset {}",
-                    counted.err(),
-                    if bitset.is_some() { "no contradiction" } else { "contradiction" }
-                ),
             }
         }
     }
