@@ -4,4 +4,5 @@ pub(crate) mod alldiff;
 pub(crate) mod fill;
 pub(crate) mod pattern;
 pub(crate) mod propagate;
+pub(crate) mod small;
 pub(crate) mod steps;
