@@ -21,6 +21,7 @@ use varisat::{ExtendFormula, Lit, Solver};
 use crate::cnf::varmap::VarMap;
 use crate::error::InternalError;
 use crate::model::geometry::{Cell, Geometry, Value};
+use crate::model::peers::Peers;
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::pipeline::{checked, Goal, Prepared, SolveOptions};
 use crate::reasoning::propagate::Contradiction;
@@ -109,16 +110,20 @@ impl Search {
         let geometry = prepared.puzzle().geometry();
         let strategy = effective(strategy, geometry);
         let mut stats = Stats::default();
-        let engine = match strategy {
-            Strategy::Branch => {
+        let tables = match strategy {
+            Strategy::Branch => Tables::new(geometry),
+            Strategy::Blocking => None,
+        };
+        let engine = match tables {
+            Some(tables) => {
                 let domains = prepared.domains();
                 let root = geometry.cells().map(|c| domains.values(c).fold(0, |m, v| m | 1 << v.index())).collect();
-                match Brancher::new(geometry, root) {
+                match Brancher::new(tables, root) {
                     Some(brancher) => Engine::Branch(Box::new(brancher)),
                     None => Engine::Done,
                 }
             }
-            Strategy::Blocking => match Loaded::new(&prepared, &[], deadline) {
+            None => match Loaded::new(&prepared, &[], deadline) {
                 Ok(Loaded { solver, map, variables, clauses }) => {
                     (stats.variables, stats.clauses) = (variables, clauses);
                     Engine::Blocking(Box::new(Blocker { solver, map }))
@@ -241,32 +246,19 @@ impl Blocker {
     }
 }
 
-/// The peers and units of a geometry as flat index tables, for the hot loop.
+/// The peers and units of a geometry ([`Peers`], shared by every puzzle of
+/// it), for the hot loop.
 struct Tables {
-    n: usize,
-    /// The peers of cell c are `peers[peer_start[c]..peer_start[c + 1]]`.
-    peers: Vec<u32>,
-    peer_start: Vec<u32>,
-    /// Unit u is `units[u·n..(u + 1)·n]`.
-    units: Vec<u32>,
-    /// The units of cell c are `homes[home_start[c]..home_start[c + 1]]`.
-    homes: Vec<Home>,
-    home_start: Vec<u32>,
+    n: u32,
+    peers: Peers,
 }
 
-/// A unit of a cell: where the unit's places start, u·n, and what one place
-/// of this cell weighs there (see [`Node::places`]).
-#[derive(Clone, Copy)]
-struct Home {
-    base: u32,
-    place: u32,
-}
-
-/// In [`Node::places`], the count of places above the sum of their positions.
-const COUNT_SHIFT: u32 = 16;
+/// In [`Node::places`], the count of places above the sum of their cell
+/// indices (at most 64 cells of index below 2^12).
+const COUNT_SHIFT: u32 = 18;
 
 /// The places of a value decided in its unit: never scarce again, however
-/// many candidates its peers lose (at most n² < 2^13 places of 2^16 each).
+/// many candidates its peers lose (at most 63 places of under 2^19 each).
 const DECIDED: u32 = 1 << 30;
 
 /// A node of the search tree.
@@ -275,15 +267,14 @@ struct Node {
     /// Each cell's candidates, one bit per value.
     cand: Vec<u64>,
     /// For unit u and value v, at `u·n + v`: how many cells of the unit may
-    /// hold v (above [`COUNT_SHIFT`]) and the sum of their positions in the
-    /// unit, which is the position of the last place when one is left: a
-    /// hidden single is found without scanning its unit. [`DECIDED`] once a
-    /// cell holds v.
+    /// hold v (above [`COUNT_SHIFT`]) and the sum of their indices, which is
+    /// the index of the last place when one is left: a hidden single is found
+    /// without scanning its unit. [`DECIDED`] once a cell holds v.
     places: Vec<u32>,
 }
 
 /// What [`Tables::propagate`] has still to do: cells newly decided, whose
-/// value leaves their peers, and (u·n + v, u·n) for each unit u whose value v
+/// value leaves their peers, and (u·n + v, v) for each unit u whose value v
 /// fell to one place or none. Both empty between calls.
 struct Pending {
     queue: Vec<u32>,
@@ -291,36 +282,9 @@ struct Pending {
 }
 
 impl Tables {
-    fn new(geometry: &Geometry) -> Tables {
-        let n = geometry.size();
-        let (mut peers, mut peer_start) = (Vec::new(), vec![0]);
-        let (mut homes, mut home_start) = (Vec::new(), vec![0]);
-        let mut mark = vec![false; geometry.cell_count()];
-        for cell in geometry.cells() {
-            let first = peers.len();
-            for &u in geometry.units_of(cell) {
-                let cells = geometry.units()[u as usize].cells();
-                let position = cells.iter().position(|&c| c == cell).unwrap_or(0) as u32;
-                homes.push(Home { base: u * n as u32, place: (1 << COUNT_SHIFT) + position });
-                for &p in cells {
-                    if p != cell && !mark[p.index()] {
-                        mark[p.index()] = true;
-                        peers.push(p.index() as u32);
-                    }
-                }
-            }
-            for &p in &peers[first..] {
-                mark[p as usize] = false;
-            }
-            peer_start.push(peers.len() as u32);
-            home_start.push(homes.len() as u32);
-        }
-        let units = geometry.units().iter().flat_map(|u| u.cells().iter().map(|c| c.index() as u32)).collect();
-        Tables { n, peers, peer_start, units, homes, home_start }
-    }
-
-    fn homes(&self, c: u32) -> &[Home] {
-        &self.homes[self.home_start[c as usize] as usize..self.home_start[c as usize + 1] as usize]
+    /// The tables of `geometry`; `None` for a grid of side over 64.
+    fn new(geometry: &Geometry) -> Option<Tables> {
+        Some(Tables { n: geometry.size() as u32, peers: geometry.peers()?.clone() })
     }
 
     /// Nothing pending.
@@ -332,35 +296,35 @@ impl Tables {
     /// pending that propagation must look at: every decided cell, and every
     /// value with one place or none in a unit.
     fn node(&self, cand: Vec<u64>, pending: &mut Pending) -> Node {
-        let mut places = vec![0u32; self.units.len()];
+        let n = self.n;
+        let mut places = vec![0u32; self.peers.unit_count() * n as usize];
         for (c, &d) in cand.iter().enumerate() {
-            for home in self.homes(c as u32) {
+            for &u in self.peers.units_of(c as u32) {
                 let mut bits = d;
                 while bits != 0 {
-                    places[home.base as usize + bits.trailing_zeros() as usize] += home.place;
+                    places[(u * n + bits.trailing_zeros()) as usize] += (1 << COUNT_SHIFT) + c as u32;
                     bits &= bits - 1;
                 }
             }
         }
-        for (u, unit) in places.chunks_exact(self.n).enumerate() {
-            let base = (u * self.n) as u32;
-            let scarce = unit.iter().enumerate().filter(|&(_, &p)| p >> COUNT_SHIFT <= 1);
-            pending.scarce.extend(scarce.map(|(v, _)| (base + v as u32, base)));
-        }
+        let scarce = (0..places.len() as u32).filter(|&k| places[k as usize] >> COUNT_SHIFT <= 1);
+        pending.scarce.extend(scarce.map(|k| (k, k % n)));
         pending.queue.extend((0..cand.len() as u32).filter(|&c| cand[c as usize].count_ones() == 1));
         Node { cand, places }
     }
 
     /// Cell `c` lost the values `lost`: one place fewer for each in each of its units.
+    #[inline]
     fn lose(&self, places: &mut [u32], scarce: &mut Vec<(u32, u32)>, c: u32, mut lost: u64) {
         while lost != 0 {
             let v = lost.trailing_zeros();
             lost &= lost - 1;
-            for home in self.homes(c) {
-                let k = home.base + v;
-                places[k as usize] -= home.place;
-                if places[k as usize] >> COUNT_SHIFT <= 1 {
-                    scarce.push((k, home.base));
+            for &u in self.peers.units_of(c) {
+                let k = u * self.n + v;
+                let left = places[k as usize] - ((1 << COUNT_SHIFT) + c);
+                places[k as usize] = left;
+                if left >> COUNT_SHIFT <= 1 {
+                    scarce.push((k, v));
                 }
             }
         }
@@ -393,10 +357,10 @@ impl Tables {
             while let Some(c) = queue.pop() {
                 let bit = cand[c as usize];
                 let v = bit.trailing_zeros();
-                for home in self.homes(c) {
-                    places[(home.base + v) as usize] = DECIDED;
+                for &u in self.peers.units_of(c) {
+                    places[(u * self.n + v) as usize] = DECIDED;
                 }
-                for &p in &self.peers[self.peer_start[c as usize] as usize..self.peer_start[c as usize + 1] as usize] {
+                for &p in self.peers.of(c) {
                     let d = cand[p as usize];
                     if d & bit != 0 {
                         let rest = d & !bit;
@@ -411,14 +375,14 @@ impl Tables {
                     }
                 }
             }
-            let Some((k, base)) = scarce.pop() else { return true };
+            let Some((k, v)) = scarce.pop() else { return true };
             let left = places[k as usize];
             match left >> COUNT_SHIFT {
                 0 => return false,
-                // The last place of the value: the sum of positions is its position.
+                // The last place of the value: the sum of indices is its cell.
                 1 => {
-                    let c = self.units[(base + (left & ((1 << COUNT_SHIFT) - 1))) as usize];
-                    let bit = 1u64 << (k - base);
+                    let c = left & ((1 << COUNT_SHIFT) - 1);
+                    let bit = 1u64 << v;
                     let lost = cand[c as usize] & !bit;
                     // Already decided (and queued) when nothing else is left.
                     if lost != 0 {
@@ -490,8 +454,7 @@ struct Brancher {
 impl Brancher {
     /// The search below `root`, propagated to its fixpoint first; `None` when
     /// that propagation fails (there is no solution).
-    fn new(geometry: &Geometry, root: Vec<u64>) -> Option<Brancher> {
-        let tables = Tables::new(geometry);
+    fn new(tables: Tables, root: Vec<u64>) -> Option<Brancher> {
         // Preparation may leave decided cells whose values are still in their
         // peers (the full encoding removes only the givens').
         let mut pending = tables.pending();
@@ -807,9 +770,33 @@ mod agreement {
             let geometry = &geometries()[kind];
             let masks = random_masks(geometry, seed, singles, cut);
             let expected = counted(geometry, &masks);
-            let bitset = from_scratch(&Tables::new(geometry), masks).map(|node| node.cand);
+            let bitset = from_scratch(&Tables::new(geometry).unwrap(), masks).map(|node| node.cand);
             prop_assert_eq!(bitset, expected);
         }
+    }
+
+    /// The widest grid: 64 places of a value in a unit, cells up to 4,095;
+    /// their count and index sum share a word without overflow.
+    #[test]
+    fn places_fit_the_widest_grid() {
+        let geometry = Geometry::latin(64).unwrap();
+        let tables = Tables::new(&geometry).unwrap();
+        let mut pending = tables.pending();
+        let mut node = tables.node(vec![u64::MAX; 64 * 64], &mut pending);
+        assert!(pending.queue.is_empty() && pending.scarce.is_empty());
+        for (u, unit) in geometry.units().iter().enumerate() {
+            let sum: u32 = unit.cells().iter().map(|c| c.index() as u32).sum();
+            for v in 0..64 {
+                assert_eq!(node.places[u * 64 + v], 64 << COUNT_SHIFT | sum);
+            }
+        }
+        // The last cell of row 63 decided: its column and row keep the
+        // value once, there, and every other cell of both loses it.
+        let last = 64 * 64 - 1;
+        assert!(tables.decide(&mut node, last, 1 << 63, &mut pending));
+        assert_eq!(node.cand[last as usize], 1 << 63);
+        assert_eq!(node.cand[63], u64::MAX >> 1);
+        assert_eq!(node.places[63 * 64 + 62], 63 << COUNT_SHIFT | (64 * 63..64 * 64 - 1).sum::<u32>());
     }
 
     proptest! {
@@ -822,7 +809,7 @@ mod agreement {
         #[test]
         fn incremental_propagation_reaches_the_fixpoint_from_scratch(kind in 0..7usize, seed: u64, cut in 0.0..0.3f64) {
             let geometry = if kind == 6 { Geometry::classic(25).unwrap() } else { geometries().swap_remove(kind) };
-            let tables = Tables::new(&geometry);
+            let tables = Tables::new(&geometry).unwrap();
             let Some(mut state) = from_scratch(&tables, random_masks(&geometry, seed, 0.02, cut)) else { return Ok(()) };
             let mut next = crate::testing::xorshift(seed ^ 0x9e37_79b9_7f4a_7c15);
             let mut pending = tables.pending();
@@ -845,7 +832,7 @@ mod agreement {
                         let recounted = tables.node(child.cand.clone(), &mut tables.pending()).places;
                         for (k, (&kept, &fresh)) in child.places.iter().zip(&recounted).enumerate() {
                             match kept >> COUNT_SHIFT <= n {
-                                true => prop_assert_eq!(kept, fresh, "unit {}, value {}", k as u32 / n, k as u32 % n),
+                                true => prop_assert_eq!(kept, fresh, "unit {}, value {}", k / n as usize, k % n as usize),
                                 false => prop_assert_eq!(fresh >> COUNT_SHIFT, 1),
                             }
                         }

@@ -178,17 +178,25 @@ impl Prepared {
             }
             Encoding::Propagated => {
                 let stop_at_model = goal == Goal::One && !geometry.has_constraints();
+                // The bitset search refutes a failed literal as a dead end in about
+                // a microsecond on a 9×9, less than probing costs: without probing
+                // and subsets, `count --max 1000` on serg-benchmark runs 27% fewer
+                // instructions (callgrind), 17-clue, forum-hardest and magictour
+                // run faster too. On larger grids a dead end costs more and probing
+                // pays (Kwon & Jain's table6-1, 36×36: 0.26 s without, 0.00 s with).
+                let singles_only = goal == Goal::Branch && geometry.size() <= 9;
+                let probe = if singles_only { 0 } else { PROBE_CANDIDATES };
                 // Small grids: the same deductions on one word a cell (several
                 // times cheaper on a 9×9); a contradiction is worded by the
                 // general propagator below.
                 let hopeless = (geometry.cell_count() * geometry.size()) as u64 / 2 > options.max_literals;
                 let small = match hopeless {
-                    false => small::prepare(puzzle, PROBE_CANDIDATES, stop_at_model, deadline),
+                    false => small::prepare(puzzle, probe, stop_at_model, deadline),
                     true => None,
                 };
                 match small {
                     Some(small::Prepared::Model(model)) => return Ok(Prepared::with_domains(puzzle, options, model)),
-                    Some(small::Prepared::Open(domains)) if domains.is_solved() => {
+                    Some(small::Prepared::Open(domains)) if domains.is_solved() || singles_only => {
                         return Ok(Prepared::with_domains(puzzle, options, domains))
                     }
                     Some(small::Prepared::Open(domains)) => {
@@ -207,14 +215,6 @@ impl Prepared {
                 // filtering would take minutes to shave off a few.
                 let left: u64 = geometry.cells().map(|c| p.domains().count(c) as u64).sum();
                 let hopeless = left / 2 > options.max_literals;
-                // The bitset search refutes a failed literal as a dead end in about
-                // a microsecond on a 9×9, where probing costs about 100 µs a
-                // puzzle: without probing and subsets, `count --max 1000` on
-                // serg-benchmark runs 27% fewer instructions (callgrind), 17-clue,
-                // forum-hardest and magictour faster too. On larger grids a dead
-                // end costs more and probing pays (Kwon & Jain's table6-1, 36×36:
-                // 0.26 s without, 0.00 s with).
-                let singles_only = goal == Goal::Branch && geometry.size() <= 9;
                 if !p.domains().is_solved() && !hopeless && !singles_only {
                     // Failed-literal probing on cells of few candidates: it leaves
                     // most 17-clue puzzles nothing to search.
