@@ -1,14 +1,21 @@
-//! Enumeration speed: solutions per second on 9×9 puzzles with thousands of solutions, and the Latin squares of order 5.
+//! Enumeration speed: solutions per second on 9×9 puzzles with thousands of
+//! solutions, the Latin squares of order 5, and counting serg-benchmark
+//! against the specialized `sudoku` crate.
 //!
 //! `cargo bench --bench enumerate`. The 9×9 puzzles are made from tdoku's
 //! counted puzzles in tests/data/counted.txt: each one with more than 500
 //! solutions, less one given, keeping those with 2,000 to 20,000 solutions.
+//! serg-benchmark is read from `../shared/data` (or the folder in
+//! `SATDOKU_DATA`), and skipped with a note when it is not there.
 
 use std::hint::black_box;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use satdoku::{count_up_to, Geometry, Grid, Puzzle, Search, SolveOptions, Strategy, Value};
+use satdoku::{
+    count_up_to, read_all, Alphabet, Geometry, GeometrySpec, Grid, Puzzle, Search, SolveOptions, Strategy, Value,
+};
 
 fn puzzle(geometry: Geometry, text: &str) -> Puzzle {
     let n = geometry.size();
@@ -86,5 +93,40 @@ fn latin_five(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, nine_by_nine, latin_five);
+/// The first 1,000 puzzles of serg-benchmark (9×9, each with 2 to over
+/// 1,000 solutions), counted up to 1,000 as `satdoku count --max 1000` does,
+/// every solution verified; and by the `sudoku` crate's
+/// `solutions_count_up_to(1000)`. Both must agree on every count.
+fn serg(c: &mut Criterion) {
+    let data = std::env::var_os("SATDOKU_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"));
+    let path = data.join("9x9/serg-benchmark.txt");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipping serg-benchmark: {} not found", path.display());
+        return;
+    };
+    let lines: Vec<&str> = text.lines().take(1000).collect();
+    let puzzles: Vec<Puzzle> = read_all(&lines.join("\n"), "serg", &Alphabet::default(), &mut GeometrySpec::classic())
+        .into_iter()
+        .map(|e| e.puzzle.expect("serg-benchmark puzzles read"))
+        .collect();
+    let options = SolveOptions::default();
+    let satdoku =
+        || -> Vec<u64> { puzzles.iter().map(|p| count_up_to(p, 1000, &options).expect("count").count).collect() };
+    let crate_counts = || -> Vec<u64> {
+        let sudokus = lines.iter().map(|l| sudoku::Sudoku::from_str_line(l).expect("a 9x9 line"));
+        sudokus.map(|s| s.solutions_count_up_to(1000) as u64).collect()
+    };
+    assert_eq!(satdoku(), crate_counts(), "satdoku and the sudoku crate disagree on a count");
+    let mut group = c.benchmark_group("count serg-benchmark");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(puzzles.len() as u64));
+    let name = format!("first {}, up to 1000", puzzles.len());
+    group.bench_function(BenchmarkId::new("satdoku", &name), |b| b.iter(|| black_box(satdoku())));
+    group.bench_function(BenchmarkId::new("sudoku crate", &name), |b| b.iter(|| black_box(crate_counts())));
+    group.finish();
+}
+
+criterion_group!(benches, nine_by_nine, latin_five, serg);
 criterion_main!(benches);
