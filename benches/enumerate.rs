@@ -6,7 +6,8 @@
 //! counted puzzles in tests/data/counted.txt: each one with more than 500
 //! solutions, less one given, keeping those with 2,000 to 20,000 solutions.
 //! serg-benchmark is read from `../shared/data` (or the folder in
-//! `SATDOKU_DATA`), and skipped with a note when it is not there.
+//! `SATDOKU_DATA`), and skipped with a note when it is not there; its first
+//! 1,000 puzzles, or as many as `SATDOKU_SERG` says (10000: the whole file).
 
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -94,7 +95,7 @@ fn latin_five(c: &mut Criterion) {
 }
 
 /// The first 1,000 puzzles of serg-benchmark (9×9, each with 2 to over
-/// 1,000 solutions), counted up to 1,000 as `satdoku count --max 1000` does,
+/// 1,000 solutions; `SATDOKU_SERG` puzzles when set), counted up to 1,000 as `satdoku count --max 1000` does,
 /// every solution verified; and by the `sudoku` crate's
 /// `solutions_count_up_to(1000)`. Both must agree on every count.
 fn serg(c: &mut Criterion) {
@@ -106,7 +107,8 @@ fn serg(c: &mut Criterion) {
         eprintln!("skipping serg-benchmark: {} not found", path.display());
         return;
     };
-    let lines: Vec<&str> = text.lines().take(1000).collect();
+    let take = std::env::var("SATDOKU_SERG").ok().and_then(|n| n.parse().ok()).unwrap_or(1000);
+    let lines: Vec<&str> = text.lines().take(take).collect();
     let puzzles: Vec<Puzzle> = read_all(&lines.join("\n"), "serg", &Alphabet::default(), &mut GeometrySpec::classic())
         .into_iter()
         .map(|e| e.puzzle.expect("serg-benchmark puzzles read"))
