@@ -20,6 +20,7 @@ use crate::model::puzzle::{Grid, Puzzle};
 use crate::model::verify::ViolationText;
 use crate::reasoning::pattern::ValueGroups;
 use crate::reasoning::propagate::{find_clash, Contradiction, Propagator};
+use crate::reasoning::small;
 use crate::sat::Model;
 use crate::solve::SolveError;
 
@@ -173,6 +174,28 @@ impl Prepared {
                 puzzle.initial_domains()
             }
             Encoding::Propagated => {
+                let stop_at_model = goal == Goal::One && !geometry.has_constraints();
+                // Small grids: the same deductions on one word a cell (several
+                // times cheaper on a 9×9); a contradiction is worded by the
+                // general propagator below.
+                let hopeless = (geometry.cell_count() * geometry.size()) as u64 / 2 > options.max_literals;
+                let small = match hopeless {
+                    false => small::prepare(puzzle, PROBE_CANDIDATES, stop_at_model, deadline),
+                    true => None,
+                };
+                match small {
+                    Some(small::Prepared::Model(model)) => return Ok(Prepared::with_domains(puzzle, options, model)),
+                    Some(small::Prepared::Open(domains)) if domains.is_solved() => {
+                        return Ok(Prepared::with_domains(puzzle, options, domains))
+                    }
+                    Some(small::Prepared::Open(domains)) => {
+                        let mut p = Propagator::with_domains(geometry, domains);
+                        p.set_deadline(deadline);
+                        p.propagate_subsets()?;
+                        return Ok(Prepared::with_domains(puzzle, options, p.into_domains()));
+                    }
+                    Some(small::Prepared::Refuted) | None => {}
+                }
                 let mut p = Propagator::from_puzzle(puzzle)?;
                 p.set_deadline(deadline);
                 p.propagate()?;
@@ -187,7 +210,6 @@ impl Prepared {
                     // A model of the units alone may break a variant
                     // constraint: with those, probing only removes candidates
                     // (which the units alone refute, so every solution keeps its values).
-                    let stop_at_model = goal == Goal::One && !geometry.has_constraints();
                     if let Some(model) = p.probe(PROBE_CANDIDATES, stop_at_model)? {
                         return Ok(Prepared::with_domains(puzzle, options, model));
                     }

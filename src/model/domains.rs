@@ -60,11 +60,18 @@ impl Domains {
 
     /// How many candidates `cell` has.
     pub fn count(&self, cell: Cell) -> usize {
+        if self.words == 1 {
+            return self.bits[cell.index()].count_ones() as usize;
+        }
         self.bits[self.span(cell)].iter().map(|w| w.count_ones() as usize).sum()
     }
 
     /// The value, if exactly one is left.
     pub fn single(&self, cell: Cell) -> Option<Value> {
+        if self.words == 1 {
+            let word = self.bits[cell.index()];
+            return word.is_power_of_two().then(|| Value::from_index(word.trailing_zeros() as usize));
+        }
         let mut found = None;
         for (w, &word) in self.bits[self.span(cell)].iter().enumerate() {
             if word == 0 {
@@ -141,6 +148,9 @@ impl Domains {
 
     /// Whether every cell has exactly one candidate.
     pub fn is_solved(&self) -> bool {
+        if self.words == 1 {
+            return self.bits.iter().all(|w| w.is_power_of_two());
+        }
         (0..self.n * self.n).all(|i| self.count(Cell::from_index(i)) == 1)
     }
 }

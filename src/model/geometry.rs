@@ -2,9 +2,11 @@
 
 use std::fmt;
 use std::num::NonZeroU16;
+use std::sync::OnceLock;
 
 use crate::error::GeometryError;
 use crate::model::constraints::Constraint;
+use crate::model::peers::Peers;
 
 /// The largest grid side satdoku accepts. Values must fit in a `u16`, and
 /// 1024² cells × 1024 values is already far past what fits in memory.
@@ -185,7 +187,23 @@ pub struct Geometry {
     cell_units: Vec<Vec<u32>>,
     /// The variant clues beyond units (cages, lines, dots ...).
     constraints: Vec<Constraint>,
+    /// The flat peer tables of the bitset searches, built on first use.
+    peers: Cached<Option<Peers>>,
 }
+
+/// A value derived from the rest of its owner, computed on first use; it
+/// takes no part in comparisons (two equal geometries are equal whether or
+/// not either has built it).
+#[derive(Clone, Debug, Default)]
+struct Cached<T>(OnceLock<T>);
+
+impl<T> PartialEq for Cached<T> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<T> Eq for Cached<T> {}
 
 impl Geometry {
     /// A classic grid of side `n` with the default box shape: the most square
@@ -331,7 +349,16 @@ impl Geometry {
                 cell_units[c.index()].push(u as u32);
             }
         }
-        Ok(Geometry { n, layout, variants, extra, units, cell_units, constraints: Vec::new() })
+        Ok(Geometry {
+            n,
+            layout,
+            variants,
+            extra,
+            units,
+            cell_units,
+            constraints: Vec::new(),
+            peers: Cached::default(),
+        })
     }
 
     /// This grid with the variant clues `constraints` on top; an error names
@@ -375,6 +402,12 @@ impl Geometry {
                 .variants
                 .iter()
                 .any(|v| matches!(v, Variant::AntiKnight | Variant::AntiKing | Variant::NonConsecutive))
+    }
+
+    /// The peers and units as flat tables, for grids of side up to 64
+    /// (built on first use, then shared by every puzzle of the geometry).
+    pub(crate) fn peers(&self) -> Option<&Peers> {
+        self.peers.0.get_or_init(|| Peers::new(self)).as_ref()
     }
 
     /// The side: n×n cells, values 1..=n.

@@ -3,5 +3,6 @@
 pub(crate) mod constraints;
 pub(crate) mod domains;
 pub(crate) mod geometry;
+pub(crate) mod peers;
 pub(crate) mod puzzle;
 pub(crate) mod verify;

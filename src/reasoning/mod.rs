@@ -5,4 +5,5 @@ pub(crate) mod fill;
 pub(crate) mod matchings;
 pub(crate) mod pattern;
 pub(crate) mod propagate;
+pub(crate) mod small;
 pub(crate) mod steps;
