@@ -52,6 +52,16 @@ fn a_blank_81_and_a_blank_latin_square_are_solved() {
     assert_ne!(a, b, "latin 13: seeds 1 and 2 gave one grid");
 }
 
+/// A blank 256×256, refused before as too large to encode: the matchings
+/// build it without a formula.
+#[test]
+fn a_blank_256_is_solved_without_its_formula() {
+    let geometry = Arc::new(Geometry::classic(256).unwrap());
+    let blank = vec![0; 256 * 256];
+    let grid = solved(&puzzle(&geometry, &blank), 3);
+    assert_solves(&Shape::boxes(256, 16, 16), &blank, &grid, "blank 256x256");
+}
+
 /// Sparse 64×64 grids, where the matchings run out and the search within
 /// the values' rows takes over (neither the fill nor CDCL solved the 5% and
 /// 10% ones within 10 s before).
