@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Blank and sparse grids: time and peak memory of `satdoku solve -j1` on a
-# blank n×n, then on puzzles keeping a random 1%, 5% and 10% of the cells of
-# a full grid (the blank grid's solution; none when the blank grid got no
-# answer). Prints a Markdown table.
+# Blank and sparse grids (docs/performance.md, "Blank and sparse grids"):
+# time and peak memory of `satdoku solve -j1` on a blank n×n, then on
+# puzzles keeping a random 1%, 5% and 10% of the cells of a full grid (the
+# blank grid's solution; none when the blank grid got no answer). Prints a
+# Markdown table.
 #
 #   benches/blank.sh                       (n = 9 16 25 36 49 64 81 100 144 225)
 #   SIZES="49 64" TIMEOUT=10 SEED=1 BIN=/path/to/satdoku benches/blank.sh
@@ -30,6 +31,8 @@ run() {
         "$BIN" solve -j1 --format json "$1" > "$work/out.json" 2> /dev/null) || true
     status=$(grep -o '"status":"[a-z]*"' "$work/out.json" | cut -d'"' -f4 || true)
     if [ -z "$status" ]; then status="no answer in $timeout s"; fi
+    # A formula past --max-literals (the matchings and the fill gave up).
+    if [ "$status" = error ] && grep -q '"error":"too large' "$work/out.json"; then status="too large"; fi
     read -r sec kb < <(tail -1 "$work/time" | grep -E '^[0-9.]+ [0-9]+$' || echo "$timeout 0")
     printf '%s %.0f %s\n' "$sec" "$((kb / 1024))" "$status"
 }

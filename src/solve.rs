@@ -11,6 +11,7 @@ use crate::error::InternalError;
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::pipeline::{checked, Goal, Prepared, SolveOptions};
 use crate::reasoning::fill::{fill, Fill};
+use crate::reasoning::matchings::weave;
 use crate::reasoning::propagate::Contradiction;
 use crate::sat::external::{External, ExternalError, ExternalSolver};
 use crate::sat::output::ModelError;
@@ -138,14 +139,21 @@ pub enum Guess {
 pub const GUESS_CONFLICTS: u64 = 1_000;
 
 /// Puzzles with at most this share of their cells given (in percent) are
-/// first searched by [`crate::reasoning::fill`]: blank and sparse grids,
-/// where the CDCL search drowns in its formula (a blank 64×64: no answer in
-/// 150 s).
+/// first searched by [`crate::reasoning::matchings`] (box layouts) and
+/// [`crate::reasoning::fill`]: blank and sparse grids, where the CDCL search
+/// drowns in its formula (a blank 64×64: no answer in 150 s).
 pub(crate) const FILL_GIVENS_PERCENT: usize = 10;
 
-/// The largest side the fill is tried on: it fills blank grids up to 64×64
-/// (sometimes 81×81) and none past 100×100 yet, where each of its decisions
-/// scans the whole grid (a blank 1000×1000 would take minutes to give up).
+/// How many times the construction by matchings starts over before the
+/// cell-by-cell fill is tried: on a blank grid it never fails; givens and
+/// candidates remove edges, and a draw may then find no matching.
+const WEAVE_ATTEMPTS: u32 = 16;
+
+/// The largest side the cell-by-cell fill is tried on (grids the matchings
+/// do not fill: jigsaws, extra units, unlucky givens): it fills blank grids
+/// up to 64×64 (sometimes 81×81) and none past 100×100, where each of its
+/// decisions scans the whole grid (a blank 1000×1000 would take minutes to
+/// give up).
 const FILL_MAX_SIZE: usize = 100;
 
 /// How many times the fill starts over (with as many failed values as the
@@ -261,7 +269,8 @@ fn solve_on(
     Ok((outcome, stats))
 }
 
-/// Try the fill of [`crate::reasoning::fill`] on a prepared puzzle: a
+/// Try the construction of [`crate::reasoning::matchings`], then the fill of
+/// [`crate::reasoning::fill`], on a prepared puzzle: a
 /// verified solution, or nothing: go on to the CDCL search, which also has
 /// the last word on a puzzle the fill found no solution of (varisat's
 /// "unsatisfiable" is the one satdoku prints).
@@ -275,7 +284,13 @@ fn fill_sparse(
     let cells = geometry.cell_count();
     // The fill knows units only: clues and neighbour rules are the CNF's.
     let sparse = puzzle.givens().filled_count() * 100 <= cells * FILL_GIVENS_PERCENT;
-    if !sparse || geometry.size() > FILL_MAX_SIZE || geometry.has_constraints() {
+    if !sparse || geometry.has_constraints() {
+        return None;
+    }
+    if let Some(model) = weave(geometry, prepared.domains(), options.seed, WEAVE_ATTEMPTS, deadline) {
+        return Some(checked(puzzle, model.decided()).map(Outcome::Solved));
+    }
+    if geometry.size() > FILL_MAX_SIZE {
         return None;
     }
     match fill(geometry, prepared.domains(), options.seed, (FILL_ATTEMPTS, cells as u64), deadline) {

@@ -1,0 +1,365 @@
+//! Full grids of a box layout built from random perfect matchings: blank and
+//! sparse grids of any side in milliseconds, where a cell-by-cell search
+//! thrashes (a blank 81×81) and CDCL drowns in its formula.
+//!
+//! A grid with boxes of `rows × cols` cells is the same thing as two choices
+//! per value `v` and box:
+//! - the row of the box holding `v`. In each band (a row of boxes) and each
+//!   of its rows, this assigns every value to one box and every box `cols`
+//!   values: a matching of values into boxes of capacity `cols`;
+//! - the column of the box holding `v`. In each stack (a column of boxes) and
+//!   each of its columns, this assigns every value to one (box, row) of the
+//!   stack, where the first choice put it, and every (box, row) one value: a
+//!   perfect matching of values into the stack's (box, row) pairs.
+//!
+//! Rows, columns and boxes then hold every value once. On a blank grid both
+//! bipartite graphs are regular, so each matching exists whatever was chosen
+//! before (Hall's theorem: a regular bipartite graph has a perfect matching,
+//! and taking one out leaves it regular): the construction never fails and
+//! never backtracks. Which matching is taken is random (values and edges in
+//! random order), so different seeds give different grids, and any grid of
+//! the layout can come out. Givens and the candidates propagation left only
+//! remove edges; then a matching may fail (the graphs are no longer
+//! regular), and the band or the stack is drawn again a few times. Where a
+//! stack still fails, the values' rows are kept and the cell-by-cell search
+//! of [`crate::reasoning::fill`] places them (each cell then has `cols`
+//! candidates at most), up to [`SEARCH_MAX_SIZE`]; else the whole
+//! construction starts over, a bounded number of times.
+
+use std::time::Instant;
+
+use crate::model::domains::Domains;
+use crate::model::geometry::{Cell, Geometry, Layout, Value};
+use crate::reasoning::fill::{fill, Fill};
+use crate::rng::Rng;
+
+/// How many times one band's rows, or one stack's columns, are drawn before
+/// the whole construction starts over.
+const TRIES: u32 = 4;
+
+/// The largest side the cell-by-cell search within the values' rows is
+/// tried on (the search scans the grid at each decision: a sparse 144×144
+/// was not filled in 40 s).
+const SEARCH_MAX_SIZE: usize = 100;
+
+/// A full grid (every cell a single candidate) within `domains`, built by
+/// matchings as the module says, seeded by `seed`; `None` when the geometry
+/// has units besides rows, columns and boxes, or after `attempts`
+/// constructions failed, or past the deadline. Not verified: the caller does.
+pub(crate) fn weave(
+    geometry: &Geometry,
+    domains: &Domains,
+    seed: u64,
+    attempts: u32,
+    deadline: Option<Instant>,
+) -> Option<Domains> {
+    let (rows, cols) = box_shape(geometry)?;
+    let weaver = Weaver { geometry, domains, rows, cols };
+    let mut rng = Rng::new(seed);
+    for _ in 0..attempts {
+        if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            return None;
+        }
+        let Some(row_of) = weaver.rows_of_values(&mut rng) else { continue };
+        if let Some(grid) = weaver.grid(&row_of, &mut rng) {
+            return Some(grid);
+        }
+        // Givens left some column without a perfect matching: the values'
+        // rows stand, the cell-by-cell search places them in their rows.
+        if geometry.size() <= SEARCH_MAX_SIZE {
+            let cells = geometry.cell_count() as u64;
+            let within_rows = weaver.within_rows(&row_of);
+            if let Fill::Filled(grid) = fill(geometry, &within_rows, rng.next(), (1, cells), deadline) {
+                return Some(grid);
+            }
+        }
+    }
+    None
+}
+
+/// The box shape `rows × cols` of a grid whose only units are rows, columns
+/// and boxes (a Latin square: boxes of one row).
+fn box_shape(geometry: &Geometry) -> Option<(usize, usize)> {
+    let plain = geometry.variants().is_empty() && geometry.extra_units().is_empty() && !geometry.has_constraints();
+    match geometry.layout() {
+        Layout::Boxes { rows, cols } if plain && rows * cols == geometry.size() => Some((*rows, *cols)),
+        Layout::Latin if plain => Some((1, geometry.size())),
+        _ => None,
+    }
+}
+
+/// The construction's fixed inputs.
+struct Weaver<'a> {
+    geometry: &'a Geometry,
+    domains: &'a Domains,
+    rows: usize,
+    cols: usize,
+}
+
+/// No row chosen yet (in [`Weaver::rows_of_values`]'s table).
+const UNSET: u16 = u16::MAX;
+
+impl Weaver<'_> {
+    fn n(&self) -> usize {
+        self.geometry.size()
+    }
+
+    /// Boxes across a band (and bands down the grid: `n / rows`).
+    fn boxes_across(&self) -> usize {
+        self.n() / self.cols
+    }
+
+    fn bands(&self) -> usize {
+        self.n() / self.rows
+    }
+
+    /// The row (0-based, within its box) of each value in each box: indexed
+    /// `[value * boxes + box]`, boxes row-major. Band by band, row by row.
+    fn rows_of_values(&self, rng: &mut Rng) -> Option<Vec<u16>> {
+        let (n, across) = (self.n(), self.boxes_across());
+        let mut row_of = vec![UNSET; n * n];
+        for band in 0..self.bands() {
+            let drawn = (0..TRIES).any(|_| {
+                for value in 0..n {
+                    row_of[value * n + band * across..][..across].fill(UNSET);
+                }
+                (0..self.rows).all(|row| self.band_row(band, row, &mut row_of, rng))
+            });
+            if !drawn {
+                return None;
+            }
+        }
+        Some(row_of)
+    }
+
+    /// Assign every value a box of `band` for the band's row `row` (each box
+    /// `cols` values), among boxes it has no row in yet and where some cell of
+    /// that row may hold it. False when no such assignment exists.
+    fn band_row(&self, band: usize, row: usize, row_of: &mut [u16], rng: &mut Rng) -> bool {
+        let (n, across) = (self.n(), self.boxes_across());
+        let r = band * self.rows + row;
+        let edges: Vec<Vec<u32>> = (0..n)
+            .map(|value| {
+                let v = Value::from_index(value);
+                let mut boxes: Vec<u32> = (0..across)
+                    .filter(|&b| row_of[value * n + band * across + b] == UNSET)
+                    .filter(|&b| {
+                        (0..self.cols).any(|c| self.domains.contains(self.geometry.cell(r, b * self.cols + c), v))
+                    })
+                    .map(|b| b as u32)
+                    .collect();
+                rng.shuffle(&mut boxes);
+                boxes
+            })
+            .collect();
+        let Some(boxes) = match_all(&edges, across, self.cols, rng) else { return false };
+        for (value, b) in boxes.into_iter().enumerate() {
+            row_of[value * n + band * across + b as usize] = row as u16;
+        }
+        true
+    }
+
+    /// The grid from the rows of the values: stack by stack, column by
+    /// column, every value a (box, row) of the stack where its row is.
+    fn grid(&self, row_of: &[u16], rng: &mut Rng) -> Option<Domains> {
+        let n = self.n();
+        let mut grid = vec![0u16; n * n];
+        for stack in 0..self.boxes_across() {
+            let drawn = (0..TRIES).any(|_| self.stack(stack, row_of, &mut grid, rng));
+            if !drawn {
+                return None;
+            }
+        }
+        let mut domains = Domains::full(n);
+        for (i, &value) in grid.iter().enumerate() {
+            domains.fix(Cell::from_index(i), Value::from_index(value as usize));
+        }
+        Some(domains)
+    }
+
+    /// Fill the columns of `stack` in `grid` (values 0-based), one perfect
+    /// matching of values into the stack's (box, row) pairs per column. A
+    /// (box, row) pair of the stack is a row of the grid.
+    fn stack(&self, stack: usize, row_of: &[u16], grid: &mut [u16], rng: &mut Rng) -> bool {
+        let (n, across, bands) = (self.n(), self.boxes_across(), self.bands());
+        // Whether each value is placed in each box of the stack (by band).
+        let mut placed = vec![false; n * bands];
+        for col in 0..self.cols {
+            let c = stack * self.cols + col;
+            let edges: Vec<Vec<u32>> = (0..n)
+                .map(|value| {
+                    let v = Value::from_index(value);
+                    let mut rows: Vec<u32> = (0..bands)
+                        .filter(|&band| !placed[value * bands + band])
+                        .map(|band| band * self.rows + row_of[value * n + band * across + stack] as usize)
+                        .filter(|&r| self.domains.contains(self.geometry.cell(r, c), v))
+                        .map(|r| r as u32)
+                        .collect();
+                    rng.shuffle(&mut rows);
+                    rows
+                })
+                .collect();
+            let Some(rows) = match_all(&edges, n, 1, rng) else { return false };
+            for (value, r) in rows.into_iter().enumerate() {
+                let r = r as usize;
+                placed[value * bands + r / self.rows] = true;
+                grid[r * n + c] = value as u16;
+            }
+        }
+        true
+    }
+
+    /// The candidates with each value kept to its row in every box.
+    fn within_rows(&self, row_of: &[u16]) -> Domains {
+        let (n, across) = (self.n(), self.boxes_across());
+        let mut domains = self.domains.clone();
+        for r in 0..n {
+            for c in 0..n {
+                let (cell, b) = (self.geometry.cell(r, c), (r / self.rows) * across + c / self.cols);
+                for value in 0..n {
+                    if row_of[value * n + b] as usize != r % self.rows {
+                        domains.remove(cell, Value::from_index(value));
+                    }
+                }
+            }
+        }
+        domains
+    }
+}
+
+/// No vertex (in [`match_all`]).
+const NONE: u32 = u32::MAX;
+
+/// A matching of every left vertex `u` into one of `edges[u]` (right
+/// vertices, tried in that order), each right vertex taking up to `capacity`
+/// left ones: greedy first, then a breadth-first augmenting path for each
+/// vertex left over. `None` when no such matching exists (Hall's condition
+/// fails: some left vertices have too few right ones between them).
+fn match_all(edges: &[Vec<u32>], rights: usize, capacity: usize, rng: &mut Rng) -> Option<Vec<u32>> {
+    let mut mate = vec![NONE; edges.len()];
+    let mut holders: Vec<Vec<u32>> = vec![Vec::with_capacity(capacity); rights];
+    let mut order: Vec<u32> = (0..edges.len() as u32).collect();
+    rng.shuffle(&mut order);
+    let mut left_over = Vec::new();
+    for &u in &order {
+        match edges[u as usize].iter().find(|&&r| holders[r as usize].len() < capacity) {
+            Some(&r) => {
+                mate[u as usize] = r;
+                holders[r as usize].push(u);
+            }
+            None => left_over.push(u),
+        }
+    }
+    // Breadth-first search over alternating paths; `from[r]`: the left vertex
+    // that reached right vertex `r` and moves into it when the path is taken.
+    let mut from = vec![NONE; rights];
+    let mut seen_right = vec![0u32; rights];
+    let mut seen_left = vec![0u32; edges.len()];
+    let mut queue = Vec::new();
+    for (stamp, start) in (1..).zip(left_over) {
+        queue.clear();
+        queue.push(start);
+        seen_left[start as usize] = stamp;
+        let mut head = 0;
+        let free = 'search: loop {
+            let &u = queue.get(head)?;
+            head += 1;
+            for &r in &edges[u as usize] {
+                if seen_right[r as usize] == stamp || mate[u as usize] == r {
+                    continue;
+                }
+                seen_right[r as usize] = stamp;
+                from[r as usize] = u;
+                if holders[r as usize].len() < capacity {
+                    break 'search r;
+                }
+                for &w in &holders[r as usize] {
+                    if seen_left[w as usize] != stamp {
+                        seen_left[w as usize] = stamp;
+                        queue.push(w);
+                    }
+                }
+            }
+        };
+        // Take the path back: each left vertex moves into the right vertex it
+        // reached, freeing the one it held for the vertex that reached that.
+        let mut r = free;
+        loop {
+            let u = from[r as usize];
+            let held = mate[u as usize];
+            mate[u as usize] = r;
+            holders[r as usize].push(u);
+            if held == NONE {
+                break;
+            }
+            let place = holders[held as usize].iter().position(|&w| w == u).expect("a holder of its mate");
+            holders[held as usize].swap_remove(place);
+            r = held;
+        }
+    }
+    Some(mate)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::puzzle::Grid;
+    use crate::testing::checker::{check, Shape};
+
+    fn numbers(grid: &Grid) -> Vec<usize> {
+        grid.cells().iter().map(|v| v.map_or(0, |v| v.index() + 1)).collect()
+    }
+
+    fn woven(geometry: &Geometry, domains: &Domains, seed: u64) -> Vec<usize> {
+        let grid = weave(geometry, domains, seed, 1, None).expect("a blank grid never fails");
+        numbers(&grid.decided())
+    }
+
+    /// Blank grids of square and oblong boxes, and Latin squares, fill at the
+    /// first attempt (the construction cannot fail on them), every grid
+    /// checked by the independent checker; different seeds, different grids.
+    #[test]
+    fn blank_grids_weave_at_once_and_differ_by_seed() {
+        for (n, rows, cols) in [(1, 1, 1), (4, 2, 2), (6, 2, 3), (9, 3, 3), (12, 3, 4), (20, 4, 5), (36, 6, 6)] {
+            let geometry = Geometry::new(n, Layout::Boxes { rows, cols }, &[]).unwrap();
+            let shape = Shape::boxes(n, rows, cols);
+            let grids: Vec<_> = (1..=3).map(|seed| woven(&geometry, &Domains::full(n), seed)).collect();
+            for grid in &grids {
+                check(&shape, &vec![0; n * n], grid).unwrap();
+            }
+            if n > 1 {
+                assert!(grids[0] != grids[1] || grids[1] != grids[2], "{n}x{n}: three seeds, one grid");
+            }
+        }
+        let latin = Geometry::latin(7).unwrap();
+        let grid = woven(&latin, &Domains::full(7), 5);
+        check(&Shape::latin(7), &vec![0; 49], &grid).unwrap();
+    }
+
+    /// A perfect matching is found where greedy choices block it, and none
+    /// is claimed where Hall's condition fails.
+    #[test]
+    fn matchings_augment_and_fail_only_without_one() {
+        // Left 0 takes right 0 first; left 1 has only right 0: the path moves 0 to 1.
+        let edges = vec![vec![0, 1], vec![0]];
+        for seed in 0..8 {
+            assert_eq!(match_all(&edges, 2, 1, &mut Rng::new(seed)), Some(vec![1, 0]));
+        }
+        // Capacity 2: three left vertices into right 0 (room 2) and right 1.
+        let edges = vec![vec![0], vec![0, 1], vec![0]];
+        for seed in 0..8 {
+            assert_eq!(match_all(&edges, 2, 2, &mut Rng::new(seed)), Some(vec![0, 1, 0]));
+        }
+        // Three left vertices, two right ones between them.
+        let edges = vec![vec![0, 1], vec![1, 0], vec![0, 1]];
+        assert_eq!(match_all(&edges, 3, 1, &mut Rng::new(1)), None);
+    }
+
+    /// Units beyond rows, columns and boxes: not this construction's.
+    #[test]
+    fn other_units_are_left_to_the_search() {
+        use crate::model::geometry::Variant;
+        let x = Geometry::new(9, Layout::Boxes { rows: 3, cols: 3 }, &[Variant::X]).unwrap();
+        assert_eq!(weave(&x, &Domains::full(9), 1, 4, None), None);
+    }
+}
