@@ -405,10 +405,12 @@ impl Tables {
         }
     }
 
-    /// The undecided cell with fewest candidates, or None when every cell is decided.
-    fn branch_cell(&self, cand: &[u64]) -> Option<u32> {
+    /// The undecided cell of `cells` with fewest candidates, or None when
+    /// every one is decided.
+    fn branch_cell(&self, cand: &[u64], cells: &[u32]) -> Option<u32> {
         let mut best: Option<(u32, u32)> = None;
-        for (i, &d) in cand.iter().enumerate() {
+        for &i in cells {
+            let d = cand[i as usize];
             // Without a popcount instruction in the baseline x86-64 target,
             // clearing the lowest bit twice tells decided and two-candidate
             // cells apart cheaply, and two is the fewest there can be.
@@ -417,11 +419,11 @@ impl Tables {
                 continue;
             }
             if rest & rest.wrapping_sub(1) == 0 {
-                return Some(i as u32);
+                return Some(i);
             }
             let k = d.count_ones();
             if best.is_none_or(|(_, b)| k < b) {
-                best = Some((i as u32, k));
+                best = Some((i, k));
             }
         }
         best.map(|(c, _)| c)
@@ -446,6 +448,11 @@ struct Brancher {
     /// `nodes[k]` is the node of `frames[k]`; one more slot is scratch for the child.
     nodes: Vec<Node>,
     frames: Vec<Frame>,
+    /// The cells the root leaves open, in order: the only ones a branch may
+    /// choose, and the only ones that differ between solutions.
+    open: Vec<u32>,
+    /// The grid solutions are written into holds the root's decided cells.
+    filled: bool,
     pending: Pending,
     /// The root is itself a solution still to be yielded.
     root_solved: bool,
@@ -471,10 +478,13 @@ impl Brancher {
         if empty || !tables.propagate(&mut root, &mut pending) {
             return None;
         }
+        let open = (0..root.cand.len() as u32).filter(|&c| !root.cand[c as usize].is_power_of_two()).collect();
         let mut b = Brancher {
             tables,
             nodes: Vec::new(),
             frames: Vec::new(),
+            open,
+            filled: false,
             pending,
             root_solved: false,
             dead_ends: 0,
@@ -483,7 +493,7 @@ impl Brancher {
             sat: None,
             guide: None,
         };
-        match b.tables.branch_cell(&root.cand) {
+        match b.tables.branch_cell(&root.cand, &b.open) {
             Some(cell) => {
                 b.frames.push(Frame { cell, active: 0, remaining: root.cand[cell as usize], checked: false });
             }
@@ -503,7 +513,7 @@ impl Brancher {
     ) -> Result<bool, SolveError> {
         if self.root_solved {
             self.root_solved = false;
-            fill(out, &self.nodes[0].cand);
+            self.fill(out, 0);
             return Ok(true);
         }
         loop {
@@ -540,10 +550,10 @@ impl Brancher {
                 self.dead_ends += 1;
                 continue;
             }
-            match self.tables.branch_cell(&child.cand) {
+            match self.tables.branch_cell(&child.cand, &self.open) {
                 None => {
                     self.dead_ends = 0;
-                    fill(out, &child.cand);
+                    self.fill(out, depth);
                     return Ok(true);
                 }
                 Some(next) => {
@@ -600,10 +610,17 @@ impl Brancher {
     }
 }
 
-/// Write decided candidates into a grid of their size.
-fn fill(grid: &mut Grid, cand: &[u64]) {
-    for (i, &d) in cand.iter().enumerate() {
-        grid.set(Cell::from_index(i), (d != 0).then(|| Value::from_index(d.trailing_zeros() as usize)));
+impl Brancher {
+    /// Write the decided node `nodes[k]` into `grid`: every cell the first
+    /// time, the root's open cells after that.
+    fn fill(&mut self, grid: &mut Grid, k: usize) {
+        let cand = &self.nodes[k].cand;
+        let value = |c: usize| (cand[c] != 0).then(|| Value::from_index(cand[c].trailing_zeros() as usize));
+        match self.filled {
+            true => self.open.iter().for_each(|&c| grid.set(Cell::from_index(c as usize), value(c as usize))),
+            false => (0..cand.len()).for_each(|c| grid.set(Cell::from_index(c), value(c))),
+        }
+        self.filled = true;
     }
 }
 
@@ -824,7 +841,8 @@ mod agreement {
             let mut next = crate::testing::xorshift(seed ^ 0x9e37_79b9_7f4a_7c15);
             let mut pending = tables.pending();
             let n = geometry.size() as u32;
-            while let Some(cell) = tables.branch_cell(&state.cand) {
+            let cells: Vec<u32> = (0..state.cand.len() as u32).collect();
+            while let Some(cell) = tables.branch_cell(&state.cand, &cells) {
                 let values: Vec<u64> = (0..64).map(|v| 1u64 << v).filter(|&b| state.cand[cell as usize] & b != 0).collect();
                 let bit = values[(next() % values.len() as u64) as usize];
                 let mut masks = state.cand.clone();
