@@ -259,10 +259,6 @@ impl Blocker {
 struct Tables {
     n: u32,
     peers: Peers,
-    /// The peers of cell c that may still lose a value:
-    /// `open_peers[open_start[c]..open_start[c + 1]]` (see [`Tables::restrict`]).
-    open_peers: Vec<u32>,
-    open_start: Vec<u32>,
 }
 
 /// In [`Node::places`], the count of places above the sum of their cell
@@ -296,28 +292,7 @@ struct Pending {
 impl Tables {
     /// The tables of `geometry`; `None` for a grid of side over 64.
     fn new(geometry: &Geometry) -> Option<Tables> {
-        let peers = geometry.peers()?.clone();
-        let open = vec![true; geometry.cell_count()];
-        let mut tables = Tables { n: geometry.size() as u32, peers, open_peers: Vec::new(), open_start: Vec::new() };
-        tables.restrict(&open);
-        Some(tables)
-    }
-
-    /// Leave out of every peer list the cells not `open`: cells decided in a
-    /// fixpoint, whose value their peers have lost already, so that no
-    /// decision below it takes anything from them.
-    fn restrict(&mut self, open: &[bool]) {
-        self.open_start = vec![0];
-        self.open_peers.clear();
-        for c in 0..open.len() as u32 {
-            self.open_peers.extend(self.peers.of(c).iter().filter(|&&p| open[p as usize]));
-            self.open_start.push(self.open_peers.len() as u32);
-        }
-    }
-
-    /// The peers of `c` that may still lose a value.
-    fn open_peers(&self, c: u32) -> &[u32] {
-        &self.open_peers[self.open_start[c as usize] as usize..self.open_start[c as usize + 1] as usize]
+        Some(Tables { n: geometry.size() as u32, peers: geometry.peers()?.clone() })
     }
 
     /// Nothing pending.
@@ -393,7 +368,7 @@ impl Tables {
                 for &u in self.peers.units_of(c) {
                     places[(u * self.n + v) as usize] = DECIDED;
                 }
-                for &p in self.open_peers(c) {
+                for &p in self.peers.of(c) {
                     let d = cand[p as usize];
                     if d & bit != 0 {
                         let rest = d & !bit;
@@ -504,8 +479,6 @@ impl Brancher {
             return None;
         }
         let open = (0..root.cand.len() as u32).filter(|&c| !root.cand[c as usize].is_power_of_two()).collect();
-        let mut tables = tables;
-        tables.restrict(&root.cand.iter().map(|d| !d.is_power_of_two()).collect::<Vec<bool>>());
         let mut b = Brancher {
             tables,
             nodes: Vec::new(),
@@ -865,9 +838,6 @@ mod agreement {
             let geometry = if kind == 6 { Geometry::classic(25).unwrap() } else { geometries().swap_remove(kind) };
             let tables = Tables::new(&geometry).unwrap();
             let Some(mut state) = from_scratch(&tables, random_masks(&geometry, seed, 0.02, cut)) else { return Ok(()) };
-            // As the search does below its root.
-            let mut tables = tables;
-            tables.restrict(&state.cand.iter().map(|d| !d.is_power_of_two()).collect::<Vec<bool>>());
             let mut next = crate::testing::xorshift(seed ^ 0x9e37_79b9_7f4a_7c15);
             let mut pending = tables.pending();
             let n = geometry.size() as u32;
