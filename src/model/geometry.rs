@@ -2,7 +2,7 @@
 
 use std::fmt;
 use std::num::NonZeroU16;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use crate::error::GeometryError;
 use crate::model::constraints::Constraint;
@@ -188,7 +188,7 @@ pub struct Geometry {
     /// The variant clues beyond units (cages, lines, dots ...).
     constraints: Vec<Constraint>,
     /// The flat peer tables of the bitset searches, built on first use.
-    peers: Cached<Option<Peers>>,
+    peers: Cached<Option<Arc<Peers>>>,
 }
 
 /// A value derived from the rest of its owner, computed on first use; it
@@ -406,8 +406,8 @@ impl Geometry {
 
     /// The peers and units as flat tables, for grids of side up to 64
     /// (built on first use, then shared by every puzzle of the geometry).
-    pub(crate) fn peers(&self) -> Option<&Peers> {
-        self.peers.0.get_or_init(|| Peers::new(self)).as_ref()
+    pub(crate) fn peers(&self) -> Option<&Arc<Peers>> {
+        self.peers.0.get_or_init(|| Peers::new(self).map(Arc::new)).as_ref()
     }
 
     /// The side: n×n cells, values 1..=n.

@@ -6,18 +6,16 @@ use crate::model::geometry::Geometry;
 /// The widest grid whose candidates fit one `u64` a cell.
 pub(crate) const WORD_SIZE: usize = 64;
 
-/// The peers and units of a geometry as flat `u32` cell indices.
+/// The peers and the units of each cell of a geometry, as flat `u32` indices.
 #[derive(Clone, Debug)]
 pub(crate) struct Peers {
-    n: usize,
     /// Every value's bit.
     full: u64,
     /// The peers of cell c are `peers[peer_start[c]..peer_start[c + 1]]`:
     /// every other cell of its units, each once.
     peer_start: Vec<u32>,
     peers: Vec<u32>,
-    /// Unit u is `units[u·n..(u + 1)·n]` (every unit has n cells).
-    units: Vec<u32>,
+    unit_count: usize,
     /// The units of cell c are `cell_units[unit_start[c]..unit_start[c + 1]]`.
     unit_start: Vec<u32>,
     cell_units: Vec<u32>,
@@ -49,7 +47,6 @@ impl Peers {
             }
             peer_start.push(peers.len() as u32);
         }
-        let units = geometry.units().iter().flat_map(|u| u.cells().iter().map(|c| c.index() as u32)).collect();
         let mut unit_start = vec![0];
         let mut cell_units = Vec::new();
         for cell in geometry.cells() {
@@ -57,7 +54,7 @@ impl Peers {
             unit_start.push(cell_units.len() as u32);
         }
         let full = if n == WORD_SIZE { u64::MAX } else { (1u64 << n) - 1 };
-        Some(Peers { n, full, peer_start, peers, units, unit_start, cell_units })
+        Some(Peers { full, peer_start, peers, unit_count: geometry.units().len(), unit_start, cell_units })
     }
 
     /// Every value's bit.
@@ -74,13 +71,7 @@ impl Peers {
 
     /// The number of units.
     pub(crate) fn unit_count(&self) -> usize {
-        self.units.len() / self.n
-    }
-
-    /// The cells of unit `u`.
-    pub(crate) fn unit(&self, u: u32) -> &[u32] {
-        let start = u as usize * self.n;
-        &self.units[start..start + self.n]
+        self.unit_count
     }
 
     /// The units `cell` is in.
