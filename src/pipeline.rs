@@ -195,17 +195,17 @@ impl Prepared {
                     true => None,
                 };
                 match small {
-                    Some(small::Prepared::Model(model)) => return Ok(Prepared::with_domains(puzzle, options, model)),
-                    Some(small::Prepared::Open(domains)) if domains.is_solved() || singles_only => {
+                    Some(small::Found::Model(model)) => return Ok(Prepared::with_domains(puzzle, options, model)),
+                    Some(small::Found::Open(domains)) if domains.is_solved() || singles_only => {
                         return Ok(Prepared::with_domains(puzzle, options, domains))
                     }
-                    Some(small::Prepared::Open(domains)) => {
+                    Some(small::Found::Open(domains)) => {
                         let mut p = Propagator::with_domains(geometry, domains);
                         p.set_deadline(deadline);
                         p.propagate_subsets()?;
                         return Ok(Prepared::with_domains(puzzle, options, p.into_domains()));
                     }
-                    Some(small::Prepared::Refuted) | None => {}
+                    Some(small::Found::Refuted) | None => {}
                 }
                 let mut p = Propagator::from_puzzle(puzzle)?;
                 p.set_deadline(deadline);

@@ -36,7 +36,7 @@ use crate::model::puzzle::Puzzle;
 pub(crate) const MAX_SIDE: usize = 16;
 
 /// What preparation found.
-pub(crate) enum Prepared {
+pub(crate) enum Found {
     /// A probe decided every cell: a model of the units (still to be verified).
     Model(Domains),
     /// The candidates left, at the fixpoint of singles and probing.
@@ -55,7 +55,7 @@ pub(crate) fn prepare(
     max_candidates: usize,
     stop_at_model: bool,
     deadline: Option<Instant>,
-) -> Option<Prepared> {
+) -> Option<Found> {
     let geometry = puzzle.geometry();
     if geometry.size() > MAX_SIDE {
         return None;
@@ -70,7 +70,7 @@ pub(crate) fn prepare(
         let Some(value) = value else { continue };
         for &u in peers.units_of(c as u32) {
             if held[u as usize] & 1 << value.index() != 0 {
-                return Some(Prepared::Refuted);
+                return Some(Found::Refuted);
             }
             held[u as usize] |= 1 << value.index();
         }
@@ -89,21 +89,21 @@ pub(crate) fn prepare(
         cand.iter_mut().zip(&marks.bits).for_each(|(d, &m)| *d &= m);
     }
     if cand.contains(&0) {
-        return Some(Prepared::Refuted);
+        return Some(Found::Refuted);
     }
     let mut pending = tables.pending();
     let mut root = tables.node(cand, &mut pending);
     if !tables.propagate(&mut root, &mut pending) {
-        return Some(Prepared::Refuted);
+        return Some(Found::Refuted);
     }
     let (n, words) = (geometry.size(), 1);
     let scratch = root.clone();
     let union = vec![0; root.cand.len()];
     let mut probe = Probe { tables: &tables, pending, scratch, union };
     Some(match probe.run(&mut root, max_candidates, stop_at_model, deadline) {
-        Probed::Refuted => Prepared::Refuted,
-        Probed::Model(model) => Prepared::Model(Domains { n, words, bits: model }),
-        Probed::Open => Prepared::Open(Domains { n, words, bits: root.cand }),
+        Probed::Refuted => Found::Refuted,
+        Probed::Model(model) => Found::Model(Domains { n, words, bits: model }),
+        Probed::Open => Found::Open(Domains { n, words, bits: root.cand }),
     })
 }
 
@@ -434,11 +434,11 @@ mod tests {
             };
             let puzzle = puzzle(geometry, rows, seed, keep, corrupt);
             match (prepare(&puzzle, 3, false, None), general(&puzzle)) {
-                (Some(Prepared::Open(small)), Some(general)) => prop_assert_eq!(small, general),
-                (Some(Prepared::Refuted), None) => {}
-                (Some(Prepared::Refuted), Some(_)) => prop_assert!(false, "refuted here only"),
-                (Some(Prepared::Open(_)), None) => prop_assert!(false, "refuted by the general propagator only"),
-                (Some(Prepared::Model(_)), _) => prop_assert!(false, "a model without stop_at_model"),
+                (Some(Found::Open(small)), Some(general)) => prop_assert_eq!(small, general),
+                (Some(Found::Refuted), None) => {}
+                (Some(Found::Refuted), Some(_)) => prop_assert!(false, "refuted here only"),
+                (Some(Found::Open(_)), None) => prop_assert!(false, "refuted by the general propagator only"),
+                (Some(Found::Model(_)), _) => prop_assert!(false, "a model without stop_at_model"),
                 (None, _) => prop_assert!(false, "a side of at most 16 is prepared here"),
             }
         }
@@ -451,7 +451,7 @@ mod tests {
         let text = "...8.1..........435............7.8........1...2..3....6......75..34........2..6..";
         let givens = crate::testing::grid(9, text);
         let puzzle = Puzzle::new(geometry.clone(), givens.clone()).unwrap();
-        let Some(Prepared::Model(model)) = prepare(&puzzle, 3, true, None) else { panic!("no model") };
+        let Some(Found::Model(model)) = prepare(&puzzle, 3, true, None) else { panic!("no model") };
         assert_eq!(crate::model::verify::verify(&geometry, &givens, &model.decided()), Ok(()));
     }
 
