@@ -63,6 +63,7 @@ impl Brute {
                 for (c, &v) in solution.iter().enumerate() {
                     union[c] |= 1 << (v - 1);
                 }
+                true
             });
         }
         (union, count)
@@ -74,31 +75,11 @@ impl Brute {
         let Some(mut used) = self.used(givens) else { return 0 };
         let mut grid = givens.to_vec();
         let mut count = 0;
-        self.count_fewest_first(&mut grid, &mut used, limit, &mut count);
+        self.fewest_first(&mut grid, &mut used, &mut |_| {
+            count += 1;
+            count < limit
+        });
         count
-    }
-
-    fn count_fewest_first(&self, grid: &mut [usize], used: &mut [u64], limit: usize, count: &mut usize) {
-        let mut best: Option<(usize, Vec<usize>)> = None;
-        for c in (0..grid.len()).filter(|&c| grid[c] == 0) {
-            let allowed: Vec<usize> = (1..=self.shape.n).filter(|&v| self.allowed(c, v, used)).collect();
-            if best.as_ref().is_none_or(|(_, b)| allowed.len() < b.len()) {
-                best = Some((c, allowed));
-            }
-        }
-        match best {
-            None => *count += 1,
-            Some((c, allowed)) => {
-                for v in allowed {
-                    if *count >= limit {
-                        return;
-                    }
-                    self.set(c, v, grid, used);
-                    self.count_fewest_first(grid, used, limit, count);
-                    self.unset(c, v, grid, used);
-                }
-            }
-        }
     }
 
     /// The values each unit holds (bit v for value v), or None when two givens clash.
@@ -194,14 +175,7 @@ impl Brute {
                 }
             }
         }
-        let mut best: Option<(usize, Vec<usize>)> = None;
-        for c in (0..grid.len()).filter(|&c| grid[c] == 0) {
-            let allowed: Vec<usize> = (1..=self.shape.n).filter(|&v| self.allowed(c, v, used)).collect();
-            if best.as_ref().is_none_or(|(_, b)| allowed.len() < b.len()) {
-                best = Some((c, allowed));
-            }
-        }
-        let Some((c, allowed)) = best else { return true };
+        let Some((c, allowed)) = self.fewest_cell(grid, used) else { return true };
         for v in allowed {
             self.set(c, v, grid, used);
             if self.first_fewest(grid, used) {
@@ -212,7 +186,24 @@ impl Brute {
         false
     }
 
-    fn fewest_first(&self, grid: &mut [usize], used: &mut [u64], visit: &mut dyn FnMut(&[usize])) {
+    /// Every solution below `grid`, the cell with the fewest values first,
+    /// to `visit`, until it returns false; false once it has.
+    fn fewest_first(&self, grid: &mut [usize], used: &mut [u64], visit: &mut dyn FnMut(&[usize]) -> bool) -> bool {
+        let Some((c, allowed)) = self.fewest_cell(grid, used) else { return visit(grid) };
+        for v in allowed {
+            self.set(c, v, grid, used);
+            let go_on = self.fewest_first(grid, used, visit);
+            self.unset(c, v, grid, used);
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The empty cell with the fewest values allowed, and those values; None
+    /// when every cell is filled.
+    fn fewest_cell(&self, grid: &[usize], used: &[u64]) -> Option<(usize, Vec<usize>)> {
         let mut best: Option<(usize, Vec<usize>)> = None;
         for c in (0..grid.len()).filter(|&c| grid[c] == 0) {
             let allowed: Vec<usize> = (1..=self.shape.n).filter(|&v| self.allowed(c, v, used)).collect();
@@ -220,15 +211,6 @@ impl Brute {
                 best = Some((c, allowed));
             }
         }
-        match best {
-            None => visit(grid),
-            Some((c, allowed)) => {
-                for v in allowed {
-                    self.set(c, v, grid, used);
-                    self.fewest_first(grid, used, visit);
-                    self.unset(c, v, grid, used);
-                }
-            }
-        }
+        best
     }
 }
