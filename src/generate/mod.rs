@@ -171,14 +171,18 @@ fn range_text(range: &RangeInclusive<usize>) -> String {
 pub struct Generator {
     layouts: Layouts,
     options: GenerateOptions,
-    /// For a fixed geometry: its sampler and checker, made on first use.
-    fixed: Option<(GridSampler, UniquenessChecker)>,
+    /// For a fixed geometry: its sampler, made on first use.
+    sampler: Option<GridSampler>,
+    /// For a fixed geometry: its checker, made on first use. Full grids need
+    /// none, and its formula (the blank grid's full encoding: 2.5 GB for a
+    /// 225×225) is what a generator of big full grids cannot afford.
+    checker: Option<UniquenessChecker>,
 }
 
 impl Generator {
     /// A generator of puzzles of `layouts` as `options` say.
     pub fn new(layouts: Layouts, options: GenerateOptions) -> Generator {
-        Generator { layouts, options, fixed: None }
+        Generator { layouts, options, sampler: None, checker: None }
     }
 
     /// The `index`-th puzzle of a run seeded with `seed`.
@@ -186,11 +190,15 @@ impl Generator {
         let mut rng = Rng::for_item(seed, index);
         match self.layouts.clone() {
             Layouts::Fixed(geometry) => {
-                if self.fixed.is_none() {
+                if self.sampler.is_none() {
                     let sampler = self.sampler(&geometry)?.ok_or_else(|| GenerateError::NoGrid(geometry.describe()))?;
-                    self.fixed = Some((sampler, UniquenessChecker::new(Arc::clone(&geometry))));
+                    self.sampler = Some(sampler);
                 }
-                let (sampler, checker) = self.fixed.as_mut().expect("made above");
+                let sampler = self.sampler.as_ref().expect("made above");
+                if self.options.kind == Kind::Solved {
+                    return full_grid(sampler, &mut rng);
+                }
+                let checker = self.checker.get_or_insert_with(|| UniquenessChecker::new(Arc::clone(&geometry)));
                 make(sampler, checker, &self.options, &mut rng)
             }
             Layouts::RandomRegions { n, variants } => {
@@ -199,6 +207,9 @@ impl Generator {
                     let map = random_regions(n, &mut rng);
                     let geometry = Arc::new(Geometry::new(n, Layout::Regions(map), &variants)?);
                     if let Some(sampler) = self.sampler(&geometry)? {
+                        if self.options.kind == Kind::Solved {
+                            return full_grid(&sampler, &mut rng);
+                        }
                         let mut checker = UniquenessChecker::new(geometry);
                         return make(&sampler, &mut checker, &self.options, &mut rng);
                     }
@@ -217,7 +228,14 @@ impl Generator {
     }
 }
 
-/// One puzzle: tries grids until one fits the options.
+/// A random full grid: the puzzle of [`Kind::Solved`], at the first try.
+fn full_grid(sampler: &GridSampler, rng: &mut Rng) -> Result<Generated, GenerateError> {
+    let solution = sampler.sample(rng)?;
+    let puzzle = Puzzle::new(Arc::clone(sampler.geometry()), solution.clone()).expect("sizes match");
+    Ok(Generated { puzzle, solution, tries: 1, solver_calls: 0 })
+}
+
+/// One puzzle (not a full grid: [`full_grid`]): tries grids until one fits the options.
 fn make(
     sampler: &GridSampler,
     checker: &mut UniquenessChecker,
@@ -231,10 +249,6 @@ fn make(
     let calls = checker.calls();
     for tries in 1..=options.tries.max(1) {
         let solution = sampler.sample(rng)?;
-        if options.kind == Kind::Solved {
-            let puzzle = Puzzle::new(geometry, solution.clone()).expect("sizes match");
-            return Ok(Generated { puzzle, solution, tries, solver_calls: 0 });
-        }
         checker.set_solution(&solution).map_err(SolveError::from)?;
         let mut orbits = options.symmetry.orbits(&geometry);
         rng.shuffle(&mut orbits);
@@ -325,5 +339,31 @@ fn check_unique(puzzle: &Puzzle, solution: &Grid, deadline: Option<Instant>) -> 
             if found.len() == 2 { "two or more".to_string() } else { found.len().to_string() }
         ))
         .into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::verify::verify;
+
+    /// Full grids come from the sampler alone: no uniqueness checker (the
+    /// blank grid's whole formula) is built for them, and the first puzzle
+    /// asked of the same generator builds it.
+    #[test]
+    fn full_grids_build_no_uniqueness_checker() {
+        let geometry = Arc::new(Geometry::classic(16).unwrap());
+        let solved = GenerateOptions { kind: Kind::Solved, ..GenerateOptions::default() };
+        let mut generator = Generator::new(Layouts::Fixed(Arc::clone(&geometry)), solved);
+        for index in 0..3 {
+            let made = generator.generate(7, index).unwrap();
+            assert!(made.puzzle.givens().is_complete());
+            assert_eq!(verify(&geometry, made.puzzle.givens(), &made.solution), Ok(()));
+            assert_eq!((made.tries, made.solver_calls), (1, 0));
+        }
+        assert!(generator.checker.is_none());
+        generator.options.kind = Kind::Proper;
+        generator.generate(7, 3).unwrap();
+        assert!(generator.checker.is_some());
     }
 }
