@@ -26,7 +26,7 @@
 use std::sync::Arc;
 
 use crate::enumerate::Search;
-use crate::model::geometry::{Geometry, Layout, Value, Variant};
+use crate::model::geometry::{Cell, Geometry, Layout, Value, Variant};
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::pipeline::{Encoding, SolveOptions};
 use crate::solve::{solve, Outcome, SolveError};
@@ -147,6 +147,14 @@ impl GridSampler {
 
     /// Re-solve the cells of a few random units: a uniform pick among every
     /// completion of the rest, or no move when there are too many.
+    ///
+    /// Past 9×9, on a geometry of units only, the completions come from a
+    /// search over the blank cells alone ([`completions`]); preparing and
+    /// encoding the whole grid for them, as [`Search`] does, made a 225×225
+    /// grid's 675 moves take 2.3 s instead of 1 s. On 9×9 and smaller, with
+    /// blocks of up to three units and up to 256 completions, the bitset
+    /// search of [`Search`] lists them faster (0.61 s against 0.86 s for
+    /// 3,000 grids).
     fn block_move(&self, grid: &mut Grid, rng: &mut Rng) -> Result<(), SolveError> {
         let n = self.geometry.size();
         let units = self.geometry.units();
@@ -157,24 +165,181 @@ impl GridSampler {
                 block.set(cell, None);
             }
         }
+        if n > 9 && !self.geometry.has_constraints() {
+            let blank: Vec<Cell> = self.geometry.cells().filter(|&cell| block.get(cell).is_none()).collect();
+            let mut pick = Pick::new(cap);
+            completions(&self.geometry, &block, &blank, |values| pick.offer(|| values.to_vec(), rng));
+            if let Some(values) = pick.chosen() {
+                for (&cell, value) in blank.iter().zip(values) {
+                    grid.set(cell, Some(value));
+                }
+            }
+            return Ok(());
+        }
         let puzzle = Puzzle::new(Arc::clone(&self.geometry), block).expect("sizes match");
-        let mut chosen = None;
+        let mut pick = Pick::new(cap);
         // The reduced encoding: the bitset search of Search needs no more than
         // the givens' eliminations, and probing would cost more than it saves here.
         let options = SolveOptions { encoding: Encoding::Reduced, ..SolveOptions::default() };
-        for (i, completion) in Search::new(&puzzle, &options).take(cap + 1).enumerate() {
+        for completion in Search::new(&puzzle, &options) {
             let completion = completion?;
-            if i == cap {
-                return Ok(());
-            }
-            if rng.below(i + 1) == 0 {
-                chosen = Some(completion);
+            if !pick.offer(|| completion, rng) {
+                break;
             }
         }
-        if let Some(chosen) = chosen {
+        if let Some(chosen) = pick.chosen() {
             *grid = chosen;
         }
         Ok(())
+    }
+}
+
+/// A uniform pick among the items offered one by one (reservoir sampling),
+/// or none when more than `cap` are offered.
+struct Pick<T> {
+    cap: usize,
+    offered: usize,
+    chosen: Option<T>,
+}
+
+impl<T> Pick<T> {
+    fn new(cap: usize) -> Pick<T> {
+        Pick { cap, offered: 0, chosen: None }
+    }
+
+    /// Offer one more item (made only if it is picked); false once more than
+    /// `cap` were offered, when there is no pick and nothing more to offer.
+    fn offer(&mut self, item: impl FnOnce() -> T, rng: &mut Rng) -> bool {
+        self.offered += 1;
+        if self.offered > self.cap {
+            self.chosen = None;
+            return false;
+        }
+        if rng.below(self.offered) == 0 {
+            self.chosen = Some(item());
+        }
+        true
+    }
+
+    fn chosen(self) -> Option<T> {
+        self.chosen
+    }
+}
+
+/// Every completion of `grid` on its `blank` cells (in cell order), for a
+/// geometry of units only, each given to `visit` (the values of `blank`, in
+/// order) until it returns false: the same completions as [`Search`] lists
+/// for the puzzle, without preparing and encoding a whole grid for a block
+/// of a few units.
+fn completions(geometry: &Geometry, grid: &Grid, blank: &[Cell], mut visit: impl FnMut(&[Value]) -> bool) {
+    let n = geometry.size();
+    // Each cell's place in `blank`, or NONE for a filled cell.
+    const NONE: u32 = u32::MAX;
+    let mut slot = vec![NONE; geometry.cell_count()];
+    for (i, &cell) in blank.iter().enumerate() {
+        slot[cell.index()] = i as u32;
+    }
+    let mut block = Block {
+        candidates: Vec::with_capacity(blank.len()),
+        blocked: Vec::with_capacity(blank.len()),
+        live: Vec::with_capacity(blank.len()),
+        peers: Vec::with_capacity(blank.len()),
+        values: vec![None; blank.len()],
+        out: Vec::with_capacity(blank.len()),
+    };
+    let mut used = vec![false; n];
+    // The blank cell each blank cell was last listed as a peer of.
+    let mut listed = vec![usize::MAX; blank.len()];
+    for (i, &cell) in blank.iter().enumerate() {
+        used.fill(false);
+        let mut peers = Vec::new();
+        for &unit in geometry.units_of(cell) {
+            for &other in geometry.units()[unit as usize].cells() {
+                match grid.get(other) {
+                    Some(value) => used[value.index()] = true,
+                    None => {
+                        let j = slot[other.index()] as usize;
+                        if j != i && listed[j] != i {
+                            listed[j] = i;
+                            peers.push(j);
+                        }
+                    }
+                }
+            }
+        }
+        let candidates: Vec<Value> = Value::all(n).filter(|v| !used[v.index()]).collect();
+        block.live.push(candidates.len());
+        block.blocked.push(vec![0; candidates.len()]);
+        block.candidates.push(candidates);
+        block.peers.push(peers);
+    }
+    block.search(&mut visit);
+}
+
+/// The search of [`completions`]: the blank cells' candidates, each blocked
+/// by how many assigned peers hold it, and how many of each cell's are not.
+struct Block {
+    candidates: Vec<Vec<Value>>,
+    blocked: Vec<Vec<u32>>,
+    live: Vec<usize>,
+    peers: Vec<Vec<usize>>,
+    values: Vec<Option<Value>>,
+    out: Vec<Value>,
+}
+
+impl Block {
+    /// Decide the open cell with the fewest live candidates, each of them in
+    /// turn (forward checking: a peer left with none ends the branch). False
+    /// when `visit` asked to stop.
+    fn search(&mut self, visit: &mut impl FnMut(&[Value]) -> bool) -> bool {
+        let open = (0..self.values.len()).filter(|&i| self.values[i].is_none()).min_by_key(|&i| self.live[i]);
+        let Some(i) = open else {
+            self.out.clear();
+            self.out.extend(self.values.iter().map(|v| v.expect("no open cell left")));
+            return visit(&self.out);
+        };
+        for k in 0..self.candidates[i].len() {
+            if self.blocked[i][k] > 0 {
+                continue;
+            }
+            let value = self.candidates[i][k];
+            self.values[i] = Some(value);
+            let alive = self.block(i, value, true);
+            let go_on = !alive || self.search(visit);
+            self.block(i, value, false);
+            self.values[i] = None;
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Block (`on`) or unblock `value` in the open peers of cell `i`; whether
+    /// every open peer still has a live candidate.
+    fn block(&mut self, i: usize, value: Value, on: bool) -> bool {
+        let mut alive = true;
+        for p in 0..self.peers[i].len() {
+            let j = self.peers[i][p];
+            if self.values[j].is_some() {
+                continue;
+            }
+            let Some(k) = self.candidates[j].iter().position(|&v| v == value) else { continue };
+            let count = &mut self.blocked[j][k];
+            if on {
+                *count += 1;
+                if *count == 1 {
+                    self.live[j] -= 1;
+                }
+            } else {
+                *count -= 1;
+                if *count == 0 {
+                    self.live[j] += 1;
+                }
+            }
+            alive &= self.live[j] > 0;
+        }
+        alive
     }
 }
 
@@ -193,4 +358,60 @@ fn band_permutation(n: usize, size: usize, rng: &mut Rng) -> Vec<usize> {
         out.extend(inner.iter().map(|&i| band * size + i));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The completions the block search lists are exactly those [`Search`]
+    /// enumerates for the same puzzle, on blocks of two and three random
+    /// units of boxed, oblong, X, disjoint-groups and Latin grids.
+    #[test]
+    fn block_search_lists_the_same_completions_as_the_search() {
+        let geometries = [
+            Geometry::classic(9).unwrap(),
+            Geometry::new(12, Layout::Boxes { rows: 3, cols: 4 }, &[]).unwrap(),
+            Geometry::classic(16).unwrap(),
+            Geometry::new(9, Layout::Boxes { rows: 3, cols: 3 }, &[Variant::X, Variant::DisjointGroups]).unwrap(),
+            Geometry::latin(7).unwrap(),
+        ];
+        let options = SolveOptions { encoding: Encoding::Reduced, ..SolveOptions::default() };
+        let mut compared = 0;
+        for geometry in geometries {
+            let geometry = Arc::new(geometry);
+            let sampler = GridSampler::new(Arc::clone(&geometry)).unwrap().unwrap();
+            let mut rng = Rng::new(11);
+            for round in 0..12 {
+                let full = sampler.sample(&mut rng).unwrap();
+                let mut block = full.clone();
+                for _ in 0..2 + round % 2 {
+                    let units = geometry.units();
+                    for &cell in units[rng.below(units.len())].cells() {
+                        block.set(cell, None);
+                    }
+                }
+                let blank: Vec<Cell> = geometry.cells().filter(|&cell| block.get(cell).is_none()).collect();
+                let mut listed = Vec::new();
+                completions(&geometry, &block, &blank, |values| {
+                    listed.push(values.to_vec());
+                    listed.len() <= 5000
+                });
+                let puzzle = Puzzle::new(Arc::clone(&geometry), block).unwrap();
+                let mut searched: Vec<Vec<Value>> = Search::new(&puzzle, &options)
+                    .take(5001)
+                    .map(|grid| blank.iter().map(|&cell| grid.as_ref().unwrap().get(cell).unwrap()).collect())
+                    .collect();
+                if searched.len() > 5000 {
+                    continue;
+                }
+                assert!(listed.contains(&blank.iter().map(|&cell| full.get(cell).unwrap()).collect()));
+                listed.sort();
+                searched.sort();
+                assert_eq!(listed, searched, "{}: round {round}", geometry.describe());
+                compared += 1;
+            }
+        }
+        assert!(compared >= 40, "only {compared} blocks compared");
+    }
 }
