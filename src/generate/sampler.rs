@@ -17,7 +17,8 @@
 //!   that carry units onto units. Drawn uniformly from a group, a move and
 //!   its inverse are equally likely.
 //!
-//! The chain starts from a grid varisat finds and runs a fixed number of
+//! The chain starts from the blank grid's solution (`solve`: the matchings
+//! of a box layout, else the fill or varisat) and runs a fixed number of
 //! steps (`steps`); how close it gets to uniform is measured, not proved:
 //! on 4×4 (288 grids) and Latin 4×4 (576) a chi-squared test against the
 //! uniform distribution passes (tests/integration/generate.rs), and the
