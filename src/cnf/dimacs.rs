@@ -338,11 +338,15 @@ impl Comments {
 
     /// The grid, givens and variable map the comments describe, for a CNF of `var_count` variables.
     fn build(mut self, source_name: &str, var_count: usize) -> Result<(Puzzle, VarMap), CnfError> {
-        let out_of_range = |map: &VarMap| CnfError::MapOutOfRange {
-            source_name: source_name.into(),
-            first: map.offset() + 1,
-            map_vars: map.cell_var_count(),
-            var_count,
+        // `FIRST` comes from the file and may be near `usize::MAX`: the sum is checked.
+        let fits = |map: &VarMap| match map.offset().checked_add(map.cell_var_count()) {
+            Some(end) if end <= var_count => Ok(()),
+            _ => Err(CnfError::MapOutOfRange {
+                source_name: source_name.into(),
+                first: map.offset() + 1,
+                map_vars: map.cell_var_count(),
+                var_count,
+            }),
         };
         let at = |line: usize, message: String| CnfError::Comment {
             position: Position { source: source_name.into(), line, column: None },
@@ -402,9 +406,7 @@ impl Comments {
         let offset = first - 1;
         if regular {
             let map = VarMap::regular(n, offset);
-            if offset + map.cell_var_count() > var_count {
-                return Err(out_of_range(&map));
-            }
+            fits(&map)?;
             return Ok((puzzle, map));
         }
         let (decided_line, decided_text) =
@@ -437,9 +439,7 @@ impl Comments {
             }
         }
         let map = VarMap::reduced(&domains, offset);
-        if offset + map.cell_var_count() > var_count {
-            return Err(out_of_range(&map));
-        }
+        fits(&map)?;
         for (line, var, cell, value) in &pairs {
             if map.var(*cell, *value).map(|v| v.index() + 1) != Some(*var) {
                 return Err(at(*line, format!(
@@ -562,6 +562,22 @@ mod tests {
         let model = Model::from_lits(&solver.model().unwrap());
         let grid = back.decode(&model, "model").unwrap();
         assert!(guesses[0].fits(p.geometry(), &grid));
+    }
+
+    #[test]
+    fn a_first_variable_near_the_end_of_usize_is_refused_not_overflowed() {
+        // Found by the `dimacs_cnf` fuzz target: `FIRST - 1 + 64` overflowed.
+        for (kind, extra) in [("regular", ""), ("explicit", "c decided ................\n")] {
+            let text = format!(
+                "c satdoku 0.1 amo au\nc size 4\nc boxes 2x2\nc givens 1.3.....2..4....\n{extra}\
+                 c map {kind} {}\np cnf 48 1\n48 0\n",
+                usize::MAX
+            );
+            match read_cnf(text.as_bytes(), "t.cnf") {
+                Err(error) => assert!(matches!(error, CnfError::MapOutOfRange { .. }), "{kind}: {error}"),
+                Ok(_) => panic!("{kind}: a map from variable {} cannot fit in 48 variables", usize::MAX),
+            }
+        }
     }
 
     proptest::proptest! {
