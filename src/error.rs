@@ -199,6 +199,15 @@ pub enum ParseErrorKind {
         /// The rows of the odd puzzle.
         odd_rows: usize,
     },
+    /// A field of cells, in a line of fields, that is no whole puzzle: a
+    /// puzzle cut in two by a stray delimiter.
+    #[error("a field of {count} cells is no whole puzzle (expected n² cells, as 81 for 9x9): a puzzle cut by a stray '{delimiter}'?")]
+    CutPuzzle {
+        /// The cells of the field.
+        count: usize,
+        /// The line's field delimiter.
+        delimiter: char,
+    },
     /// A line longer than any grid needs; the rest of it was skipped.
     #[error("a line longer than {} MiB: no grid needs that many characters (the largest, 1024×1024 in numbers, needs about 5 MiB)", limit >> 20)]
     LineTooLong {

@@ -831,6 +831,21 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Option<Li
         return Some(LineKind::Header(column.unwrap_or(0)));
     }
     fields.iter().find(|(_, f)| is_whole_puzzle(f.trim(), alphabet, fixed))?;
+    // A field of cells and empty marks that is no whole puzzle (nor a number,
+    // as a rating's `3.5`): a puzzle the delimiter cut, as a stray `:` does,
+    // whose other part must not be read as a smaller puzzle.
+    let fragment = |f: &str| {
+        f.matches('.').count() >= 2
+            && f.parse::<f64>().is_err()
+            && !f.contains(char::is_whitespace)
+            && f.chars().all(|c| alphabet.read(c) != Symbol::Unknown)
+            && !is_whole_puzzle(f, alphabet, fixed)
+    };
+    if let Some((column, field)) = fields.iter().find(|(_, f)| fragment(f.trim())) {
+        let count = field.trim().chars().count();
+        let indent = field.chars().count() - field.trim_start().chars().count();
+        return Some(LineKind::Broken(ParseErrorKind::CutPuzzle { count, delimiter }, Some(column + indent + 1)));
+    }
     Some(LineKind::Fields(fields.into_iter().map(|(column, f)| (column, f.to_string())).collect()))
 }
 

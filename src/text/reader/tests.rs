@@ -334,6 +334,29 @@ fn labels_and_trailing_comments_around_a_puzzle_line() {
     assert_eq!((givens(&entries[1]), givens(&entries[2])), (TOP[1].to_string(), TOP[2].to_string()));
 }
 
+/// A stray delimiter in a puzzle line leaves two fields; where one of them
+/// happens to be a whole smaller puzzle (64 cells: 8x8), it was read as that
+/// puzzle. The field of cells it left over is an error at its column now.
+/// Fields that are numbers (`3.5`, `0.0`) or a whole puzzle (tdoku's
+/// `puzzle:count:solution`) still read.
+#[test]
+fn a_puzzle_cut_by_a_stray_delimiter_is_an_error_not_a_smaller_puzzle() {
+    for delimiter in [':', ',', ';'] {
+        for cut in [17, 64] {
+            let text = format!("{}{delimiter}{}\n", &TOP[0][..cut], &TOP[0][cut..]);
+            let entries = read(&text);
+            assert_eq!(statuses(&entries), ["invalid"], "{text}");
+            let e = entries[0].puzzle.as_ref().unwrap_err();
+            // Either way the field left over is 17 cells (81 − 64).
+            assert!(matches!(e.kind, ParseErrorKind::CutPuzzle { count: 17, delimiter: d } if d == delimiter), "{e}");
+            assert_eq!(e.position.column, Some(if cut == 17 { 1 } else { 66 }), "{e}");
+        }
+    }
+    let entries = read(&format!("{}:1:{}\n{},3.5,0.0\n", TOP[0], TOP[1], TOP[2]));
+    assert_eq!(statuses(&entries), ["ok", "ok"]);
+    assert_eq!((givens(&entries[0]), givens(&entries[1])), (TOP[0].to_string(), TOP[2].to_string()));
+}
+
 #[test]
 fn a_pencil_mark_line_restricts_every_cell() {
     // Every cell's candidates, in place: givens as singles, and r1c2 down to {1, 2}.
