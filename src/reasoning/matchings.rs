@@ -24,18 +24,25 @@
 //! last two columns are placed exactly (their graph is a union of even
 //! cycles); from its second draw on, each column is drawn again until the
 //! columns left still have matchings. A band or a stack that still fails
-//! is drawn again a few times. Where a
-//! stack still fails, the values' rows are kept and the cell-by-cell search
-//! of [`crate::reasoning::fill`] places them (each cell then has `cols`
-//! candidates at most), up to [`SEARCH_MAX_SIZE`]; else the whole
+//! is drawn again a few times. A stack whose draws all fail is handed to
+//! the CDCL solver, which places it exactly: with the values' rows fixed,
+//! the stacks are independent problems of `n · cols²` variables, solved in
+//! milliseconds where the whole grid's `n³` drown it. Where it finds no
+//! completion (or gives up), the values' rows are kept and the cell-by-cell
+//! search of [`crate::reasoning::fill`] places them (each cell then has
+//! `cols` candidates at most), up to [`SEARCH_MAX_SIZE`]; else the whole
 //! construction starts over, a bounded number of times.
 
 use std::time::Instant;
 
+use varisat::{ExtendFormula, Lit};
+
+use crate::cnf::encode::{at_most_one, AmoEncoding};
 use crate::model::domains::Domains;
 use crate::model::geometry::{Cell, Geometry, Layout, Value};
 use crate::reasoning::fill::{fill, Fill};
 use crate::rng::Rng;
+use crate::sat::varisat::new_solver;
 
 /// How many times one band's rows, or one stack's columns, are drawn before
 /// the whole construction starts over.
@@ -50,6 +57,15 @@ const LOOK_AHEAD: u32 = 256;
 /// most constrained): all of a box layout's up to side 256, a bounded
 /// share of a Latin square's one stack of n columns.
 const LOOK_AHEAD_COLUMNS: usize = 16;
+
+/// The widest boxes whose stacks [`Weaver::stack_exactly`] places where the
+/// draws fail: a stack is `n · cols²` variables (a Latin square's one stack
+/// is the whole grid).
+const EXACT_MAX_COLS: usize = 32;
+
+/// How many conflicts [`Weaver::stack_exactly`] allows a stack before the
+/// whole construction starts over.
+const EXACT_CONFLICTS: u64 = 10_000;
 
 /// The largest side the cell-by-cell search within the values' rows is
 /// tried on (the search scans the grid at each decision: a sparse 144×144
@@ -75,7 +91,7 @@ pub(crate) fn weave(
             return None;
         }
         let Some(row_of) = weaver.rows_of_values(&mut rng) else { continue };
-        if let Some(grid) = weaver.grid(&row_of, &mut rng) {
+        if let Some(grid) = weaver.grid(&row_of, &mut rng, deadline) {
             return Some(grid);
         }
         // Givens left some column without a perfect matching: the values'
@@ -175,14 +191,15 @@ impl Weaver<'_> {
 
     /// The grid from the rows of the values: stack by stack, column by
     /// column, every value a (box, row) of the stack where its row is.
-    fn grid(&self, row_of: &[u16], rng: &mut Rng) -> Option<Domains> {
+    fn grid(&self, row_of: &[u16], rng: &mut Rng, deadline: Option<Instant>) -> Option<Domains> {
         let n = self.n();
         let mut grid = vec![0u16; n * n];
         for stack in 0..self.boxes_across() {
             // The first draw skips the look-ahead: cheap, and enough where
             // the givens are few and spread (a Latin square's one stack).
             let drawn = (0..TRIES).any(|i| self.stack(stack, row_of, &mut grid, rng, i > 0));
-            if !drawn {
+            let placed = drawn || self.cols <= EXACT_MAX_COLS && self.stack_exactly(stack, row_of, &mut grid, deadline);
+            if !placed {
                 return None;
             }
         }
@@ -238,8 +255,9 @@ impl Weaver<'_> {
                 .take(LOOK_AHEAD_COLUMNS)
                 .collect();
             let mut chosen = None;
+            // The column's edges stay the same across redraws; only their order changes.
+            let mut edges = self.column_edges(stack, c, row_of, &placed);
             for _ in 0..LOOK_AHEAD {
-                let mut edges = self.column_edges(stack, c, row_of, &placed);
                 edges.iter_mut().for_each(|rows| rng.shuffle(rows));
                 // `match_all` is exact: no matching now means none on a redraw.
                 let Some(rows) = match_all(&edges, n, 1, rng) else { return false };
@@ -272,6 +290,76 @@ impl Weaver<'_> {
                     }
                 }
             }
+        }
+        true
+    }
+
+    /// Fill the columns of `stack` in `grid` as [`Weaver::stack`] does, but
+    /// exactly: the CDCL solver places every value of each row of the stack
+    /// in one of the row's cells there, each value once in each column. False
+    /// when that is impossible with these rows of the values (or the solver
+    /// gave up: past the deadline or [`EXACT_CONFLICTS`]).
+    fn stack_exactly(&self, stack: usize, row_of: &[u16], grid: &mut [u16], deadline: Option<Instant>) -> bool {
+        let (n, across, bands, cols) = (self.n(), self.boxes_across(), self.bands(), self.cols);
+        // The values of each row of the stack (`cols` of them, by the rows'
+        // matchings), and each value's place `k` among its row's.
+        let mut values_of_row: Vec<Vec<usize>> = vec![Vec::with_capacity(cols); n];
+        let mut place = vec![0; n * bands];
+        for value in 0..n {
+            for band in 0..bands {
+                let r = band * self.rows + row_of[value * n + band * across + stack] as usize;
+                place[value * bands + band] = values_of_row[r].len();
+                values_of_row[r].push(value);
+            }
+        }
+        // `x(r, j, k)`: the `j`-th column of the stack holds row `r`'s `k`-th value.
+        let x = |r: usize, j: usize, k: usize| Lit::from_index((r * cols + j) * cols + k, true);
+        let allowed = |r: usize, j: usize, k: usize| {
+            let cell = self.geometry.cell(r, stack * cols + j);
+            self.domains.contains(cell, Value::from_index(values_of_row[r][k]))
+        };
+        let mut solver = new_solver();
+        solver.set_deadline(deadline);
+        solver.set_conflict_limit(Some(EXACT_CONFLICTS));
+        let mut exactly_one = |lits: Vec<Lit>| {
+            solver.add_clause(&lits);
+            at_most_one(&mut solver, &lits, AmoEncoding::Auto);
+        };
+        for r in 0..n {
+            for j in 0..cols {
+                // Each cell one of its row's values...
+                exactly_one((0..cols).filter(|&k| allowed(r, j, k)).map(|k| x(r, j, k)).collect());
+            }
+            for k in 0..cols {
+                // ...and each of the row's values one cell.
+                exactly_one((0..cols).filter(|&j| allowed(r, j, k)).map(|j| x(r, j, k)).collect());
+            }
+        }
+        for value in 0..n {
+            for j in 0..cols {
+                // Each value once in each column: in one of its rows, one per box.
+                exactly_one(
+                    (0..bands)
+                        .map(|band| (band * self.rows + row_of[value * n + band * across + stack] as usize, band))
+                        .filter(|&(r, band)| allowed(r, j, place[value * bands + band]))
+                        .map(|(r, band)| x(r, j, place[value * bands + band]))
+                        .collect(),
+                );
+            }
+        }
+        for r in 0..n {
+            for j in 0..cols {
+                for k in (0..cols).filter(|&k| !allowed(r, j, k)) {
+                    solver.add_clause(&[!x(r, j, k)]);
+                }
+            }
+        }
+        let Ok(true) = solver.solve() else { return false };
+        let Some(model) = solver.model() else { return false };
+        for lit in model.into_iter().filter(|lit| lit.is_positive()) {
+            let (k, rest) = (lit.index() % cols, lit.index() / cols);
+            let (r, j) = (rest / cols, rest % cols);
+            grid[r * n + stack * cols + j] = values_of_row[r][k] as u16;
         }
         true
     }
@@ -557,6 +645,44 @@ mod tests {
                     .unwrap_or_else(|| panic!("{n}x{n} at {percent}%, seed {seed}: not woven"));
                 check(&shape, &numbers, &numbers_of(&grid)).unwrap();
             }
+        }
+    }
+
+    /// The exact placement of a stack, with the values' rows of a full grid
+    /// and a third of its cells given: every stack completed, the grid
+    /// checked independently with the givens kept. A cell given a value
+    /// whose row in that box is another: no completion, and none claimed.
+    #[test]
+    fn a_stack_is_placed_exactly_within_the_values_rows() {
+        for (n, rows, cols) in [(12, 3, 4), (16, 4, 4), (20, 5, 4)] {
+            let geometry = Geometry::new(n, Layout::Boxes { rows, cols }, &[]).unwrap();
+            let full = woven(&geometry, &Domains::full(n), 7);
+            let across = n / cols;
+            let mut row_of = vec![UNSET; n * n];
+            for (i, &v) in full.iter().enumerate() {
+                let (r, c) = (i / n, i % n);
+                row_of[(v - 1) * n + (r / rows) * across + c / cols] = (r % rows) as u16;
+            }
+            let mut domains = Domains::full(n);
+            let mut givens = vec![0; n * n];
+            let mut rng = Rng::new(n as u64);
+            for i in (0..n * n).filter(|_| rng.below(3) == 0) {
+                domains.fix(Cell::from_index(i), Value::from_index(full[i] - 1));
+                givens[i] = full[i];
+            }
+            let weaver = Weaver { geometry: &geometry, domains: &domains, rows, cols };
+            let mut grid = vec![0u16; n * n];
+            for stack in 0..across {
+                assert!(weaver.stack_exactly(stack, &row_of, &mut grid, None), "{n}x{n}, stack {stack}");
+            }
+            let numbers: Vec<usize> = grid.iter().map(|&v| v as usize + 1).collect();
+            check(&Shape::boxes(n, rows, cols), &givens, &numbers).unwrap();
+
+            // The value of cell (0, 0) given in row 1 of the first box.
+            let wrong = (0..n).find(|&v| row_of[v * n] == 1).unwrap();
+            domains.fix(geometry.cell(0, 0), Value::from_index(wrong));
+            let weaver = Weaver { geometry: &geometry, domains: &domains, rows, cols };
+            assert!(!weaver.stack_exactly(0, &row_of, &mut grid, None), "{n}x{n}: a completion claimed");
         }
     }
 
