@@ -321,9 +321,11 @@ impl Weaver<'_> {
         let mut solver = new_solver();
         solver.set_deadline(deadline);
         solver.set_conflict_limit(Some(EXACT_CONFLICTS));
+        // Pairwise: at most `EXACT_MAX_COLS` literals, and no fresh variables,
+        // which varisat would number among the `x`s not yet written.
         let mut exactly_one = |lits: Vec<Lit>| {
             solver.add_clause(&lits);
-            at_most_one(&mut solver, &lits, AmoEncoding::Auto);
+            at_most_one(&mut solver, &lits, AmoEncoding::Pairwise);
         };
         for r in 0..n {
             for j in 0..cols {
@@ -356,7 +358,7 @@ impl Weaver<'_> {
         }
         let Ok(true) = solver.solve() else { return false };
         let Some(model) = solver.model() else { return false };
-        for lit in model.into_iter().filter(|lit| lit.is_positive()) {
+        for lit in model.into_iter().filter(|lit| lit.is_positive() && lit.index() < n * cols * cols) {
             let (k, rest) = (lit.index() % cols, lit.index() / cols);
             let (r, j) = (rest / cols, rest % cols);
             grid[r * n + stack * cols + j] = values_of_row[r][k] as u16;
@@ -652,9 +654,11 @@ mod tests {
     /// and a third of its cells given: every stack completed, the grid
     /// checked independently with the givens kept. A cell given a value
     /// whose row in that box is another: no completion, and none claimed.
+    /// Boxes 17 columns wide: past pairwise's usual limit, where a fresh
+    /// variable of another encoding took the number of a placement's.
     #[test]
     fn a_stack_is_placed_exactly_within_the_values_rows() {
-        for (n, rows, cols) in [(12, 3, 4), (16, 4, 4), (20, 5, 4)] {
+        for (n, rows, cols) in [(12, 3, 4), (16, 4, 4), (20, 5, 4), (34, 2, 17)] {
             let geometry = Geometry::new(n, Layout::Boxes { rows, cols }, &[]).unwrap();
             let full = woven(&geometry, &Domains::full(n), 7);
             let across = n / cols;
