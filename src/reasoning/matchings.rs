@@ -26,8 +26,8 @@
 //! columns left still have matchings. A band or a stack that still fails
 //! is drawn again a few times. A stack whose draws all fail is handed to
 //! the CDCL solver, which places it exactly: with the values' rows fixed,
-//! the stacks are independent problems of `n · cols²` variables, solved in
-//! milliseconds where the whole grid's `n³` drown it. Where it finds no
+//! the stacks are independent problems of `n · cols²` variables, mostly
+//! solved in milliseconds where the whole grid's `n³` drown it. Where it finds no
 //! completion (or gives up), the values' rows are kept and the cell-by-cell
 //! search of [`crate::reasoning::fill`] places them (each cell then has
 //! `cols` candidates at most), up to [`SEARCH_MAX_SIZE`]; else the whole
@@ -312,6 +312,7 @@ impl Weaver<'_> {
                 values_of_row[r].push(value);
             }
         }
+        debug_assert!(values_of_row.iter().all(|values| values.len() == cols), "a box's row holds `cols` values");
         // `x(r, j, k)`: the `j`-th column of the stack holds row `r`'s `k`-th value.
         let x = |r: usize, j: usize, k: usize| Lit::from_index((r * cols + j) * cols + k, true);
         let allowed = |r: usize, j: usize, k: usize| {
