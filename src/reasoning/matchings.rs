@@ -42,7 +42,8 @@ use crate::model::domains::Domains;
 use crate::model::geometry::{Cell, Geometry, Layout, Value};
 use crate::reasoning::fill::{fill, Fill};
 use crate::rng::Rng;
-use crate::sat::varisat::new_solver;
+use crate::sat::varisat::{new_solver, run};
+use crate::sat::SatResult;
 
 /// How many times one band's rows, or one stack's columns, are drawn before
 /// the whole construction starts over.
@@ -300,14 +301,14 @@ impl Weaver<'_> {
     /// when that is impossible with these rows of the values (or the solver
     /// gave up: past the deadline or [`EXACT_CONFLICTS`]).
     fn stack_exactly(&self, stack: usize, row_of: &[u16], grid: &mut [u16], deadline: Option<Instant>) -> bool {
-        let (n, across, bands, cols) = (self.n(), self.boxes_across(), self.bands(), self.cols);
+        let (n, bands, cols) = (self.n(), self.bands(), self.cols);
         // The values of each row of the stack (`cols` of them, by the rows'
         // matchings), and each value's place `k` among its row's.
         let mut values_of_row: Vec<Vec<usize>> = vec![Vec::with_capacity(cols); n];
         let mut place = vec![0; n * bands];
         for value in 0..n {
             for band in 0..bands {
-                let r = band * self.rows + row_of[value * n + band * across + stack] as usize;
+                let r = self.row_in(row_of, value, band, stack);
                 place[value * bands + band] = values_of_row[r].len();
                 values_of_row[r].push(value);
             }
@@ -343,7 +344,7 @@ impl Weaver<'_> {
                 // Each value once in each column: in one of its rows, one per box.
                 exactly_one(
                     (0..bands)
-                        .map(|band| (band * self.rows + row_of[value * n + band * across + stack] as usize, band))
+                        .map(|band| (self.row_in(row_of, value, band, stack), band))
                         .filter(|&(r, band)| allowed(r, j, place[value * bands + band]))
                         .map(|(r, band)| x(r, j, place[value * bands + band]))
                         .collect(),
@@ -357,12 +358,12 @@ impl Weaver<'_> {
                 }
             }
         }
-        let Ok(true) = solver.solve() else { return false };
-        let Some(model) = solver.model() else { return false };
-        for lit in model.into_iter().filter(|lit| lit.is_positive() && lit.index() < n * cols * cols) {
-            let (k, rest) = (lit.index() % cols, lit.index() / cols);
-            let (r, j) = (rest / cols, rest % cols);
-            grid[r * n + stack * cols + j] = values_of_row[r][k] as u16;
+        let Ok(SatResult::Sat(model)) = run(&mut solver) else { return false };
+        for r in 0..n {
+            for j in 0..cols {
+                let Some(k) = (0..cols).find(|&k| model.value(x(r, j, k).var()) == Some(true)) else { return false };
+                grid[r * n + stack * cols + j] = values_of_row[r][k] as u16;
+            }
         }
         true
     }
@@ -383,7 +384,7 @@ impl Weaver<'_> {
         placed: &[bool],
         rng: &mut Rng,
     ) -> Option<Vec<(usize, usize, usize)>> {
-        let (n, across, bands) = (self.n(), self.boxes_across(), self.bands());
+        let (n, bands) = (self.n(), self.bands());
         // Edge `2v + i`: value `v` in the row of its `i`-th unplaced box.
         let mut row_at = vec![0u32; 2 * n];
         let mut row_edges = vec![[NONE; 2]; n];
@@ -391,7 +392,7 @@ impl Weaver<'_> {
             let mut open = (0..bands).filter(|&band| !placed[value * bands + band]);
             for i in 0..2 {
                 let band = open.next()?;
-                let r = band * self.rows + row_of[value * n + band * across + stack] as usize;
+                let r = self.row_in(row_of, value, band, stack);
                 let e = (2 * value + i) as u32;
                 row_at[e as usize] = r as u32;
                 *row_edges[r].iter_mut().find(|slot| **slot == NONE)? = e;
@@ -455,12 +456,17 @@ impl Weaver<'_> {
         placed: &'a [bool],
         value: usize,
     ) -> impl Iterator<Item = u32> + 'a {
-        let (n, across, bands) = (self.n(), self.boxes_across(), self.bands());
+        let bands = self.bands();
         (0..bands)
             .filter(move |&band| !placed[value * bands + band])
-            .map(move |band| band * self.rows + row_of[value * n + band * across + stack] as usize)
+            .map(move |band| self.row_in(row_of, value, band, stack))
             .filter(move |&r| self.domains.contains(self.geometry.cell(r, c), Value::from_index(value)))
             .map(|r| r as u32)
+    }
+
+    /// The grid row of `value` in the box of `band` and `stack`, by `row_of`.
+    fn row_in(&self, row_of: &[u16], value: usize, band: usize, stack: usize) -> usize {
+        band * self.rows + row_of[value * self.n() + band * self.boxes_across() + stack] as usize
     }
 
     /// The candidates with each value kept to its row in every box.
