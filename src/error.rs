@@ -144,7 +144,7 @@ pub struct ParseError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseErrorKind {
     /// A character that is no symbol, empty mark or separator.
-    #[error("'{symbol}' is not a puzzle symbol (expected {expected})")]
+    #[error("{} is not a puzzle symbol (expected {expected})", shown(.symbol))]
     UnknownSymbol {
         /// The cell as written.
         symbol: String,
@@ -152,7 +152,7 @@ pub enum ParseErrorKind {
         expected: String,
     },
     /// A symbol of a value past the grid's side.
-    #[error("'{symbol}' is not a symbol of this {n}x{n} grid (expected {expected})")]
+    #[error("{} is not a symbol of this {n}x{n} grid (expected {expected})", shown(.symbol))]
     ValueOutOfRange {
         /// The cell as written.
         symbol: String,
@@ -303,5 +303,21 @@ pub(crate) fn echo(text: &str) -> String {
     match text.char_indices().nth(MAX) {
         Some((end, _)) => format!("{}…", &text[..end]),
         None => text.to_string(),
+    }
+}
+
+/// A cell as messages quote it: `'Z'`, or `U+200B` for a character that
+/// would not show (a control, a space other than ' ', a zero-width mark or a
+/// byte-order mark), so the message never points at nothing.
+fn shown(symbol: &str) -> String {
+    let invisible = |c: char| {
+        (c.is_whitespace() && c != ' ')
+            || c.is_control()
+            || matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}')
+    };
+    if symbol.chars().any(invisible) {
+        symbol.chars().map(|c| if invisible(c) { format!("U+{:04X}", c as u32) } else { c.to_string() }).collect::<Vec<_>>().join(" ")
+    } else {
+        format!("'{symbol}'")
     }
 }

@@ -136,8 +136,6 @@ pub struct PuzzleReader<'a, R> {
     alphabet: &'a Alphabet,
     spec: &'a mut GeometrySpec,
     line_no: usize,
-    /// The number of the input's first line (a byte-order mark may open it).
-    first_line: usize,
     pending: VecDeque<(usize, LineKind)>,
     ready: VecDeque<Entry>,
     /// Within a paragraph already found to hold one puzzle per line: that line length.
@@ -161,7 +159,6 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             alphabet,
             spec,
             line_no: 0,
-            first_line: 1,
             pending: VecDeque::new(),
             ready: VecDeque::new(),
             line_mode: None,
@@ -178,7 +175,6 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
     /// the lines they have in the whole.
     pub fn starting_after_line(mut self, lines_before: usize) -> Self {
         self.line_no = lines_before;
-        self.first_line = lines_before + 1;
         self
     }
 
@@ -198,10 +194,9 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             }
             Ok(Line::Read) => {
                 self.line_no += 1;
-                let mut bytes: &[u8] = &self.buf;
-                if self.line_no == self.first_line {
-                    bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-                }
+                // A byte-order mark opens a file, and files joined by `cat`
+                // keep each one's: it is no cell on any line.
+                let bytes: &[u8] = self.buf.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&self.buf);
                 let kind = match std::str::from_utf8(bytes) {
                     Ok(text) => classify(text, self.alphabet, self.spec.fixed_size()),
                     Err(e) => {
@@ -336,6 +331,16 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let row_length = self.spec.fixed_size().unwrap_or(k);
         if !cells.field && k == row_length && self.could_be_row(k, &cells) {
             return self.block(line, cells.tokens);
+        }
+        // `4..7…é…`: a stray character on a line that is otherwise a whole
+        // puzzle is named where it stands, not counted as one cell too many.
+        let unknown = || cells.tokens.iter().find(|t| t.symbol == Symbol::Unknown);
+        let known = cells.tokens.iter().filter(|t| t.symbol != Symbol::Unknown).count();
+        if let (Some(n), Some(stray)) = (self.puzzle_side(known), unknown()) {
+            let kind = ParseErrorKind::UnknownSymbol { symbol: stray.text.to_string(), expected: self.alphabet.expected(n) };
+            let error = self.error(line, Some(stray.column as usize), kind);
+            let entry = self.entry(line, cells.label, Err(error));
+            return self.ready.push_back(entry);
         }
         let expected = match self.spec.fixed_size() {
             Some(n) => format!("{} cells for a puzzle, or a row of {n}", n * n),

@@ -66,6 +66,28 @@ fn block_format_with_borders() {
 }
 
 #[test]
+fn joined_files_keep_their_byte_order_marks_out_of_the_cells() {
+    // `cat a.txt b.txt`: the second file's mark opens line 2.
+    let entries = read(&format!("\u{feff}{LINE}\n\u{feff}{LINE}\n"));
+    assert_eq!(entries.len(), 2);
+    assert_eq!(givens(&entries[0]), LINE);
+    assert_eq!(givens(&entries[1]), LINE);
+}
+
+#[test]
+fn a_stray_character_on_a_whole_puzzle_line_is_named_at_its_column() {
+    // One character too many, not a symbol: named, not counted as an 82nd cell.
+    let stray = format!("{}\u{200b}{}", &LINE[..10], &LINE[10..]);
+    let e = read(&stray).remove(0).puzzle.unwrap_err();
+    assert_eq!(e.to_string(), "t:1:11: U+200B is not a puzzle symbol (expected 1-9, '.' or '0')");
+    let e = read(&format!("{LINE}é")).remove(0).puzzle.unwrap_err();
+    assert_eq!(e.to_string(), "t:1:82: 'é' is not a puzzle symbol (expected 1-9, '.' or '0')");
+    // Two too many is no puzzle plus a stray: still counted.
+    let e = read(&format!("{LINE}é.")).remove(0).puzzle.unwrap_err();
+    assert!(matches!(e.kind, ParseErrorKind::NotAPuzzle { count: 83, .. }), "{e}");
+}
+
+#[test]
 fn euler_grids_read_with_their_titles() {
     let text = "Grid 01\n003020600\n900305001\n001806400\n008102900\n700000008\n006708200\n002609500\n800203009\n005010300\nGrid 02\n200080300\n060070084\n030500209\n000105408\n000000000\n402706000\n301007040\n720040060\n004010003\n";
     let entries = read(text);
