@@ -316,7 +316,11 @@ fn shown(symbol: &str) -> String {
             || matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}')
     };
     if symbol.chars().any(invisible) {
-        symbol.chars().map(|c| if invisible(c) { format!("U+{:04X}", c as u32) } else { c.to_string() }).collect::<Vec<_>>().join(" ")
+        symbol
+            .chars()
+            .map(|c| if invisible(c) { format!("U+{:04X}", c as u32) } else { c.to_string() })
+            .collect::<Vec<_>>()
+            .join(" ")
     } else {
         format!("'{symbol}'")
     }

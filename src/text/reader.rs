@@ -337,7 +337,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let unknown = || cells.tokens.iter().find(|t| t.symbol == Symbol::Unknown);
         let known = cells.tokens.iter().filter(|t| t.symbol != Symbol::Unknown).count();
         if let (Some(n), Some(stray)) = (self.puzzle_side(known), unknown()) {
-            let kind = ParseErrorKind::UnknownSymbol { symbol: stray.text.to_string(), expected: self.alphabet.expected(n) };
+            let kind =
+                ParseErrorKind::UnknownSymbol { symbol: stray.text.to_string(), expected: self.alphabet.expected(n) };
             let error = self.error(line, Some(stray.column as usize), kind);
             let entry = self.entry(line, cells.label, Err(error));
             return self.ready.push_back(entry);
@@ -836,20 +837,26 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Option<Li
         return Some(LineKind::Header(column.unwrap_or(0)));
     }
     fields.iter().find(|(_, f)| is_whole_puzzle(f.trim(), alphabet, fixed))?;
-    // A field of cells and empty marks that is no whole puzzle (nor a number,
-    // as a rating's `3.5`): a puzzle the delimiter cut, as a stray `:` does,
-    // whose other part must not be read as a smaller puzzle.
-    let fragment = |f: &str| {
-        f.matches('.').count() >= 2
-            && f.parse::<f64>().is_err()
-            && !f.contains(char::is_whitespace)
-            && f.chars().all(|c| alphabet.read(c) != Symbol::Unknown)
-            && !is_whole_puzzle(f, alphabet, fixed)
+    // A puzzle a stray delimiter cut in two, whose bigger part happens to be
+    // a whole smaller puzzle (64 cells of an 81-cell line cut by a `:`): two
+    // neighbouring fields of cells, one whole and one not, that joined back
+    // (with or without a cell for the delimiter) make a whole bigger puzzle.
+    // The part that is no whole puzzle is named, and nothing is read. A date
+    // or a rating beside a puzzle joins back into no puzzle and is a field.
+    let cells = |f: &str| {
+        !f.is_empty() && !f.contains(char::is_whitespace) && f.chars().all(|c| alphabet.read(c) != Symbol::Unknown)
     };
-    if let Some((column, field)) = fields.iter().find(|(_, f)| fragment(f.trim())) {
-        let count = field.trim().chars().count();
-        let indent = field.chars().count() - field.trim_start().chars().count();
-        return Some(LineKind::Broken(ParseErrorKind::CutPuzzle { count, delimiter }, Some(column + indent + 1)));
+    let square = |k: usize| exact_sqrt(k).is_some_and(|m| m >= 4);
+    for pair in fields.windows(2) {
+        let [(_, a), (_, b)] = [pair[0], pair[1]].map(|(column, f)| (column, f.trim()));
+        let whole = [a, b].map(|f| is_whole_puzzle(f, alphabet, fixed));
+        let joined = a.chars().count() + b.chars().count();
+        if cells(a) && cells(b) && whole[0] != whole[1] && (square(joined) || square(joined + 1)) {
+            let (column, field) = if whole[0] { pair[1] } else { pair[0] };
+            let count = field.trim().chars().count();
+            let indent = field.chars().count() - field.trim_start().chars().count();
+            return Some(LineKind::Broken(ParseErrorKind::CutPuzzle { count, delimiter }, Some(column + indent + 1)));
+        }
     }
     Some(LineKind::Fields(fields.into_iter().map(|(column, f)| (column, f.to_string())).collect()))
 }

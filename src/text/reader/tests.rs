@@ -377,6 +377,17 @@ fn a_puzzle_cut_by_a_stray_delimiter_is_an_error_not_a_smaller_puzzle() {
     let entries = read(&format!("{}:1:{}\n{},3.5,0.0\n", TOP[0], TOP[1], TOP[2]));
     assert_eq!(statuses(&entries), ["ok", "ok"]);
     assert_eq!((givens(&entries[0]), givens(&entries[1])), (TOP[0].to_string(), TOP[2].to_string()));
+    // Dates and other dotted fields beside a puzzle join back into no puzzle.
+    let text = format!("7,2024.01.15,{}\n15.01.2024;{};1.2.3\n", TOP[0], TOP[1]);
+    let entries = read(&text);
+    assert_eq!(statuses(&entries), ["ok", "ok"], "{text}");
+    assert_eq!((givens(&entries[0]), givens(&entries[1])), (TOP[0].to_string(), TOP[1].to_string()));
+    // Two whole puzzles side by side (a puzzle and its solution) are no cut,
+    // even where their lengths add up to a square: 144 + 144 + 1 = 17².
+    let (puzzle, solution) = (".".repeat(144), "1".repeat(144));
+    let entries = read(&format!("{puzzle},{solution}\n"));
+    assert_eq!(statuses(&entries), ["ok"]);
+    assert_eq!(givens(&entries[0]), puzzle);
 }
 
 #[test]
