@@ -19,6 +19,7 @@
 //! broke it starts afresh. Puzzles written back to back with nothing between
 //! them are read as a run and checked as a whole (see [`PuzzleReader`]).
 
+use itertools::Itertools;
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::time::Duration;
@@ -313,9 +314,19 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
 impl<R: BufRead> PuzzleReader<'_, R> {
     /// Decide what a line of cells starts, and read it: entries go to `ready`.
     fn frame(&mut self, line: usize, cells: Cells) {
+        if let Some(puzzle) = self.candidate_grid(line, &cells) {
+            let entry = self.entry(line, cells.label, puzzle);
+            return self.ready.push_back(entry);
+        }
         let k = cells.tokens.len();
         if let Some(m) = self.pencil_side(&cells) {
-            let puzzle = self.pencil_puzzle(line, m, &cells.tokens);
+            // Each cell's m marks in place: value p + 1 at place p, or empty.
+            let sets: Vec<Vec<usize>> = cells
+                .tokens
+                .chunks(m)
+                .map(|marks| (1..=m).filter(|&v| !matches!(marks[v - 1].symbol, Symbol::Empty)).collect())
+                .collect();
+            let puzzle = self.marked_puzzle(line, m, sets.iter().map(Vec::as_slice));
             let entry = self.entry(line, cells.label, puzzle);
             return self.ready.push_back(entry);
         }
@@ -579,26 +590,56 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         in_place.then_some(m)
     }
 
-    /// A pencil-mark puzzle: each cell's candidates; a cell with one is a given.
-    fn pencil_puzzle(&mut self, line: usize, m: usize, tokens: &[Token]) -> Result<Puzzle, ParseError> {
+    /// A candidate grid (HoDoKu's and Simple Sudoku's pencil-mark grid), if
+    /// `first` (at `line`) starts one: m rows of m words, rules between, each
+    /// word a cell's candidates as distinct digits 1..=m, some cell with
+    /// more than one. Its rows are taken from the input.
+    fn candidate_grid(&mut self, line: usize, first: &Cells) -> Option<Result<Puzzle, ParseError>> {
+        if first.field || first.label.is_some() {
+            return None;
+        }
+        let mut rows = vec![candidate_sets(first)?];
+        let m = rows[0].len();
+        if !(2..=9).contains(&m) || self.spec.fixed_size().is_some_and(|n| n != m) {
+            return None;
+        }
+        let fits = |row: &[Vec<usize>]| row.len() == m && row.iter().flatten().all(|&v| v <= m);
+        let mut ahead = 0;
+        while rows.len() < m {
+            match self.peek(ahead)? {
+                (_, LineKind::Rule) => {}
+                (_, LineKind::Cells(c)) if !c.field && c.label.is_none() => rows.push(candidate_sets(c)?),
+                _ => return None,
+            }
+            ahead += 1;
+        }
+        if !rows.iter().all(|row| fits(row)) || rows.iter().flatten().all(|cell| cell.len() == 1) {
+            return None;
+        }
+        for _ in 0..ahead {
+            self.next_line();
+        }
+        Some(self.marked_puzzle(line, m, rows.iter().flatten().map(Vec::as_slice)))
+    }
+
+    /// A puzzle of each cell's candidates (values 1..=m, in cell order): a
+    /// pencil-mark line's or a candidate grid's. A cell with one is a given.
+    fn marked_puzzle<'s>(
+        &mut self,
+        line: usize,
+        m: usize,
+        cells: impl Iterator<Item = &'s [usize]>,
+    ) -> Result<Puzzle, ParseError> {
         let geometry = self.spec.geometry_for(m).map_err(|e| self.error(line, None, ParseErrorKind::Geometry(e)))?;
         let mut candidates = Domains::full(m);
         let mut givens = Grid::empty(m);
-        for (c, cell_tokens) in tokens.chunks(m).enumerate() {
-            let cell = crate::model::geometry::Cell::from_index(c);
-            let mut count = 0;
-            let mut last = None;
-            for (p, token) in cell_tokens.iter().enumerate() {
-                let value = Value::from_index(p);
-                if matches!(token.symbol, Symbol::Empty) {
-                    candidates.remove(cell, value);
-                } else {
-                    count += 1;
-                    last = Some(value);
-                }
+        for (index, values) in cells.enumerate() {
+            let cell = crate::model::geometry::Cell::from_index(index);
+            for value in (1..=m).filter(|v| !values.contains(v)) {
+                candidates.remove(cell, Value::from_index(value - 1));
             }
-            if count == 1 {
-                givens.set(cell, last);
+            if let [value] = values {
+                givens.set(cell, Some(Value::from_index(value - 1)));
             }
         }
         Ok(Puzzle::with_candidates(geometry, givens, candidates).expect("geometry_for(m) has side m"))
@@ -922,6 +963,28 @@ fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells {
         .map(|(i, ch)| Token { column: (offset + i + 1) as u32, text: TokenText::Char(ch), symbol: alphabet.read(ch) })
         .collect();
     Cells { tokens, words: false, label: None, field: false }
+}
+
+/// The cells of a candidate grid's row: its words (split at whitespace and
+/// box rules) as sets of distinct digits 1-9, if every word is one.
+fn candidate_sets(cells: &Cells) -> Option<Vec<Vec<usize>>> {
+    let mut sets: Vec<Vec<usize>> = Vec::new();
+    let mut last_column = None;
+    for token in &cells.tokens {
+        let digits: Vec<usize> = match &token.text {
+            TokenText::Word(w) => w.chars().map(|c| c.to_digit(10).map(|d| d as usize)).collect::<Option<_>>()?,
+            TokenText::Char(c) => vec![c.to_digit(10)? as usize],
+        };
+        // Characters side by side are one word; words are whole tokens.
+        let joined = matches!(token.text, TokenText::Char(_)) && last_column == Some(token.column - 1);
+        last_column = matches!(token.text, TokenText::Char(_)).then_some(token.column);
+        match sets.last_mut() {
+            Some(set) if joined => set.extend(digits),
+            _ => sets.push(digits),
+        }
+    }
+    let distinct = |set: &Vec<usize>| set.iter().all(|&v| v >= 1) && set.iter().all_unique();
+    sets.iter().all(distinct).then_some(sets)
 }
 
 /// Whitespace-separated words with their 1-based character columns.

@@ -531,3 +531,53 @@ proptest! {
         prop_assert!(entries.len() <= puzzles.len() + junk_lines, "more entries than lines in\n{}", text);
     }
 }
+
+/// A candidate grid as HoDoKu and Simple Sudoku print one: each cell its
+/// candidates as a word, box rules between. Made here from TOP[0]'s solution
+/// (each cell its value plus a few others), so the reading is checked
+/// against sets the test chose, not against the reader's own output.
+#[test]
+fn a_candidate_grid_restricts_every_cell_to_its_word() {
+    let solution = "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+    let sets: Vec<String> = solution
+        .chars()
+        .enumerate()
+        .map(|(i, ch)| {
+            let value = ch.to_digit(10).unwrap() as usize;
+            let extra = [(i * 7) % 9 + 1, (i * 5 + 3) % 9 + 1];
+            let keep = |d: usize| d == value || (i % 4 != 0 && extra.contains(&d));
+            (1..=9).filter(|&d| keep(d)).map(|d| char::from_digit(d as u32, 10).unwrap()).collect()
+        })
+        .collect();
+    let rule = ".-----------------------------.-----------------------------.-----------------------------.";
+    let mut hodoku = format!("{rule}\n");
+    let mut plain = String::new();
+    for r in 0..9 {
+        let row = &sets[r * 9..r * 9 + 9];
+        let boxes: Vec<String> = row.chunks(3).map(|b| b.iter().map(|s| format!("{s:<9}")).join(" ")).collect();
+        hodoku += &format!("| {} |\n", boxes.join("| "));
+        if r % 3 == 2 {
+            hodoku += &format!("{}\n", rule.replace('.', ":"));
+        }
+        plain += &format!("{}\n", row.join(" "));
+    }
+    for text in [hodoku, plain] {
+        let entries = read(&text);
+        assert_eq!(statuses(&entries), ["ok"], "{text}");
+        let p = entries[0].puzzle.as_ref().unwrap();
+        let domains = p.candidates().expect("candidates");
+        for (i, set) in sets.iter().enumerate() {
+            let cell = crate::model::geometry::Cell::from_index(i);
+            let read: String = domains.values(cell).map(|v| char::from_digit(v.number() as u32, 10).unwrap()).collect();
+            assert_eq!(&read, set, "cell {i}");
+            assert_eq!(p.givens().get(cell).map(|v| v.number()), (set.len() == 1).then(|| read.parse().unwrap()));
+        }
+        let Outcome::Solved(grid) = solve(p, &SolveOptions::default()).unwrap() else { panic!("solvable") };
+        assert_eq!(p.check(&grid), Ok(()));
+    }
+    // A 4x4 one, and a row of boxes of digits is still a row of cells.
+    let entries = read("12 3 | 4 12\n4 12 | 3 12\n23 4 | 1 23\n1 23 | 2 4\n\n123 | 456 | 789\n456 | 789 | 123\n");
+    assert_eq!(entries.len(), 2);
+    assert_eq!(entries[0].puzzle.as_ref().map(|p| (p.size(), p.candidates().is_some())).ok(), Some((4, true)));
+    assert!(entries[1].puzzle.is_err(), "two rows of nine cells are no puzzle");
+}
