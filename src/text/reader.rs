@@ -314,7 +314,7 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
 impl<R: BufRead> PuzzleReader<'_, R> {
     /// Decide what a line of cells starts, and read it: entries go to `ready`.
     fn frame(&mut self, line: usize, cells: Cells) {
-        if let Some(puzzle) = self.candidate_grid(line, &cells) {
+        if let Some(puzzle) = self.candidate_grid(line, &cells).or_else(|| self.coordinate_grid(&cells)) {
             let entry = self.entry(line, cells.label, puzzle);
             return self.ready.push_back(entry);
         }
@@ -620,6 +620,46 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             self.next_line();
         }
         Some(self.marked_puzzle(line, m, rows.iter().flatten().map(Vec::as_slice)))
+    }
+
+    /// A grid with coordinates, if `header` starts one: the column numbers
+    /// 1 to n on a line, then n rows (rules between), each its label (`A`,
+    /// `B`, … or `a`, `b`, … or 1, 2, …) and its n cells. The rows are taken
+    /// from the input.
+    fn coordinate_grid(&mut self, header: &Cells) -> Option<Result<Puzzle, ParseError>> {
+        let n = header.tokens.len();
+        let numbered =
+            header.tokens.iter().enumerate().all(|(i, t)| matches!(t.symbol, Symbol::Value(v) if v == i + 1));
+        if n < 4
+            || header.field
+            || header.label.is_some()
+            || !numbered
+            || self.spec.fixed_size().is_some_and(|f| f != n)
+        {
+            return None;
+        }
+        let label = |t: &Token, row: usize| match t.text {
+            TokenText::Char(c) => [b'A', b'a'].iter().any(|&a| row < 26 && c == char::from(a + row as u8)),
+            TokenText::Word(_) => false,
+        } || matches!(t.symbol, Symbol::Value(v) if v == row + 1);
+        let mut rows = Vec::with_capacity(n);
+        let mut ahead = 0;
+        while rows.len() < n {
+            match self.peek(ahead)? {
+                (_, LineKind::Rule) => {}
+                (line, LineKind::Cells(c))
+                    if !c.field && c.label.is_none() && c.tokens.len() == n + 1 && label(&c.tokens[0], rows.len()) =>
+                {
+                    rows.push((*line, c.tokens[1..].to_vec()));
+                }
+                _ => return None,
+            }
+            ahead += 1;
+        }
+        for _ in 0..ahead {
+            self.next_line();
+        }
+        Some(self.resolve(rows[0].0, n, &rows))
     }
 
     /// A puzzle of each cell's candidates (values 1..=m, in cell order): a

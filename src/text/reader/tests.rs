@@ -581,3 +581,33 @@ fn a_candidate_grid_restricts_every_cell_to_its_word() {
     assert_eq!(entries[0].puzzle.as_ref().map(|p| (p.size(), p.candidates().is_some())).ok(), Some((4, true)));
     assert!(entries[1].puzzle.is_err(), "two rows of nine cells are no puzzle");
 }
+
+/// A grid printed with coordinates: column numbers above, a label before
+/// each row (letters or numbers), rules between. The labels are no cells.
+#[test]
+fn a_grid_with_coordinates_reads_without_its_labels() {
+    let rows: Vec<&str> = (0..9).map(|r| &LINE[r * 9..r * 9 + 9]).collect();
+    let spaced =
+        |row: &str| row.chars().map(String::from).collect::<Vec<_>>().chunks(3).map(|b| b.join(" ")).join(" | ");
+    for labels in ["ABCDEFGHI", "abcdefghi", "123456789"] {
+        let mut text = "    1 2 3   4 5 6   7 8 9\n  +-------+-------+-------+\n".to_string();
+        for (r, label) in labels.chars().enumerate() {
+            text += &format!("{label} | {} |\n", spaced(rows[r]));
+            if r % 3 == 2 {
+                text += "  +-------+-------+-------+\n";
+            }
+        }
+        let entries = read(&format!("{text}\n{LINE}\n"));
+        assert_eq!(statuses(&entries), ["ok", "ok"], "{text}");
+        assert_eq!(givens(&entries[0]), LINE);
+        // Header, rule, three rows and a rule three times, a blank line: 16.
+        assert_eq!(entries[1].position.line, 16);
+    }
+    // A block whose first row is 1 to 4 is still a block.
+    let entries = read("1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n");
+    assert_eq!(givens(&entries[0]), "1234341221434321");
+    // A cell that is no symbol is named at its own line and column.
+    let text = "  1 2 3 4\nA 1 . . .\nB . x . .\nC . . . .\nD . . . .\n";
+    let e = read(text).remove(0).puzzle.unwrap_err();
+    assert_eq!((e.position.line, e.position.column), (3, Some(5)), "{e}");
+}
