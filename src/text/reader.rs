@@ -347,7 +347,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // puzzle is named where it stands, not counted as one cell too many.
         let unknown = || cells.tokens.iter().find(|t| t.symbol == Symbol::Unknown);
         let known = cells.tokens.iter().filter(|t| t.symbol != Symbol::Unknown).count();
-        if let (Some(n), Some(stray)) = (self.puzzle_side(known), unknown()) {
+        let whole = self.puzzle_side(known).filter(|&n| n >= 4 || self.spec.fixed_size().is_some());
+        if let (Some(n), Some(stray)) = (whole, unknown()) {
             let kind =
                 ParseErrorKind::UnknownSymbol { symbol: stray.text.to_string(), expected: self.alphabet.expected(n) };
             let error = self.error(line, Some(stray.column as usize), kind);

@@ -82,6 +82,11 @@ fn a_stray_character_on_a_whole_puzzle_line_is_named_at_its_column() {
     assert_eq!(e.to_string(), "t:1:11: U+200B is not a puzzle symbol (expected 1-9, '.' or '0')");
     let e = read(&format!("{LINE}é")).remove(0).puzzle.unwrap_err();
     assert_eq!(e.to_string(), "t:1:82: 'é' is not a puzzle symbol (expected 1-9, '.' or '0')");
+    // Nothing but strays and rules: no puzzle to name them in (the fuzzer's
+    // find: a grid of side 0 had its symbols described).
+    let alphabet = Alphabet::custom("a5").unwrap();
+    let entries = read_all("333---\n", "t", &alphabet, &mut GeometrySpec::classic());
+    assert_eq!(statuses(&entries), ["invalid"]);
     // Two too many is no puzzle plus a stray: still counted.
     let e = read(&format!("{LINE}é.")).remove(0).puzzle.unwrap_err();
     assert!(matches!(e.kind, ParseErrorKind::NotAPuzzle { count: 83, .. }), "{e}");
