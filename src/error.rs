@@ -182,6 +182,38 @@ pub enum ParseErrorKind {
         /// What came instead, in words.
         what: String,
     },
+    /// A candidate grid whose rows stop before its last one.
+    #[error("the candidate grid that starts at line {first} has {rows} row{} of {m} cells, then {what} where row {next} was expected", if *rows == 1 { "" } else { "s" }, next = rows + 1)]
+    ShortCandidateGrid {
+        /// The line of its first row.
+        first: usize,
+        /// The rows read.
+        rows: usize,
+        /// The cells of a row, and the rows of the grid.
+        m: usize,
+        /// What came instead, in words.
+        what: String,
+    },
+    /// A row of a candidate grid with a cell too many or too few.
+    #[error("row {row} of the candidate grid that starts at line {first} has {count} cell{} (expected {m}, as the first row has)", if *count == 1 { "" } else { "s" })]
+    CandidateRow {
+        /// The line of the grid's first row.
+        first: usize,
+        /// The row, from 1.
+        row: usize,
+        /// Its cells.
+        count: usize,
+        /// The cells of a row.
+        m: usize,
+    },
+    /// A word of a candidate grid that is no cell's candidates.
+    #[error("{} is not a cell's candidates in a {m}x{m} candidate grid (expected distinct digits 1-{m})", shown(.word))]
+    NotCandidates {
+        /// The word as written.
+        word: String,
+        /// The grid side.
+        m: usize,
+    },
     /// Puzzles written back to back whose rows are not a whole number of
     /// puzzles: the stretch of lines where the odd one is.
     #[error("{}", run_message(*rows, *n, *first, *stretch, *told, *odd_rows))]

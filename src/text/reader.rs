@@ -456,21 +456,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
 
     /// Why a block that started at `first` broke after `rows` rows, at line `at` (none: the end).
     fn broken_block(&mut self, first: usize, rows: usize, n: usize, at: Option<usize>) -> ParseError {
-        let (line, what) = match at {
-            None => (self.line_no.max(first), "the end of the input".to_string()),
-            Some(line) => {
-                let what = match self.peek(0) {
-                    Some((_, LineKind::Blank)) => "a blank line".to_string(),
-                    Some((_, LineKind::Cells(c))) => format!("a line of {} cells", c.tokens.len()),
-                    Some((_, LineKind::Title(_) | LineKind::Section(_) | LineKind::Header(_))) => {
-                        "a title line".to_string()
-                    }
-                    Some((_, LineKind::Comment)) => "a comment line".to_string(),
-                    _ => "a line that is no row".to_string(),
-                };
-                (line, what)
-            }
-        };
+        let (line, what) = self.what_breaks(first, at);
         if rows == 1 {
             // A lone line: it is what is wrong, not the line after it.
             let next = if at.is_some() { format!("{what} (line {line})") } else { what };
@@ -483,6 +469,21 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             return self.error(first, None, ParseErrorKind::NotAPuzzle { count: n, expected });
         }
         self.error(line, None, ParseErrorKind::BrokenBlock { first, rows, n, what })
+    }
+
+    /// The line that broke a block or grid that started at `first`, and
+    /// what it is in words: the next line unread, at line `at` (none: the
+    /// end of the input).
+    fn what_breaks(&mut self, first: usize, at: Option<usize>) -> (usize, String) {
+        let Some(line) = at else { return (self.line_no.max(first), "the end of the input".to_string()) };
+        let what = match self.peek(0) {
+            Some((_, LineKind::Blank)) => "a blank line".to_string(),
+            Some((_, LineKind::Cells(c))) => format!("a line of {} cells", c.tokens.len()),
+            Some((_, LineKind::Title(_) | LineKind::Section(_) | LineKind::Header(_))) => "a title line".to_string(),
+            Some((_, LineKind::Comment)) => "a comment line".to_string(),
+            _ => "a line that is no row".to_string(),
+        };
+        (line, what)
     }
 
     /// Puzzles of n rows written back to back: `rows` is a whole number of
@@ -595,32 +596,81 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// `first` (at `line`) starts one: m rows of m words, rules between, each
     /// word a cell's candidates as distinct digits 1..=m, some cell with
     /// more than one. Its rows are taken from the input.
+    ///
+    /// A first row of m ≥ 4 such words, one of them with several digits,
+    /// starts a candidate grid for sure: a row below with a bad word, or with
+    /// a word too many or too few, is still a row of it, and the grid is one
+    /// invalid record that names the first fault where it is, rather than
+    /// rows read as puzzles of their own. A line that is no row of candidates
+    /// at all ends the grid short and starts afresh.
     fn candidate_grid(&mut self, line: usize, first: &Cells) -> Option<Result<Puzzle, ParseError>> {
         if first.field || first.label.is_some() {
             return None;
         }
-        let mut rows = vec![candidate_sets(first)?];
-        let m = rows[0].len();
+        let first_row = candidate_words(first);
+        let m = first_row.len();
         if !(2..=9).contains(&m) || self.spec.fixed_size().is_some_and(|n| n != m) {
             return None;
         }
-        let fits = |row: &[Vec<usize>]| row.len() == m && row.iter().flatten().all(|&v| v <= m);
+        if !first_row.iter().all(|w| w.fits(m)) {
+            return None;
+        }
+        let sure = m >= 4 && first_row.iter().any(|w| w.digits.len() > 1);
+        let mut rows = vec![(line, first_row)];
         let mut ahead = 0;
         while rows.len() < m {
-            match self.peek(ahead)? {
-                (_, LineKind::Rule) => {}
-                (_, LineKind::Cells(c)) if !c.field && c.label.is_none() => rows.push(candidate_sets(c)?),
-                _ => return None,
+            let row = match self.peek(ahead) {
+                Some((_, LineKind::Rule)) => Ok(None),
+                Some((at, LineKind::Cells(c))) if !c.field && c.label.is_none() => Ok(Some((*at, candidate_words(c)))),
+                other => Err(other.map(|(at, _)| *at)),
+            };
+            let end = match row {
+                Ok(None) => None,
+                Ok(Some((at, words))) => {
+                    let belongs = words.iter().filter(|w| w.fits(m)).count() * 2 >= m;
+                    let whole = words.len() == m && words.iter().all(|w| w.fits(m));
+                    if whole || (sure && belongs) {
+                        rows.push((at, words));
+                        None
+                    } else {
+                        Some(Some(at))
+                    }
+                }
+                Err(at) => Some(at),
+            };
+            if let Some(at) = end {
+                if !sure {
+                    return None;
+                }
+                // The rows read are the grid's; the line that ended it starts afresh.
+                for _ in 0..ahead {
+                    self.next_line();
+                }
+                let (at, what) = self.what_breaks(line, at);
+                let kind = ParseErrorKind::ShortCandidateGrid { first: line, rows: rows.len(), m, what };
+                return Some(Err(self.error(at, None, kind)));
             }
             ahead += 1;
         }
-        if !rows.iter().all(|row| fits(row)) || rows.iter().flatten().all(|cell| cell.len() == 1) {
+        if rows.iter().flat_map(|(_, words)| words).all(|w| w.digits.len() == 1) {
             return None;
         }
         for _ in 0..ahead {
             self.next_line();
         }
-        Some(self.marked_puzzle(line, m, rows.iter().flatten().map(Vec::as_slice)))
+        // The first fault, where it is: a row of the wrong length, or a bad word.
+        for (index, (at, words)) in rows.iter().enumerate() {
+            if words.len() != m {
+                let kind = ParseErrorKind::CandidateRow { first: line, row: index + 1, count: words.len(), m };
+                return Some(Err(self.error(*at, None, kind)));
+            }
+            if let Some(word) = words.iter().find(|w| !w.fits(m)) {
+                let kind = ParseErrorKind::NotCandidates { word: word.text.clone(), m };
+                return Some(Err(self.error(*at, Some(word.column), kind)));
+            }
+        }
+        let sets: Vec<&[usize]> = rows.iter().flat_map(|(_, words)| words).map(|w| w.digits.as_slice()).collect();
+        Some(self.marked_puzzle(line, m, sets.into_iter()))
     }
 
     /// A grid with coordinates, if `header` starts one: the column numbers
@@ -1006,26 +1056,43 @@ fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells {
     Cells { tokens, words: false, label: None, field: false }
 }
 
-/// The cells of a candidate grid's row: its words (split at whitespace and
-/// box rules) as sets of distinct digits 1-9, if every word is one.
-fn candidate_sets(cells: &Cells) -> Option<Vec<Vec<usize>>> {
-    let mut sets: Vec<Vec<usize>> = Vec::new();
+/// A word of a candidate grid's row, with its 1-based column.
+struct CandidateWord {
+    column: usize,
+    text: String,
+    /// Its digits 1-9, if it is all such digits, each once; else empty.
+    digits: Vec<usize>,
+}
+
+impl CandidateWord {
+    /// Whether it is a cell's candidates in an m×m grid: distinct digits 1..=m.
+    fn fits(&self, m: usize) -> bool {
+        !self.digits.is_empty() && self.digits.iter().all(|&d| d <= m)
+    }
+}
+
+/// The words of a candidate grid's row (split at whitespace and box rules;
+/// characters side by side are one word), each with its digits if it is a
+/// set of distinct digits 1-9.
+fn candidate_words(cells: &Cells) -> Vec<CandidateWord> {
+    let mut words: Vec<CandidateWord> = Vec::new();
     let mut last_column = None;
     for token in &cells.tokens {
-        let digits: Vec<usize> = match &token.text {
-            TokenText::Word(w) => w.chars().map(|c| c.to_digit(10).map(|d| d as usize)).collect::<Option<_>>()?,
-            TokenText::Char(c) => vec![c.to_digit(10)? as usize],
-        };
-        // Characters side by side are one word; words are whole tokens.
-        let joined = matches!(token.text, TokenText::Char(_)) && last_column == Some(token.column - 1);
-        last_column = matches!(token.text, TokenText::Char(_)).then_some(token.column);
-        match sets.last_mut() {
-            Some(set) if joined => set.extend(digits),
-            _ => sets.push(digits),
+        let column = token.column as usize;
+        let joined = matches!(token.text, TokenText::Char(_)) && last_column == Some(column - 1);
+        last_column = matches!(token.text, TokenText::Char(_)).then_some(column);
+        match words.last_mut() {
+            Some(word) if joined => word.text.push_str(&token.text.to_string()),
+            _ => words.push(CandidateWord { column, text: token.text.to_string(), digits: Vec::new() }),
         }
     }
-    let distinct = |set: &Vec<usize>| set.iter().all(|&v| v >= 1) && set.iter().all_unique();
-    sets.iter().all(distinct).then_some(sets)
+    for word in &mut words {
+        let digits: Option<Vec<usize>> = word.text.chars().map(|c| c.to_digit(10).map(|d| d as usize)).collect();
+        if let Some(digits) = digits.filter(|d| d.iter().all(|&v| v >= 1) && d.iter().all_unique()) {
+            word.digits = digits;
+        }
+    }
+    words
 }
 
 /// Whitespace-separated words with their 1-based character columns.

@@ -537,14 +537,11 @@ proptest! {
     }
 }
 
-/// A candidate grid as HoDoKu and Simple Sudoku print one: each cell its
-/// candidates as a word, box rules between. Made here from TOP[0]'s solution
-/// (each cell its value plus a few others), so the reading is checked
-/// against sets the test chose, not against the reader's own output.
-#[test]
-fn a_candidate_grid_restricts_every_cell_to_its_word() {
+/// Each cell's candidates for the candidate-grid tests: its value in a
+/// known solution, and (in three cells of four) a few others.
+fn candidate_sets() -> Vec<String> {
     let solution = "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
-    let sets: Vec<String> = solution
+    solution
         .chars()
         .enumerate()
         .map(|(i, ch)| {
@@ -553,7 +550,60 @@ fn a_candidate_grid_restricts_every_cell_to_its_word() {
             let keep = |d: usize| d == value || (i % 4 != 0 && extra.contains(&d));
             (1..=9).filter(|&d| keep(d)).map(|d| char::from_digit(d as u32, 10).unwrap()).collect()
         })
-        .collect();
+        .collect()
+}
+
+/// A candidate grid with a fault is one invalid record that names the fault
+/// where it is, not rows read as puzzles of their own; one cut short leaves
+/// the line after it to start afresh.
+#[test]
+fn a_candidate_grid_with_a_fault_is_one_record_that_names_it() {
+    let sets = candidate_sets();
+    let rows: Vec<Vec<String>> = sets.chunks(9).map(|row| row.to_vec()).collect();
+    let text = |rows: &[Vec<String>]| rows.iter().map(|row| format!("{}\n", row.join("  "))).collect::<String>();
+    let column_of = |row: &[String], word: usize| 1 + row[..word].iter().map(|w| w.chars().count() + 2).sum::<usize>();
+    // A word with a digit twice, a 0, or a letter: named at its line and column.
+    for bad in ["{w}{d}", "0{w}", "{w}x"] {
+        let mut faulty = rows.clone();
+        let word = &faulty[3][5];
+        faulty[3][5] = bad.replace("{w}", word).replace("{d}", &word[..1]);
+        let entries = read(&text(&faulty));
+        assert_eq!(statuses(&entries), ["invalid"], "{bad}");
+        let error = entries[0].puzzle.as_ref().unwrap_err();
+        assert_eq!((error.position.line, error.position.column), (4, Some(column_of(&faulty[3], 5))), "{bad}");
+        assert!(
+            matches!(&error.kind, ParseErrorKind::NotCandidates { word, m: 9 } if *word == faulty[3][5]),
+            "{error}"
+        );
+    }
+    // A row a word short.
+    let mut faulty = rows.clone();
+    faulty[6].pop();
+    let entries = read(&text(&faulty));
+    assert_eq!(statuses(&entries), ["invalid"]);
+    let error = entries[0].puzzle.as_ref().unwrap_err();
+    assert_eq!(error.position.line, 7);
+    assert!(matches!(error.kind, ParseErrorKind::CandidateRow { first: 1, row: 7, count: 8, m: 9 }), "{error}");
+    // Cut short after four rows, then a puzzle: after a blank line, a
+    // comment, or at once. The puzzle is read.
+    for between in ["\n", "# the next one\n", ""] {
+        let input = format!("{}{between}{LINE}\n", text(&rows[..4]));
+        let entries = read(&input);
+        assert_eq!(statuses(&entries), ["invalid", "ok"], "{input}");
+        let error = entries[0].puzzle.as_ref().unwrap_err();
+        assert!(matches!(error.kind, ParseErrorKind::ShortCandidateGrid { first: 1, rows: 4, m: 9, .. }), "{error}");
+        assert_eq!((error.position.line, entries[1].position.line), (5, if between.is_empty() { 5 } else { 6 }));
+        assert_eq!(givens(&entries[1]), LINE);
+    }
+}
+
+/// A candidate grid as HoDoKu and Simple Sudoku print one: each cell its
+/// candidates as a word, box rules between. Made here from TOP[0]'s solution
+/// (each cell its value plus a few others), so the reading is checked
+/// against sets the test chose, not against the reader's own output.
+#[test]
+fn a_candidate_grid_restricts_every_cell_to_its_word() {
+    let sets = candidate_sets();
     let rule = ".-----------------------------.-----------------------------.-----------------------------.";
     let mut hodoku = format!("{rule}\n");
     let mut plain = String::new();
