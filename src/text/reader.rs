@@ -607,7 +607,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if first.field || first.label.is_some() {
             return None;
         }
-        let first_row = candidate_words(first);
+        let first_row = candidate_words(first)?;
         let m = first_row.len();
         if !(2..=9).contains(&m) || self.spec.fixed_size().is_some_and(|n| n != m) {
             return None;
@@ -621,7 +621,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         while rows.len() < m {
             let row = match self.peek(ahead) {
                 Some((_, LineKind::Rule)) => Ok(None),
-                Some((at, LineKind::Cells(c))) if !c.field && c.label.is_none() => Ok(Some((*at, candidate_words(c)))),
+                Some((at, LineKind::Cells(c))) if !c.field && c.label.is_none() => match candidate_words(c) {
+                    Some(words) => Ok(Some((*at, words))),
+                    None => Err(Some(*at)),
+                },
                 other => Err(other.map(|(at, _)| *at)),
             };
             let end = match row {
@@ -1073,17 +1076,30 @@ impl CandidateWord {
 
 /// The words of a candidate grid's row (split at whitespace and box rules;
 /// characters side by side are one word), each with its digits if it is a
-/// set of distinct digits 1-9.
-fn candidate_words(cells: &Cells) -> Vec<CandidateWord> {
+/// set of distinct digits 1-9; none for a line that is no such row even
+/// with a fault (more than 18 words, or a word of more than 18 characters),
+/// so that a line of a puzzle is given up at once.
+fn candidate_words(cells: &Cells) -> Option<Vec<CandidateWord>> {
+    const MOST: usize = 18;
     let mut words: Vec<CandidateWord> = Vec::new();
     let mut last_column = None;
     for token in &cells.tokens {
         let column = token.column as usize;
         let joined = matches!(token.text, TokenText::Char(_)) && last_column == Some(column - 1);
         last_column = matches!(token.text, TokenText::Char(_)).then_some(column);
-        match words.last_mut() {
-            Some(word) if joined => word.text.push_str(&token.text.to_string()),
-            _ => words.push(CandidateWord { column, text: token.text.to_string(), digits: Vec::new() }),
+        if !joined {
+            if words.len() == MOST {
+                return None;
+            }
+            words.push(CandidateWord { column, text: String::new(), digits: Vec::new() });
+        }
+        let word = words.last_mut().expect("a word was pushed");
+        match &token.text {
+            TokenText::Char(c) => word.text.push(*c),
+            TokenText::Word(w) => word.text.push_str(w),
+        }
+        if word.text.chars().count() > MOST {
+            return None;
         }
     }
     for word in &mut words {
@@ -1092,7 +1108,7 @@ fn candidate_words(cells: &Cells) -> Vec<CandidateWord> {
             word.digits = digits;
         }
     }
-    words
+    Some(words)
 }
 
 /// Whitespace-separated words with their 1-based character columns.
