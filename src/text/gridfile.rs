@@ -39,7 +39,7 @@ struct GridFile {
     #[serde(default)]
     variants: Vec<String>,
     #[serde(default)]
-    extra_units: Vec<String>,
+    extra_units: Vec<Spanned<String>>,
     #[serde(default)]
     anti_knight: bool,
     #[serde(default)]
@@ -85,48 +85,48 @@ struct GridFile {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Cells {
-    cells: String,
+    cells: Spanned<String>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Cage {
-    cells: String,
+    cells: Spanned<String>,
     sum: Option<u32>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Sum {
-    cells: String,
+    cells: Spanned<String>,
     sum: u32,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Arrow {
-    circle: String,
-    cells: String,
+    circle: Spanned<String>,
+    cells: Spanned<String>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Kind {
-    cells: String,
-    kind: String,
+    cells: Spanned<String>,
+    kind: Spanned<String>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Dot {
-    cells: String,
+    cells: Spanned<String>,
     value: Option<u32>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Sandwich {
-    line: String,
+    line: Spanned<String>,
     sum: u32,
 }
 
@@ -192,135 +192,147 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
         (file.disjoint_groups, Variant::DisjointGroups),
     ];
     variants.extend(flags.iter().filter(|(on, _)| *on).map(|&(_, v)| v));
-    let mut extra = file
-        .extra_units
-        .iter()
-        .enumerate()
-        .map(|(i, unit)| {
-            cell_list(unit, n).map_err(|w| {
-                syntax(format!(
-                    "extra unit {}: '{}' is not a cell of a {n}x{n} grid (expected rRcC, 1-based)",
-                    i + 1,
-                    echo(&w)
-                ))
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    // Each clue with the place it was written, checked there.
-    let mut clues: Vec<(usize, Constraint)> = Vec::new();
-    let cells = |text: &str, offset: usize| {
-        cell_list(text, n)
-            .map_err(|w| at(offset, format!("'{}' is not a cell of a {n}x{n} grid (expected rRcC, 1-based)", echo(&w))))
+    // Each clue with its table's name and the place of its cells (or line),
+    // checked there.
+    let mut clues: Vec<(usize, &str, Constraint)> = Vec::new();
+    // Where a word of a string value starts: the value's opening quote, one
+    // character, then the word (exact for a string written without escapes).
+    let word_at = |value: &Spanned<String>, index: usize| {
+        let start = value.span().start;
+        match text.get(start + 1..start + 1 + value.get_ref().len()) {
+            Some(raw) if raw == value.get_ref() => start + 1 + index,
+            _ => start,
+        }
     };
+    let cells = |value: &Spanned<String>, key: &str| {
+        cell_list(value.get_ref(), n).map_err(|(index, w)| {
+            let message = format!("{key}: '{}' is not a cell of a {n}x{n} grid (expected rRcC, 1-based)", echo(&w));
+            at(word_at(value, index), message)
+        })
+    };
+    let mut extra = file.extra_units.iter().map(|unit| cells(unit, "extra_units")).collect::<Result<Vec<_>, _>>()?;
     for (key, list, odd) in [("odd", &file.odd, true), ("even", &file.even, false)] {
         if let Some(list) = list {
-            let cells = cells(list.get_ref(), list.span().start).map_err(|e| with_key(e, key))?;
-            clues.push((list.span().start, if odd { Constraint::Odd { cells } } else { Constraint::Even { cells } }));
+            let cells = cells(list, key)?;
+            clues.push((
+                list.span().start,
+                key,
+                if odd { Constraint::Odd { cells } } else { Constraint::Even { cells } },
+            ));
         }
     }
     for t in &file.killer {
-        let (o, c) = (t.span().start, t.get_ref());
-        clues.push((o, Constraint::Killer { cells: cells(&c.cells, o)?, sum: c.sum }));
+        let c = t.get_ref();
+        clues.push((
+            c.cells.span().start,
+            "killer",
+            Constraint::Killer { cells: cells(&c.cells, "killer")?, sum: c.sum },
+        ));
     }
     for t in &file.little_killer {
-        let (o, c) = (t.span().start, t.get_ref());
-        clues.push((o, Constraint::LittleKiller { cells: cells(&c.cells, o)?, sum: c.sum }));
+        let c = t.get_ref();
+        let cells = cells(&c.cells, "little_killer")?;
+        clues.push((c.cells.span().start, "little_killer", Constraint::LittleKiller { cells, sum: c.sum }));
     }
     for t in &file.arrow {
-        let (o, c) = (t.span().start, t.get_ref());
-        clues.push((o, Constraint::Arrow { circle: cells(&c.circle, o)?, cells: cells(&c.cells, o)? }));
+        let c = t.get_ref();
+        let (circle, line) = (cells(&c.circle, "arrow")?, cells(&c.cells, "arrow")?);
+        clues.push((c.cells.span().start, "arrow", Constraint::Arrow { circle, cells: line }));
     }
-    let pair = |text: &str, o: usize| -> Result<[Cell; 2], GridFileError> {
-        let list = cells(text, o)?;
-        list.try_into().map_err(|l: Vec<Cell>| at(o, format!("a dot joins 2 cells, not {}", l.len())))
+    let pair = |value: &Spanned<String>, key: &str| -> Result<[Cell; 2], GridFileError> {
+        let list = cells(value, key)?;
+        list.try_into()
+            .map_err(|l: Vec<Cell>| at(value.span().start, format!("{key}: a dot joins 2 cells, not {}", l.len())))
     };
-    for t in &file.kropki {
-        let (o, c) = (t.span().start, t.get_ref());
-        let relation = match c.kind.to_ascii_lowercase().as_str() {
-            "white" => Relation::Difference(1),
-            "black" => Relation::Ratio(2),
-            other => return Err(at(o, format!("kropki kind \"{}\" (expected \"white\" or \"black\")", echo(other)))),
-        };
-        clues.push((o, Constraint::Dot { relation, cells: pair(&c.cells, o)? }));
-    }
-    for t in &file.xv {
-        let (o, c) = (t.span().start, t.get_ref());
-        let relation = match c.kind.to_ascii_lowercase().as_str() {
-            "x" => Relation::Sum(10),
-            "v" => Relation::Sum(5),
-            other => return Err(at(o, format!("xv kind \"{}\" (expected \"x\" or \"v\")", echo(other)))),
-        };
-        clues.push((o, Constraint::Dot { relation, cells: pair(&c.cells, o)? }));
-    }
-    for (list, ratio) in [(&file.difference, false), (&file.ratio, true)] {
+    for (key, list) in [("kropki", &file.kropki), ("xv", &file.xv)] {
         for t in list {
-            let (o, c) = (t.span().start, t.get_ref());
+            let c = t.get_ref();
+            let relation = match (key, c.kind.get_ref().to_ascii_lowercase().as_str()) {
+                ("kropki", "white") => Relation::Difference(1),
+                ("kropki", "black") => Relation::Ratio(2),
+                ("xv", "x") => Relation::Sum(10),
+                ("xv", "v") => Relation::Sum(5),
+                (_, other) => {
+                    let expected = if key == "kropki" { "\"white\" or \"black\"" } else { "\"x\" or \"v\"" };
+                    return Err(at(
+                        c.kind.span().start,
+                        format!("{key} kind \"{}\" (expected {expected})", echo(other)),
+                    ));
+                }
+            };
+            clues.push((c.cells.span().start, key, Constraint::Dot { relation, cells: pair(&c.cells, key)? }));
+        }
+    }
+    for (key, list, ratio) in [("difference", &file.difference, false), ("ratio", &file.ratio, true)] {
+        for t in list {
+            let c = t.get_ref();
             let relation = match ratio {
                 false => Relation::Difference(c.value.unwrap_or(1)),
                 true => Relation::Ratio(c.value.unwrap_or(2)),
             };
-            clues.push((o, Constraint::Dot { relation, cells: pair(&c.cells, o)? }));
+            clues.push((c.cells.span().start, key, Constraint::Dot { relation, cells: pair(&c.cells, key)? }));
         }
     }
     for t in &file.sandwich {
-        let (o, c) = (t.span().start, t.get_ref());
-        let line = Line::parse(c.line.trim(), n)
-            .ok_or_else(|| at(o, format!("sandwich line \"{}\" (expected r1 to r{n} or c1 to c{n})", echo(&c.line))))?;
-        clues.push((o, Constraint::Sandwich { line, sum: c.sum }));
+        let c = t.get_ref();
+        let o = c.line.span().start;
+        let line = Line::parse(c.line.get_ref().trim(), n).ok_or_else(|| {
+            at(o, format!("sandwich line \"{}\" (expected r1 to r{n} or c1 to c{n})", echo(c.line.get_ref())))
+        })?;
+        clues.push((o, "sandwich", Constraint::Sandwich { line, sum: c.sum }));
     }
     type Make = fn(Vec<Cell>) -> Constraint;
-    let lines: [(&Vec<Spanned<Cells>>, Make); 4] = [
-        (&file.thermo, |cells| Constraint::Thermo { cells }),
-        (&file.renban, |cells| Constraint::Renban { cells }),
-        (&file.whisper, |cells| Constraint::Whisper { cells }),
-        (&file.palindrome, |cells| Constraint::Palindrome { cells }),
+    let lines: [(&str, &Vec<Spanned<Cells>>, Make); 4] = [
+        ("thermo", &file.thermo, |cells| Constraint::Thermo { cells }),
+        ("renban", &file.renban, |cells| Constraint::Renban { cells }),
+        ("whisper", &file.whisper, |cells| Constraint::Whisper { cells }),
+        ("palindrome", &file.palindrome, |cells| Constraint::Palindrome { cells }),
     ];
-    for (list, make) in lines {
+    for (key, list, make) in lines {
         for t in list {
-            clues.push((t.span().start, make(cells(&t.get_ref().cells, t.span().start)?)));
+            let value = &t.get_ref().cells;
+            clues.push((value.span().start, key, make(cells(value, key)?)));
         }
     }
     for t in &file.extra_region {
-        let region = cells(&t.get_ref().cells, t.span().start)?;
+        let value = &t.get_ref().cells;
+        let region = cells(value, "extra_region")?;
         // A region of n cells is a unit; a smaller one, cells of distinct values.
         if region.len() == n {
             extra.push(region);
         } else {
-            clues.push((t.span().start, Constraint::Killer { cells: region, sum: None }));
+            clues.push((value.span().start, "extra_region", Constraint::Killer { cells: region, sum: None }));
         }
     }
     if file.kropki_negative {
         // A pair with either dot is exempt from both (1 and 2 take either dot).
-        clues.push((0, Constraint::Negative { relations: vec![Relation::Difference(1), Relation::Ratio(2)] }));
+        let relations = vec![Relation::Difference(1), Relation::Ratio(2)];
+        clues.push((0, "kropki_negative", Constraint::Negative { relations }));
     }
     if file.xv_negative {
-        clues.push((0, Constraint::Negative { relations: vec![Relation::Sum(5), Relation::Sum(10)] }));
+        clues.push((0, "xv_negative", Constraint::Negative { relations: vec![Relation::Sum(5), Relation::Sum(10)] }));
     }
-    for (offset, clue) in &clues {
-        clue.validate(n).map_err(|message| at(*offset, format!("{}: {message}", clue.kind())))?;
+    for (offset, key, clue) in &clues {
+        clue.validate(n).map_err(|message| at(*offset, format!("{key}: {message}")))?;
     }
-    let constraints = clues.into_iter().map(|(_, c)| c).collect();
+    let constraints = clues.into_iter().map(|(_, _, c)| c).collect();
     Geometry::with_extra_units(n, layout, &variants, extra)
         .and_then(|g| g.with_constraints(constraints))
         .map_err(geometry_error)
 }
 
-/// Cells written `r1c2`, separated by spaces or commas; the first word that is no cell otherwise.
-fn cell_list(text: &str, n: usize) -> Result<Vec<Cell>, String> {
-    text.split(|c: char| c.is_whitespace() || c == ',')
+/// Cells written `r1c2`, separated by spaces or commas; otherwise the first
+/// word that is no cell, with its byte index in `text`.
+fn cell_list(text: &str, n: usize) -> Result<Vec<Cell>, (usize, String)> {
+    let apart = |c: char| c.is_whitespace() || c == ',';
+    text.split(apart)
         .filter(|w| !w.is_empty())
-        .map(|w| parse_cell_name(w, n).ok_or_else(|| w.to_string()))
+        .map(|w| {
+            // `w` is a slice of `text`: its index is where it starts.
+            let index = w.as_ptr() as usize - text.as_ptr() as usize;
+            parse_cell_name(w, n).ok_or_else(|| (index, w.to_string()))
+        })
         .collect()
-}
-
-/// Name the key an error of a top-level cell list is about.
-fn with_key(error: GridFileError, key: &str) -> GridFileError {
-    match error {
-        GridFileError::At { path, line, column, message } => {
-            GridFileError::At { path, line, column, message: format!("{key}: {message}") }
-        }
-        other => other,
-    }
 }
 
 #[cfg(test)]
@@ -400,19 +412,27 @@ sum = 15
     #[test]
     fn bad_clues_are_named_with_their_line() {
         let cases = [
-            ("size = 4\n[[killer]]\ncells = \"r1c1 r5c1\"\n", "t:2:1: 'r5c1' is not a cell"),
-            ("size = 4\n\n[[killer]]\ncells = \"r1c1 r1c2\"\nsum = 9\n", "t:3:1: killer: no 2 distinct values"),
+            ("size = 4\n[[killer]]\ncells = \"r1c1 r5c1\"\n", "t:3:15: killer: 'r5c1' is not a cell"),
+            ("size = 4\n\n[[killer]]\ncells = \"r1c1 r1c2\"\nsum = 9\n", "t:4:9: killer: no 2 distinct values"),
             (
                 "size = 4\n[[thermo]]\ncells = \"r1c1 r1c2 r1c3 r1c4 r2c4\"\n",
-                "t:2:1: thermo: a thermometer needs 1 to 4",
+                "t:3:9: thermo: a thermometer needs 1 to 4",
             ),
             (
                 "size = 4\n[[arrow]]\ncircle = \"r1c1\"\ncells = \"r1c1 r1c2\"\n",
-                "t:2:1: arrow: the circle's cell r1c1 is on its own arrow",
+                "t:4:9: arrow: the circle's cell r1c1 is on its own arrow",
             ),
             ("size = 4\n[[killer]]\ncells = \"r1c1\"\nsumm = 3\n", "unknown field `summ`"),
-            ("size = 4\n[[kropki]]\ncells = \"r1c1 r1c2\"\nkind = \"grey\"\n", "kropki kind \"grey\""),
-            ("size = 4\nodd = \"r1c1 r0c1\"\n", "t:2:7: odd: 'r0c1' is not a cell"),
+            ("size = 4\n[[kropki]]\ncells = \"r1c1 r1c2\"\nkind = \"grey\"\n", "t:4:8: kropki kind \"grey\""),
+            ("size = 4\nodd = \"r1c1 r0c1\"\n", "t:2:13: odd: 'r0c1' is not a cell"),
+            // A dot's own name, not the relation it stands for; the cells where they are written.
+            (
+                "size = 4\n[[kropki]]\ncells = \"r1c1 r2c2\"\nkind = \"white\"\n",
+                "t:3:9: kropki: r1c1 and r2c2 are not orthogonal neighbours",
+            ),
+            ("size = 4\nextra_units = [\"r1c1 r2c2 r3c3 r9c9\"]\n", "t:2:32: extra_units: 'r9c9' is not a cell"),
+            // An escape in the string: the word's column is unsure, so the value's.
+            ("size = 4\n[[killer]]\ncells = \"r1c1\\tr1c9\"\n", "t:3:9: killer: 'r1c9' is not a cell"),
         ];
         for (text, expected) in cases {
             let e = parse_grid_file(text, "t").unwrap_err().to_string();

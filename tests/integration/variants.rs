@@ -170,16 +170,16 @@ fn bad_grid_files_are_refused_with_file_and_line() {
     let cases = [
         (
             "size = 9\n[[killer]]\ncells = \"r1c1 r1c2\"\nsum = 18\n",
-            ":2:1: killer: no 2 distinct values from 1 to 9 sum to 18",
+            ":3:9: killer: no 2 distinct values from 1 to 9 sum to 18",
         ),
-        ("size = 9\n[[killer]]\ncells = \"r1c1 r10c2\"\n", ":2:1: 'r10c2' is not a cell of a 9x9 grid"),
+        ("size = 9\n[[killer]]\ncells = \"r1c1 r10c2\"\n", ":3:15: killer: 'r10c2' is not a cell of a 9x9 grid"),
         (
             "size = 4\n[[thermo]]\ncells = \"r1c1 r1c2 r1c3 r1c4 r2c4\"\n",
-            ":2:1: thermo: a thermometer needs 1 to 4 cells, not 5",
+            ":3:9: thermo: a thermometer needs 1 to 4 cells, not 5",
         ),
         (
             "size = 9\n[[arrow]]\ncircle = \"r1c1\"\ncells = \"r1c1 r2c2\"\n",
-            ":2:1: arrow: the circle's cell r1c1 is on its own arrow",
+            ":4:9: arrow: the circle's cell r1c1 is on its own arrow",
         ),
         ("size = 9\nanti_bishop = true\n", ":2:1: unknown field `anti_bishop`"),
         ("size = 9\n[[sandwich]]\nline = \"r0\"\nsum = 5\n", "sandwich line \"r0\""),
