@@ -133,7 +133,7 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
     let renderer = Renderer {
         format,
         alphabet: setup.alphabet.clone(),
-        palette: args.color.palette(&std::io::stdout()),
+        palette: args.color.palette(&std::io::stdout()).for_format(format),
         err_palette: args.color.palette(&std::io::stderr()),
         out_dir: None,
     };

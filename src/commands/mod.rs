@@ -258,7 +258,7 @@ impl BatchArgs {
         Ok(Renderer {
             format,
             alphabet: setup.alphabet.clone(),
-            palette: self.color.palette(&io::stdout()),
+            palette: self.color.palette(&io::stdout()).for_format(format),
             err_palette: self.color.palette(&io::stderr()),
             out_dir: self.out_dir.clone(),
         })

@@ -75,6 +75,12 @@ impl Palette {
     /// The cells a contradiction names, and what went wrong.
     pub const CONFLICT: Style = AnsiColor::Red.on_default().bold();
 
+    /// This palette where `format` takes colour (the grid format), else
+    /// none: `line` and `json` are for scripts, and SVG has its own colours.
+    pub fn for_format(self, format: Format) -> Palette {
+        Palette { on: self.on && format == Format::Grid }
+    }
+
     /// `text` in `style`, or as it is when colour is off.
     pub fn paint(self, style: Style, text: &str) -> String {
         if self.on {

@@ -136,9 +136,24 @@ fn no_escapes_under_never_no_color_or_a_pipe() {
         .output()
         .unwrap();
     assert!(!String::from_utf8(both.stdout).unwrap().contains('\x1b'));
-    // Other formats are for programs: never coloured.
-    let line = run(&["solve", "--format", "line", "--color", "always"], PUZZLE);
-    assert!(!line.stdout.contains('\x1b'));
+    // Other formats are for programs: never coloured, whatever they print
+    // (`analyze --steps` ends with a candidate grid in line format too).
+    let programs = [
+        (vec!["solve", "--format", "line"], PUZZLE),
+        (vec!["analyze", "--steps", "--format", "line"], PUZZLE),
+        (vec!["analyze", "--steps", "--format", "json"], PUZZLE),
+        (vec!["--box", "2x2", "analyze", "--steps", "--format", "line"], "................\n"),
+        (vec!["count", "--format", "line"], PUZZLE),
+    ];
+    for (args, input) in programs {
+        let r = run(&[args.as_slice(), &["--color", "always"]].concat(), input);
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        assert!(!r.stdout.contains('\x1b'), "{args:?}: {:?}", r.stdout);
+    }
+    // The same steps in grid format are coloured: the option is honoured there.
+    let grid =
+        run(&["--box", "2x2", "analyze", "--steps", "--format", "grid", "--color", "always"], "................\n");
+    assert!(grid.stdout.contains('\x1b'), "{:?}", grid.stdout);
 }
 
 #[test]
