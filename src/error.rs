@@ -170,6 +170,17 @@ pub enum ParseErrorKind {
         /// What would have started one, in words.
         expected: String,
     },
+    /// A line of k = m² cells that is no m×m puzzle (the grid cannot be
+    /// made) and no row of a block (no rows follow).
+    #[error("a line of {count} cells starts no puzzle: not a {side}x{side} puzzle ({why}), nor a row of a {count}x{count} block (no more rows of {count} cells follow it)")]
+    LoneLine {
+        /// The cells on the line.
+        count: usize,
+        /// The side of the puzzle it would be.
+        side: usize,
+        /// Why that grid cannot be made.
+        why: GeometryError,
+    },
     /// A block of rows that breaks before its last row.
     #[error("the puzzle that starts at line {first} has {rows} row{} of {n} cells, then {what} where row {next} was expected (a block is {n} rows of {n} cells, with only rule lines between them)", if *rows == 1 { "" } else { "s" }, next = rows + 1)]
     BrokenBlock {

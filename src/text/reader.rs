@@ -333,8 +333,16 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if let Some(n) = self.puzzle_side(k) {
             if cells.field || self.spec.fixed_size().is_some() || !self.starts_block(k, &cells) {
                 self.line_mode = Some(k);
+                let row = !cells.field && self.spec.fixed_size().is_none() && self.could_be_row(k, &cells);
                 let rows = vec![(line, cells.tokens)];
-                let puzzle = self.resolve(line, n, &rows);
+                let puzzle = self.resolve(line, n, &rows).map_err(|mut e| {
+                    // A lone row of a block (its puzzle cut short to one
+                    // row) is as likely as a puzzle of a grid with no boxes.
+                    if let (ParseErrorKind::Geometry(why), true) = (&e.kind, row) {
+                        e.kind = ParseErrorKind::LoneLine { count: k, side: n, why: why.clone() };
+                    }
+                    e
+                });
                 let entry = self.entry(line, cells.label, puzzle);
                 return self.ready.push_back(entry);
             }
@@ -566,9 +574,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     }
 
     /// The side m of a pencil-mark line (m³ cells, each cell's m candidates
-    /// at their own places, at least one per cell), if it is one. An m² line of cells that could
-    /// be a puzzle is one when m³ is a square only for m ≥ 9 (729 cells are
-    /// a pencil-mark 9×9 rather than a 27×27 puzzle).
+    /// at their own places, at least one per cell), if it is one. Where m³
+    /// is a square too (64 cells: 4×4 marks or an 8×8 puzzle; 729: 9×9 or
+    /// 27×27), marks in place win: as a puzzle such a line is never valid
+    /// (each of its columns can hold one value only, in one cell, which
+    /// leaves fewer givens than the m² cells that each need one).
     fn pencil_side(&self, cells: &Cells) -> Option<usize> {
         if cells.words {
             return None;
@@ -578,9 +588,6 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             Some(n) => (n.checked_pow(3) == Some(k)).then_some(n)?,
             None => (2..=self.alphabet.len()).find(|m| m * m * m >= k).filter(|m| m * m * m == k)?,
         };
-        if exact_sqrt(k).is_some() && m < 9 && self.spec.fixed_size().is_none() {
-            return None;
-        }
         // Every cell keeps some candidate, each at its own place: a line of
         // dots alone is a blank 27×27, not a 9×9 with no candidate anywhere.
         let in_place = cells.tokens.chunks(m).all(|cell| {
@@ -843,6 +850,17 @@ fn is_rule(text: &str) -> bool {
     text.chars().all(frame) || (text.contains("--") && text.chars().all(|ch| frame(ch) || ch == '.' || ch == '_'))
 }
 
+/// Whether a run of letters is a word, not cells: two or more letters, one
+/// of them lower-case and no cell (see [`is_text`]).
+fn is_word(run: &str, alphabet: &Alphabet) -> bool {
+    let texty = |c: char| match alphabet.is_custom() {
+        true => c.is_lowercase() && alphabet.read(c) == Symbol::Unknown,
+        false => c.is_lowercase() && !('a'..='g').contains(&c),
+    };
+    let lower = run.chars().filter(|c| c.is_lowercase()).count();
+    run.chars().count() >= 2 && (run.chars().any(texty) || (lower >= 4 && !alphabet.is_custom()))
+}
+
 /// Whether a line reads as words rather than cells: a run of two or more
 /// letters with a lower-case one that cannot be a cell (`Sudoku`, `Grid`,
 /// `quizzes`), or mostly characters that are no cell at all.
@@ -852,14 +870,7 @@ fn is_rule(text: &str) -> bool {
 /// past `g` (the letters of a 16×16 grid are a-g) or four lower-case letters
 /// in a row. With `--symbols`, a lower-case letter the alphabet lacks.
 fn is_text(text: &str, alphabet: &Alphabet) -> bool {
-    let texty = |c: char| match alphabet.is_custom() {
-        true => c.is_lowercase() && alphabet.read(c) == Symbol::Unknown,
-        false => c.is_lowercase() && !('a'..='g').contains(&c),
-    };
-    let wordy = text.split(|c: char| !c.is_alphabetic()).any(|word| {
-        let lower = word.chars().filter(|c| c.is_lowercase()).count();
-        word.chars().count() >= 2 && (word.chars().any(texty) || (lower >= 4 && !alphabet.is_custom()))
-    });
+    let wordy = text.split(|c: char| !c.is_alphabetic()).any(|word| is_word(word, alphabet));
     let visible: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
     let cells = visible.iter().filter(|&&c| alphabet.read(c) != Symbol::Unknown || is_separator(c)).count();
     wordy || cells * 2 < visible.len()
@@ -922,9 +933,49 @@ fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> LineKind {
         return LineKind::Cells(cells);
     }
     if is_text(text, alphabet) {
+        if let Some((kind, column)) = stuck_word(text, alphabet, fixed) {
+            return LineKind::Broken(kind, Some(column));
+        }
         return LineKind::Title(echo(trimmed));
     }
     LineKind::Cells(cells)
+}
+
+/// A whole puzzle with a word stuck to it (`4..7…zz`, `puzzle4..7…`,
+/// `4..7…ok…`), which would read as a title: the first such word, named at
+/// its 1-based column, when taking the words (as [`is_text`] sees them) out
+/// of a piece of the line (split at whitespace, `,`, `;` and `:`) leaves a
+/// whole puzzle.
+fn stuck_word(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Option<(ParseErrorKind, usize)> {
+    let chars: Vec<char> = text.chars().collect();
+    let apart = |c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':');
+    let mut start = 0;
+    while start < chars.len() {
+        let end = (start..chars.len()).find(|&i| apart(chars[i])).unwrap_or(chars.len());
+        let (mut kept, mut stuck) = (String::new(), None);
+        let mut i = start;
+        while i < end {
+            let run_end = (i..end).find(|&j| !chars[j].is_alphabetic()).unwrap_or(end);
+            if run_end == i {
+                kept.push(chars[i]);
+                i += 1;
+                continue;
+            }
+            let run: String = chars[i..run_end].iter().collect();
+            if is_word(&run, alphabet) {
+                stuck.get_or_insert((i, run));
+            } else {
+                kept.push_str(&run);
+            }
+            i = run_end;
+        }
+        if let Some((at, word)) = stuck.filter(|_| is_whole_puzzle(&kept, alphabet, fixed)) {
+            let side = fixed.or_else(|| exact_sqrt(kept.chars().count())).unwrap_or(0);
+            return Some((ParseErrorKind::UnknownSymbol { symbol: word, expected: alphabet.expected(side) }, at + 1));
+        }
+        start = end + 1;
+    }
+    None
 }
 
 /// Names for the control characters messages mention.

@@ -666,3 +666,67 @@ fn a_grid_with_coordinates_reads_without_its_labels() {
     let e = read(text).remove(0).puzzle.unwrap_err();
     assert_eq!((e.position.line, e.position.column), (3, Some(5)), "{e}");
 }
+
+/// A whole puzzle with a word stuck to it reads as a title by its letters,
+/// so it was lost without a record: it is one invalid record that names
+/// the word at its column, and the puzzles after it are read.
+#[test]
+fn a_word_stuck_to_a_puzzle_is_named_not_taken_for_a_title() {
+    let p = TOP[1];
+    let lines = [
+        format!("{p}zz"),
+        format!("zz{p}"),
+        format!("{}ok{}", &p[..40], &p[40..]),
+        format!("7,{p}kk,2024"),
+        format!("puzzle{p}"),
+    ];
+    // Where each word starts, counted by hand from the lines above.
+    let words = [("zz", 82), ("zz", 1), ("ok", 41), ("kk", 84), ("puzzle", 1)];
+    let input = format!("{}\nSudoku puzzles of the week\n{LINE}\n", lines.join("\n"));
+    let entries = read(&input);
+    assert_eq!(statuses(&entries), ["invalid", "invalid", "invalid", "invalid", "invalid", "ok"], "{input}");
+    for (i, (word, column)) in words.iter().enumerate() {
+        let error = entries[i].puzzle.as_ref().unwrap_err();
+        assert_eq!((error.position.line, error.position.column), (i + 1, Some(*column)), "{}", lines[i]);
+        assert!(matches!(&error.kind, ParseErrorKind::UnknownSymbol { symbol, .. } if symbol == word), "{error}");
+    }
+    // The title line still names the puzzle after it.
+    assert_eq!(entries[5].name.as_deref(), Some("Sudoku puzzles of the week"));
+    assert_eq!(givens(&entries[5]), LINE);
+}
+
+/// A line of 4³ = 64 = 8² symbols with every 4×4 cell's candidates in place
+/// is pencil marks, as for 9³ = 729 = 27²: as an 8×8 puzzle such a line
+/// could never be valid (each column could hold one value only, once, which
+/// leaves at most 8 givens for the 16 chunks that each need one).
+#[test]
+fn a_line_of_64_marks_in_place_is_a_4x4_in_pencil_marks() {
+    let solution = "1234341221434321";
+    let mut marks = String::new();
+    for (i, ch) in solution.chars().enumerate() {
+        let value = ch.to_digit(10).unwrap();
+        for d in 1..=4 {
+            // Every cell keeps its value; every third cell one candidate more.
+            let keep = d == value || (i % 3 == 0 && d == value % 4 + 1);
+            marks.push(if keep { char::from_digit(d, 10).unwrap() } else { '.' });
+        }
+    }
+    let entries = read(&format!("{marks}\n"));
+    let p = entries[0].puzzle.as_ref().expect("pencil marks");
+    assert_eq!((p.size(), p.candidates().is_some()), (4, true));
+    let Outcome::Solved(grid) = solve(p, &SolveOptions::default()).unwrap() else { panic!("solvable") };
+    assert_eq!(p.check(&grid), Ok(()));
+}
+
+/// A lone line of k = m² cells whose m×m grid cannot be made (a block cut
+/// short to one row, at the end of a file of 9×9 grids) says both readings.
+#[test]
+fn a_lone_row_says_it_is_no_grid_and_no_block() {
+    let entries = read("4 . . | . . . | 8 . 5\n");
+    let error = entries[0].puzzle.as_ref().unwrap_err();
+    assert!(matches!(error.kind, ParseErrorKind::LoneLine { count: 9, side: 3, .. }), "{error}");
+    assert!(error.to_string().contains("nor a row of a 9x9 block"), "{error}");
+    // With --latin it is a 3x3 Latin square: no error.
+    let entries = read_all("123......\n", "t", &Alphabet::default(), &mut GeometrySpec::latin());
+    assert_eq!(entries[0].puzzle.as_ref().map(|p| p.size()).ok(), Some(3));
+}
