@@ -218,7 +218,7 @@ pub enum ParseErrorKind {
         m: usize,
     },
     /// A word of a candidate grid that is no cell's candidates.
-    #[error("{} is not a cell's candidates in a {m}x{m} candidate grid (expected distinct digits 1-{m})", shown(.word))]
+    #[error("{} is not a cell's candidates in a {m}x{m} candidate grid (expected digits 1-{m} in increasing order, each once)", shown(.word))]
     NotCandidates {
         /// The word as written.
         word: String,

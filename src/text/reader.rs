@@ -19,7 +19,6 @@
 //! broke it starts afresh. Puzzles written back to back with nothing between
 //! them are read as a run and checked as a whole (see [`PuzzleReader`]).
 
-use itertools::Itertools;
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::time::Duration;
@@ -332,8 +331,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         }
         if let Some(n) = self.puzzle_side(k) {
             if cells.field || self.spec.fixed_size().is_some() || !self.starts_block(k, &cells) {
+                // Among lines of k cells (a file of puzzles one per line), it is one of them.
+                let in_run = self.line_mode == Some(k)
+                    || matches!(self.peek(0), Some((_, LineKind::Cells(c))) if c.tokens.len() == k);
                 self.line_mode = Some(k);
-                let row = !cells.field && self.spec.fixed_size().is_none() && self.could_be_row(k, &cells);
+                let row = !cells.field && !in_run && self.spec.fixed_size().is_none() && self.could_be_row(k, &cells);
                 let rows = vec![(line, cells.tokens)];
                 let puzzle = self.resolve(line, n, &rows).map_err(|mut e| {
                     // A lone row of a block (its puzzle cut short to one
@@ -941,37 +943,53 @@ fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> LineKind {
     LineKind::Cells(cells)
 }
 
-/// A whole puzzle with a word stuck to it (`4..7…zz`, `puzzle4..7…`,
-/// `4..7…ok…`), which would read as a title: the first such word, named at
-/// its 1-based column, when taking the words (as [`is_text`] sees them) out
-/// of a piece of the line (split at whitespace, `,`, `;` and `:`) leaves a
-/// whole puzzle.
+/// A whole puzzle with a word or punctuation stuck to it (`4..7…zz`,
+/// `puzzle4..7…`, `4..7…(hard)`), which would read as a title: the first
+/// such stretch, named at its 1-based column, when taking the words (as
+/// [`is_text`] sees them) and every character that is no symbol out of a
+/// piece of the line (split at whitespace, `,`, `;` and `:`) leaves a
+/// whole puzzle. Box rules (`|`, `+`, `-`) go too, unnamed.
 fn stuck_word(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Option<(ParseErrorKind, usize)> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Part {
+        Cell,
+        Rule,
+        Stray,
+    }
     let chars: Vec<char> = text.chars().collect();
     let apart = |c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':');
     let mut start = 0;
     while start < chars.len() {
         let end = (start..chars.len()).find(|&i| apart(chars[i])).unwrap_or(chars.len());
-        let (mut kept, mut stuck) = (String::new(), None);
+        let mut parts: Vec<Part> = chars[start..end]
+            .iter()
+            .map(|&c| match alphabet.read(c) {
+                Symbol::Unknown if is_separator(c) => Part::Rule,
+                Symbol::Unknown => Part::Stray,
+                _ => Part::Cell,
+            })
+            .collect();
         let mut i = start;
         while i < end {
             let run_end = (i..end).find(|&j| !chars[j].is_alphabetic()).unwrap_or(end);
             if run_end == i {
-                kept.push(chars[i]);
                 i += 1;
                 continue;
             }
             let run: String = chars[i..run_end].iter().collect();
             if is_word(&run, alphabet) {
-                stuck.get_or_insert((i, run));
-            } else {
-                kept.push_str(&run);
+                parts[i - start..run_end - start].fill(Part::Stray);
             }
             i = run_end;
         }
-        if let Some((at, word)) = stuck.filter(|_| is_whole_puzzle(&kept, alphabet, fixed)) {
+        let kept: String = (start..end).filter(|&j| parts[j - start] == Part::Cell).map(|j| chars[j]).collect();
+        let first = parts.iter().position(|&p| p == Part::Stray);
+        if let Some(first) = first.filter(|_| is_whole_puzzle(&kept, alphabet, fixed)) {
+            let last = parts[first..].iter().position(|&p| p == Part::Cell).map_or(parts.len(), |p| first + p);
+            let stray: String = chars[start + first..start + last].iter().collect();
             let side = fixed.or_else(|| exact_sqrt(kept.chars().count())).unwrap_or(0);
-            return Some((ParseErrorKind::UnknownSymbol { symbol: word, expected: alphabet.expected(side) }, at + 1));
+            let kind = ParseErrorKind::UnknownSymbol { symbol: stray, expected: alphabet.expected(side) };
+            return Some((kind, start + first + 1));
         }
         start = end + 1;
     }
@@ -1114,20 +1132,22 @@ fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells {
 struct CandidateWord {
     column: usize,
     text: String,
-    /// Its digits 1-9, if it is all such digits, each once; else empty.
+    /// Its digits 1-9, if it is all such digits in increasing order; else empty.
     digits: Vec<usize>,
 }
 
 impl CandidateWord {
-    /// Whether it is a cell's candidates in an m×m grid: distinct digits 1..=m.
+    /// Whether it is a cell's candidates in an m×m grid: digits 1..=m in
+    /// increasing order, as every tool writes them (so that a finished row,
+    /// `3412`, is no cell's candidates).
     fn fits(&self, m: usize) -> bool {
         !self.digits.is_empty() && self.digits.iter().all(|&d| d <= m)
     }
 }
 
 /// The words of a candidate grid's row (split at whitespace and box rules;
-/// characters side by side are one word), each with its digits if it is a
-/// set of distinct digits 1-9; none for a line that is no such row even
+/// characters side by side are one word), each with its digits if it is
+/// digits 1-9 in increasing order; none for a line that is no such row even
 /// with a fault (more than 18 words, or a word of more than 18 characters),
 /// so that a line of a puzzle is given up at once.
 fn candidate_words(cells: &Cells) -> Option<Vec<CandidateWord>> {
@@ -1155,7 +1175,7 @@ fn candidate_words(cells: &Cells) -> Option<Vec<CandidateWord>> {
     }
     for word in &mut words {
         let digits: Option<Vec<usize>> = word.text.chars().map(|c| c.to_digit(10).map(|d| d as usize)).collect();
-        if let Some(digits) = digits.filter(|d| d.iter().all(|&v| v >= 1) && d.iter().all_unique()) {
+        if let Some(digits) = digits.filter(|d| d.iter().all(|&v| v >= 1) && d.windows(2).all(|w| w[0] < w[1])) {
             word.digits = digits;
         }
     }

@@ -6,6 +6,7 @@ use crate::testing::checker as common;
 
 use std::sync::Arc;
 
+use itertools::Itertools;
 use proptest::prelude::*;
 
 use super::*;
@@ -637,6 +638,21 @@ fn a_candidate_grid_restricts_every_cell_to_its_word() {
     assert!(entries[1].puzzle.is_err(), "two rows of nine cells are no puzzle");
 }
 
+/// Finished rows and grids written with bars are puzzles, not candidate
+/// grids: a finished row's words (`3412`) are not in increasing order, as
+/// every tool writes a cell's candidates.
+#[test]
+fn finished_lines_with_bars_are_no_candidate_grid() {
+    let input =
+        "1234|3412|2143|4321\n| 1234 | 3412 | 2143 | 4321 |\n| 2143 | 4321 | 1234 | 3412 |\n12..|3412|....|4321\n";
+    let entries = read(input);
+    assert_eq!(statuses(&entries), ["ok", "ok", "ok", "ok"]);
+    let expected = ["1234341221434321", "1234341221434321", "2143432112343412", "12..3412....4321"];
+    for (entry, expected) in entries.iter().zip(expected) {
+        assert_eq!(givens(entry), expected);
+    }
+}
+
 /// A grid printed with coordinates: column numbers above, a label before
 /// each row (letters or numbers), rules between. The labels are no cells.
 #[test]
@@ -679,20 +695,38 @@ fn a_word_stuck_to_a_puzzle_is_named_not_taken_for_a_title() {
         format!("{}ok{}", &p[..40], &p[40..]),
         format!("7,{p}kk,2024"),
         format!("puzzle{p}"),
+        format!("{p}(hard)"),
+        format!("hard-{p}"),
+        format!("{p}-hard"),
+        format!("é{p}zz"),
     ];
-    // Where each word starts, counted by hand from the lines above.
-    let words = [("zz", 82), ("zz", 1), ("ok", 41), ("kk", 84), ("puzzle", 1)];
+    // Where each stray stretch starts, counted by hand from the lines above
+    // (a box rule's `-` goes unnamed where it ends the puzzle).
+    let words = [
+        ("zz", 82),
+        ("zz", 1),
+        ("ok", 41),
+        ("kk", 84),
+        ("puzzle", 1),
+        ("(hard)", 82),
+        ("hard-", 1),
+        ("hard", 83),
+        ("é", 1),
+    ];
     let input = format!("{}\nSudoku puzzles of the week\n{LINE}\n", lines.join("\n"));
     let entries = read(&input);
-    assert_eq!(statuses(&entries), ["invalid", "invalid", "invalid", "invalid", "invalid", "ok"], "{input}");
+    let mut expected = vec!["invalid"; lines.len()];
+    expected.push("ok");
+    assert_eq!(statuses(&entries), expected, "{input}");
     for (i, (word, column)) in words.iter().enumerate() {
         let error = entries[i].puzzle.as_ref().unwrap_err();
         assert_eq!((error.position.line, error.position.column), (i + 1, Some(*column)), "{}", lines[i]);
         assert!(matches!(&error.kind, ParseErrorKind::UnknownSymbol { symbol, .. } if symbol == word), "{error}");
     }
     // The title line still names the puzzle after it.
-    assert_eq!(entries[5].name.as_deref(), Some("Sudoku puzzles of the week"));
-    assert_eq!(givens(&entries[5]), LINE);
+    let last = &entries[lines.len()];
+    assert_eq!(last.name.as_deref(), Some("Sudoku puzzles of the week"));
+    assert_eq!(givens(last), LINE);
 }
 
 /// A line of 4³ = 64 = 8² symbols with every 4×4 cell's candidates in place
@@ -726,6 +760,14 @@ fn a_lone_row_says_it_is_no_grid_and_no_block() {
     let error = entries[0].puzzle.as_ref().unwrap_err();
     assert!(matches!(error.kind, ParseErrorKind::LoneLine { count: 9, side: 3, .. }), "{error}");
     assert!(error.to_string().contains("nor a row of a 9x9 block"), "{error}");
+    // In a file of 9-cell lines each line is a puzzle of its own: the grid
+    // is what is wrong, and no "no rows follow", which would be false.
+    let entries = read("1........\n.2.......\n..3......\n");
+    assert_eq!(entries.len(), 3);
+    for entry in &entries {
+        let error = entry.puzzle.as_ref().unwrap_err();
+        assert!(matches!(error.kind, ParseErrorKind::Geometry(_)), "{error}");
+    }
     // With --latin it is a 3x3 Latin square: no error.
     let entries = read_all("123......\n", "t", &Alphabet::default(), &mut GeometrySpec::latin());
     assert_eq!(entries[0].puzzle.as_ref().map(|p| p.size()).ok(), Some(3));
