@@ -950,7 +950,7 @@ fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> LineKind {
 /// piece of the line (split at whitespace, `,`, `;` and `:`) leaves a
 /// whole puzzle. Box rules (`|`, `+`, `-`) go too, unnamed.
 fn stuck_word(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Option<(ParseErrorKind, usize)> {
-    #[derive(Clone, Copy, PartialEq)]
+    #[derive(Clone, Copy, Debug, PartialEq)]
     enum Part {
         Cell,
         Rule,
@@ -982,14 +982,25 @@ fn stuck_word(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Option<(
             }
             i = run_end;
         }
-        let kept: String = (start..end).filter(|&j| parts[j - start] == Part::Cell).map(|j| chars[j]).collect();
-        let first = parts.iter().position(|&p| p == Part::Stray);
-        if let Some(first) = first.filter(|_| is_whole_puzzle(&kept, alphabet, fixed)) {
-            let last = parts[first..].iter().position(|&p| p == Part::Cell).map_or(parts.len(), |p| first + p);
-            let stray: String = chars[start + first..start + last].iter().collect();
-            let side = fixed.or_else(|| exact_sqrt(kept.chars().count())).unwrap_or(0);
-            let kind = ParseErrorKind::UnknownSymbol { symbol: stray, expected: alphabet.expected(side) };
-            return Some((kind, start + first + 1));
+        // A `.` right before or after a stray stretch may be its punctuation
+        // (`<81 cells>.txt`): tried as a cell first, then as part of it.
+        let mut dotted = parts.clone();
+        for j in 0..parts.len() {
+            let beside = |k: Option<usize>| k.and_then(|k| parts.get(k)) == Some(&Part::Stray);
+            if parts[j] == Part::Cell && chars[start + j] == '.' && (beside(j.checked_sub(1)) || beside(Some(j + 1))) {
+                dotted[j] = Part::Stray;
+            }
+        }
+        for parts in [parts, dotted] {
+            let kept: String = (start..end).filter(|&j| parts[j - start] == Part::Cell).map(|j| chars[j]).collect();
+            let first = parts.iter().position(|&p| p == Part::Stray);
+            if let Some(first) = first.filter(|_| is_whole_puzzle(&kept, alphabet, fixed)) {
+                let last = parts[first..].iter().position(|&p| p == Part::Cell).map_or(parts.len(), |p| first + p);
+                let stray: String = chars[start + first..start + last].iter().collect();
+                let side = fixed.or_else(|| exact_sqrt(kept.chars().count())).unwrap_or(0);
+                let kind = ParseErrorKind::UnknownSymbol { symbol: stray, expected: alphabet.expected(side) };
+                return Some((kind, start + first + 1));
+            }
         }
         start = end + 1;
     }

@@ -699,6 +699,8 @@ fn a_word_stuck_to_a_puzzle_is_named_not_taken_for_a_title() {
         format!("hard-{p}"),
         format!("{p}-hard"),
         format!("é{p}zz"),
+        format!("{p}.txt"),
+        format!("{}.hard", &p[..80]),
     ];
     // Where each stray stretch starts, counted by hand from the lines above
     // (a box rule's `-` goes unnamed where it ends the puzzle).
@@ -712,6 +714,8 @@ fn a_word_stuck_to_a_puzzle_is_named_not_taken_for_a_title() {
         ("hard-", 1),
         ("hard", 83),
         ("é", 1),
+        (".txt", 82),
+        ("hard", 82),
     ];
     let input = format!("{}\nSudoku puzzles of the week\n{LINE}\n", lines.join("\n"));
     let entries = read(&input);
