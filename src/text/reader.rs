@@ -603,8 +603,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
 
     /// A candidate grid (HoDoKu's and Simple Sudoku's pencil-mark grid), if
     /// `first` (at `line`) starts one: m rows of m words, rules between, each
-    /// word a cell's candidates as distinct digits 1..=m, some cell with
-    /// more than one. Its rows are taken from the input.
+    /// word a cell's candidates as digits 1..=m in increasing order, some
+    /// cell with more than one. Its rows are taken from the input.
     ///
     /// A first row of m ≥ 4 such words, one of them with several digits,
     /// starts a candidate grid for sure: a row below with a bad word, or with
