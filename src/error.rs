@@ -193,6 +193,18 @@ pub enum ParseErrorKind {
         /// What came instead, in words.
         what: String,
     },
+    /// A row of a block with a cell too many or too few, its other rows whole.
+    #[error("row {row} of the puzzle that starts at line {first} has {count} cell{} (expected {n}, as its other rows have)", if *count == 1 { "" } else { "s" })]
+    DamagedRow {
+        /// The line of the puzzle's first row.
+        first: usize,
+        /// The row, from 1.
+        row: usize,
+        /// Its cells.
+        count: usize,
+        /// The cells of a row, and the rows of the puzzle.
+        n: usize,
+    },
     /// A candidate grid whose rows stop before its last one.
     #[error("the candidate grid that starts at line {first} has {rows} row{} of {m} cells, then {what} where row {next} was expected", if *rows == 1 { "" } else { "s" }, next = rows + 1)]
     ShortCandidateGrid {
@@ -242,6 +254,20 @@ pub enum ParseErrorKind {
         /// The rows of the odd puzzle.
         odd_rows: usize,
     },
+    /// Rows among puzzles written back to back that make no whole puzzle
+    /// (a row lost or doubled), though the run's rows are a whole number of
+    /// puzzles: the puzzles around them were framed by where their givens fit.
+    #[error("{}", odd_puzzle_message(*rows, *n, *stretch, *told))]
+    OddPuzzle {
+        /// The rows of this piece.
+        rows: usize,
+        /// The rows of a puzzle.
+        n: usize,
+        /// The first and last line of the stretch it is in.
+        stretch: (usize, usize),
+        /// Whether the stretch is this piece alone (told apart by the givens).
+        told: bool,
+    },
     /// A field of cells, in a line of fields, that is no whole puzzle: a
     /// puzzle cut in two by a stray delimiter.
     #[error("a field of {count} cells is no whole puzzle (expected n² cells, as 81 for 9x9): a puzzle cut by a stray '{delimiter}'?")]
@@ -250,6 +276,14 @@ pub enum ParseErrorKind {
         count: usize,
         /// The line's field delimiter.
         delimiter: char,
+    },
+    /// A CSV row whose puzzle column is empty or missing.
+    #[error("no puzzle in field {field} (the header's puzzle column): this row has {fields} field{}{}", if *fields == 1 { "" } else { "s" }, if field <= fields { ", that one empty" } else { "" })]
+    NoField {
+        /// The puzzle column, from 1.
+        field: usize,
+        /// The fields of the row.
+        fields: usize,
     },
     /// A line longer than any grid needs; the rest of it was skipped.
     #[error("a line longer than {} MiB: no grid needs that many characters (the largest, 1024×1024 in numbers, needs about 5 MiB)", limit >> 20)]
@@ -337,6 +371,15 @@ fn run_message(rows: usize, n: usize, first: usize, (a, b): (usize, usize), told
         format!("{run}: the puzzle at lines {a}-{b} has {odd_rows} rows (the others were told apart by their givens; put a blank line between puzzles)")
     } else {
         format!("{run}: which puzzle of lines {a}-{b} has {odd_rows} rows cannot be told, so none of them is read (put a blank line between puzzles)")
+    }
+}
+
+fn odd_puzzle_message(rows: usize, n: usize, (a, b): (usize, usize), told: bool) -> String {
+    let rows_of = format!("{rows} row{} of {n} cells", if rows == 1 { "" } else { "s" });
+    if told {
+        format!("lines {a}-{b} hold {rows_of} among puzzles written back to back: no whole puzzle (a row lost or doubled?); the puzzles around them were read where their givens fit (put a blank line between puzzles)")
+    } else {
+        format!("lines {a}-{b}, puzzles of {n} rows written back to back, hold rows that make no whole puzzle (a row lost or doubled?), and which puzzle cannot be told from the givens, so none of them is read (put a blank line between puzzles)")
     }
 }
 

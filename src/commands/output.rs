@@ -504,7 +504,14 @@ impl Renderer {
         };
         match (grid, record.status) {
             (_, Status::Invalid | Status::Error) | (None, _) => self.line(record),
-            (Some(grid), _) => format!("{}\n", satdoku::write_fpuzzles(puzzle, Some(&grid))),
+            (Some(grid), _) => match satdoku::write_fpuzzles(puzzle, Some(&grid)) {
+                Ok(text) => format!("{text}\n"),
+                // What f-puzzles cannot hold: said, and the answer as a line.
+                Err(e) => {
+                    eprintln!("satdoku: {}: no f-puzzles string: {e}", record.numbered.entry.position);
+                    self.line(record)
+                }
+            },
         }
     }
 

@@ -164,6 +164,17 @@ impl GeometrySpec {
         self
     }
 
+    /// A jigsaw of side `n` with these regions (0-based, row-major), for a
+    /// puzzle that brings its own (a row of a jigsaw file), with the spec's
+    /// variants: `None` when the spec fixes the layout (`--box`, `--latin`,
+    /// `--regions`, `--grid`), which then wins.
+    pub fn jigsaw(&self, n: usize, regions: Vec<u32>) -> Option<Result<Arc<Geometry>, GeometryError>> {
+        if self.fixed.is_some() || self.latin {
+            return None;
+        }
+        Some(Geometry::new(n, Layout::Regions(regions), &self.variants).map(Arc::new))
+    }
+
     /// The size every puzzle must have, when the definition fixes it.
     pub fn fixed_size(&self) -> Option<usize> {
         self.fixed.as_ref().map(|g| g.size())

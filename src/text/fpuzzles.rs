@@ -400,10 +400,24 @@ impl Reader {
     }
 }
 
-/// The f-puzzles JSON of `puzzle`, with `solution`'s values in the cells the givens leave empty.
-pub fn fpuzzles_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Json {
+/// The f-puzzles JSON of `puzzle`, with `solution`'s values in the cells
+/// the givens leave empty; an error for what f-puzzles cannot hold (a
+/// little killer that stops short of the grid's edge).
+///
+/// Boxes of another shape than the default for the size are written as
+/// each cell's region, and a Latin square as regions that are its rows
+/// (the same rules: f-puzzles has no grid without regions).
+pub fn fpuzzles_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Result<Json, FpuzzlesError> {
     let geometry = puzzle.geometry();
     let n = geometry.size();
+    let region = |cell: Cell| -> Option<usize> {
+        match geometry.layout() {
+            Layout::Regions(_) => geometry.region_of(cell),
+            Layout::Boxes { rows, cols } if default_box(n).ok() != Some((*rows, *cols)) => geometry.region_of(cell),
+            Layout::Boxes { .. } => None,
+            Layout::Latin => Some(cell.index() / n),
+        }
+    };
     let name = |c: Cell| format!("R{}C{}", c.index() / n + 1, c.index() % n + 1);
     let names = |cells: &[Cell]| cells.iter().map(|&c| name(c)).collect::<Vec<_>>();
     let grid: Vec<Json> = (0..n)
@@ -418,8 +432,8 @@ pub fn fpuzzles_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Json {
                     } else if let Some(v) = solution.and_then(|s| s.get(cell)) {
                         object.insert("value".into(), v.number().into());
                     }
-                    if let Layout::Regions(_) = geometry.layout() {
-                        object.insert("region".into(), geometry.region_of(cell).unwrap_or(0).into());
+                    if let Some(region) = region(cell) {
+                        object.insert("region".into(), region.into());
                     }
                     Json::Object(object)
                 })
@@ -486,6 +500,18 @@ pub fn fpuzzles_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Json {
                 } else {
                     (if r == 0 { 1 } else { -1 }, if c == 0 { 1 } else { -1 })
                 };
+                // f-puzzles sums the whole diagonal, from outside the grid to its edge.
+                let last = cells[cells.len() - 1].index();
+                let inside = |r: i64, c: i64| (0..n as i64).contains(&r) && (0..n as i64).contains(&c);
+                let (lr, lc) = ((last / n) as i64, (last % n) as i64);
+                if inside(r - dr, c - dc) || inside(lr + dr, lc + dc) {
+                    let message = format!(
+                        "a little killer from {} to {} stops short of the grid's edge, and f-puzzles' runs from edge to edge",
+                        name(cells[0]),
+                        name(cells[cells.len() - 1])
+                    );
+                    return Err(at("littlekillersum", message));
+                }
                 let direction = format!("{}{}", if dr > 0 { "D" } else { "U" }, if dc > 0 { "R" } else { "L" });
                 let cell = format!("R{}C{}", r - dr + 1, c - dc + 1);
                 push("littlekillersum", json!({ "cell": cell, "direction": direction, "value": sum.to_string() }));
@@ -541,12 +567,13 @@ pub fn fpuzzles_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Json {
         negative.dedup();
         out.insert("negative".into(), negative.into());
     }
-    Json::Object(out)
+    Ok(Json::Object(out))
 }
 
-/// The compressed string f-puzzles and SudokuPad load (`?load=` in their URLs).
-pub fn write_fpuzzles(puzzle: &Puzzle, solution: Option<&Grid>) -> String {
-    lz_str::compress_to_base64(fpuzzles_value(puzzle, solution).to_string().as_str())
+/// The compressed string f-puzzles and SudokuPad load (`?load=` in their
+/// URLs); an error for what f-puzzles cannot hold (see [`fpuzzles_value`]).
+pub fn write_fpuzzles(puzzle: &Puzzle, solution: Option<&Grid>) -> Result<String, FpuzzlesError> {
+    Ok(lz_str::compress_to_base64(fpuzzles_value(puzzle, solution)?.to_string().as_str()))
 }
 
 #[cfg(test)]
@@ -560,7 +587,7 @@ mod tests {
             std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/encodings/variants/lines-9.toml")).unwrap();
         let geometry = parse_grid_file(&text, "lines-9.toml").unwrap();
         let puzzle = Puzzle::new(Arc::new(geometry), Grid::empty(9)).unwrap();
-        let string = write_fpuzzles(&puzzle, None);
+        let string = write_fpuzzles(&puzzle, None).unwrap();
         let back = read_fpuzzles(&format!("https://www.f-puzzles.com/?load={string}")).unwrap();
         // The same clues, odd and even cells one by one.
         let single = |p: &Puzzle| {
@@ -587,5 +614,46 @@ mod tests {
         );
         let e = read_fpuzzles(r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C1","R5C2"],"value":"3"}]}"#).unwrap_err();
         assert_eq!(e.to_string(), "f-puzzles killercage[0].cells[1]: 'R5C2' is not a cell of a 4x4 grid");
+    }
+
+    /// Boxes of a shape other than the default, and a Latin square, keep
+    /// their rules through f-puzzles (as regions): counted again, the same
+    /// number of solutions (20 for this 6x6 with 3x2 boxes, against 1 with
+    /// the default 2x3; 576 Latin squares of order 4, against 288 sudokus).
+    #[test]
+    fn box_shapes_and_latin_squares_round_trip() {
+        use crate::enumerate::Search;
+        let count = |p: &Puzzle| Search::new(p, &crate::SolveOptions::default()).count_up_to(1000).unwrap().count;
+        let givens = |text: &str, n: usize| {
+            let cells = text.chars().map(|c| c.to_digit(10).map(|v| Value::from_index(v as usize - 1))).collect();
+            Grid::from_cells(n, cells).unwrap()
+        };
+        let cases = [
+            (
+                Geometry::new(6, Layout::Boxes { rows: 3, cols: 2 }, &[]).unwrap(),
+                givens(".....12....3..2.......45.16.........", 6),
+                20,
+            ),
+            (Geometry::new(4, Layout::Latin, &[]).unwrap(), Grid::empty(4), 576),
+        ];
+        for (geometry, givens, solutions) in cases {
+            let puzzle = Puzzle::new(Arc::new(geometry), givens).unwrap();
+            assert_eq!(count(&puzzle), solutions);
+            let back = read_fpuzzles(&write_fpuzzles(&puzzle, None).unwrap()).unwrap();
+            assert_eq!(count(&back), solutions, "{:?}", puzzle.geometry().layout());
+        }
+    }
+
+    /// f-puzzles sums a little killer from the edge to the edge: one that
+    /// stops short has no f-puzzles form, and is refused, not changed.
+    #[test]
+    fn a_little_killer_short_of_the_edge_is_refused() {
+        let text = "size = 4\nboxes = \"2x2\"\n[[little_killer]]\ncells = \"r1c1 r2c2\"\nsum = 3\n";
+        let puzzle = Puzzle::new(Arc::new(parse_grid_file(text, "lk.toml").unwrap()), Grid::empty(4)).unwrap();
+        let error = write_fpuzzles(&puzzle, None).unwrap_err();
+        assert!(error.to_string().contains("stops short of the grid's edge"), "{error}");
+        let text = "size = 4\nboxes = \"2x2\"\n[[little_killer]]\ncells = \"r1c1 r2c2 r3c3 r4c4\"\nsum = 10\n";
+        let puzzle = Puzzle::new(Arc::new(parse_grid_file(text, "lk.toml").unwrap()), Grid::empty(4)).unwrap();
+        assert!(write_fpuzzles(&puzzle, None).is_ok());
     }
 }

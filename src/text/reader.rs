@@ -198,7 +198,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                 // keep each one's: it is no cell on any line.
                 let bytes: &[u8] = self.buf.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&self.buf);
                 let kind = match std::str::from_utf8(bytes) {
-                    Ok(text) => classify(text, self.alphabet, self.spec.fixed_size()),
+                    Ok(text) => classify(text, self.alphabet, self.spec.fixed_size(), self.column.is_some()),
                     Err(e) => {
                         let at = e.valid_up_to();
                         let column = String::from_utf8_lossy(&bytes[..at]).chars().count() + 1;
@@ -272,6 +272,11 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                 }
                 // The sections an `.sdk` file has after its puzzle: the
                 // current state, pencil marks and colours, nine rows each.
+                // A whole puzzle line is none of theirs: it ends them.
+                LineKind::Cells(cells) if self.skipping > 0 && is_whole_count(cells.tokens.len()) => {
+                    self.skipping = 0;
+                    self.frame(line, cells);
+                }
                 _ if self.skipping > 0 => self.skipping -= 1,
                 LineKind::Title(title) => {
                     self.line_mode = None;
@@ -287,22 +292,35 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                 }
                 LineKind::Fields(fields) => {
                     let (alphabet, fixed) = (self.alphabet, self.spec.fixed_size());
-                    let chosen = match self.column {
-                        Some(column) if column < fields.len() => &fields[column],
-                        _ => match fields.iter().find(|(_, f)| is_whole_puzzle(f.trim(), alphabet, fixed)) {
-                            Some(field) => field,
-                            None => &fields[0],
-                        },
+                    // Without a header, the first field that holds a puzzle,
+                    // whole or not: a damaged one is reported, never passed
+                    // over for the solution after it.
+                    let holds_puzzle =
+                        |f: &str| is_whole_field(f, alphabet, fixed) || cellish_count(f) >= DAMAGED_CELLS;
+                    let index = match self.column {
+                        Some(column) => column,
+                        None => fields.iter().position(|(_, f)| holds_puzzle(f.trim())).unwrap_or(0),
                     };
-                    let (column, field) = chosen;
+                    let Some((column, field)) = fields.get(index).filter(|(_, f)| !f.trim().is_empty()) else {
+                        let at = fields.get(index).map(|(column, _)| column + 1);
+                        let kind = ParseErrorKind::NoField { field: index + 1, fields: fields.len() };
+                        return Some(self.entry(line, None, Err(self.error(line, at, kind))));
+                    };
                     let indent = field.chars().count() - field.trim_start().chars().count();
-                    let mut cells = tokenize(field.trim(), column + indent, alphabet);
+                    let mut cells = field_cells(field.trim(), column + indent, alphabet);
                     cells.field = true;
                     // `Puzzle 3: 4..7…`: the words before the puzzle name it.
                     let before = fields.iter().take_while(|(c, _)| c < column).map(|(_, f)| f.trim());
                     let label = before.collect::<Vec<_>>().join(" ");
                     cells.label = is_text(&label, alphabet).then(|| echo(&label));
-                    self.frame(line, cells);
+                    // A jigsaw file's row brings the puzzle's regions in a
+                    // later field (janko.at's `id n givens regions solution`).
+                    let regions =
+                        fields[index + 1..].iter().find_map(|(_, f)| region_map(f.trim(), cells.tokens.len()));
+                    match regions {
+                        Some(regions) => self.jigsaw_row(line, cells, regions),
+                        None => self.frame(line, cells),
+                    }
                 }
                 LineKind::Cells(cells) => self.frame(line, cells),
             }
@@ -318,6 +336,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             return self.ready.push_back(entry);
         }
         let k = cells.tokens.len();
+        if self.is_index(&cells) {
+            let number: String = cells.tokens.iter().map(|t| t.text.to_string()).collect();
+            self.title = Some(number);
+            return;
+        }
         if let Some(m) = self.pencil_side(&cells) {
             // Each cell's m marks in place: value p + 1 at place p, or empty.
             let sets: Vec<Vec<usize>> = cells
@@ -334,10 +357,16 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 // Among lines of k cells (a file of puzzles one per line), it is one of them.
                 let in_run = self.line_mode == Some(k)
                     || matches!(self.peek(0), Some((_, LineKind::Cells(c))) if c.tokens.len() == k);
-                self.line_mode = Some(k);
                 let row = !cells.field && !in_run && self.spec.fixed_size().is_none() && self.could_be_row(k, &cells);
                 let rows = vec![(line, cells.tokens)];
-                let puzzle = self.resolve(line, n, &rows).map_err(|mut e| {
+                let puzzle = self.resolve(line, n, &rows);
+                // Only a line that makes a grid sets the paragraph to one
+                // puzzle per line: after a block broke, its other rows of m²
+                // cells (no m×m grid) must not all turn into puzzles.
+                if !matches!(&puzzle, Err(ParseError { kind: ParseErrorKind::Geometry(_), .. })) {
+                    self.line_mode = Some(k);
+                }
+                let puzzle = puzzle.map_err(|mut e| {
                     // A lone row of a block (its puzzle cut short to one
                     // row) is as likely as a puzzle of a grid with no boxes.
                     if let (ParseErrorKind::Geometry(why), true) = (&e.kind, row) {
@@ -374,6 +403,44 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         self.ready.push_back(entry);
     }
 
+    /// A row of a jigsaw file: its puzzle's cells and its own regions. The
+    /// grid options' layout (`--box`, `--latin`, `--regions`, `--grid`)
+    /// wins over the row's regions.
+    fn jigsaw_row(&mut self, line: usize, cells: Cells, regions: Vec<u32>) {
+        let k = cells.tokens.len();
+        let n = exact_sqrt(k).expect("a region map has n² cells");
+        let Some(geometry) = self.spec.jigsaw(n, regions) else { return self.frame(line, cells) };
+        let puzzle = geometry.map_err(|e| self.error(line, None, ParseErrorKind::Geometry(e))).and_then(|geometry| {
+            let givens = self.givens(line, n, &[(line, cells.tokens)])?;
+            Ok(Puzzle::new(geometry, givens).expect("the regions have side n"))
+        });
+        let entry = self.entry(line, cells.label, puzzle);
+        self.ready.push_back(entry);
+    }
+
+    /// Whether a line is a number of its own (`1`, `2`, … `999`), numbering
+    /// the puzzle on the line after it: a title, not a puzzle of one cell
+    /// nor a lone row (lines of its length after it are rows or puzzles).
+    fn is_index(&mut self, cells: &Cells) -> bool {
+        let k = cells.tokens.len();
+        let digits = cells.tokens.iter().all(|t| {
+            matches!(t.text, TokenText::Char(c) if c.is_ascii_digit()) && !matches!(t.symbol, Symbol::Unknown)
+        });
+        let leading_zero = matches!(cells.tokens.first(), Some(t) if matches!(t.text, TokenText::Char('0')));
+        if !(1..=3).contains(&k) || cells.words || cells.field || cells.label.is_some() || !digits || leading_zero {
+            return false;
+        }
+        let columns: Vec<u32> = cells.tokens.iter().map(|t| t.column).collect();
+        let together = columns.windows(2).all(|w| w[1] == w[0] + 1);
+        // A puzzle follows it (a last `1` alone is a 1×1's solution, read back).
+        let follows = match self.peek(0) {
+            Some((_, LineKind::Cells(c))) => c.tokens.len() != k,
+            Some((_, LineKind::Fields(_))) => true,
+            _ => false,
+        };
+        together && follows
+    }
+
     /// Whether `k` cells can be a row of a k×k grid: symbols only up to the
     /// alphabet's size, and a size satdoku takes.
     fn could_be_row(&self, k: usize, cells: &Cells) -> bool {
@@ -387,9 +454,21 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             return false;
         }
         let m = exact_sqrt(k).unwrap_or(k);
-        // A value past m: no m×m puzzle, so a row.
+        // A value past m, or no m×m grid to be had (a prime m without
+        // `--latin`): no m×m puzzle, so a row.
         let too_big = |tokens: &[Token]| tokens.iter().any(|t| matches!(t.symbol, Symbol::Value(v) if v > m));
-        let mut forced = too_big(&first.tokens);
+        let mut forced = too_big(&first.tokens) || self.spec.geometry_for(m).is_err();
+        // A line that repeats a value is no row of a grid; nor do that many
+        // givens of values 1..=m alone make a k×k puzzle (it would leave
+        // k − m values free to swap): m×m puzzles, one per line.
+        let repeats = |tokens: &[Token]| {
+            let mut seen = vec![false; m + 1];
+            tokens
+                .iter()
+                .any(|t| matches!(t.symbol, Symbol::Value(v) if v <= m && std::mem::replace(&mut seen[v], true)))
+        };
+        let givens = |tokens: &[Token]| tokens.iter().filter(|t| matches!(t.symbol, Symbol::Value(_))).count();
+        let (mut clashing, mut total) = (repeats(&first.tokens), givens(&first.tokens));
         // Look ahead: k − 1 more rows of k cells (rules between are fine).
         let (mut rows, mut i) = (1, 0);
         while rows < k {
@@ -397,15 +476,25 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 Some((_, LineKind::Rule)) => {}
                 Some((_, LineKind::Cells(c))) if c.tokens.len() == k && !c.field => {
                     forced |= too_big(&c.tokens);
+                    clashing |= repeats(&c.tokens);
+                    total += givens(&c.tokens);
                     rows += 1;
                 }
                 // Cut short: a block (reported as broken) only if a second
-                // row follows; a lone line is a puzzle (and says what is wrong).
-                _ => return forced && rows >= 2,
+                // row follows; a lone line is a puzzle (and says what is
+                // wrong). Or a row written wrong, the block's other rows
+                // around it.
+                _ => return forced && (rows >= 2 || self.damaged_row_ahead(k, rows, i)),
             }
             i += 1;
         }
-        if forced || k < 16 {
+        if forced {
+            return true;
+        }
+        if clashing || total >= k {
+            return false;
+        }
+        if k < 16 {
             return true;
         }
         // Yet another line of k cells: a file of m×m puzzles, one per line.
@@ -428,6 +517,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         while rows.len() < n {
             match self.row_ahead(n) {
                 Ok(row) => rows.push(row),
+                Err(Some(_)) if self.damaged_row_ahead(n, rows.len(), 0) => {
+                    return self.damaged_block(Some(line), rows.len(), n);
+                }
                 Err(broken) => {
                     let error = self.broken_block(line, rows.len(), n, broken);
                     let entry = self.entry(line, None, Err(error));
@@ -437,13 +529,180 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         }
         // More rows of this length right after: puzzles back to back.
         let most = MAX_RUN_ROWS.min(MAX_RUN_CELLS / n).max(n);
+        let mut cut = true;
         while rows.len() < most - most % n {
             match self.row_ahead(n) {
                 Ok(row) => rows.push(row),
-                Err(_) => break,
+                // A row written wrong in a later puzzle of the run: the
+                // whole puzzles before it, then that puzzle as one record.
+                Err(Some(_)) if self.damaged_row_ahead(n, rows.len() % n, 0) => {
+                    let partial = rows.split_off(rows.len() - rows.len() % n);
+                    let first = partial.first().map(|(line, _)| *line);
+                    if !self.misframed(&rows, n, false) {
+                        self.run(rows, n);
+                    }
+                    return self.damaged_block(first, partial.len(), n);
+                }
+                Err(_) => {
+                    cut = false;
+                    break;
+                }
             }
         }
+        if rows.len() % n == 0 && self.misframed(&rows, n, cut) {
+            return;
+        }
         self.run(rows, n);
+    }
+
+    /// A run whose rows are a whole number of puzzles, yet one puzzle in it
+    /// a row short and another a row long (or the run cut at its limit past
+    /// a puzzle with a row too few or many): read in steps of n from the
+    /// front, every puzzle after the first odd one would be made of two
+    /// puzzles' rows. When some of them fail at once (propagation refutes
+    /// them), the run is framed again, by dynamic programming over where each
+    /// puzzle starts: a puzzle propagation refutes costs 4, a stretch of rows
+    /// that is no puzzle costs 5 (so a lone refuted puzzle is read as it is,
+    /// as two stretches would cost more, and a shift is undone where it
+    /// makes three or more fail). Returns whether
+    /// it framed the run (its entries are ready; rows left over at a cut go
+    /// back to be read with what follows).
+    fn misframed(&mut self, rows: &[(usize, Vec<Token>)], n: usize, cut: bool) -> bool {
+        let refuted = |reader: &mut Self, start: usize| match reader.resolve(rows[start].0, n, &rows[start..start + n])
+        {
+            Ok(puzzle) => Propagator::from_puzzle(&puzzle).and_then(|mut p| p.propagate()).is_err(),
+            Err(_) => true,
+        };
+        if !(0..rows.len() / n).any(|i| refuted(self, i * n)) {
+            return false;
+        }
+        const REFUTED: usize = 4;
+        const ODD: usize = 5;
+        let total = rows.len();
+        // cost[i]: the least cost of framing rows[i..]; step[i]: the rows the first piece takes.
+        let mut cost = vec![0usize; total + 1];
+        let mut step = vec![0usize; total + 1];
+        for i in (0..total).rev() {
+            let mut best = (usize::MAX, 0);
+            if i + n <= total {
+                let c = if refuted(self, i) { REFUTED } else { 0 };
+                best = (c + cost[i + n], n);
+            }
+            for len in (1..2 * n).filter(|&len| len != n && i + len <= total) {
+                if ODD + cost[i + len] < best.0 {
+                    best = (ODD + cost[i + len], len);
+                }
+            }
+            // The rows left at the end of a run cut at its limit: the next
+            // rows may finish them.
+            if cut && i + n > total && best.0 > 0 {
+                best = (0, total - i);
+            }
+            (cost[i], step[i]) = best;
+        }
+        let aligned = (0..total / n).filter(|&i| refuted(self, i * n)).count() * REFUTED;
+        if cost[0] >= aligned {
+            return false;
+        }
+        // Where an odd stretch sits is told by the puzzles it would shift:
+        // where moving it back past puzzles that read well either way costs
+        // nothing, which of them is odd cannot be told, and none is read.
+        let mut pieces = Vec::new();
+        let mut i = 0;
+        while i < total {
+            pieces.push((i, step[i]));
+            i += step[i];
+        }
+        let mut doubtful = vec![false; pieces.len()];
+        for p in 0..pieces.len() {
+            let (start, len) = pieces[p];
+            let tail = cut && start + len == total && len < n;
+            if len == n || tail {
+                continue;
+            }
+            let mut q = p;
+            while q > 0 && pieces[q - 1].1 == n && !doubtful[q - 1] {
+                // The odd stretch before puzzle q − 1 instead: it and the
+                // puzzles up to p are read len − n rows further on.
+                let moved = pieces[q - 1].0 + len;
+                if (0..p - q + 1).any(|t| refuted(self, moved + t * n)) {
+                    break;
+                }
+                q -= 1;
+            }
+            doubtful[q..=p].fill(true);
+        }
+        for (p, &(i, len)) in pieces.iter().enumerate() {
+            let line = rows[i].0;
+            if doubtful[p] {
+                // The stretch of doubtful pieces this one is in.
+                let first = (0..=p).rev().take_while(|&r| doubtful[r]).last().unwrap_or(p);
+                let last = (p..pieces.len()).take_while(|&r| doubtful[r]).last().unwrap_or(p);
+                let (a, b) = (rows[pieces[first].0].0, rows[pieces[last].0 + pieces[last].1 - 1].0);
+                let kind = ParseErrorKind::OddPuzzle { rows: len, n, stretch: (a, b), told: first == last };
+                let error = self.error(line, None, kind);
+                let entry = self.entry(line, None, Err(error));
+                self.ready.push_back(entry);
+                continue;
+            }
+            if len == n {
+                let puzzle = self.resolve(line, n, &rows[i..i + n]);
+                let entry = self.entry(line, None, puzzle);
+                self.ready.push_back(entry);
+            } else if cut && i + len == total && len < n {
+                // Read again, with the rows after the cut.
+                for (line, tokens) in rows[i..].iter().rev() {
+                    let cells = Cells { tokens: tokens.clone(), words: false, label: None, field: false };
+                    self.pending.push_front((*line, LineKind::Cells(cells)));
+                }
+            } else {
+                unreachable!("an odd stretch is doubtful");
+            }
+        }
+        true
+    }
+
+    /// The puzzle whose first `rows` rows (from line `first`; none: the
+    /// next line is its first) are read and whose next line is a row written
+    /// wrong ([`Self::damaged_row_ahead`]): that line and the rows after it
+    /// up to the puzzle's n-th are taken, and the puzzle is one record.
+    fn damaged_block(&mut self, first: Option<usize>, rows: usize, n: usize) {
+        let Some((at, odd)) = self.next_line() else { unreachable!("just peeked") };
+        let count = odd_row_length(&odd).expect("just peeked");
+        for _ in rows + 1..n {
+            self.row_ahead(n).expect("just peeked");
+        }
+        let first = first.unwrap_or(at);
+        let error = self.error(at, None, ParseErrorKind::DamagedRow { first, row: rows + 1, count, n });
+        let entry = self.entry(first, None, Err(error));
+        self.ready.push_back(entry);
+    }
+
+    /// Whether the line `ahead` lines on (a line of cells of a length near
+    /// n, after `rows` rows of a block of n) is a row of the block written wrong:
+    /// the rows of n cells after it, up to the next line that is none, make
+    /// the block whole and then whole puzzles (back to back). Otherwise the
+    /// block ended short and the rows after the odd line are other puzzles'.
+    fn damaged_row_ahead(&mut self, n: usize, rows: usize, ahead: usize) -> bool {
+        // Near the block's length (a title may have it: `....8.4..  hard`),
+        // and no whole puzzle of its own.
+        let near =
+            |(k, title): (usize, bool)| (k != n || title) && k.abs_diff(n) <= (n / 3).max(2) && !is_whole_count(k);
+        let odd =
+            self.peek(ahead).and_then(|(_, kind)| Some((odd_row_length(kind)?, matches!(kind, LineKind::Title(_)))));
+        if !odd.is_some_and(near) {
+            return false;
+        }
+        let (mut rows, mut i) = (rows + 1, ahead + 1);
+        while rows <= MAX_RUN_ROWS {
+            match self.peek(i) {
+                Some((_, LineKind::Rule)) => {}
+                Some((_, LineKind::Cells(c))) if c.tokens.len() == n && !c.field && c.label.is_none() => rows += 1,
+                _ => break,
+            }
+            i += 1;
+        }
+        rows >= n && rows % n == 0
     }
 
     /// The next row of a block of n-cell rows, rules skipped; or, leaving it
@@ -751,6 +1010,12 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// Turn the rows of a side-`n` puzzle into a puzzle of the spec's geometry.
     fn resolve(&mut self, line: usize, n: usize, rows: &[(usize, Vec<Token>)]) -> Result<Puzzle, ParseError> {
         let geometry = self.spec.geometry_for(n).map_err(|e| self.error(line, None, ParseErrorKind::Geometry(e)))?;
+        let givens = self.givens(line, n, rows)?;
+        Ok(Puzzle::new(geometry, givens).expect("geometry_for(n) has side n"))
+    }
+
+    /// The givens of the rows of a side-`n` puzzle.
+    fn givens(&self, line: usize, n: usize, rows: &[(usize, Vec<Token>)]) -> Result<Grid, ParseError> {
         if self.alphabet.is_custom() && self.alphabet.len() < n {
             return Err(self.error(line, None, ParseErrorKind::ShortAlphabet { symbols: self.alphabet.len(), n }));
         }
@@ -781,8 +1046,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 cells.push(value);
             }
         }
-        let givens = Grid::from_cells(n, cells).expect("n rows of n cells, each value checked against n");
-        Ok(Puzzle::new(geometry, givens).expect("geometry_for(n) has side n"))
+        Ok(Grid::from_cells(n, cells).expect("n rows of n cells, each value checked against n"))
     }
 }
 
@@ -814,8 +1078,9 @@ fn read_bounded_line(input: &mut impl BufRead, buf: &mut Vec<u8>, limit: usize) 
             });
         }
         any = true;
-        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
-            Some(i) => (&available[..i], Some(i + 1)),
+        // A line ends at LF, CRLF, or a lone CR (classic Mac OS files).
+        let (chunk, done) = match available.iter().position(|&b| b == b'\n' || b == b'\r') {
+            Some(i) => (&available[..i], Some((i + 1, available[i] == b'\r'))),
             None => (available, None),
         };
         if !too_long {
@@ -826,12 +1091,46 @@ fn read_bounded_line(input: &mut impl BufRead, buf: &mut Vec<u8>, limit: usize) 
                 buf.extend_from_slice(chunk);
             }
         }
-        let used = done.unwrap_or(available.len());
+        let used = done.map_or(available.len(), |(used, _)| used);
         input.consume(used);
-        if done.is_some() {
+        if let Some((_, cr)) = done {
+            if cr {
+                // The LF of a CRLF, perhaps in the next buffer.
+                loop {
+                    match input.fill_buf() {
+                        Ok(bytes) => {
+                            if bytes.first() == Some(&b'\n') {
+                                input.consume(1);
+                            }
+                            break;
+                        }
+                        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                        Err(e) => return Err(e),
+                    }
+                }
+            }
             return Ok(if too_long { Line::TooLong } else { Line::Read });
         }
     }
+}
+
+/// The cells of a line that may be a row written wrong: a line of cells
+/// (not a field or a labelled puzzle), or a title whose first word is cells
+/// alone (`....8.4..  hard`).
+fn odd_row_length(kind: &LineKind) -> Option<usize> {
+    match kind {
+        LineKind::Cells(c) if !c.field && c.label.is_none() => Some(c.tokens.len()),
+        LineKind::Title(title) => {
+            let word = title.split_whitespace().next()?;
+            word.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | '_')).then(|| word.chars().count())
+        }
+        _ => None,
+    }
+}
+
+/// Whether `k` cells on one line make a whole puzzle of side 4 or more.
+fn is_whole_count(k: usize) -> bool {
+    exact_sqrt(k).is_some_and(|m| m >= 4)
 }
 
 /// The square root of `k`, when `k` is a square.
@@ -878,7 +1177,9 @@ fn is_text(text: &str, alphabet: &Alphabet) -> bool {
     wordy || cells * 2 < visible.len()
 }
 
-fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> LineKind {
+/// What a line is, on its own: `csv` once a CSV header has named the puzzle
+/// column, so that every delimited line is a row of fields.
+fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, csv: bool) -> LineKind {
     let text = text.trim_end_matches(['\n', '\r']);
     // The common case first: digits and empty marks alone, one symbol per
     // cell (a million puzzle lines go through here).
@@ -916,7 +1217,7 @@ fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> LineKind {
         Some(i) if !alphabet.is_custom() => &text[..i],
         _ => text,
     };
-    if let Some(kind) = delimited(text, alphabet, fixed) {
+    if let Some(kind) = delimited(text, alphabet, fixed, csv) {
         return kind;
     }
     let cells = tokenize(text, 0, alphabet);
@@ -938,9 +1239,37 @@ fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> LineKind {
         if let Some((kind, column)) = stuck_word(text, alphabet, fixed) {
             return LineKind::Broken(kind, Some(column));
         }
+        if let Some(cells) = damaged_puzzle(text, alphabet) {
+            return LineKind::Cells(cells);
+        }
         return LineKind::Title(echo(trimmed));
     }
     LineKind::Cells(cells)
+}
+
+/// The fewest digits and empty marks in one word that make a line a puzzle
+/// gone wrong rather than a title: the cells of a 4×4, the smallest puzzle
+/// written on one line.
+const DAMAGED_CELLS: usize = 16;
+
+/// The digits and empty marks (`.`, `_`, `*`) of `text`: how much of a puzzle it holds.
+fn cellish_count(text: &str) -> usize {
+    text.chars().filter(|&c| c.is_ascii_digit() || matches!(c, '.' | '_' | '*')).count()
+}
+
+/// A line that reads as words but holds a puzzle gone wrong (`Puzzle 1:
+/// <80 cells>`, `<80 cells> hard`, `?` for empty, numbers with commas and a
+/// word after them): the first whitespace-separated word with at least
+/// [`DAMAGED_CELLS`] digits and empty marks, as cells, with the words before
+/// it as its label. Such a line is a record (an invalid one, as framing
+/// finds), never a title that would lose the puzzle without a word.
+fn damaged_puzzle(text: &str, alphabet: &Alphabet) -> Option<Cells> {
+    let words = words_with_columns(text);
+    let &(column, word) = words.iter().find(|(_, w)| cellish_count(w) >= DAMAGED_CELLS)?;
+    let mut cells = field_cells(word, column - 1, alphabet);
+    let label = text[..text.find(word).unwrap_or(0)].trim().trim_end_matches(':').trim();
+    cells.label = (!label.is_empty()).then(|| echo(label));
+    Some(cells)
 }
 
 /// A whole puzzle with a word or punctuation stuck to it (`4..7…zz`,
@@ -1020,9 +1349,8 @@ fn control_name(ch: char) -> &'static str {
 /// `puzzle:count:solution`. A header names the puzzle column; in a row, the
 /// puzzle is that column's field, or the first field that is a whole puzzle.
 /// Numbers separated by commas alone are a row of numbers.
-fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Option<LineKind> {
-    let delimiter = [',', ';', ':'].into_iter().find(|&d| text.contains(d))?;
-    let fields: Vec<(usize, &str)> = {
+fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, csv: bool) -> Option<LineKind> {
+    let split = |delimiter: char| -> Vec<(usize, &str)> {
         let mut column = 0;
         text.split(delimiter)
             .map(|field| {
@@ -1032,6 +1360,17 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Option<Li
             })
             .collect()
     };
+    // Tab-separated fields, one of them a whole puzzle (as symbols, or as
+    // numbers with commas: `id<TAB>n<TAB>2,1,0,4,…<TAB>…`). Tabs between
+    // the numbers of a row are no fields.
+    if text.contains('\t') {
+        let fields = split('\t');
+        if fields.iter().any(|(_, f)| is_whole_field(f.trim(), alphabet, fixed)) {
+            return Some(LineKind::Fields(fields.into_iter().map(|(column, f)| (column, f.to_string())).collect()));
+        }
+    }
+    let delimiter = [',', ';', ':'].into_iter().find(|&d| text.contains(d))?;
+    let fields = split(delimiter);
     if fields.len() < 2 {
         return None;
     }
@@ -1051,7 +1390,10 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Option<Li
         let column = fields.iter().position(|(_, f)| PUZZLE.contains(&f.trim().to_ascii_lowercase().as_str()));
         return Some(LineKind::Header(column.unwrap_or(0)));
     }
-    fields.iter().find(|(_, f)| is_whole_puzzle(f.trim(), alphabet, fixed))?;
+    // Under a CSV header every row is fields, its puzzle column empty or not.
+    if !(csv && delimiter != ':') {
+        fields.iter().find(|(_, f)| is_whole_puzzle(f.trim(), alphabet, fixed))?;
+    }
     // A puzzle a stray delimiter cut in two, whose bigger part happens to be
     // a whole smaller puzzle (64 cells of an 81-cell line cut by a `:`): two
     // neighbouring fields of cells, one whole and one not, that joined back
@@ -1076,27 +1418,61 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Option<Li
     Some(LineKind::Fields(fields.into_iter().map(|(column, f)| (column, f.to_string())).collect()))
 }
 
+/// Numbers separated by commas alone (`2,1,0,4`, `.` for empty too).
+fn comma_numbers(text: &str) -> bool {
+    let number = |w: &str| w == "." || (!w.is_empty() && w.len() <= 4 && w.bytes().all(|b| b.is_ascii_digit()));
+    text.contains(',') && text.split(',').all(|w| number(w.trim()))
+}
+
+/// Whether a field of a delimited line is one whole puzzle: of single
+/// symbols, or numbers separated by commas.
+fn is_whole_field(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> bool {
+    let k = text.split(',').count();
+    is_whole_puzzle(text, alphabet, fixed)
+        || (comma_numbers(text) && fixed.map_or(is_whole_count(k), |n| n.checked_mul(n) == Some(k)))
+}
+
+/// The regions of a jigsaw of `k` = n² cells, if `field` is its map:
+/// region numbers 0..n − 1 separated by commas, each n times (so never a
+/// solution, whose values are 1..=n).
+fn region_map(field: &str, k: usize) -> Option<Vec<u32>> {
+    let n = exact_sqrt(k).filter(|&n| n >= 2)?;
+    let map: Vec<u32> = field.split(',').map(|w| w.trim().parse::<u32>().ok()).collect::<Option<_>>()?;
+    let mut sizes = vec![0; n];
+    for &region in &map {
+        *sizes.get_mut(region as usize)? += 1;
+    }
+    (map.len() == k && sizes.iter().all(|&size| size == n)).then_some(map)
+}
+
+/// The cells of a field or word (numbers separated by commas, or symbols),
+/// whose first character is at 0-based column `offset` of its line.
+fn field_cells(text: &str, offset: usize, alphabet: &Alphabet) -> Cells {
+    let trimmed = text.trim_matches(|c| matches!(c, ',' | ';' | ':'));
+    match comma_numbers(trimmed) {
+        true => tokenize(&text.replace([',', ';', ':'], " "), offset, alphabet),
+        false => tokenize(text, offset, alphabet),
+    }
+}
+
 /// Whether `text` is one whole puzzle of single symbols: k = m² cells (m ≥ 4,
 /// or the fixed size), every one a symbol or an empty mark.
 fn is_whole_puzzle(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> bool {
     let k = text.chars().count();
     let side = match fixed {
         Some(n) => n.checked_mul(n) == Some(k),
-        None => exact_sqrt(k).is_some_and(|m| m >= 4),
+        None => is_whole_count(k),
     };
     side && !text.contains(char::is_whitespace) && text.chars().all(|c| alphabet.read(c) != Symbol::Unknown)
 }
 
-/// A line with one word that is a whole puzzle and other words around it
-/// (a label, an index, a rating): that word's cells, the words before it as
-/// the puzzle's name.
+/// A line with a word that is a whole puzzle and other words around it (a
+/// label, an index, a rating, a solution): the first such word's cells, the
+/// words before it as the puzzle's name.
 fn labelled(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Option<Cells> {
     let words = words_with_columns(text);
-    let mut whole = words.iter().filter(|(_, w)| is_whole_puzzle(w, alphabet, fixed));
-    let &(column, word) = whole.next()?;
-    if whole.next().is_some() {
-        return None;
-    }
+    // The first one: a solution may follow it (`<puzzle> <solution>`).
+    let &(column, word) = words.iter().find(|(_, w)| is_whole_puzzle(w, alphabet, fixed))?;
     let label = text[..text.find(word).unwrap_or(0)].trim().trim_end_matches(':').trim();
     let mut cells = tokenize(word, column - 1, alphabet);
     cells.label = (!label.is_empty()).then(|| echo(label));

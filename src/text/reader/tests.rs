@@ -11,7 +11,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::error::ParseErrorKind;
-use crate::model::geometry::Geometry;
+use crate::model::geometry::{Geometry, Layout};
 use crate::{solve, Outcome, SolveOptions};
 
 fn read(text: &str) -> Vec<Entry> {
@@ -126,11 +126,21 @@ fn a_first_row_of_dots_still_starts_a_big_block() {
 fn small_line_puzzles_are_not_mistaken_for_a_block() {
     let text = "1...\n".repeat(3) + &"...2..3.4..1....\n".repeat(20);
     let entries = read(&text);
-    // Three 4-cell lines are not a 4x4 block (that needs four rows): each is
-    // a 2x2 puzzle, which the classic spec refuses (2 is prime) but answers.
-    assert_eq!(entries.len(), 3 + 20);
-    assert!(entries[..3].iter().all(|e| e.puzzle.is_err()));
-    assert!(entries[3..].iter().all(|e| e.puzzle.as_ref().unwrap().size() == 4));
+    // Three 4-cell lines are no 2x2 puzzles (2 is prime) but a 4x4 block
+    // cut short (one record), and the 16-cell lines are not its rows.
+    assert_eq!(entries.len(), 1 + 20);
+    assert!(matches!(entries[0].puzzle.as_ref().unwrap_err().kind, ParseErrorKind::BrokenBlock { rows: 3, n: 4, .. }));
+    assert!(entries[1..].iter().all(|e| e.puzzle.as_ref().unwrap().size() == 4));
+    // Exactly sixteen 4x4 puzzles, one per line (as `generate` writes them):
+    // their lines repeat values and use only 1-4, so they are no 16x16's rows.
+    let sixteen = "1.3.34....4.4..1\n".repeat(16);
+    let entries = read(&sixteen);
+    assert_eq!(entries.len(), 16);
+    assert!(entries.iter().all(|e| e.puzzle.as_ref().unwrap().size() == 4));
+    // A blank 16x16 written as rows stays one.
+    let entries = read(&"................\n".repeat(16));
+    assert_eq!(entries.len(), 1);
+    assert_eq!(entries[0].puzzle.as_ref().unwrap().size(), 16);
 }
 
 #[test]
@@ -227,7 +237,8 @@ fn a_junk_line_is_at_most_one_entry_and_loses_nothing() {
 
 #[test]
 fn with_a_fixed_size_a_short_line_is_one_entry() {
-    for junk in ["1", "..3", "12345678", "1234567890"] {
+    // (A lone number such as `1` numbers the puzzle after it: a title.)
+    for junk in ["..3", "12345678", "1234567890"] {
         let read = read_fixed(&format!("{LINE}\n{junk}\n{}\n{}\n", TOP[1], TOP[2]), 9);
         assert_eq!(statuses(&read), ["ok", "invalid", "ok", "ok"], "{junk:?}");
         let e = read[1].puzzle.as_ref().unwrap_err();
@@ -247,12 +258,30 @@ fn a_block_never_borrows_the_rows_of_the_next_puzzle() {
     assert_eq!(e.position.line, 10, "the title that broke it: {e}");
     assert_eq!(givens(&entries[1]), TOP[1]);
     assert_eq!(entries[1].name.as_deref(), Some("Grid 02"));
-    // A row of another length in the middle.
+    // A row far from the block's length in the middle: the block breaks there.
     let mut c = a.clone();
-    c[4] = "12".into();
+    c[4] = "1.".into();
     let entries = read(&format!("{}\n\n{}\n", c.join("\n"), b.join("\n")));
-    assert_eq!(statuses(&entries), ["invalid", "invalid", "invalid", "ok"], "rows 1-4, `12`, rows 6-9, then B");
+    assert_eq!(statuses(&entries), ["invalid", "invalid", "invalid", "ok"], "rows 1-4, `1.`, rows 6-9, then B");
     assert_eq!(givens(&entries[3]), TOP[1]);
+    // A row a cell short or long, its block's other rows around it: one
+    // record for the puzzle, naming that row, whether a blank line, a title
+    // or the next puzzle's rows (back to back) come after it.
+    for (damaged, after) in [(&a[4][..8], "\n\n"), (&format!("{}1", a[4])[..], "\nGrid 02\n"), (&a[4][1..], "\n")] {
+        let mut c = a.clone();
+        c[4] = damaged.to_string();
+        let entries = read(&format!("{}{after}{}\n", c.join("\n"), b.join("\n")));
+        assert_eq!(statuses(&entries), ["invalid", "ok"], "{damaged:?} then {after:?}");
+        let e = entries[0].puzzle.as_ref().unwrap_err();
+        let count = damaged.len();
+        assert!(matches!(e.kind, ParseErrorKind::DamagedRow { first: 1, row: 5, n: 9, count: c } if c == count), "{e}");
+        assert_eq!(e.position.line, 5, "{e}");
+        assert_eq!(givens(&entries[1]), TOP[1]);
+    }
+    // A block cut short, a stray line, then a whole puzzle: the stray line
+    // is no row of the first (that would take the second's first rows).
+    let text = format!("{}\n{}\n{}\n", a[..5].join("\n"), &a[5][..8], b.join("\n"));
+    assert_eq!(statuses(&read(&text)), ["invalid", "invalid", "ok"]);
 }
 
 /// Blocks back to back with no separator, one of them a row short or long:
@@ -764,15 +793,139 @@ fn a_lone_row_says_it_is_no_grid_and_no_block() {
     let error = entries[0].puzzle.as_ref().unwrap_err();
     assert!(matches!(error.kind, ParseErrorKind::LoneLine { count: 9, side: 3, .. }), "{error}");
     assert!(error.to_string().contains("nor a row of a 9x9 block"), "{error}");
-    // In a file of 9-cell lines each line is a puzzle of its own: the grid
-    // is what is wrong, and no "no rows follow", which would be false.
+    // Several 9-cell lines are rows of a 9x9, as no 3x3 grid can be made
+    // without --latin: here a block cut short, one record.
     let entries = read("1........\n.2.......\n..3......\n");
-    assert_eq!(entries.len(), 3);
-    for entry in &entries {
-        let error = entry.puzzle.as_ref().unwrap_err();
-        assert!(matches!(error.kind, ParseErrorKind::Geometry(_)), "{error}");
-    }
+    assert_eq!(entries.len(), 1);
+    let error = entries[0].puzzle.as_ref().unwrap_err();
+    assert!(matches!(error.kind, ParseErrorKind::BrokenBlock { rows: 3, n: 9, .. }), "{error}");
     // With --latin it is a 3x3 Latin square: no error.
     let entries = read_all("123......\n", "t", &Alphabet::default(), &mut GeometrySpec::latin());
     assert_eq!(entries[0].puzzle.as_ref().map(|p| p.size()).ok(), Some(3));
+}
+
+/// A puzzle gone wrong beside words (a label, a rating, `?` for empty) is a
+/// record, never a title that would name the next puzzle and lose this one.
+#[test]
+fn a_damaged_puzzle_among_words_is_a_record_not_a_title() {
+    let short = &LINE[..80];
+    let questions = TOP[2].replace('.', "?");
+    let numbers = LINE[..80].chars().map(|c| c.to_digit(10).unwrap_or(0).to_string()).join(",");
+    for damaged in [
+        format!("Puzzle 1: {short}"),
+        format!("{short} hard"),
+        format!("id1 {short}"),
+        format!("{LINE}. hard"),
+        questions,
+        format!("{numbers} foo"),
+    ] {
+        let entries = read(&format!("{damaged}\nPuzzle 2: {}\n", TOP[1]));
+        assert_eq!(statuses(&entries), ["invalid", "ok"], "{damaged:?}");
+        assert_eq!(entries[0].position.line, 1, "{damaged:?}");
+        assert_eq!(givens(&entries[1]), TOP[1], "{damaged:?}");
+    }
+    // A title keeps naming the puzzle after it.
+    let entries = read(&format!("Sudoku #1234 from 2024-11-25, rated 9.1\n{LINE}\n"));
+    assert_eq!(entries[0].name.as_deref(), Some("Sudoku #1234 from 2024-11-25, rated 9.1"));
+}
+
+/// In a line of fields, the first that holds a puzzle is it: a damaged one
+/// is reported, never passed over for the solution after it.
+#[test]
+fn a_damaged_puzzle_field_is_not_replaced_by_the_solution() {
+    let solution = "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+    for line in [format!("{};{solution}", &LINE[..80]), format!("{}:1:{solution}", &LINE[..80])] {
+        let entries = read(&format!("{line}\n"));
+        assert_eq!(statuses(&entries), ["invalid"], "{line:?}");
+    }
+    // Whitespace between the puzzle and its solution, or an index before.
+    for line in [format!("{LINE}\t{solution}"), format!("{LINE} {solution}"), format!("7\t{LINE}\t{solution}")] {
+        let entries = read(&format!("{line}\n"));
+        assert_eq!(statuses(&entries), ["ok"], "{line:?}");
+        assert_eq!(givens(&entries[0]), LINE, "{line:?}");
+    }
+}
+
+/// Under a CSV header, a row whose puzzle column is empty is a record of its own.
+#[test]
+fn a_csv_row_without_its_puzzle_is_a_record() {
+    let entries = read(&format!("id,puzzle,solution\n1,{LINE},\n2,,\n3,{},\n", TOP[1]));
+    assert_eq!(statuses(&entries), ["ok", "invalid", "ok"]);
+    let e = entries[1].puzzle.as_ref().unwrap_err();
+    assert!(matches!(e.kind, ParseErrorKind::NoField { field: 2, fields: 3 }), "{e}");
+    assert_eq!((e.position.line, e.position.column), (3, Some(3)), "{e}");
+    assert_eq!(givens(&entries[2]), TOP[1]);
+}
+
+/// janko.at's tab-separated files: numbers with commas in a field, and a
+/// jigsaw's own regions in a later one, each row its own grid.
+#[test]
+fn tab_separated_rows_bring_their_puzzle_and_their_regions() {
+    let classic = "1_4x4\t4\t1,0,0,0,0,0,3,0,0,4,0,0,0,0,0,2\t1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,1\thttps://example.org/1";
+    let jigsaw = "2_4x4\t4\t0,0,4,3,0,0,0,1,0,2,0,0,0,0,0,0\t0,0,0,1,0,1,1,1,2,2,3,3,2,2,3,3\t2,1,4,3,3,4,2,1,1,2,3,4,4,3,1,2\tx";
+    let entries = read(&format!("# id\tn\tgivens\tsolution\n{classic}\n{jigsaw}\n"));
+    assert_eq!(statuses(&entries), ["ok", "ok"]);
+    assert_eq!(givens(&entries[0]), "1.....3..4.....2");
+    assert_eq!(entries[0].puzzle.as_ref().unwrap().geometry().layout(), &Layout::Boxes { rows: 2, cols: 2 });
+    let p = entries[1].puzzle.as_ref().unwrap();
+    assert_eq!(p.geometry().layout(), &Layout::Regions(vec![0, 0, 0, 1, 0, 1, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]));
+    let Outcome::Solved(grid) = solve(p, &SolveOptions::default()).unwrap() else { panic!("solvable") };
+    let shape = common::Shape::jigsaw(4, &[0, 0, 0, 1, 0, 1, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]);
+    common::assert_solves(&shape, &common::read_symbols(&givens(&entries[1])), &common::numbers(&grid), "jigsaw");
+    // A fixed layout wins over the row's regions.
+    let entries = read_fixed(&format!("{jigsaw}\n"), 4);
+    assert_eq!(entries[0].puzzle.as_ref().unwrap().geometry().layout(), &Layout::Boxes { rows: 2, cols: 2 });
+}
+
+/// Classic Mac OS files end lines with a lone CR.
+#[test]
+fn lone_carriage_returns_end_lines() {
+    let entries = read(&format!("{LINE}\r{}\r\r{}\r\n{}", TOP[1], TOP[2], TOP[3]));
+    assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), TOP);
+    assert_eq!(entries.iter().map(|e| e.position.line).collect::<Vec<_>>(), [1, 2, 4, 5]);
+}
+
+/// A number on a line of its own numbers the puzzle after it.
+#[test]
+fn numbers_on_lines_of_their_own_name_the_puzzles() {
+    let entries = read(&format!("1\n{LINE}\n2\n{}\n120\n{}\n", TOP[1], TOP[2]));
+    assert_eq!(statuses(&entries), ["ok", "ok", "ok"]);
+    assert_eq!(entries.iter().map(|e| e.name.clone().unwrap()).collect::<Vec<_>>(), ["1", "2", "120"]);
+    // Alone, or before lines of its length, a cell is a 1x1 puzzle (as
+    // satdoku writes one), read back.
+    for lone in [".", "1", "1\n1\n"] {
+        let entries = read(&format!("{lone}\n"));
+        assert!(entries.iter().all(|e| e.puzzle.as_ref().is_ok_and(|p| p.size() == 1)), "{lone:?}");
+    }
+}
+
+/// An `.sdk` section after the puzzle skips its rows, not the puzzles after it.
+#[test]
+fn sdk_sections_end_at_a_whole_puzzle() {
+    let text = format!("[Puzzle]\n{}\n[State]\n{LINE}\n{}\n", rows(TOP[3]).join("\n"), TOP[1]);
+    let entries = read(&text);
+    assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), [TOP[3], LINE, TOP[1]]);
+}
+
+/// Back to back, one puzzle a row short and a later one a row long: the
+/// rows are a whole number of puzzles, but read in steps of nine the
+/// puzzles between would be made of two puzzles' rows (and a valid puzzle
+/// reported unsolvable). Their givens clash, so the run is framed again.
+#[test]
+fn a_run_whose_rows_add_up_is_framed_by_its_givens() {
+    let [a, b, c] = [rows(TOP[0]), rows(TOP[1]), rows(TOP[2])];
+    let text = format!("{}\n{}\n{}\n{}\n", a[..8].join("\n"), b.join("\n"), c.join("\n"), c[8]);
+    let entries = read(&text);
+    assert_eq!(statuses(&entries), ["invalid", "ok", "ok", "invalid"]);
+    assert!(matches!(
+        entries[0].puzzle.as_ref().unwrap_err().kind,
+        ParseErrorKind::OddPuzzle { rows: 8, told: true, .. }
+    ));
+    assert_eq!(givens(&entries[1]), TOP[1]);
+    assert_eq!(givens(&entries[2]), TOP[2]);
+    // A lone puzzle whose givens clash, in a clean run, is read as it is.
+    let mut clash = b.clone();
+    clash[0] = format!("5{}", &b[1][1..]);
+    let text = format!("{}\n{}\n{}\n", a.join("\n"), clash.join("\n"), c.join("\n"));
+    assert_eq!(statuses(&read(&text)), ["ok", "ok", "ok"]);
 }
