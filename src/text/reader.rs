@@ -520,6 +520,16 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 Err(Some(_)) if self.damaged_row_ahead(n, rows.len(), 0) => {
                     return self.damaged_block(Some(line), rows.len(), n);
                 }
+                // The first row written wrong: the rows after it are of
+                // another length m, and with it make whole puzzles of m rows.
+                Err(Some(_)) if rows.len() == 1 && self.damaged_first_row(n).is_some() => {
+                    let m = self.damaged_first_row(n).expect("just checked");
+                    let (line, odd) = rows.remove(0);
+                    let pending =
+                        (line, LineKind::Cells(Cells { tokens: odd, words: false, label: None, field: false }));
+                    self.pending.push_front(pending);
+                    return self.damaged_block(None, 0, m);
+                }
                 Err(broken) => {
                     let error = self.broken_block(line, rows.len(), n, broken);
                     let entry = self.entry(line, None, Err(error));
@@ -676,6 +686,27 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let error = self.error(at, None, ParseErrorKind::DamagedRow { first, row: rows + 1, count, n });
         let entry = self.entry(first, None, Err(error));
         self.ready.push_back(entry);
+    }
+
+    /// The side m of the block whose first row, a line of n cells just read,
+    /// is written wrong: the next line is a row of m cells, m near n, and
+    /// the rows of m cells from it, with that first line, make whole puzzles.
+    fn damaged_first_row(&mut self, n: usize) -> Option<usize> {
+        let Some((_, LineKind::Cells(next))) = self.peek(0) else { return None };
+        let m = next.tokens.len();
+        if next.field || next.label.is_some() || m == n || m.abs_diff(n) > (m / 3).max(2) || is_whole_count(n) {
+            return None;
+        }
+        let (mut rows, mut i) = (1, 0);
+        while rows <= MAX_RUN_ROWS {
+            match self.peek(i) {
+                Some((_, LineKind::Rule)) => {}
+                Some((_, LineKind::Cells(c))) if c.tokens.len() == m && !c.field && c.label.is_none() => rows += 1,
+                _ => break,
+            }
+            i += 1;
+        }
+        (rows >= m && rows % m == 0).then_some(m)
     }
 
     /// Whether the line `ahead` lines on (a line of cells of a length near
@@ -1115,14 +1146,17 @@ fn read_bounded_line(input: &mut impl BufRead, buf: &mut Vec<u8>, limit: usize) 
 }
 
 /// The cells of a line that may be a row written wrong: a line of cells
-/// (not a field or a labelled puzzle), or a title whose first word is cells
-/// alone (`....8.4..  hard`).
+/// (not a field or a labelled puzzle), or a title that is cells (and box
+/// rules) up to its first word (`....8.4..  hard`, `|4..|...|8.5| hard`).
 fn odd_row_length(kind: &LineKind) -> Option<usize> {
     match kind {
         LineKind::Cells(c) if !c.field && c.label.is_none() => Some(c.tokens.len()),
         LineKind::Title(title) => {
-            let word = title.split_whitespace().next()?;
-            word.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | '_')).then(|| word.chars().count())
+            // The cells it starts with, box rules and spaces between, up to
+            // what made it a title (`hard`, `(sic)`).
+            let cell = |c: char| c.is_ascii_digit() || matches!(c, '.' | '_' | '*');
+            let cells = title.chars().take_while(|&c| cell(c) || is_separator(c)).filter(|&c| cell(c)).count();
+            (cells > 0).then_some(cells)
         }
         _ => None,
     }

@@ -929,3 +929,28 @@ fn a_run_whose_rows_add_up_is_framed_by_its_givens() {
     let text = format!("{}\n{}\n{}\n", a.join("\n"), clash.join("\n"), c.join("\n"));
     assert_eq!(statuses(&read(&text)), ["ok", "ok", "ok"]);
 }
+
+/// A row written wrong is its grid's row wherever it stands: the first row,
+/// or a row with a word after it, in any row style.
+#[test]
+fn a_damaged_first_row_or_a_row_with_a_word_keeps_its_grid_whole() {
+    let [a, b] = [rows(TOP[0]), rows(TOP[1])];
+    let framed = |r: &str| format!("|{}|{}|{}|", &r[..3], &r[3..6], &r[6..]);
+    let spaced = |r: &str| r.chars().join(" ");
+    let cases: [(Vec<String>, usize); 4] = [
+        ([vec![a[0][..8].to_string()], a[1..].to_vec()].concat(), 1),
+        ([vec![format!("{}1", a[0])], a[1..].to_vec()].concat(), 1),
+        (a.iter().enumerate().map(|(i, r)| if i == 3 { framed(r) + " hard" } else { framed(r) }).collect(), 4),
+        (a.iter().enumerate().map(|(i, r)| if i == 6 { spaced(r) + "  (sic)" } else { spaced(r) }).collect(), 7),
+    ];
+    for (grid, row) in cases {
+        for between in ["\n", "\n\n"] {
+            let text = format!("{}{between}{}\n", grid.join("\n"), b.join("\n"));
+            let entries = read(&text);
+            assert_eq!(statuses(&entries), ["invalid", "ok"], "{text}");
+            let e = entries[0].puzzle.as_ref().unwrap_err();
+            assert!(matches!(e.kind, ParseErrorKind::DamagedRow { row: r, n: 9, .. } if r == row), "{e}");
+            assert_eq!(givens(&entries[1]), TOP[1]);
+        }
+    }
+}
