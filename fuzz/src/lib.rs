@@ -121,28 +121,23 @@ pub fn puzzle_framing(data: &[u8]) {
         let line = String::from_utf8_lossy(line).trim().to_ascii_lowercase();
         ["[state]", "[pencilmarks]", "[colours]"].contains(&line.as_str())
     };
-    if data.split(|&b| b == b'\n' || b == 0xFF).any(skipped) {
+    if data.split(|&b| matches!(b, b'\n' | b'\r' | 0xFF)).any(skipped) {
         return;
     }
     let (pieces, gap): (usize, &[u8]) = if adjacent { (32, b"\n") } else { (64, b"\n\n") };
     let mut text = Vec::new();
-    let mut line = 1;
     let mut inserted = Vec::new();
     for (i, junk) in data.split(|&b| b == 0xFF).take(pieces).enumerate() {
         if adjacent {
-            text.extend(junk.iter().map(|&b| if b == b'\n' { b' ' } else { b }));
-            line += 1;
+            text.extend(junk.iter().map(|&b| if matches!(b, b'\n' | b'\r') { b' ' } else { b }));
         } else {
             text.extend_from_slice(junk);
-            line += junk.iter().filter(|&&b| b == b'\n').count() + 1;
         }
         text.extend_from_slice(gap);
-        line += gap.len() - 1;
         let (puzzle, givens) = known[i % known.len()];
-        inserted.push((line, puzzle, givens));
+        inserted.push((1 + line_ends(&text), puzzle, givens));
         text.extend_from_slice(puzzle.as_bytes());
         text.extend_from_slice(gap);
-        line += puzzle.matches('\n').count() + gap.len();
     }
     let alphabet = Alphabet::default();
     let mut spec = if fixed {
@@ -160,6 +155,13 @@ pub fn puzzle_framing(data: &[u8]) {
             Err(error) => panic!("line {line}: the known puzzle {puzzle:?} does not read: {error}"),
         }
     }
+}
+
+/// The line ends in `text`, as the reader counts them: LF, CRLF, or a lone CR.
+fn line_ends(text: &[u8]) -> usize {
+    let lone_cr = text.windows(2).filter(|w| w[0] == b'\r' && w[1] != b'\n').count();
+    let last_cr = usize::from(text.last() == Some(&b'\r'));
+    text.iter().filter(|&&b| b == b'\n').count() + lone_cr + last_cr
 }
 
 /// The puzzles [`puzzle_framing`] hides among junk, one of each form, with their givens.
