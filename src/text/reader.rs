@@ -578,10 +578,13 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// it framed the run (its entries are ready; rows left over at a cut go
     /// back to be read with what follows).
     fn misframed(&mut self, rows: &[(usize, Vec<Token>)], n: usize, cut: bool) -> bool {
-        let refuted = |reader: &mut Self, start: usize| match reader.resolve(rows[start].0, n, &rows[start..start + n])
-        {
-            Ok(puzzle) => Propagator::from_puzzle(&puzzle).and_then(|mut p| p.propagate()).is_err(),
-            Err(_) => true,
+        // Whether the n rows from `start` are refuted, each start checked once.
+        let mut memo: Vec<Option<bool>> = vec![None; rows.len()];
+        let mut refuted = |reader: &mut Self, start: usize| {
+            *memo[start].get_or_insert_with(|| match reader.resolve(rows[start].0, n, &rows[start..start + n]) {
+                Ok(puzzle) => Propagator::from_puzzle(&puzzle).and_then(|mut p| p.propagate()).is_err(),
+                Err(_) => true,
+            })
         };
         if !(0..rows.len() / n).any(|i| refuted(self, i * n)) {
             return false;
@@ -697,16 +700,23 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if next.field || next.label.is_some() || m == n || m.abs_diff(n) > (m / 3).max(2) || is_whole_count(n) {
             return None;
         }
-        let (mut rows, mut i) = (1, 0);
+        self.makes_whole_puzzles(m, 1, 0).then_some(m)
+    }
+
+    /// Whether `before` rows and the rows of n cells from the line `ahead`
+    /// lines on (rules skipped), up to the next line that is none, make
+    /// whole puzzles of n rows (counted up to a run's limit).
+    fn makes_whole_puzzles(&mut self, n: usize, before: usize, ahead: usize) -> bool {
+        let (mut rows, mut i) = (before, ahead);
         while rows <= MAX_RUN_ROWS {
             match self.peek(i) {
                 Some((_, LineKind::Rule)) => {}
-                Some((_, LineKind::Cells(c))) if c.tokens.len() == m && !c.field && c.label.is_none() => rows += 1,
+                Some((_, LineKind::Cells(c))) if c.tokens.len() == n && !c.field && c.label.is_none() => rows += 1,
                 _ => break,
             }
             i += 1;
         }
-        (rows >= m && rows % m == 0).then_some(m)
+        rows >= n && rows % n == 0
     }
 
     /// Whether the line `ahead` lines on (a line of cells of a length near
@@ -724,16 +734,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if !odd.is_some_and(near) {
             return false;
         }
-        let (mut rows, mut i) = (rows + 1, ahead + 1);
-        while rows <= MAX_RUN_ROWS {
-            match self.peek(i) {
-                Some((_, LineKind::Rule)) => {}
-                Some((_, LineKind::Cells(c))) if c.tokens.len() == n && !c.field && c.label.is_none() => rows += 1,
-                _ => break,
-            }
-            i += 1;
-        }
-        rows >= n && rows % n == 0
+        self.makes_whole_puzzles(n, rows + 1, ahead + 1)
     }
 
     /// The next row of a block of n-cell rows, rules skipped; or, leaving it
