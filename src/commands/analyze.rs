@@ -1,10 +1,12 @@
 //! `satdoku analyze`: the cells fixed in every solution, the exact candidates of the rest, or what propagation alone derives.
 
 use std::io;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::Result;
 use clap::Args;
+use strum::VariantNames;
 
 use satdoku::{
     analyze, candidate_counts, propagation, residual, steps, Alphabet, AnalyzeOptions, Cell, Claim, Deduction,
@@ -15,7 +17,7 @@ use super::batch::{run, Numbered};
 use super::minimize::with_checker;
 use super::output::{Body, Emitter, Format, Record, Snapshot, Status, StepLine};
 use super::solve::failure;
-use super::{names, BatchArgs, EncodingArgs, GridArgs, ProofArgs};
+use super::{BatchArgs, EncodingArgs, GridArgs, ProofArgs};
 
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
@@ -29,10 +31,12 @@ pub struct AnalyzeArgs {
     /// Show only what propagation derives from the givens (no search): the
     /// residual candidates. LEVEL: singles (unit propagation), subsets
     /// (singles, locked candidates, naked and hidden subsets: all_distinct;
-    /// the default) or probe (subsets and failed-literal probing).
+    /// the default) or probe (subsets and failed-literal probing). Given
+    /// bare before a file (`--propagate FILE`), the level is subsets and the
+    /// file is read.
     #[arg(long, value_name = "LEVEL", num_args = 0..=1, default_missing_value = "subsets",
-          value_parser = names::<Level>())]
-    pub propagate: Option<Level>,
+          value_parser = level_or_file)]
+    pub propagate: Option<LevelOrFile>,
     /// Print the deductions of propagation (at --propagate's level, subsets
     /// by default) in order, each with what it removes, up to the solved grid
     /// or the point where search is needed.
@@ -54,19 +58,57 @@ pub struct AnalyzeArgs {
     pub redundant: bool,
 }
 
+/// The value after `--propagate`: its optional LEVEL takes the next word,
+/// so a bare `--propagate` before a file takes the file's name; that name is
+/// the first file then, at the default level.
+#[derive(Clone, Debug)]
+pub enum LevelOrFile {
+    Level(Level),
+    File(PathBuf),
+}
+
+/// Parse `--propagate`'s value: a level, or an existing file (a word that is
+/// neither is refused with the levels, as a mistyped level would be).
+fn level_or_file(word: &str) -> Result<LevelOrFile, String> {
+    match word.parse::<Level>() {
+        Ok(level) => Ok(LevelOrFile::Level(level)),
+        Err(_) if word == "-" || Path::new(word).exists() => Ok(LevelOrFile::File(PathBuf::from(word))),
+        Err(_) => Err(format!("'{word}' is not one of {:?} (nor a file to read)", Level::VARIANTS)),
+    }
+}
+
+impl AnalyzeArgs {
+    /// The level of `--propagate` (or of `--steps` alone), when either is given.
+    fn propagate_level(&self) -> Option<Level> {
+        match &self.propagate {
+            Some(LevelOrFile::Level(level)) => Some(*level),
+            Some(LevelOrFile::File(_)) => Some(Level::default()),
+            None => self.steps.then(Level::default),
+        }
+    }
+
+    /// The input files: a file `--propagate` took for its level comes first.
+    fn files(&self) -> Vec<PathBuf> {
+        let taken = match &self.propagate {
+            Some(LevelOrFile::File(file)) => Some(file.clone()),
+            _ => None,
+        };
+        taken.into_iter().chain(self.batch.files.iter().cloned()).collect()
+    }
+}
+
 pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = grid.resolve()?;
     setup.chunk = args.batch.chunk();
     let renderer = args.batch.renderer(&setup)?;
     let options = AnalyzeOptions { solve: args.encoding.options(&args.batch), count_limit: args.max };
     args.proofs.prepare()?;
-    let summary = run(&args.batch.files, &mut setup, renderer, args.batch.jobs(), |numbered, out| {
+    let summary = run(&args.files(), &mut setup, renderer, args.batch.jobs(), |numbered, out| {
         let puzzle = match &numbered.entry.puzzle {
             Ok(p) => p,
             Err(e) => return out.emit(Record::failed(numbered, Status::Invalid, e)),
         };
-        if args.propagate.is_some() || args.steps {
-            let level = args.propagate.unwrap_or_default();
+        if let Some(level) = args.propagate_level() {
             let deadline = args.batch.timeout.and_then(|t| Instant::now().checked_add(t));
             let rounds = args.show_candidates == "round";
             return propagate_one(&args.batch, numbered, puzzle, (level, deadline), (args.steps, rounds), out);

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -66,7 +66,7 @@ pub fn for_each_puzzle(
             (Box::new(io::stdin().lock()), setup.chunk.stdin_name.clone())
         } else {
             let name = path.display().to_string();
-            match File::open(path) {
+            match open_file(path) {
                 Ok(f) => (Box::new(BufReader::with_capacity(1 << 16, progress.count_bytes(f))), name),
                 Err(e) => {
                     index += 1;
@@ -95,6 +95,16 @@ pub fn for_each_puzzle(
     }
     progress.finish();
     Ok(())
+}
+
+/// Open an input file; a directory is refused here, as a file that cannot be
+/// opened (on Unix opening one succeeds, and only reading it fails).
+pub fn open_file(path: &Path) -> io::Result<File> {
+    let file = File::open(path)?;
+    if file.metadata()?.is_dir() {
+        return Err(io::ErrorKind::IsADirectory.into());
+    }
+    Ok(file)
 }
 
 /// Answer every puzzle of `files` with `answer`, on `jobs` threads, records

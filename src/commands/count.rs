@@ -58,7 +58,9 @@ pub fn run_count(args: &CountArgs, grid: &GridArgs) -> Result<u8> {
             // Out of time: what was counted, as a lower bound, with the error.
             Err(SolveError::TimedOut) => {
                 let counted = Count { count: search.found(), capped: true };
-                let record = Record::failed(numbered, Status::Error, args.batch.timed_out());
+                // Said in the message too: the line format shows only that.
+                let error = format!("{}, after counting {}", args.batch.timed_out(), counted.count);
+                let record = Record::failed(numbered, Status::Error, error);
                 return out.emit(record.with_body(Body::Count(counted)));
             }
             // A bug shows in this puzzle's record; the batch goes on.

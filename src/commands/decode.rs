@@ -1,7 +1,6 @@
 //! `satdoku decode`: an external solver's answer to a `satdoku dimacs` CNF, back into a verified grid.
 
 use std::collections::BTreeSet;
-use std::fs::File;
 use std::io::{self, BufReader};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -12,7 +11,7 @@ use clap::Args;
 use satdoku::cnf::{read_cnf, read_model, Answer, CnfFile};
 use satdoku::{Claimant, Entry, Geometry, GeometrySpec};
 
-use super::batch::Numbered;
+use super::batch::{open_file, Numbered};
 use super::output::{Body, ColorChoice, Emitter, Format, Record, Status};
 use super::{parse_timeout, GridArgs};
 
@@ -39,17 +38,22 @@ pub struct DecodeArgs {
 pub fn run_decode(args: &DecodeArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = grid.resolve()?;
     let cnf_name = args.cnf.display().to_string();
-    let file = File::open(&args.cnf).with_context(|| format!("{cnf_name}: cannot open"))?;
+    let file = open_file(&args.cnf).with_context(|| format!("{cnf_name}: cannot open"))?;
     let cnf = read_cnf(BufReader::new(file), &cnf_name)?;
     check_grid_options(grid, &mut setup.spec, &cnf, &cnf_name)?;
     let var_count = cnf.formula.var_count();
+    // An answer that cannot be opened or read is the record's error: the
+    // puzzle (the CNF's) is known, so a script still gets its one record.
     let (answer, source) = match &args.model {
         Some(path) if path.as_os_str() != "-" => {
             let name = path.display().to_string();
-            let file = File::open(path).with_context(|| format!("{name}: cannot open"))?;
-            (read_model(BufReader::new(file), &name, var_count)?, name)
+            let answer = match open_file(path) {
+                Ok(file) => read_model(BufReader::new(file), &name, var_count).map_err(|e| e.to_string()),
+                Err(e) => Err(format!("{name}: cannot open: {e}")),
+            };
+            (answer, name)
         }
-        _ => (read_model(io::stdin().lock(), "<stdin>", var_count)?, "<stdin>".to_string()),
+        _ => (read_model(io::stdin().lock(), "<stdin>", var_count).map_err(|e| e.to_string()), "<stdin>".to_string()),
     };
     let batch = super::BatchArgs {
         files: Vec::new(),
@@ -72,18 +76,21 @@ pub fn run_decode(args: &DecodeArgs, grid: &GridArgs) -> Result<u8> {
         threads: 1,
     };
     let record = match answer {
+        Err(e) => Record::failed(&numbered, Status::Invalid, e),
         // A claim, believed only when varisat finds no model either.
-        Answer::Unsatisfiable => {
+        Ok(Answer::Unsatisfiable) => {
             let deadline = args.timeout.and_then(|timeout| Instant::now().checked_add(timeout));
             match cnf.confirm_unsat(Claimant::Answer(source), deadline) {
                 Ok(()) => Record::new(&numbered, Status::Unsolvable),
                 Err(e) => Record::failed(&numbered, Status::Error, e),
             }
         }
-        Answer::Satisfiable(model) => {
-            let grid = cnf.decode(&model, &source)?;
-            Record::new(&numbered, Status::Solved).with_body(Body::Solution { grid, number: None })
-        }
+        // A model that breaks the CNF, or decodes to a grid that breaks a
+        // rule, is a wrong answer: said, never printed as a solution.
+        Ok(Answer::Satisfiable(model)) => match cnf.decode(&model, &source) {
+            Ok(grid) => Record::new(&numbered, Status::Solved).with_body(Body::Solution { grid, number: None }),
+            Err(e) => Record::failed(&numbered, Status::Invalid, format!("{e:#}")),
+        },
     };
     out.emit(record).context(super::batch::STDOUT)?;
     out.flush().context(super::batch::STDOUT)?;

@@ -23,8 +23,8 @@ pub struct GenerateArgs {
     #[arg(long, short = 'n', value_name = "N", default_value_t = 1)]
     pub count: u64,
     /// The seed of the random choices: the same seed and options make the
-    /// same puzzles, whatever --jobs. Default: from the clock (JSON records
-    /// carry the seed).
+    /// same puzzles, whatever --jobs. Default: from the clock, below 2^53 so
+    /// that any JSON reader keeps it exact (JSON records carry the seed).
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     /// The side n, where no grid option gives it (default 9). With
@@ -54,7 +54,7 @@ pub struct GenerateArgs {
     /// to FILE, one line per puzzle, as `--regions` reads it.
     #[arg(long, value_name = "FILE")]
     pub regions_out: Option<PathBuf>,
-    /// line, grid, json (JSON Lines) or svg (pictures). Default: grid on a terminal, else line.
+    /// line, grid, json (JSON Lines), fpuzzles (f-puzzles and SudokuPad strings) or svg (pictures). Default: grid on a terminal, else line.
     #[arg(long, value_enum)]
     pub format: Option<Format>,
     /// Colour in the grid format: auto (on a terminal, unless NO_COLOR is
@@ -119,9 +119,11 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
         tries: args.tries,
         timeout: args.timeout,
     };
+    // A clock seed below 2⁵³: JSON readers that hold numbers as doubles (jq,
+    // JavaScript) read the record's seed back exactly, to make it again.
     let seed = args.seed.unwrap_or_else(|| {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-        now.as_nanos() as u64
+        now.as_nanos() as u64 & ((1 << 53) - 1)
     });
     let format = args.format.unwrap_or_else(|| {
         if std::io::IsTerminal::is_terminal(&std::io::stdout()) {

@@ -199,7 +199,7 @@ impl EncodingArgs {
 pub struct BatchArgs {
     /// Puzzle files (stdin when none or "-").
     pub files: Vec<PathBuf>,
-    /// line, grid, json (JSON Lines) or svg (pictures). Default: grid on a terminal, else line.
+    /// line, grid, json (JSON Lines), fpuzzles (f-puzzles and SudokuPad strings) or svg (pictures). Default: grid on a terminal, else line.
     #[arg(long, value_enum)]
     pub format: Option<Format>,
     /// With --format svg: write one picture per puzzle (per solution, per

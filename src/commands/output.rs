@@ -10,7 +10,9 @@ use serde::Serialize;
 use serde_json::{Map, Value as Json};
 
 use satdoku::format;
-use satdoku::{Alphabet, CandidateCount, Cell, Contradiction, Count, Domains, Forced, Geometry, Grid, Layout, Picture};
+use satdoku::{
+    Alphabet, CandidateCount, Cell, Contradiction, Count, Domains, Forced, Geometry, Grid, Layout, Picture, Puzzle,
+};
 
 use super::batch::Numbered;
 
@@ -497,6 +499,14 @@ impl Renderer {
 
     fn fpuzzles(&self, record: &Record) -> String {
         let Ok(puzzle) = &record.numbered.entry.puzzle else { return self.line(record) };
+        // A puzzle made or minimised is written to be played: its givens only.
+        let made = match &record.body {
+            Body::Puzzle(body) => Puzzle::new(puzzle.geometry().clone(), body.puzzle.clone()),
+            _ => None,
+        };
+        if let Some(made) = made {
+            return self.fpuzzles_string(record, &made, None);
+        }
         let grid = match &record.body {
             Body::Solution { grid, .. } | Body::Solutions { first: grid, .. } => Some(grid.clone()),
             Body::Analysis { domains: Some(domains), steps: None, .. } => Some(domains.decided()),
@@ -504,14 +514,19 @@ impl Renderer {
         };
         match (grid, record.status) {
             (_, Status::Invalid | Status::Error) | (None, _) => self.line(record),
-            (Some(grid), _) => match satdoku::write_fpuzzles(puzzle, Some(&grid)) {
-                Ok(text) => format!("{text}\n"),
-                // What f-puzzles cannot hold: said, and the answer as a line.
-                Err(e) => {
-                    eprintln!("satdoku: {}: no f-puzzles string: {e}", record.numbered.entry.position);
-                    self.line(record)
-                }
-            },
+            (Some(grid), _) => self.fpuzzles_string(record, puzzle, Some(&grid)),
+        }
+    }
+
+    /// `puzzle` (with `grid` filled in) as an f-puzzles string; what
+    /// f-puzzles cannot hold is said on stderr, and the record written as a line.
+    fn fpuzzles_string(&self, record: &Record, puzzle: &Puzzle, grid: Option<&Grid>) -> String {
+        match satdoku::write_fpuzzles(puzzle, grid) {
+            Ok(text) => format!("{text}\n"),
+            Err(e) => {
+                eprintln!("satdoku: {}: no f-puzzles string: {e}", record.numbered.entry.position);
+                self.line(record)
+            }
         }
     }
 

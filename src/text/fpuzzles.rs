@@ -144,12 +144,15 @@ impl Reader {
         match value {
             None | Some(Json::Null) => Ok(None),
             Some(Json::String(s)) if s.trim().is_empty() => Ok(None),
-            Some(Json::String(s)) => {
-                s.trim().parse().map(Some).map_err(|_| at(path, format!("'{}' is not a number", echo(s))))
-            }
-            Some(Json::Number(x)) => {
-                x.as_u64().map(|x| Some(x as u32)).ok_or_else(|| at(path, "expected a whole number"))
-            }
+            Some(Json::String(s)) => s
+                .trim()
+                .parse()
+                .map(Some)
+                .map_err(|_| at(path, format!("'{}' is not a number (a whole number below 2^32)", echo(s)))),
+            Some(Json::Number(x)) => match x.as_u64() {
+                Some(x) => u32::try_from(x).map(Some).map_err(|_| at(path, format!("{x} is too large"))),
+                None => Err(at(path, "expected a whole number")),
+            },
             Some(_) => Err(at(path, "expected a number")),
         }
     }
@@ -169,6 +172,13 @@ impl Reader {
             let row = row.ok_or_else(|| at(format!("grid[{r}]"), format!("expected {n} cells")))?;
             for (c, cell) in row.iter().enumerate() {
                 let path = format!("grid[{r}][{c}]");
+                // Given candidates are clues too: refused, not dropped.
+                if cell.get("givenPencilMarks").is_some_and(|marks| !is_empty(marks)) {
+                    return Err(at(
+                        format!("{path}.givenPencilMarks"),
+                        "given pencil marks are not supported by satdoku",
+                    ));
+                }
                 // Givens only: values a solver (or satdoku's output) filled in are not clues.
                 let value = self.number(cell.get("value"), &format!("{path}.value"))?.unwrap_or(0);
                 if value > 0 && cell.get("given").and_then(Json::as_bool) == Some(true) {
@@ -208,18 +218,30 @@ impl Reader {
 
     fn constraint(&mut self, key: &str, value: &Json, object: &Map<String, Json>) -> Result<(), FpuzzlesError> {
         let n = self.n;
-        let items = || value.as_array().map(|a| a.iter().enumerate().collect::<Vec<_>>()).unwrap_or_default();
-        let flag = |variant: Variant, this: &mut Reader| {
-            if value.as_bool() == Some(true) {
+        // A rule of the wrong shape is refused: dropped, it would leave a
+        // puzzle with more solutions than the one written.
+        let list = value.as_array().map(|a| a.iter().enumerate().collect::<Vec<_>>());
+        let items = || list.clone().ok_or_else(|| at(key, "expected a list"));
+        let on = value.as_bool().ok_or_else(|| at(key, "expected true or false"));
+        let flag = |variant: Variant, this: &mut Reader| -> Result<(), FpuzzlesError> {
+            if on.clone()? {
                 this.variants.push(variant);
+            }
+            Ok(())
+        };
+        // The "lines" of a line or arrow clue.
+        let lines = |item: &Json, path: &str| -> Result<Vec<Json>, FpuzzlesError> {
+            match item.get("lines").and_then(Json::as_array) {
+                Some(lines) if !lines.is_empty() => Ok(lines.clone()),
+                _ => Err(at(format!("{path}.lines"), "expected a list of lines of cells")),
             }
         };
         match key {
-            "antiknight" => flag(Variant::AntiKnight, self),
-            "antiking" => flag(Variant::AntiKing, self),
-            "disjointgroups" => flag(Variant::DisjointGroups, self),
+            "antiknight" => flag(Variant::AntiKnight, self)?,
+            "antiking" => flag(Variant::AntiKing, self)?,
+            "disjointgroups" => flag(Variant::DisjointGroups, self)?,
             "diagonal+" | "diagonal-" => {
-                if value.as_bool() == Some(true) {
+                if on? {
                     let cells = (0..n).map(|i| match key {
                         "diagonal-" => Cell::from_index(i * n + i),
                         _ => Cell::from_index((n - 1 - i) * n + i),
@@ -229,12 +251,12 @@ impl Reader {
             }
             // f-puzzles' non-consecutive spares the pairs with a difference dot.
             "nonconsecutive" => {
-                if value.as_bool() == Some(true) {
+                if on? {
                     self.constraints.push(Constraint::Negative { relations: vec![Relation::Difference(1)] });
                 }
             }
             "negative" => {
-                for (i, kind) in items() {
+                for (i, kind) in items()? {
                     match kind.as_str() {
                         Some("ratio") => {
                             let mut values: Vec<u32> = Vec::new();
@@ -264,7 +286,7 @@ impl Reader {
                 }
             }
             "killercage" | "extraregion" => {
-                for (i, item) in items() {
+                for (i, item) in items()? {
                     let path = format!("{key}[{i}]");
                     let cells = self.cells(item.get("cells").unwrap_or(&Json::Null), &format!("{path}.cells"))?;
                     if key == "extraregion" && cells.len() == n {
@@ -279,7 +301,7 @@ impl Reader {
                 }
             }
             "littlekillersum" => {
-                for (i, item) in items() {
+                for (i, item) in items()? {
                     let path = format!("{key}[{i}]");
                     let Some(sum) = self.number(item.get("value"), &format!("{path}.value"))?.filter(|&s| s > 0) else {
                         continue;
@@ -306,10 +328,10 @@ impl Reader {
                 }
             }
             "arrow" => {
-                for (i, item) in items() {
+                for (i, item) in items()? {
                     let path = format!("{key}[{i}]");
                     let circle = self.cells(item.get("cells").unwrap_or(&Json::Null), &format!("{path}.cells"))?;
-                    for (j, line) in item.get("lines").and_then(Json::as_array).into_iter().flatten().enumerate() {
+                    for (j, line) in lines(item, &path)?.iter().enumerate() {
                         let mut cells = self.cells(line, &format!("{path}.lines[{j}]"))?;
                         cells.retain(|c| !circle.contains(c));
                         self.push(Constraint::Arrow { circle: circle.clone(), cells }, &format!("{path}.lines[{j}]"))?;
@@ -317,12 +339,12 @@ impl Reader {
                 }
             }
             "thermometer" | "palindrome" | "renban" | "whispers" => {
-                for (i, item) in items() {
+                for (i, item) in items()? {
                     let path = format!("{key}[{i}]");
                     if key == "whispers" && self.number(item.get("value"), &format!("{path}.value"))?.is_some() {
                         return Err(at(&path, "whispers with a value other than the default are not supported"));
                     }
-                    for (j, line) in item.get("lines").and_then(Json::as_array).into_iter().flatten().enumerate() {
+                    for (j, line) in lines(item, &path)?.iter().enumerate() {
                         let cells = self.cells(line, &format!("{path}.lines[{j}]"))?;
                         let constraint = match key {
                             "thermometer" => Constraint::Thermo { cells },
@@ -335,7 +357,7 @@ impl Reader {
                 }
             }
             "difference" | "ratio" | "xv" => {
-                for (i, item) in items() {
+                for (i, item) in items()? {
                     let path = format!("{key}[{i}]");
                     let cells = self.cells(item.get("cells").unwrap_or(&Json::Null), &format!("{path}.cells"))?;
                     let cells: [Cell; 2] =
@@ -353,7 +375,7 @@ impl Reader {
                 }
             }
             "odd" | "even" => {
-                for (i, item) in items() {
+                for (i, item) in items()? {
                     let path = format!("{key}[{i}]");
                     let cell = self.cell(item.get("cell").unwrap_or(&Json::Null), &format!("{path}.cell"))?;
                     let constraint = match key {
@@ -364,7 +386,7 @@ impl Reader {
                 }
             }
             "sandwichsum" => {
-                for (i, item) in items() {
+                for (i, item) in items()? {
                     let path = format!("{key}[{i}]");
                     let Some(sum) = self.number(item.get("value"), &format!("{path}.value"))? else { continue };
                     let clue = item.get("cell").and_then(Json::as_str).ok_or_else(|| at(&path, "expected a cell"))?;
@@ -480,6 +502,7 @@ pub fn fpuzzles_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Result<Json, 
     for unit in geometry.extra_units() {
         push("extraregion", json!({ "cells": names(unit) }));
     }
+    refuse_unfaithful_negatives(geometry)?;
     // Values of one list pushed as true booleans above are arrays; fix the flags.
     let mut negative: Vec<&str> = Vec::new();
     for constraint in geometry.constraints() {
@@ -570,6 +593,63 @@ pub fn fpuzzles_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Result<Json, 
     Ok(Json::Object(out))
 }
 
+/// Refuse the negative rules f-puzzles would read back as other rules. Its
+/// `nonconsecutive` spares every pair with a kropki dot (satdoku's global
+/// non-consecutive spares none), and is a difference of 1 only; its
+/// negative `ratio` forbids the ratios of the puzzle's black dots (2 when
+/// there are none), and its negative `xv` both 5 and 10. Disjoint groups
+/// need boxes, which a layout written as regions no longer has.
+fn refuse_unfaithful_negatives(geometry: &Geometry) -> Result<(), FpuzzlesError> {
+    let dots: Vec<Relation> = geometry
+        .constraints()
+        .iter()
+        .filter_map(|c| match c {
+            Constraint::Dot { relation, .. } => Some(*relation),
+            _ => None,
+        })
+        .collect();
+    let kropki = dots.iter().any(|r| !matches!(r, Relation::Sum(_)));
+    if geometry.variants().contains(&Variant::NonConsecutive) && kropki {
+        return Err(at(
+            "nonconsecutive",
+            "f-puzzles' non-consecutive spares the pairs with a kropki dot, satdoku's none",
+        ));
+    }
+    let mut ratios: Vec<u32> =
+        dots.iter().filter_map(|r| if let Relation::Ratio(k) = r { Some(*k) } else { None }).collect();
+    if ratios.is_empty() {
+        ratios.push(2);
+    }
+    ratios.sort_unstable();
+    ratios.dedup();
+    for constraint in geometry.constraints() {
+        let Constraint::Negative { relations } = constraint else { continue };
+        let family = |f: fn(&Relation) -> Option<u32>| {
+            let mut values: Vec<u32> = relations.iter().filter_map(f).collect();
+            values.sort_unstable();
+            values
+        };
+        let differences = family(|r| if let Relation::Difference(d) = r { Some(*d) } else { None });
+        let negative_ratios = family(|r| if let Relation::Ratio(k) = r { Some(*k) } else { None });
+        let sums = family(|r| if let Relation::Sum(s) = r { Some(*s) } else { None });
+        let faithful = (differences.is_empty() || differences == [1])
+            && (negative_ratios.is_empty() || negative_ratios == ratios)
+            && (sums.is_empty() || sums == [5, 10]);
+        if !faithful {
+            let message = format!("{}: f-puzzles' negative constraints forbid a difference of 1, the ratios of the black dots, or sums of 5 and 10", constraint.text(geometry.size()));
+            return Err(at("negative", message));
+        }
+    }
+    let boxes = matches!(geometry.layout(), Layout::Boxes { rows, cols } if default_box(geometry.size()).ok() == Some((*rows, *cols)));
+    if geometry.variants().contains(&Variant::DisjointGroups) && !boxes {
+        return Err(at(
+            "disjointgroups",
+            "disjoint groups need the default boxes in f-puzzles, and these are written as regions",
+        ));
+    }
+    Ok(())
+}
+
 /// The compressed string f-puzzles and SudokuPad load (`?load=` in their
 /// URLs); an error for what f-puzzles cannot hold (see [`fpuzzles_value`]).
 pub fn write_fpuzzles(puzzle: &Puzzle, solution: Option<&Grid>) -> Result<String, FpuzzlesError> {
@@ -654,6 +734,61 @@ mod tests {
         assert!(error.to_string().contains("stops short of the grid's edge"), "{error}");
         let text = "size = 4\nboxes = \"2x2\"\n[[little_killer]]\ncells = \"r1c1 r2c2 r3c3 r4c4\"\nsum = 10\n";
         let puzzle = Puzzle::new(Arc::new(parse_grid_file(text, "lk.toml").unwrap()), Grid::empty(4)).unwrap();
+        assert!(write_fpuzzles(&puzzle, None).is_ok());
+    }
+
+    /// Rules of the wrong shape were dropped without a word (a puzzle with
+    /// more solutions than the one written), and numbers past 2³² wrapped
+    /// around: each is refused now, saying where.
+    #[test]
+    fn malformed_rules_are_refused_not_dropped() {
+        let row = r#"[{},{},{},{}]"#;
+        let with = |extra: &str, first: &str| {
+            format!(r#"{{"size":4,"grid":[[{first},{{}},{{}},{{}}],{row},{row},{row}]{extra}}}"#)
+        };
+        let cases = [
+            (with("", r#"{"givenPencilMarks":[1]}"#), "grid[0][0].givenPencilMarks"),
+            (with("", r#"{"value":4294967297,"given":true}"#), "grid[0][0].value: 4294967297 is too large"),
+            (with(r#","killercage":[{"cells":["R1C1","R1C2"],"value":4294967299}]"#, "{}"), "killercage[0].value"),
+            (with(r#","killercage":{"cells":["R1C1","R1C2"],"value":"3"}"#, "{}"), "killercage: expected a list"),
+            (with(r#","thermometer":[{"cells":["R1C1","R1C2"]}]"#, "{}"), "thermometer[0].lines"),
+            (with(r#","arrow":[{"cells":["R1C1"]}]"#, "{}"), "arrow[0].lines"),
+            (with(r#","negative":"xv""#, "{}"), "negative: expected a list"),
+            (with(r#","diagonal-":1"#, "{}"), "diagonal-: expected true or false"),
+            (with(r#","antiknight":"true""#, "{}"), "antiknight: expected true or false"),
+        ];
+        for (json, says) in cases {
+            let error = read_fpuzzles(&json).map(|_| ()).unwrap_err().to_string();
+            assert!(error.contains(says), "{json}: {error}");
+        }
+        // The same rules well formed are read.
+        assert!(read_fpuzzles(&with(r#","diagonal-":true,"negative":["xv"]"#, "{}")).is_ok());
+    }
+
+    /// Negative rules and disjoint groups that f-puzzles would read back as
+    /// other rules are refused, not written: its non-consecutive spares
+    /// kropki pairs, its negative ratio forbids the black dots' ratios, and
+    /// its disjoint groups need default boxes.
+    #[test]
+    fn rules_f_puzzles_would_read_as_others_are_refused() {
+        let refused = |text: &str| {
+            let puzzle = Puzzle::new(Arc::new(parse_grid_file(text, "g.toml").unwrap()), Grid::empty(9)).unwrap();
+            write_fpuzzles(&puzzle, None).map(|_| ()).unwrap_err().to_string()
+        };
+        let dot = "[[kropki]]\ncells = \"r1c1 r1c2\"\nkind = \"black\"\n";
+        let e = refused(&format!("size = 9\nboxes = \"3x3\"\nnon_consecutive = true\n{dot}"));
+        assert!(e.contains("nonconsecutive"), "{e}");
+        let e =
+            refused("size = 9\nboxes = \"3x3\"\nkropki_negative = true\n[[ratio]]\ncells = \"r1c1 r1c2\"\nvalue = 3\n");
+        assert!(e.contains("negative"), "{e}");
+        let geometry = Geometry::new(6, Layout::Boxes { rows: 3, cols: 2 }, &[Variant::DisjointGroups]).unwrap();
+        let puzzle = Puzzle::new(Arc::new(geometry), Grid::empty(6)).unwrap();
+        let e = write_fpuzzles(&puzzle, None).unwrap_err().to_string();
+        assert!(e.contains("disjoint"), "{e}");
+        // What reads back as written is still written.
+        let kept =
+            "size = 9\nboxes = \"3x3\"\nkropki_negative = true\n[[kropki]]\ncells = \"r1c1 r1c2\"\nkind = \"white\"\n";
+        let puzzle = Puzzle::new(Arc::new(parse_grid_file(kept, "g.toml").unwrap()), Grid::empty(9)).unwrap();
         assert!(write_fpuzzles(&puzzle, None).is_ok());
     }
 }

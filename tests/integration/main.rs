@@ -7,6 +7,7 @@ mod util;
 mod analyze;
 mod cli;
 mod color;
+mod contract;
 mod dimacs;
 mod distributed;
 mod enumerate;
