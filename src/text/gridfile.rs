@@ -31,13 +31,12 @@ struct GridFile {
     name: Option<String>,
     #[allow(dead_code)]
     description: Option<String>,
-    size: usize,
-    boxes: Option<String>,
+    size: Spanned<usize>,
+    boxes: Option<Spanned<String>>,
+    latin: Option<Spanned<bool>>,
+    regions: Option<Spanned<String>>,
     #[serde(default)]
-    latin: bool,
-    regions: Option<String>,
-    #[serde(default)]
-    variants: Vec<String>,
+    variants: Vec<Spanned<String>>,
     #[serde(default)]
     extra_units: Vec<Spanned<String>>,
     #[serde(default)]
@@ -46,8 +45,7 @@ struct GridFile {
     anti_king: bool,
     #[serde(default)]
     non_consecutive: bool,
-    #[serde(default)]
-    disjoint_groups: bool,
+    disjoint_groups: Option<Spanned<bool>>,
     #[serde(default)]
     kropki_negative: bool,
     #[serde(default)]
@@ -153,35 +151,49 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
         None => syntax(e.to_string().trim_end().replace('\n', " ")),
     })?;
     let geometry_error = |error: GeometryError| GridFileError::Geometry { path: name.to_string(), error };
-    let n = file.size;
+    let n = *file.size.get_ref();
     // Cell names are read against n: it must be a size first.
     if n == 0 || n > crate::model::geometry::MAX_SIZE {
-        return Err(geometry_error(GeometryError::Size { n }));
+        return Err(at(file.size.span().start, GeometryError::Size { n }.to_string()));
     }
-    let layout_count = [file.boxes.is_some(), file.latin, file.regions.is_some()].iter().filter(|&&b| b).count();
-    if layout_count > 1 {
-        return Err(syntax("give at most one of `boxes`, `latin` and `regions`".into()));
+    let latin = file.latin.as_ref().filter(|l| *l.get_ref());
+    let disjoint = file.disjoint_groups.as_ref().filter(|d| *d.get_ref());
+    // Where each layout key was given; the second one is the mistake.
+    let mut layouts: Vec<usize> = [
+        file.boxes.as_ref().map(|b| b.span().start),
+        latin.map(|l| l.span().start),
+        file.regions.as_ref().map(|r| r.span().start),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    layouts.sort_unstable();
+    if let Some(&second) = layouts.get(1) {
+        return Err(at(second, "give at most one of `boxes`, `latin` and `regions`".into()));
     }
     let layout = if let Some(shape) = &file.boxes {
-        let (rows, cols) = parse_box_shape(shape)
-            .ok_or_else(|| syntax(format!("boxes = \"{}\" is not of the form \"RxC\"", echo(shape))))?;
+        let (rows, cols) = parse_box_shape(shape.get_ref()).ok_or_else(|| {
+            at(shape.span().start, format!("boxes = \"{}\" is not of the form \"RxC\"", echo(shape.get_ref())))
+        })?;
         Layout::Boxes { rows, cols }
-    } else if file.latin {
+    } else if latin.is_some() {
         Layout::Latin
     } else if let Some(map) = &file.regions {
-        Layout::Regions(parse_region_map(map))
+        Layout::Regions(parse_region_map(map.get_ref()))
     } else {
-        let (rows, cols) = default_box(n).map_err(geometry_error)?;
+        let (rows, cols) = default_box(n).map_err(|e| at(file.size.span().start, e.to_string()))?;
         Layout::Boxes { rows, cols }
     };
     let mut variants = file
         .variants
         .iter()
         .map(|v| {
-            v.parse::<Variant>().map_err(|_| {
+            v.get_ref().parse::<Variant>().map_err(|_| {
                 let names: Vec<String> =
                     <Variant as strum::VariantNames>::VARIANTS.iter().map(|s| s.to_string()).collect();
-                syntax(format!("unknown variant \"{}\" (expected one of {})", echo(v), names.join(", ")))
+                let message =
+                    format!("unknown variant \"{}\" (expected one of {})", echo(v.get_ref()), names.join(", "));
+                at(v.span().start, message)
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
@@ -189,7 +201,7 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
         (file.anti_knight, Variant::AntiKnight),
         (file.anti_king, Variant::AntiKing),
         (file.non_consecutive, Variant::NonConsecutive),
-        (file.disjoint_groups, Variant::DisjointGroups),
+        (disjoint.is_some(), Variant::DisjointGroups),
     ];
     variants.extend(flags.iter().filter(|(on, _)| *on).map(|&(_, v)| v));
     // Each clue with its table's name and the place of its cells (or line),
@@ -316,9 +328,35 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
         clue.validate(n).map_err(|message| at(*offset, format!("{key}: {message}")))?;
     }
     let constraints = clues.into_iter().map(|(_, _, c)| c).collect();
-    Geometry::with_extra_units(n, layout, &variants, extra)
-        .and_then(|g| g.with_constraints(constraints))
-        .map_err(geometry_error)
+    // A grid that cannot be built is said at the key that asked for it.
+    let variant_at = |name: &str| {
+        file.variants
+            .iter()
+            .find(|v| v.get_ref().parse::<Variant>().ok().is_some_and(|v| v.to_string() == name))
+            .map(|v| v.span().start)
+    };
+    let place = |error: &GeometryError| -> Option<usize> {
+        match error {
+            GeometryError::Prime { .. } | GeometryError::BoxShape { .. } | GeometryError::BoxesTooLarge { .. } => {
+                file.boxes.as_ref().map(|b| b.span().start).or(Some(file.size.span().start))
+            }
+            GeometryError::RegionsLength { .. }
+            | GeometryError::RegionCount { .. }
+            | GeometryError::RegionSize { .. } => file.regions.as_ref().map(|r| r.span().start),
+            GeometryError::DisjointGroups => {
+                disjoint.map(|d| d.span().start).or_else(|| variant_at(&Variant::DisjointGroups.to_string()))
+            }
+            GeometryError::Hyper { .. } => variant_at(&Variant::Hyper.to_string()),
+            GeometryError::ExtraUnit { unit, .. } => file.extra_units.get(unit - 1).map(|u| u.span().start),
+            _ => None,
+        }
+    };
+    Geometry::with_extra_units(n, layout, &variants, extra).and_then(|g| g.with_constraints(constraints)).map_err(
+        |error| match place(&error) {
+            Some(offset) => at(offset, error.to_string()),
+            None => geometry_error(error),
+        },
+    )
 }
 
 /// Cells written `r1c2`, separated by spaces or commas; otherwise the first
@@ -360,11 +398,33 @@ mod tests {
     #[test]
     fn errors_name_the_file_and_the_problem() {
         let e = parse_grid_file("size = 9\nboxes = \"2x4\"\n", "nine.toml").unwrap_err();
-        assert_eq!(e.to_string(), "nine.toml: boxes of 2x4 do not tile a 9x9 grid (expected R x C = 9)");
+        assert_eq!(e.to_string(), "nine.toml:2:9: boxes of 2x4 do not tile a 9x9 grid (expected R x C = 9)");
         let e = parse_grid_file("size = 9\nbox = \"3x3\"\n", "nine.toml").unwrap_err();
         assert!(e.to_string().starts_with("nine.toml:2:1: unknown field `box`"), "{e}");
         let e = parse_grid_file("size = 4\nextra_units = [\"r1c1 r9c9\"]\n", "t").unwrap_err();
         assert!(e.to_string().contains("'r9c9' is not a cell"), "{e}");
+    }
+
+    /// Errors of the layout, the variants and the extra units named the file
+    /// only: each now says the line and column of the key that asked for it.
+    #[test]
+    fn layout_errors_say_where() {
+        let regions = "regions = \"\"\"\naabb\naabb\nccdd\ncddd\n\"\"\"\n";
+        let cases = [
+            ("size = 4\nboxes = \"2x2\"\nlatin = true\n", "t:3:9: give at most one"),
+            ("size = 4\nboxes = \"2by2\"\n", "t:2:9: boxes = \"2by2\""),
+            ("size = 0\n", "t:1:8: a grid side of 0"),
+            ("size = 7\n", "t:1:8: 7 is prime"),
+            ("size = 4\nlatin = true\ndisjoint_groups = true\n", "t:3:19: disjoint groups need boxes"),
+            ("size = 6\nvariants = [\"x\", \"hyper\"]\n", "t:2:18: hyper windows"),
+            ("size = 4\nvariants = [\"x\", \"foo\"]\n", "t:2:18: unknown variant \"foo\""),
+            ("size = 4\nextra_units = [\"r1c1 r2c2 r3c3 r4c4\", \"r1c1 r1c1\"]\n", "t:2:39: extra unit 2 has 1"),
+            (&format!("size = 4\n{regions}"), "t:2:11: region 3 (in order of first appearance) has 3 cells"),
+        ];
+        for (text, says) in cases {
+            let e = parse_grid_file(text, "t").unwrap_err().to_string();
+            assert!(e.starts_with(says), "{text:?}: {e}");
+        }
     }
 
     #[test]
