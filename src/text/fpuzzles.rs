@@ -52,6 +52,32 @@ const IGNORED: &[&str] = &[
     "highlightConflicts",
 ];
 
+/// The "lines" of a line or arrow clue: one or more, or an error (dropped,
+/// the clue would leave a puzzle with more solutions than the one written).
+fn lines<'a>(item: &'a Json, path: &str) -> Result<&'a [Json], FpuzzlesError> {
+    match item.get("lines").and_then(Json::as_array) {
+        Some(lines) if !lines.is_empty() => Ok(lines),
+        _ => Err(at(format!("{path}.lines"), "expected a list of lines of cells")),
+    }
+}
+
+/// The ratios f-puzzles' negative `ratio` forbids: those of the puzzle's
+/// black dots (`dots`), or 2 when it has none; sorted, each once.
+fn negative_ratios(mut dots: Vec<u32>) -> Vec<u32> {
+    if dots.is_empty() {
+        dots.push(2);
+    }
+    dots.sort_unstable();
+    dots.dedup();
+    dots
+}
+
+/// Whether `geometry`'s layout is f-puzzles' default boxes for its size
+/// (anything else is written as each cell's region).
+fn default_boxes(geometry: &Geometry) -> bool {
+    matches!(geometry.layout(), Layout::Boxes { rows, cols } if default_box(geometry.size()).ok() == Some((*rows, *cols)))
+}
+
 fn at(path: impl Into<String>, message: impl Into<String>) -> FpuzzlesError {
     FpuzzlesError::At { path: path.into(), message: message.into() }
 }
@@ -220,28 +246,23 @@ impl Reader {
         let n = self.n;
         // A rule of the wrong shape is refused: dropped, it would leave a
         // puzzle with more solutions than the one written.
-        let list = value.as_array().map(|a| a.iter().enumerate().collect::<Vec<_>>());
-        let items = || list.clone().ok_or_else(|| at(key, "expected a list"));
-        let on = value.as_bool().ok_or_else(|| at(key, "expected true or false"));
+        let items = || {
+            let list = value.as_array().ok_or_else(|| at(key, "expected a list"))?;
+            Ok::<_, FpuzzlesError>(list.iter().enumerate())
+        };
+        let on = || value.as_bool().ok_or_else(|| at(key, "expected true or false"));
         let flag = |variant: Variant, this: &mut Reader| -> Result<(), FpuzzlesError> {
-            if on.clone()? {
+            if on()? {
                 this.variants.push(variant);
             }
             Ok(())
-        };
-        // The "lines" of a line or arrow clue.
-        let lines = |item: &Json, path: &str| -> Result<Vec<Json>, FpuzzlesError> {
-            match item.get("lines").and_then(Json::as_array) {
-                Some(lines) if !lines.is_empty() => Ok(lines.clone()),
-                _ => Err(at(format!("{path}.lines"), "expected a list of lines of cells")),
-            }
         };
         match key {
             "antiknight" => flag(Variant::AntiKnight, self)?,
             "antiking" => flag(Variant::AntiKing, self)?,
             "disjointgroups" => flag(Variant::DisjointGroups, self)?,
             "diagonal+" | "diagonal-" => {
-                if on? {
+                if on()? {
                     let cells = (0..n).map(|i| match key {
                         "diagonal-" => Cell::from_index(i * n + i),
                         _ => Cell::from_index((n - 1 - i) * n + i),
@@ -251,7 +272,7 @@ impl Reader {
             }
             // f-puzzles' non-consecutive spares the pairs with a difference dot.
             "nonconsecutive" => {
-                if on? {
+                if on()? {
                     self.constraints.push(Constraint::Negative { relations: vec![Relation::Difference(1)] });
                 }
             }
@@ -259,16 +280,11 @@ impl Reader {
                 for (i, kind) in items()? {
                     match kind.as_str() {
                         Some("ratio") => {
-                            let mut values: Vec<u32> = Vec::new();
+                            let mut dots: Vec<u32> = Vec::new();
                             for dot in object.get("ratio").and_then(Json::as_array).into_iter().flatten() {
-                                values.push(self.number(dot.get("value"), "ratio")?.unwrap_or(2));
+                                dots.push(self.number(dot.get("value"), "ratio")?.unwrap_or(2));
                             }
-                            if values.is_empty() {
-                                values.push(2);
-                            }
-                            values.sort_unstable();
-                            values.dedup();
-                            let relations = values.into_iter().map(Relation::Ratio).collect();
+                            let relations = negative_ratios(dots).into_iter().map(Relation::Ratio).collect();
                             self.constraints.push(Constraint::Negative { relations });
                         }
                         Some("xv") => self
@@ -435,7 +451,7 @@ pub fn fpuzzles_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Result<Json, 
     let region = |cell: Cell| -> Option<usize> {
         match geometry.layout() {
             Layout::Regions(_) => geometry.region_of(cell),
-            Layout::Boxes { rows, cols } if default_box(n).ok() != Some((*rows, *cols)) => geometry.region_of(cell),
+            Layout::Boxes { .. } if !default_boxes(geometry) => geometry.region_of(cell),
             Layout::Boxes { .. } => None,
             Layout::Latin => Some(cell.index() / n),
         }
@@ -502,7 +518,7 @@ pub fn fpuzzles_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Result<Json, 
     for unit in geometry.extra_units() {
         push("extraregion", json!({ "cells": names(unit) }));
     }
-    refuse_unfaithful_negatives(geometry)?;
+    refuse_unfaithful_rules(geometry)?;
     // Values of one list pushed as true booleans above are arrays; fix the flags.
     let mut negative: Vec<&str> = Vec::new();
     for constraint in geometry.constraints() {
@@ -593,13 +609,13 @@ pub fn fpuzzles_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Result<Json, 
     Ok(Json::Object(out))
 }
 
-/// Refuse the negative rules f-puzzles would read back as other rules. Its
+/// Refuse the rules f-puzzles would read back as other rules. Its
 /// `nonconsecutive` spares every pair with a kropki dot (satdoku's global
 /// non-consecutive spares none), and is a difference of 1 only; its
 /// negative `ratio` forbids the ratios of the puzzle's black dots (2 when
 /// there are none), and its negative `xv` both 5 and 10. Disjoint groups
 /// need boxes, which a layout written as regions no longer has.
-fn refuse_unfaithful_negatives(geometry: &Geometry) -> Result<(), FpuzzlesError> {
+fn refuse_unfaithful_rules(geometry: &Geometry) -> Result<(), FpuzzlesError> {
     let dots: Vec<Relation> = geometry
         .constraints()
         .iter()
@@ -615,13 +631,8 @@ fn refuse_unfaithful_negatives(geometry: &Geometry) -> Result<(), FpuzzlesError>
             "f-puzzles' non-consecutive spares the pairs with a kropki dot, satdoku's none",
         ));
     }
-    let mut ratios: Vec<u32> =
-        dots.iter().filter_map(|r| if let Relation::Ratio(k) = r { Some(*k) } else { None }).collect();
-    if ratios.is_empty() {
-        ratios.push(2);
-    }
-    ratios.sort_unstable();
-    ratios.dedup();
+    let ratios =
+        negative_ratios(dots.iter().filter_map(|r| if let Relation::Ratio(k) = r { Some(*k) } else { None }).collect());
     for constraint in geometry.constraints() {
         let Constraint::Negative { relations } = constraint else { continue };
         let family = |f: fn(&Relation) -> Option<u32>| {
@@ -640,8 +651,7 @@ fn refuse_unfaithful_negatives(geometry: &Geometry) -> Result<(), FpuzzlesError>
             return Err(at("negative", message));
         }
     }
-    let boxes = matches!(geometry.layout(), Layout::Boxes { rows, cols } if default_box(geometry.size()).ok() == Some((*rows, *cols)));
-    if geometry.variants().contains(&Variant::DisjointGroups) && !boxes {
+    if geometry.variants().contains(&Variant::DisjointGroups) && !default_boxes(geometry) {
         return Err(at(
             "disjointgroups",
             "disjoint groups need the default boxes in f-puzzles, and these are written as regions",

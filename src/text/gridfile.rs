@@ -184,19 +184,22 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
         let (rows, cols) = default_box(n).map_err(|e| at(file.size.span().start, e.to_string()))?;
         Layout::Boxes { rows, cols }
     };
-    let mut variants = file
+    // Each variant with where it was named (for the errors of the grid they make).
+    let named = file
         .variants
         .iter()
         .map(|v| {
-            v.get_ref().parse::<Variant>().map_err(|_| {
+            let variant = v.get_ref().parse::<Variant>().map_err(|_| {
                 let names: Vec<String> =
                     <Variant as strum::VariantNames>::VARIANTS.iter().map(|s| s.to_string()).collect();
                 let message =
                     format!("unknown variant \"{}\" (expected one of {})", echo(v.get_ref()), names.join(", "));
                 at(v.span().start, message)
-            })
+            })?;
+            Ok((variant, v.span().start))
         })
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Vec<_>, GridFileError>>()?;
+    let mut variants: Vec<Variant> = named.iter().map(|&(variant, _)| variant).collect();
     let flags = [
         (file.anti_knight, Variant::AntiKnight),
         (file.anti_king, Variant::AntiKing),
@@ -329,12 +332,7 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
     }
     let constraints = clues.into_iter().map(|(_, _, c)| c).collect();
     // A grid that cannot be built is said at the key that asked for it.
-    let variant_at = |name: &str| {
-        file.variants
-            .iter()
-            .find(|v| v.get_ref().parse::<Variant>().ok().is_some_and(|v| v.to_string() == name))
-            .map(|v| v.span().start)
-    };
+    let variant_at = |variant: Variant| named.iter().find(|&&(v, _)| v == variant).map(|&(_, offset)| offset);
     let place = |error: &GeometryError| -> Option<usize> {
         match error {
             GeometryError::Prime { .. } | GeometryError::BoxShape { .. } | GeometryError::BoxesTooLarge { .. } => {
@@ -344,9 +342,9 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
             | GeometryError::RegionCount { .. }
             | GeometryError::RegionSize { .. } => file.regions.as_ref().map(|r| r.span().start),
             GeometryError::DisjointGroups => {
-                disjoint.map(|d| d.span().start).or_else(|| variant_at(&Variant::DisjointGroups.to_string()))
+                disjoint.map(|d| d.span().start).or_else(|| variant_at(Variant::DisjointGroups))
             }
-            GeometryError::Hyper { .. } => variant_at(&Variant::Hyper.to_string()),
+            GeometryError::Hyper { .. } => variant_at(Variant::Hyper),
             GeometryError::ExtraUnit { unit, .. } => file.extra_units.get(unit - 1).map(|u| u.span().start),
             _ => None,
         }
