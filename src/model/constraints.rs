@@ -349,6 +349,9 @@ impl Constraint {
                 if !possible || relation.value() == 0 {
                     return Err(format!("no two values from 1 to {n} have {}", relation_text(*relation)));
                 }
+                if *relation == Relation::Ratio(1) {
+                    return Err("a ratio of 1 needs equal values, and neighbours in a row or column differ".into());
+                }
                 if !adjacent(cells[0], cells[1], n) {
                     return Err(format!(
                         "{} and {} are not orthogonal neighbours",
@@ -647,6 +650,8 @@ mod tests {
             ("arrow r1c1 : r1c1", "on its own arrow"),
             ("difference 1 r1c1 r2c2", "not orthogonal"),
             ("ratio 9 r1c1 r1c2", "ratio of 9"),
+            ("difference 0 r1c1 r1c2", "difference of 0"),
+            ("ratio 1 r1c1 r2c1", "ratio of 1 needs equal values"),
         ];
         for (text, expected) in bad {
             let e = Constraint::parse(text, 4).unwrap_err();

@@ -22,7 +22,7 @@ use toml::Spanned;
 use crate::error::{echo, GeometryError, GridFileError};
 use crate::model::constraints::{Constraint, Line, Relation};
 use crate::model::geometry::{default_box, Cell, Geometry, Layout, Variant};
-use crate::text::notation::{parse_box_shape, parse_cell_name, parse_region_map};
+use crate::text::notation::{parse_box_shape, parse_cell_name, parse_region_map_of_side};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -179,7 +179,7 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
     } else if latin.is_some() {
         Layout::Latin
     } else if let Some(map) = &file.regions {
-        Layout::Regions(parse_region_map(map.get_ref()))
+        Layout::Regions(parse_region_map_of_side(map.get_ref(), n))
     } else {
         let (rows, cols) = default_box(n).map_err(|e| at(file.size.span().start, e.to_string()))?;
         Layout::Boxes { rows, cols }
@@ -418,6 +418,8 @@ mod tests {
             ("size = 4\nvariants = [\"x\", \"foo\"]\n", "t:2:18: unknown variant \"foo\""),
             ("size = 4\nextra_units = [\"r1c1 r2c2 r3c3 r4c4\", \"r1c1 r1c1\"]\n", "t:2:39: extra unit 2 has 1"),
             (&format!("size = 4\n{regions}"), "t:2:11: region 3 (in order of first appearance) has 3 cells"),
+            // 15 characters in four words: the count is of characters.
+            ("size = 4\nregions = \"aabb aabb ccdd cdd\"\n", "t:2:11: the region map has 15 labels, expected 16"),
         ];
         for (text, says) in cases {
             let e = parse_grid_file(text, "t").unwrap_err().to_string();

@@ -35,6 +35,20 @@ pub fn box_side(rows: usize, cols: usize) -> Result<usize, GeometryError> {
 /// or whitespace-separated words when any word is longer than one character.
 /// Each distinct label becomes one region, numbered in order of first appearance.
 pub fn parse_region_map(text: &str) -> Vec<u32> {
+    number_labels(read_labels(text, None))
+}
+
+/// [`parse_region_map`] for a grid of side `n`: characters or words,
+/// whichever makes n² labels; when neither does, whichever comes nearer, so
+/// that the error of a map one character short counts characters (a
+/// 15-character map in four words has 15 labels, not 4).
+pub fn parse_region_map_of_side(text: &str, n: usize) -> Vec<u32> {
+    number_labels(read_labels(text, Some(n * n)))
+}
+
+/// The labels of a region map, characters or words (see [`parse_region_map`]),
+/// the reading with `expected` labels first when that is known.
+fn read_labels(text: &str, expected: Option<usize>) -> Vec<String> {
     let words: Vec<&str> = text
         .lines()
         .filter(|l| !l.trim_start().starts_with('#'))
@@ -43,19 +57,30 @@ pub fn parse_region_map(text: &str) -> Vec<u32> {
         .collect();
     let chars: Vec<String> =
         words.iter().flat_map(|w| w.chars()).filter(|&ch| !is_separator(ch)).map(String::from).collect();
+    let owned = |words: &[&str]| words.iter().map(|w| w.to_string()).collect();
+    if let Some(expected) = expected {
+        let off = |count: usize| count.abs_diff(expected);
+        // Words are no other reading than characters unless some are longer.
+        let words_differ = words.len() != chars.len();
+        return if words_differ && off(words.len()) < off(chars.len()) { owned(&words) } else { chars };
+    }
     // Single characters when they make n rows of n, one line, or n² spaced
     // labels; otherwise every word is a label ("10 10 11 11 ...").
     let n = (0..=chars.len()).find(|n| n * n >= chars.len()).unwrap_or(0);
     // Words only when there is a square number of them, some longer than one
     // character; else characters, so a map one label short says "35 labels".
     let square_words = (0..=words.len()).find(|m| m * m >= words.len()).is_some_and(|m| m * m == words.len());
-    let labels = if n * n == chars.len() && [1, n, chars.len()].contains(&words.len()) {
+    if n * n == chars.len() && [1, n, chars.len()].contains(&words.len()) {
         chars
     } else if words.len() > 1 && square_words && words.iter().any(|w| w.chars().count() > 1) {
-        words.iter().map(|w| w.to_string()).collect()
+        owned(&words)
     } else {
         chars
-    };
+    }
+}
+
+/// Each distinct label as a region number, in order of first appearance.
+fn number_labels(labels: Vec<String>) -> Vec<u32> {
     let mut seen: Vec<String> = Vec::new();
     labels
         .into_iter()
@@ -81,5 +106,19 @@ mod tests {
     fn region_maps_read_characters_or_words() {
         assert_eq!(parse_region_map("aabb\naabb\nccdd\nccdd"), vec![0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]);
         assert_eq!(parse_region_map("10 10 11 11 10 10 11 11 12 12 13 13 12 12 13 13")[..4], [0, 0, 1, 1]);
+    }
+
+    #[test]
+    fn a_known_side_picks_the_reading_that_fits_it() {
+        // 16 characters in 4 words: the plain reading's guess too.
+        assert_eq!(parse_region_map_of_side("aabb aabb ccdd ccdd", 4).len(), 16);
+        // One character short: 15 labels, not the 4 words (a square number).
+        assert_eq!(parse_region_map("aabb aabb ccdd cdd").len(), 4);
+        assert_eq!(parse_region_map_of_side("aabb aabb ccdd cdd", 4).len(), 15);
+        // Words of two characters each making a 4x4 map: 16 words, not 32 characters.
+        let words = "10 10 11 11 10 10 11 11 12 12 13 13 12 12 13 13";
+        assert_eq!(parse_region_map_of_side(words, 4), parse_region_map(words));
+        // Eight two-character words: their 16 characters are the 4x4 map.
+        assert_eq!(parse_region_map_of_side("ab ab cd cd ab ab cd cd", 4).len(), 16);
     }
 }
