@@ -114,6 +114,8 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
             return propagate_one(&args.batch, numbered, puzzle, (level, deadline), (args.steps, rounds), out);
         }
         let start = Instant::now();
+        // The whole puzzle's limit: the redundant givens come out of it too.
+        let deadline = args.batch.timeout.and_then(|t| start.checked_add(t));
         let analysis = match analyze(puzzle, &options) {
             Ok(a) => a,
             Err(e) => return out.emit(failure(&args.batch, numbered, e)),
@@ -157,7 +159,7 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
                     },
                 };
                 let redundant = match (args.redundant, verdict) {
-                    (true, Verdict::Unique) => match redundant_givens(puzzle, &domains.decided()) {
+                    (true, Verdict::Unique) => match redundant_givens(puzzle, &domains.decided(), deadline) {
                         Ok(cells) => Some(cells),
                         Err(e) => return out.emit(failure(&args.batch, numbered, e)),
                     },
@@ -196,10 +198,14 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
 }
 
 /// The givens of a unique puzzle that may each go alone, named `r1c2`: one
-/// incremental solver, each question the other givens as assumptions.
-fn redundant_givens(puzzle: &Puzzle, solution: &Grid) -> Result<Vec<String>, SolveError> {
+/// incremental solver, each question the other givens as assumptions, all
+/// of them answered by `deadline`.
+fn redundant_givens(puzzle: &Puzzle, solution: &Grid, deadline: Option<Instant>) -> Result<Vec<String>, SolveError> {
     let givens: Vec<Cell> = puzzle.givens().filled().map(|(cell, _)| cell).collect();
-    let cells = with_checker(puzzle, solution, |checker| checker.redundant(&givens))?;
+    let cells = with_checker(puzzle, solution, |checker| {
+        checker.set_deadline(deadline);
+        checker.redundant(&givens)
+    })?;
     Ok(cells.into_iter().map(|c| puzzle.geometry().cell_name(c)).collect())
 }
 

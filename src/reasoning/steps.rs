@@ -194,7 +194,7 @@ impl<'g> Stepper<'g> {
             if level == Level::Singles || self.domains.is_solved() {
                 return Ok(true);
             }
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            if past(deadline) {
                 return Ok(false);
             }
             // One sweep of the first stronger rule that finds anything:
@@ -211,6 +211,9 @@ impl<'g> Stepper<'g> {
             }
             if self.steps.len() == before {
                 for unit in 0..units.len() {
+                    if past(deadline) {
+                        return Ok(false);
+                    }
                     // A "subset" of one cell is a single the sweep's removals made:
                     // singles name it next.
                     let Some((deduction, removed)) = self.subset(unit, &mut filter)? else { continue };
@@ -222,8 +225,14 @@ impl<'g> Stepper<'g> {
                 }
             }
             if self.steps.len() == before && level == Level::Probe {
-                if let Some((deduction, removed)) = self.probe() {
-                    self.apply(deduction, removed)?;
+                match self.probe(deadline) {
+                    Probed::Found((deduction, removed)) => self.apply(deduction, removed)?,
+                    Probed::Nothing => {}
+                    Probed::Stopped => {
+                        self.rounds.pop();
+                        self.round -= 1;
+                        return Ok(false);
+                    }
                 }
             }
             if self.steps.len() == before {
@@ -346,17 +355,34 @@ impl<'g> Stepper<'g> {
     }
 
     /// The first candidate whose placement makes singles fail.
-    fn probe(&self) -> Option<Found> {
+    /// One pass over every candidate of every open cell (on a blank 49×49,
+    /// minutes), so the deadline is looked at before each cell.
+    fn probe(&self, deadline: Option<Instant>) -> Probed {
         for cell in self.geometry.cells().filter(|&c| self.domains.count(c) > 1) {
+            if past(deadline) {
+                return Probed::Stopped;
+            }
             for value in self.domains.values(cell) {
                 let mut p = Propagator::with_domains(self.geometry, self.domains.clone());
                 if let Err(contradiction) = p.assign(cell, value).and_then(|()| p.propagate()) {
-                    return Some((Deduction::FailedProbe { cell, value, contradiction }, vec![(cell, value)]));
+                    return Probed::Found((Deduction::FailedProbe { cell, value, contradiction }, vec![(cell, value)]));
                 }
             }
         }
-        None
+        Probed::Nothing
     }
+}
+
+/// What a pass of probing came to.
+enum Probed {
+    Found(Found),
+    Nothing,
+    /// The deadline passed first.
+    Stopped,
+}
+
+fn past(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|d| Instant::now() >= d)
 }
 
 /// The cells that share a unit with `cell` (each once per unit).

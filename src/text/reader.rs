@@ -1521,10 +1521,29 @@ fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells {
     // at least one longer than a digit. With the default alphabet a row of
     // spaced single digits and dots reads the same either way, so it counts as
     // numbers too: a row of 64 dots is a row of a 64x64 grid, not a puzzle.
-    let words = words_with_columns(text);
+    // Box rules (`|`) between the numbers are no part of them (`14 | 3`,
+    // `14|3`) when every number could be a cell of a row that long: a line of
+    // digit runs between bars (`| 1234 | 3412 |`) is one digit a cell.
+    let ruled = text.contains('|');
+    let words: Vec<(usize, &str)> = words_with_columns(text)
+        .into_iter()
+        .flat_map(|(column, word)| {
+            let mut pieces = Vec::new();
+            let mut at = column;
+            for piece in word.split('|') {
+                if !piece.is_empty() {
+                    pieces.push((at, piece));
+                }
+                at += piece.chars().count() + 1;
+            }
+            pieces
+        })
+        .collect();
     let numeric = |w: &str| w == "." || (!w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()));
+    let in_row = |w: &str| w == "." || w.parse::<usize>().is_ok_and(|v| v <= words.len());
     if words.len() >= 2
         && words.iter().all(|(_, w)| numeric(w))
+        && (!ruled || words.iter().all(|(_, w)| in_row(w)))
         && (!alphabet.is_custom() || words.iter().any(|(_, w)| w.len() > 1))
     {
         let tokens = words

@@ -17,6 +17,7 @@ mod external_trust;
 mod fuzz_regressions;
 mod generate;
 mod library;
+mod limits;
 mod parse;
 mod pictures;
 mod portfolio;

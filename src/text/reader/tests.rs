@@ -112,6 +112,29 @@ fn rows_of_numbers() {
     assert_eq!(p.givens().cells()[15].unwrap().number(), 16);
 }
 
+/// A 16x16 printed as rows of numbers with `|` between the boxes and rule
+/// lines between the bands: one puzzle, as without the rules (it was read as
+/// symbols, `14` two cells, and made 14 invalid records).
+#[test]
+fn rows_of_numbers_with_box_rules() {
+    let value = |r: usize, c: usize| if (r * 7 + c * 3) % 5 == 0 { 0 } else { ((r % 4) * 4 + r / 4 + c) % 16 + 1 };
+    let row = |r: usize, bar: &str| (0..4).map(|b| (0..4).map(|i| value(r, b * 4 + i).to_string()).join(" ")).join(bar);
+    let plain: String = (0..16).map(|r| row(r, " ") + "\n").collect();
+    let expected = givens(&read(&plain)[0]);
+    assert_eq!(expected.chars().filter(|&c| c != '.').count(), 16 * 16 - 52);
+    for bar in [" | ", "|", " |"] {
+        let rule = format!("{}\n", ["-------------"; 4].join("+"));
+        let text: String = (0..16)
+            .map(|r| (if r % 4 == 0 && r > 0 { rule.clone() } else { String::new() }) + &row(r, bar) + "\n")
+            .collect();
+        let entries = read(&text);
+        assert_eq!(entries.len(), 1, "{bar:?}");
+        assert_eq!(givens(&entries[0]), expected, "{bar:?}");
+        let framed: String = text.lines().map(|l| format!("| {l} |\n")).collect();
+        assert_eq!(givens(&read(&framed)[0]), expected, "framed, {bar:?}");
+    }
+}
+
 #[test]
 fn a_first_row_of_dots_still_starts_a_big_block() {
     let blank = format!("{}\n", vec!["."; 36].join(" "));

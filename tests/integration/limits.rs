@@ -1,0 +1,54 @@
+//! `--timeout` holds for every part of a command, and a common printed form
+//! of big grids is read as one puzzle: what the fifth review hunt found.
+//! Each test failed before its fix.
+
+use crate::util::checker::{assert_solves, data_path, read_solution_line, Shape};
+use crate::util::json_run;
+
+/// `analyze --propagate probe` looked at the clock only between rounds, and
+/// one round of probing a blank 49×49 takes minutes: `--timeout 1` ran for
+/// four of them and answered. It now stops within the round, with the
+/// timeout's error record.
+#[test]
+fn probing_stops_at_the_timeout() {
+    let blank = vec!["0"; 49 * 49].join(" ");
+    let recs = json_run(&["analyze", "--propagate", "probe", "--timeout", "1", "--format", "json"], &blank, 2, 1);
+    assert_eq!(recs[0]["status"], "error", "{}", recs[0]);
+    assert!(recs[0]["error"].as_str().unwrap().contains("--timeout"), "{}", recs[0]);
+}
+
+/// `analyze --redundant` asked the incremental solver about every given
+/// with no deadline: 130 s on a 25×25 with `--timeout 1`. The whole puzzle
+/// now shares one deadline.
+#[test]
+fn redundant_givens_stop_at_the_timeout() {
+    let text = std::fs::read_to_string(data_path("gecode-25x25.txt")).unwrap();
+    let puzzle = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let args = ["analyze", "--redundant", "--timeout", "1", "--format", "json"];
+    let recs = json_run(&args, puzzle, 2, 1);
+    assert_eq!(recs[0]["status"], "error", "{}", recs[0]);
+    assert!(recs[0]["error"].as_str().unwrap().contains("--timeout"), "{}", recs[0]);
+}
+
+/// A 16×16 printed as rows of numbers with `|` between the boxes was read
+/// as symbols (`14` two cells): 14 invalid records for one puzzle.
+#[test]
+fn rows_of_numbers_with_box_rules_are_one_puzzle() {
+    // A valid 16×16 (row r, column c: ((r mod 4)·4 + r div 4 + c) mod 16 + 1), every third cell given.
+    let solution = |r: usize, c: usize| ((r % 4) * 4 + r / 4 + c) % 16 + 1;
+    let givens: Vec<usize> = (0..256).map(|i| if i % 3 == 0 { solution(i / 16, i % 16) } else { 0 }).collect();
+    let mut text = String::new();
+    for r in 0..16 {
+        if r > 0 && r % 4 == 0 {
+            text += "------------+-------------+-------------+------------\n";
+        }
+        let boxes: Vec<String> = (0..4)
+            .map(|b| (0..4).map(|i| givens[r * 16 + b * 4 + i].to_string()).collect::<Vec<_>>().join(" "))
+            .collect();
+        text += &boxes.join(" | ");
+        text += "\n";
+    }
+    let recs = json_run(&["solve", "--format", "json"], &text, 0, 1);
+    let solved = read_solution_line(recs[0]["solution"].as_str().unwrap(), None);
+    assert_solves(&Shape::boxes(16, 4, 4), &givens, &solved, "16x16 with box rules");
+}
