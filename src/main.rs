@@ -64,7 +64,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_exit(e),
+    };
     let result = match &cli.command {
         Command::Solve(args) => commands::solve::run_solve(args, &cli.grid),
         Command::Count(args) => commands::count::run_count(args, &cli.grid),
@@ -83,6 +86,22 @@ fn main() -> ExitCode {
         Err(e) => {
             // A closed stderr has nowhere to say so; the exit code still does.
             let _ = writeln!(std::io::stderr(), "satdoku: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// What `Cli::parse` does with help, the version and usage errors (print,
+/// exit 0 or 2), except that a write that fails is an error (exit 2): help
+/// into a full disk said nothing and exited 0. A closed pipe stays quiet.
+fn usage_exit(e: clap::Error) -> ExitCode {
+    let code = u8::try_from(e.exit_code()).unwrap_or(2);
+    let written = e.print().and_then(|()| std::io::stdout().flush()).and_then(|()| std::io::stderr().flush());
+    match written {
+        Ok(()) => ExitCode::from(code),
+        Err(w) if w.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::from(code),
+        Err(w) => {
+            let _ = writeln!(std::io::stderr(), "satdoku: cannot write: {w}");
             ExitCode::from(2)
         }
     }

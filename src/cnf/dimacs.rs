@@ -228,8 +228,9 @@ pub fn read_cnf(input: impl BufRead, source_name: &str) -> Result<CnfFile, CnfEr
     let mut bytes = Vec::new();
     io::Read::read_to_end(&mut input, &mut bytes)
         .map_err(|e| CnfError::Io { source_name: source_name.into(), message: e.to_string() })?;
-    let comments = Comments::read(&bytes, source_name)?;
-    let formula = DimacsParser::parse(&bytes[..])
+    let bytes = bytes.strip_prefix(crate::sat::output::BOM).unwrap_or(&bytes);
+    let comments = Comments::read(bytes, source_name)?;
+    let formula = DimacsParser::parse(bytes)
         .map_err(|e| CnfError::Dimacs { source_name: source_name.into(), message: e.to_string() })?;
     let (puzzle, map) = comments.build(source_name, formula.var_count())?;
     Ok(CnfFile { puzzle, map, formula })
@@ -556,6 +557,10 @@ mod tests {
         assert!(String::from_utf8_lossy(&text).contains("c about: with a pattern guess"));
         let back = read_cnf(&text[..], "t.cnf").unwrap();
         assert_eq!(back.map, cnf.map);
+        // Saved by an editor that starts files with a byte-order mark: the same CNF.
+        let marked = [crate::sat::output::BOM, &text[..]].concat();
+        let again = read_cnf(&marked[..], "t.cnf").unwrap();
+        assert_eq!((again.map, again.formula.var_count()), (back.map.clone(), back.formula.var_count()));
         let mut solver = varisat::Solver::new();
         solver.add_formula(&back.formula);
         assert!(solver.solve().unwrap());

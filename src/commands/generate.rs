@@ -45,7 +45,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "KIND", default_value = "none", value_parser = names::<Symmetry>())]
     pub symmetry: Symmetry,
     /// Grids tried per puzzle before a range of givens is given up.
-    #[arg(long, value_name = "N", default_value_t = 1000)]
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub tries: usize,
     /// Block moves of the grid sampler per grid (default 3n; more: closer to uniform, slower).
     #[arg(long, value_name = "N")]
@@ -106,6 +106,14 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
         };
         Layouts::Fixed(setup.spec.geometry_for(n).with_context(|| format!("a {n}x{n} grid"))?)
     };
+    // More givens than cells is no puzzle any grid tried could give.
+    let n = match &layouts {
+        Layouts::Fixed(geometry) => geometry.size(),
+        Layouts::RandomRegions { n, .. } => *n,
+    };
+    if let Some(range) = args.givens.as_ref().filter(|r| *r.start() > n * n) {
+        bail!("--givens: {} or more givens, and a {n}x{n} grid has {} cells", range.start(), n * n);
+    }
     let kind = match (args.solved, args.proper) {
         (true, _) => Kind::Solved,
         (false, true) if args.givens.is_none() => Kind::Proper,

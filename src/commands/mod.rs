@@ -223,13 +223,18 @@ pub struct BatchArgs {
     /// file that a chunk on stdin was cut from (GNU parallel --pipe).
     #[arg(long, value_name = "NAME", help_heading = "Chunks of a bigger input")]
     pub stdin_name: Option<String>,
-    /// The line number of stdin's first line in that file (default 1).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), help_heading = "Chunks of a bigger input")]
+    /// The line number of stdin's first line in that file (default 1; at most 2^53, what JSON readers hold exactly).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_START), help_heading = "Chunks of a bigger input")]
     pub first_line: Option<u64>,
-    /// The index of the first puzzle read (default 1).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), help_heading = "Chunks of a bigger input")]
+    /// The index of the first puzzle read (default 1; at most 2^53).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_START), help_heading = "Chunks of a bigger input")]
     pub first_index: Option<u64>,
 }
+
+/// The largest `--first-line` and `--first-index`: 2^53, so that the line
+/// numbers and indexes that follow neither wrap around nor lose digits in
+/// the JSON readers of JavaScript and jq (they wrapped to 0 near 2^64).
+const MAX_START: u64 = 1 << 53;
 
 impl BatchArgs {
     /// Where stdin sits in a bigger input (`--stdin-name`, `--first-line`, `--first-index`).

@@ -64,6 +64,9 @@ pub enum ModelError {
     NotAGrid { source_name: String, message: String },
 }
 
+/// The UTF-8 byte-order mark some editors put at the start of a file.
+pub(crate) const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// Read a solver's answer for a CNF of `var_count` variables; `source_name` names it in messages.
 ///
 /// Accepts SAT-competition output (`c`, `s`, `v` lines), MiniSat result files
@@ -74,73 +77,81 @@ pub fn read_model(input: impl BufRead, source_name: &str, var_count: usize) -> R
     let mut seen_literal = false;
     let mut closed = false;
     let mut competition = false;
-    for (i, line) in input.split(b'\n').enumerate() {
-        let line_no = i + 1;
-        let line = line.map_err(|e| ModelError::Io { source_name: source_name.into(), message: e.to_string() })?;
-        let position = |column: usize| Position { source: source_name.into(), line: line_no, column: Some(column) };
-        let Ok(text) = std::str::from_utf8(&line) else {
-            return Err(ModelError::Unexpected {
-                position: position(1),
-                token: "(bytes)".into(),
-                expected: "UTF-8 text",
-            });
-        };
-        let text = text.trim_end();
-        let trimmed = text.trim_start();
-        if trimmed.is_empty() || trimmed == "c" || trimmed.starts_with("c ") {
-            continue;
+    // Lines end in LF, CRLF or a lone CR; a byte-order mark starts no token.
+    let mut line_no = 0;
+    for line in input.split(b'\n') {
+        let mut line = line.map_err(|e| ModelError::Io { source_name: source_name.into(), message: e.to_string() })?;
+        if line_no == 0 && line.starts_with(BOM) {
+            line.drain(..BOM.len());
         }
-        let (literals, offset) = if let Some(rest) = trimmed.strip_prefix("s ") {
-            let answer = rest.trim();
-            let sat = match answer {
-                "SATISFIABLE" => Some(true),
-                "UNSATISFIABLE" => Some(false),
-                _ => None,
+        let line = line.strip_suffix(b"\r").unwrap_or(&line);
+        for line in line.split(|&b| b == b'\r') {
+            line_no += 1;
+            let position = |column: usize| Position { source: source_name.into(), line: line_no, column: Some(column) };
+            let Ok(text) = std::str::from_utf8(line) else {
+                return Err(ModelError::Unexpected {
+                    position: position(1),
+                    token: "(bytes)".into(),
+                    expected: "UTF-8 text",
+                });
             };
-            record_status(&mut status, trimmed, sat, position(1), source_name)?;
-            competition = true;
-            continue;
-        } else if matches!(trimmed, "SAT" | "UNSAT" | "INDET") && status.is_none() && !seen_literal {
-            let sat = match trimmed {
-                "SAT" => Some(true),
-                "UNSAT" => Some(false),
-                _ => None,
-            };
-            record_status(&mut status, trimmed, sat, position(1), source_name)?;
-            continue;
-        } else if let Some(rest) = trimmed.strip_prefix('v').filter(|r| r.is_empty() || r.starts_with(' ')) {
-            competition = true;
-            (rest, text.len() - rest.len())
-        } else {
-            (trimmed, text.len() - trimmed.len())
-        };
-        for (column, token) in tokens(literals) {
-            let position = position(offset + column + 1);
-            let literal: i64 = token.parse().map_err(|_| ModelError::Unexpected {
-                position: position.clone(),
-                token: echo(token),
-                expected: "a literal (a nonzero integer) or the closing 0",
-            })?;
-            if literal == 0 {
-                closed = true;
+            let text = text.trim_end();
+            let trimmed = text.trim_start();
+            if trimmed.is_empty() || trimmed == "c" || trimmed.starts_with("c ") {
                 continue;
             }
-            if closed {
-                return Err(ModelError::AfterEnd { position, literal });
-            }
-            let var = literal.unsigned_abs() as usize;
-            if var > var_count {
-                return Err(ModelError::OutOfRange { position, literal, var_count });
-            }
-            let value = literal > 0;
-            match values[var - 1] {
-                Some(earlier) if earlier != value => {
-                    let earlier = if earlier { var as i64 } else { -(var as i64) };
-                    return Err(ModelError::Contradiction { position, literal, earlier });
+            let (literals, offset) = if let Some(rest) = trimmed.strip_prefix("s ") {
+                let answer = rest.trim();
+                let sat = match answer {
+                    "SATISFIABLE" => Some(true),
+                    "UNSATISFIABLE" => Some(false),
+                    _ => None,
+                };
+                record_status(&mut status, trimmed, sat, position(1), source_name)?;
+                competition = true;
+                continue;
+            } else if matches!(trimmed, "SAT" | "UNSAT" | "INDET") && status.is_none() && !seen_literal {
+                let sat = match trimmed {
+                    "SAT" => Some(true),
+                    "UNSAT" => Some(false),
+                    _ => None,
+                };
+                record_status(&mut status, trimmed, sat, position(1), source_name)?;
+                continue;
+            } else if let Some(rest) = trimmed.strip_prefix('v').filter(|r| r.is_empty() || r.starts_with(' ')) {
+                competition = true;
+                (rest, text.len() - rest.len())
+            } else {
+                (trimmed, text.len() - trimmed.len())
+            };
+            for (column, token) in tokens(literals) {
+                let position = position(offset + column + 1);
+                let literal: i64 = token.parse().map_err(|_| ModelError::Unexpected {
+                    position: position.clone(),
+                    token: echo(token),
+                    expected: "a literal (a nonzero integer) or the closing 0",
+                })?;
+                if literal == 0 {
+                    closed = true;
+                    continue;
                 }
-                _ => values[var - 1] = Some(value),
+                if closed {
+                    return Err(ModelError::AfterEnd { position, literal });
+                }
+                let var = literal.unsigned_abs() as usize;
+                if var > var_count {
+                    return Err(ModelError::OutOfRange { position, literal, var_count });
+                }
+                let value = literal > 0;
+                match values[var - 1] {
+                    Some(earlier) if earlier != value => {
+                        let earlier = if earlier { var as i64 } else { -(var as i64) };
+                        return Err(ModelError::Contradiction { position, literal, earlier });
+                    }
+                    _ => values[var - 1] = Some(value),
+                }
+                seen_literal = true;
             }
-            seen_literal = true;
         }
     }
     match status {
@@ -212,7 +223,11 @@ mod tests {
     #[test]
     fn models_are_read_in_every_form() {
         let sat = Answer::Satisfiable(Model::from_values(vec![Some(true), Some(false), Some(true)]));
-        for text in ["s SATISFIABLE\nv 1 -2\nv 3 0\n", "SAT\n1 -2 3 0\n", "1 -2 3", "c hi\n1\n-2 3 0\n"] {
+        let forms = ["s SATISFIABLE\nv 1 -2\nv 3 0\n", "SAT\n1 -2 3 0\n", "1 -2 3", "c hi\n1\n-2 3 0\n"];
+        // Line ends CRLF or a lone CR, and a byte-order mark, read the same.
+        let ends =
+            ["s SATISFIABLE\r\nv 1 -2\r\nv 3 0\r\n", "s SATISFIABLE\rv 1 -2\rv 3 0\r", "\u{FEFF}SAT\n1 -2 3 0\n"];
+        for text in forms.into_iter().chain(ends) {
             assert_eq!(read_model(text.as_bytes(), "m", 3), Ok(sat.clone()), "{text}");
         }
         for text in ["s UNSATISFIABLE\n", "UNSAT\n"] {
@@ -233,6 +248,8 @@ mod tests {
         assert_eq!(err("1 -2 x 0"), "m:1:6: 'x' is not a literal (a nonzero integer) or the closing 0");
         assert_eq!(err("v 1 4 0"), "m:1:5: literal 4 is out of range (the CNF has variables 1 to 3)");
         assert_eq!(err("1 -2 -1 3 0"), "m:1:6: literal -1 contradicts an earlier 1");
+        // A lone CR ends a line: the fault is on line 2.
+        assert_eq!(err("SAT\r1 -2 x 0"), "m:2:6: 'x' is not a literal (a nonzero integer) or the closing 0");
         assert!(err("1 -2 0").contains("variable 3 has no value"));
         assert!(err("s SATISFIABLE\nv 1 -2 3\n").contains("does not end with 0"));
         assert!(err("").contains("no answer in it"));

@@ -50,6 +50,7 @@ pub fn parse_region_map_of_side(text: &str, n: usize) -> Vec<u32> {
 /// the reading with `expected` labels first when that is known.
 fn read_labels(text: &str, expected: Option<usize>) -> Vec<String> {
     let words: Vec<&str> = text
+        .trim_start_matches('\u{FEFF}')
         .lines()
         .filter(|l| !l.trim_start().starts_with('#'))
         .flat_map(str::split_whitespace)
@@ -118,6 +119,8 @@ mod tests {
         // Words of two characters each making a 4x4 map: 16 words, not 32 characters.
         let words = "10 10 11 11 10 10 11 11 12 12 13 13 12 12 13 13";
         assert_eq!(parse_region_map_of_side(words, 4), parse_region_map(words));
+        // A file saved with a byte-order mark: the mark is no label.
+        assert_eq!(parse_region_map("\u{FEFF}aabb aabb ccdd ccdd"), parse_region_map("aabb aabb ccdd ccdd"));
         // Eight two-character words: their 16 characters are the 4x4 map.
         assert_eq!(parse_region_map_of_side("ab ab cd cd ab ab cd cd", 4).len(), 16);
     }

@@ -3,7 +3,7 @@
 //! Each test failed before its fix.
 
 use crate::util::checker::{assert_solves, data_path, read_solution_line, Shape};
-use crate::util::json_run;
+use crate::util::{json_run, run, satdoku};
 
 /// `analyze --propagate probe` looked at the clock only between rounds, and
 /// one round of probing a blank 49×49 takes minutes: `--timeout 1` ran for
@@ -51,4 +51,38 @@ fn rows_of_numbers_with_box_rules_are_one_puzzle() {
     let recs = json_run(&["solve", "--format", "json"], &text, 0, 1);
     let solved = read_solution_line(recs[0]["solution"].as_str().unwrap(), None);
     assert_solves(&Shape::boxes(16, 4, 4), &givens, &solved, "16x16 with box rules");
+}
+
+/// Help written into a full disk said nothing and exited 0, where every
+/// command's output reports the error and exits 2.
+#[test]
+fn help_into_a_full_disk_is_an_error() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else { return };
+    let bin = satdoku().get_program().to_owned();
+    let out = std::process::Command::new(bin).arg("--help").stdout(full).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write"));
+}
+
+/// Options that can never be met are usage errors at once: more givens
+/// than cells (it ran 1,000 tries), no tries at all (ignored), and chunk
+/// starts past 2^53 (the indexes wrapped to 0 near 2^64).
+#[test]
+fn impossible_options_are_usage_errors() {
+    for (args, says) in [
+        (&["generate", "--givens", "100"][..], "a 9x9 grid has 81 cells"),
+        (&["generate", "--givens", "82..90", "--box", "3x3"][..], "82 or more givens"),
+        (&["generate", "--tries", "0"][..], "--tries"),
+        (&["solve", "--first-index", "18446744073709551615"][..], "--first-index"),
+        (&["count", "--first-line", "9007199254740993"][..], "--first-line"),
+    ] {
+        let r = run(args, "");
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert!(r.stdout.is_empty(), "{args:?}: {}", r.stdout);
+        assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
+    }
+    // The largest start is taken, and the records count on from it exactly.
+    let puzzle = ".".repeat(80) + "1";
+    let recs = json_run(&["solve", "--format", "json", "--first-index", "9007199254740992"], &puzzle, 0, 1);
+    assert_eq!(recs[0]["index"].as_u64(), Some(1 << 53));
 }
