@@ -47,7 +47,7 @@ pub fn run_dimacs(args: &DimacsArgs, grid: &GridArgs) -> Result<u8> {
     let alphabet = setup.alphabet.clone();
     let alphabet = &alphabet;
     if let Some(dir) = &args.out_dir {
-        std::fs::create_dir_all(dir).with_context(|| format!("--out-dir {}: cannot create it", dir.display()))?;
+        super::create_dir("--out-dir", dir)?;
     }
     // Without --out-dir, hold the first puzzle until the input shows it is the only one.
     let mut single: Option<(String, Puzzle)> = None;

@@ -231,6 +231,15 @@ pub struct BatchArgs {
     pub first_index: Option<u64>,
 }
 
+/// The directory an option names, made with its parents if it is not there;
+/// a file of that name is "not a directory" (create_dir_all said "File exists").
+pub fn create_dir(option: &str, dir: &Path) -> Result<()> {
+    if dir.exists() && !dir.is_dir() {
+        bail!("{option} {}: not a directory", dir.display());
+    }
+    std::fs::create_dir_all(dir).with_context(|| format!("{option} {}: cannot create it", dir.display()))
+}
+
 /// The largest `--first-line` and `--first-index`: 2^53, so that the line
 /// numbers and indexes that follow neither wrap around nor lose digits in
 /// the JSON readers of JavaScript and jq (they wrapped to 0 near 2^64).
@@ -258,7 +267,7 @@ impl BatchArgs {
             if format != Format::Svg {
                 bail!("--out-dir {}: only pictures go to files (--format svg)", dir.display());
             }
-            std::fs::create_dir_all(dir).with_context(|| format!("--out-dir {}: cannot create it", dir.display()))?;
+            create_dir("--out-dir", dir)?;
         }
         Ok(Renderer {
             format,
@@ -316,7 +325,7 @@ impl ProofArgs {
             }
         }
         if let Some(dir) = &self.proof_dir {
-            std::fs::create_dir_all(dir).with_context(|| format!("--proof-dir {}: cannot create it", dir.display()))?;
+            create_dir("--proof-dir", dir)?;
         }
         Ok(())
     }

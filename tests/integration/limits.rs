@@ -86,3 +86,22 @@ fn impossible_options_are_usage_errors() {
     let recs = json_run(&["solve", "--format", "json", "--first-index", "9007199254740992"], &puzzle, 0, 1);
     assert_eq!(recs[0]["index"].as_u64(), Some(1 << 53));
 }
+
+/// `--out-dir` or `--proof-dir` naming a file said "File exists".
+#[test]
+fn a_directory_option_naming_a_file_says_so() {
+    let dir = tempfile::TempDir::new().unwrap();
+    let file = dir.path().join("taken");
+    std::fs::write(&file, "").unwrap();
+    let file = file.to_str().unwrap();
+    let puzzle = ".".repeat(80) + "1";
+    for args in [
+        &["solve", "--format", "svg", "--out-dir", file][..],
+        &["solve", "--proof-dir", file][..],
+        &["dimacs", "--out-dir", file][..],
+    ] {
+        let r = run(args, &puzzle);
+        assert_eq!(r.code, 2, "{args:?}");
+        assert!(r.stderr.contains(&format!("{file}: not a directory")), "{args:?}: {}", r.stderr);
+    }
+}
