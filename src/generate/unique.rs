@@ -164,9 +164,8 @@ impl UniquenessChecker {
     /// unique under both together: whether another solution agrees with it
     /// on `others`. Such a solution differs from it in `group` (else it would
     /// agree on both), so a group of one cell is asked as "this cell holds
-    /// another value", a far narrower search than "some cell differs" (on
-    /// near-minimal 25×25 puzzles, which sit at the hardness peak, the
-    /// difference between seconds and milliseconds a question).
+    /// another value", a narrower search than "some cell differs" with the
+    /// same answer (4 minimal 16×16 puzzles: 0.91 s of CPU against 1.04 s).
     fn needed(&mut self, others: &[Cell], group: &[Cell]) -> Result<bool, SolveError> {
         match group {
             [cell] => {
