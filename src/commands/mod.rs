@@ -375,9 +375,12 @@ pub fn parse_max(text: &str) -> Result<u64, String> {
 /// Parse `--timeout SECS`: a positive number of seconds.
 pub fn parse_timeout(text: &str) -> Result<Duration, String> {
     match text.parse::<f64>() {
-        Ok(s) if s > 0.0 => {
-            Duration::try_from_secs_f64(s).map_err(|_| format!("'{text}' seconds is more than a duration can hold"))
-        }
+        Ok(s) if s > 0.0 => match Duration::try_from_secs_f64(s) {
+            // Below a nanosecond a duration is 0: "no answer within 0 s".
+            Ok(d) if d.is_zero() => Err(format!("'{text}' seconds is less than a nanosecond")),
+            Ok(d) => Ok(d),
+            Err(_) => Err(format!("'{text}' seconds is more than a duration can hold")),
+        },
         _ => Err(format!("'{text}' is not a positive number of seconds")),
     }
 }
@@ -399,5 +402,7 @@ mod tests {
         assert!(parse_timeout("1e30").is_err());
         assert!(parse_timeout("inf").is_err());
         assert!(parse_timeout("NaN").is_err());
+        assert_eq!(parse_timeout("1e-10"), Err("'1e-10' seconds is less than a nanosecond".into()));
+        assert_eq!(parse_timeout("1e-9"), Ok(Duration::from_nanos(1)));
     }
 }
