@@ -202,10 +202,7 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
 /// of them answered by `deadline`.
 fn redundant_givens(puzzle: &Puzzle, solution: &Grid, deadline: Option<Instant>) -> Result<Vec<String>, SolveError> {
     let givens: Vec<Cell> = puzzle.givens().filled().map(|(cell, _)| cell).collect();
-    let cells = with_checker(puzzle, solution, |checker| {
-        checker.set_deadline(deadline);
-        checker.redundant(&givens)
-    })?;
+    let cells = with_checker(puzzle, solution, deadline, |checker| checker.redundant(&givens))?;
     Ok(cells.into_iter().map(|c| puzzle.geometry().cell_name(c)).collect())
 }
 

@@ -30,10 +30,13 @@ thread_local! {
     static CHECKERS: RefCell<Vec<UniquenessChecker>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The checker of `puzzle`'s geometry on this thread, with `solution` loaded.
+/// The checker of `puzzle`'s geometry on this thread, with `solution` loaded
+/// and every question it is asked answered by `deadline` (each caller gives
+/// its own: the checker outlives them, and `--redundant` once ran without one).
 pub fn with_checker<T>(
     puzzle: &Puzzle,
     solution: &Grid,
+    deadline: Option<std::time::Instant>,
     f: impl FnOnce(&mut UniquenessChecker) -> Result<T, SolveError>,
 ) -> Result<T, SolveError> {
     CHECKERS.with(|checkers| {
@@ -46,6 +49,7 @@ pub fn with_checker<T>(
             }
         };
         let checker = &mut checkers[i];
+        checker.set_deadline(deadline);
         checker.set_solution(solution)?;
         f(checker)
     })
@@ -98,10 +102,8 @@ fn minimize_one(args: &MinimizeArgs, numbered: &Numbered, puzzle: &Puzzle, out: 
     if let Some(seed) = args.seed {
         Rng::for_item(seed, numbered.index as u64).shuffle(&mut givens);
     }
-    let kept = match with_checker(puzzle, &solution, |checker| {
-        checker.set_deadline(args.batch.timeout.and_then(|t| std::time::Instant::now().checked_add(t)));
-        checker.minimize(&givens)
-    }) {
+    let deadline = args.batch.timeout.and_then(|t| std::time::Instant::now().checked_add(t));
+    let kept = match with_checker(puzzle, &solution, deadline, |checker| checker.minimize(&givens)) {
         Ok(kept) => kept,
         Err(e) => return out.emit(failure(&args.batch, numbered, e)),
     };

@@ -154,10 +154,13 @@ impl UniquenessChecker {
 
     /// The model of another solution under `givens`, if there is one.
     fn search(&mut self, givens: &[Cell]) -> Result<Option<Model>, SolveError> {
-        let Some(active) = self.active else {
-            return Err(InternalError("no solution loaded to check uniqueness against".into()).into());
-        };
+        let active = self.active()?;
         self.search_under(givens, active)
+    }
+
+    /// The literal that switches on "some cell differs from the solution".
+    fn active(&self) -> Result<Lit, SolveError> {
+        self.active.ok_or_else(|| InternalError("no solution loaded to check uniqueness against".into()).into())
     }
 
     /// Whether `group` is needed beside `others`, given that the solution is
@@ -169,9 +172,7 @@ impl UniquenessChecker {
     fn needed(&mut self, others: &[Cell], group: &[Cell]) -> Result<bool, SolveError> {
         match group {
             [cell] => {
-                if self.active.is_none() {
-                    return Err(InternalError("no solution loaded to check uniqueness against".into()).into());
-                }
+                self.active()?;
                 let differs = !self.solution_lits[cell.index()];
                 Ok(self.search_under(others, differs)?.is_some())
             }
