@@ -34,6 +34,13 @@ pub struct Schedule {
     next_rephase: u64,
 }
 
+impl Schedule {
+    /// Conflicts so far, over every search since the solver was made.
+    pub fn conflicts(&self) -> u64 {
+        self.conflicts
+    }
+}
+
 /// The `k`-th rephase, counted from 1: all false, all true, then best, all false, best, all
 /// true over and over.
 fn nth_rephase(k: u64) -> Rephase {

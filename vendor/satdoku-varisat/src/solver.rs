@@ -223,6 +223,12 @@ impl<'a> Solver<'a> {
         self.ctx.solver_state.conflict_counter = counter;
     }
 
+    /// How many conflicts this solver has had, over every [`Solver::solve`]
+    /// since it was made: what a search cost, the same on every machine.
+    pub fn conflicts(&self) -> u64 {
+        self.ctx.schedule.conflicts()
+    }
+
     /// Check the satisfiability of the current formula.
     pub fn solve(&mut self) -> Result<bool, SolverError> {
         self.ctx.solver_state.solver_invoked = true;
@@ -456,7 +462,8 @@ mod tests {
     }
 
     /// The counter sees every conflict: as many as the conflict limit allows,
-    /// across two searches and shared by two solvers.
+    /// across two searches and shared by two solvers; each solver's own
+    /// count (`Solver::conflicts`) is its share.
     #[test]
     fn the_conflict_counter_counts_every_conflict() {
         let (pigeons, holes) = (9, 8);
@@ -478,7 +485,9 @@ mod tests {
             solver.add_formula(&formula);
             solver.set_conflict_counter(Some(Arc::clone(&counter)));
             solver.set_conflict_limit(Some(limit));
+            assert_eq!(solver.conflicts(), 0);
             assert!(matches!(solver.solve(), Err(SolverError::Interrupted)));
+            assert_eq!(solver.conflicts(), limit);
         }
         assert_eq!(counter.load(std::sync::atomic::Ordering::Relaxed), 350);
     }
