@@ -168,13 +168,17 @@ impl Search {
             Engine::Done => Ok(false),
             Engine::Failed(error) => error.take().map_or(Ok(false), Err),
             Engine::Branch(b) => b.next(prepared, self.deadline, &mut self.stats, &mut self.solution),
-            Engine::Blocking(b) => b.next(prepared.puzzle().geometry()).map(|grid| match grid {
-                Some(grid) => {
-                    self.solution = grid;
-                    true
-                }
-                None => false,
-            }),
+            Engine::Blocking(b) => {
+                let grid = b.next(prepared.puzzle().geometry());
+                self.stats.conflicts = Some(b.solver.conflicts());
+                grid.map(|grid| match grid {
+                    Some(grid) => {
+                        self.solution = grid;
+                        true
+                    }
+                    None => false,
+                })
+            }
         };
         if !found? {
             self.engine = Engine::Done;
@@ -419,7 +423,9 @@ impl Brancher {
             }
         }
         solver.assume(&assumptions);
-        let model = match run(solver)? {
+        let result = run(solver);
+        stats.conflicts = Some(solver.conflicts());
+        let model = match result? {
             SatResult::Sat(model) => model,
             SatResult::Unsat => {
                 self.frames[k].remaining = 0;

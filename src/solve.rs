@@ -106,8 +106,20 @@ pub struct Stats {
     pub encode: Duration,
     /// Time spent in the SAT solver.
     pub solve: Duration,
+    /// Conflicts of varisat's search, over every formula searched (in a race,
+    /// the winner's): what the search cost, the same on every machine and
+    /// however busy it is. `None` when varisat did not search: the answer
+    /// came from preparation or from an external solver.
+    pub conflicts: Option<u64>,
     /// What became of the pattern guess.
     pub guess: Guess,
+}
+
+impl Stats {
+    /// Count `conflicts` more of varisat's.
+    pub(crate) fn add_conflicts(&mut self, conflicts: u64) {
+        self.conflicts = Some(self.conflicts.unwrap_or(0) + conflicts);
+    }
 }
 
 /// What became of the pattern guess ([`SolveOptions::pattern_guess`]).

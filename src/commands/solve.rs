@@ -199,7 +199,7 @@ fn unsolvable<'a>(numbered: &'a Numbered, search: &Search, out: &Emitter) -> Rec
 /// `--stats` line for one puzzle.
 fn stats_line(numbered: &Numbered, geometry: String, stats: &Stats) -> String {
     format!(
-        "{}: {}: {} variables, {} clauses; parse {:.3} ms, propagate and encode {:.3} ms, solve {:.3} ms{}",
+        "{}: {}: {} variables, {} clauses; parse {:.3} ms, propagate and encode {:.3} ms, solve {:.3} ms{}{}",
         numbered.describe(),
         geometry,
         stats.variables,
@@ -207,6 +207,10 @@ fn stats_line(numbered: &Numbered, geometry: String, stats: &Stats) -> String {
         numbered.read.as_secs_f64() * 1e3,
         stats.encode.as_secs_f64() * 1e3,
         stats.solve.as_secs_f64() * 1e3,
+        match stats.conflicts {
+            Some(conflicts) => format!(" ({conflicts} conflicts)"),
+            None => String::new(),
+        },
         match stats.guess {
             Guess::None => "",
             Guess::Found => "; pattern guess: solved",

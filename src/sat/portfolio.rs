@@ -99,6 +99,9 @@ impl Backend for Portfolio {
         stats.clauses += racer_stats.clauses;
         stats.encode += racer_stats.encode;
         stats.solve += racer_stats.solve;
+        if let Some(conflicts) = racer_stats.conflicts {
+            stats.add_conflicts(conflicts);
+        }
         result
     }
 
@@ -131,6 +134,7 @@ fn race_one(
     let start = Instant::now();
     let result = run(&mut solver);
     stats.solve = start.elapsed();
+    stats.conflicts = Some(solver.conflicts());
     let result = match result {
         Ok(SatResult::Sat(model)) => prepared.decode(&map, &model).map(SatResult::Sat).map_err(SolveError::from),
         Ok(SatResult::Unsat) => Ok(SatResult::Unsat),

@@ -112,6 +112,7 @@ impl Backend for Varisat {
         let start = Instant::now();
         let result = run(&mut solver);
         stats.solve += start.elapsed();
+        stats.add_conflicts(solver.conflicts());
         Ok(match result? {
             SatResult::Sat(model) => SatResult::Sat(prepared.decode(&map, &model)?),
             SatResult::Unsat => SatResult::Unsat,

@@ -339,6 +339,27 @@ fn the_pattern_guess_is_reported_and_can_be_turned_off() {
     }
 }
 
+/// `--stats` says what varisat's search cost in conflicts when varisat
+/// searched, and nothing of conflicts when the answer came from
+/// preparation. The full encoding leaves the hardest of top95 to the solver
+/// (it has conflicts); propagation and probing leave a 17-clue puzzle none.
+#[test]
+fn stats_count_the_conflicts_of_a_search() {
+    let conflicts = |stderr: &str| -> Option<u64> {
+        let (_, rest) = stderr.rsplit_once(" (")?;
+        rest.split_once(" conflicts)")?.0.parse().ok()
+    };
+    let hard = checker::data_lines("top95.txt").into_iter().next().unwrap();
+    let r = run(&["solve", "--stats", "--encoding", "full", "-j1"], &format!("{hard}\n"));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(conflicts(&r.stderr).is_some_and(|c| c > 0), "{}", r.stderr);
+    let easy = checker::data_lines("17-clue-500.txt").into_iter().next().unwrap();
+    let r = run(&["solve", "--stats", "-j1"], &format!("{easy}\n"));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stderr.contains("0 variables"), "solved in preparation: {}", r.stderr);
+    assert!(!r.stderr.contains("conflicts"), "{}", r.stderr);
+}
+
 // ---------- grid options ----------
 
 #[test]

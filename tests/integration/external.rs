@@ -187,6 +187,7 @@ fn an_external_solver_refuting_the_guess_gets_the_puzzle_itself() {
     assert_eq!(record["status"], "solved", "{record}");
     check(givens, record["solution"].as_str().unwrap(), &Shape::classic(4)).unwrap();
     assert!(stderr.contains("pattern guess: no solution of that shape"), "{stderr}");
+    assert!(!stderr.contains("conflicts"), "varisat did not search: {stderr}");
 }
 
 #[test]
