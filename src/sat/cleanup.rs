@@ -62,6 +62,34 @@ fn signal_group(pgid: i32, signal: i32) -> bool {
     pgid > 1 && unsafe { libc::kill(-pgid, signal) } == 0
 }
 
+/// Have the kernel SIGKILL the solver when the thread that starts it ends,
+/// however it ends: SIGKILL of satdoku too, which no handler sees (Linux's
+/// parent-death signal; the thread waits for its solver, so it ends first only
+/// when satdoku dies). What the solver starts itself, and the temporary
+/// folder, are then left behind; the signals satdoku can catch clean up all.
+#[cfg(target_os = "linux")]
+fn die_with_this_thread(command: &mut Command) {
+    let parent = std::process::id();
+    // SAFETY: the closure runs in the child between fork and exec, where only
+    // async-signal-safe calls are allowed: prctl(2) and getppid(2) are, and
+    // nothing is allocated.
+    unsafe {
+        command.pre_exec(move || {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                return Err(io::Error::last_os_error());
+            }
+            // satdoku died before the signal was set: it will never come.
+            if libc::getppid() as u32 != parent {
+                return Err(io::Error::from_raw_os_error(libc::ESRCH));
+            }
+            Ok(())
+        });
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn die_with_this_thread(_command: &mut Command) {}
+
 /// A temporary folder `satdoku-XXXXXX`, removed when dropped, or by the
 /// signal handler when a signal ends satdoku first.
 pub(crate) struct TempDir {
@@ -112,6 +140,7 @@ impl Group {
         if STOPPING.load(Ordering::SeqCst) {
             return Err(stopping());
         }
+        die_with_this_thread(command);
         let mut child = command.process_group(0).spawn()?;
         let Ok(pgid) = i32::try_from(child.id()) else {
             let _ = child.kill();

@@ -5,6 +5,7 @@
 //! signal, with satdoku's temporary files; a missing solver is found before
 //! any puzzle is read. The solvers here are fake ones, `sh` scripts.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -401,4 +402,39 @@ fn sigterm_ends_the_solver_and_removes_temporary_files() {
 #[test]
 fn ctrl_c_ends_the_solver_and_removes_temporary_files() {
     assert_eq!(interrupted(libc::SIGINT), Some(130));
+}
+
+/// SIGKILL reaches no handler, yet the solver satdoku started dies with it
+/// (Linux's parent-death signal): a solver that would run for 100 s is gone
+/// once satdoku is.
+#[cfg(target_os = "linux")]
+#[test]
+fn sigkill_of_satdoku_ends_its_solver() {
+    let dir = tempfile::tempdir().unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let pid_file = dir.path().join("pid");
+    let solver = format!("sh -c 'echo $$ > \"{}\"; exec sleep 100'", pid_file.display());
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("satdoku"))
+        .env("TMPDIR", tmp.path())
+        .args(["solve", "-j1", "--solver", &solver, "--encoding", "full"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "{}", puzzles("classic-9.txt")[0]).unwrap();
+    drop(stdin);
+    let start = Instant::now();
+    let pid = loop {
+        let text = std::fs::read_to_string(&pid_file).unwrap_or_default();
+        if let Ok(pid) = text.trim().parse::<u32>() {
+            break pid;
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "the fake solver never started");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_ended(pid);
 }
