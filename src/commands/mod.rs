@@ -25,8 +25,8 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::Args;
 
 use satdoku::{
-    box_side, load_grid_file, parse_box_shape, parse_region_map, read_fpuzzles, Alphabet, AmoEncoding, Encoding,
-    Geometry, GeometrySpec, Layout, SolveOptions, Variant, DEFAULT_MAX_LITERALS,
+    box_side, find_control_character, load_grid_file, parse_box_shape, parse_region_map, read_fpuzzles, Alphabet,
+    AmoEncoding, Encoding, Geometry, GeometrySpec, Layout, SolveOptions, Variant, DEFAULT_MAX_LITERALS,
 };
 
 use output::{ColorChoice, Format, Renderer};
@@ -137,6 +137,10 @@ impl GridArgs {
             } else {
                 map.clone()
             };
+            if let Some((line, column, ch)) = find_control_character(&text) {
+                let place = if path.is_file() { format!("{map}:{line}:{column}") } else { format!("column {column}") };
+                bail!("--regions {place}: control character U+{:04X} (expected one label per cell)", ch as u32);
+            }
             let labels = parse_region_map(&text);
             let n = (1..=labels.len()).find(|n| n * n >= labels.len()).unwrap_or(0);
             if n * n != labels.len() || n == 0 {

@@ -22,7 +22,7 @@ use toml::Spanned;
 use crate::error::{echo, GeometryError, GridFileError};
 use crate::model::constraints::{Constraint, Line, Relation};
 use crate::model::geometry::{default_box, Cell, Geometry, Layout, Variant};
-use crate::text::notation::{parse_box_shape, parse_cell_name, parse_region_map_of_side};
+use crate::text::notation::{find_control_character, parse_box_shape, parse_cell_name, parse_region_map_of_side};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -179,6 +179,13 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
     } else if latin.is_some() {
         Layout::Latin
     } else if let Some(map) = &file.regions {
+        if let Some((line, column, ch)) = find_control_character(map.get_ref()) {
+            let message = format!(
+                "the region map holds control character U+{:04X} (its line {line}, column {column})",
+                ch as u32
+            );
+            return Err(at(map.span().start, message));
+        }
         Layout::Regions(parse_region_map_of_side(map.get_ref(), n))
     } else {
         let (rows, cols) = default_box(n).map_err(|e| at(file.size.span().start, e.to_string()))?;

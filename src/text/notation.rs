@@ -46,6 +46,16 @@ pub fn parse_region_map_of_side(text: &str, n: usize) -> Vec<u32> {
     number_labels(read_labels(text, Some(n * n)))
 }
 
+/// The first character of a region map that can be no label: a control
+/// character other than whitespace (a NUL of a binary file, an escape), as
+/// (line, column, character), both 1-based, the column in characters.
+pub fn find_control_character(text: &str) -> Option<(usize, usize, char)> {
+    text.lines().enumerate().find_map(|(line, l)| {
+        let (column, ch) = l.chars().enumerate().find(|&(_, ch)| ch.is_control() && !ch.is_whitespace())?;
+        Some((line + 1, column + 1, ch))
+    })
+}
+
 /// The labels of a region map, characters or words (see [`parse_region_map`]),
 /// the reading with `expected` labels first when that is known.
 fn read_labels(text: &str, expected: Option<usize>) -> Vec<String> {
@@ -102,6 +112,15 @@ fn is_separator(ch: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A NUL or an escape is no label; tabs, CRs and byte-order marks are
+    /// not control characters of a map.
+    #[test]
+    fn control_characters_are_found_where_they_are() {
+        assert_eq!(find_control_character("AAB\nA\u{0}BB"), Some((2, 2, '\u{0}')));
+        assert_eq!(find_control_character("AB\u{1b}[0m\nAB"), Some((1, 3, '\u{1b}')));
+        assert_eq!(find_control_character("\u{FEFF}AA\tBB\r\nAA BB\rCC"), None);
+    }
 
     #[test]
     fn region_maps_read_characters_or_words() {

@@ -462,6 +462,18 @@ fn regions_map_errors() {
     let recs = json_lines(&r.stdout);
     assert_eq!(recs.len(), 1);
     assert_eq!(recs[0]["status"], "invalid");
+    // A NUL in a map file (a binary file given by mistake) is no label: it
+    // is named at its line and column (it was a seventh label: "7 different
+    // labels, expected 6").
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("map.txt");
+    let mut map = JIGSAW_6.to_string();
+    let second = map.find('\n').unwrap() + 2;
+    map.replace_range(second..second + 1, "\0");
+    std::fs::write(&file, &map).unwrap();
+    let r = run(&["solve", "--regions", file.to_str().unwrap()], &format!("{JIGSAW_6_PUZZLE}\n"));
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("map.txt:2:2: control character U+0000"), "{}", r.stderr);
 }
 
 #[test]
