@@ -1174,6 +1174,20 @@ fn exact_sqrt(k: usize) -> Option<usize> {
     (r.saturating_sub(1)..=r + 1).find(|&r| r.checked_mul(r) == Some(k))
 }
 
+/// Whether a line of digits, empty marks and dashes uses the dashes for
+/// empty cells (`4-----8-5-3---…`, as some sites write puzzles): with them
+/// as cells it is a whole puzzle, without them (as rules between boxes) it
+/// is not, and it has a digit. A row with dashes between its boxes
+/// (`123-456-789`, `1234-5678-9abc-defg`) is never a square number of
+/// characters as long as a whole puzzle.
+fn dashes_for_empty(text: &str) -> bool {
+    let cellish = |b: u8| matches!(b, b'0'..=b'9' | b'.' | b'_');
+    text.bytes().all(|b| cellish(b) || b == b'-')
+        && text.bytes().any(|b| b.is_ascii_digit())
+        && is_whole_count(text.len())
+        && !is_whole_count(text.bytes().filter(|&b| b != b'-').count())
+}
+
 /// Separators between the cells of a row.
 fn is_separator(ch: char) -> bool {
     ch.is_whitespace() || matches!(ch, '|' | '+' | '-')
@@ -1223,6 +1237,17 @@ fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, csv: bool) ->
             .chars()
             .enumerate()
             .map(|(i, ch)| Token { column: i as u32 + 1, text: TokenText::Char(ch), symbol: alphabet.read(ch) })
+            .collect();
+        return LineKind::Cells(Cells { tokens, words: false, label: None, field: false });
+    }
+    if !alphabet.is_custom() && dashes_for_empty(text) {
+        let tokens = text
+            .chars()
+            .enumerate()
+            .map(|(i, ch)| {
+                let symbol = if ch == '-' { Symbol::Empty } else { alphabet.read(ch) };
+                Token { column: i as u32 + 1, text: TokenText::Char(ch), symbol }
+            })
             .collect();
         return LineKind::Cells(Cells { tokens, words: false, label: None, field: false });
     }

@@ -178,8 +178,9 @@ proptest! {
 /// The ways a line can hold one 9x9 puzzle, found without the reader: the
 /// whole line with its spaces and box rules (`|+-`) dropped, or one of its
 /// words or fields (split at whitespace, `,`, `;`, `:`) as a label's or a
-/// CSV row's puzzle. Each reading is 81 cells of the default alphabet. A
-/// byte-order mark opening the line is no cell.
+/// CSV row's puzzle; or, on a line of digits, empty marks and dashes alone,
+/// the dashes as empty cells (`4-----8-5…`). Each reading is 81 cells of the
+/// default alphabet. A byte-order mark opening the line is no cell.
 fn whole_readings(line: &str) -> Vec<Vec<usize>> {
     let line = line.strip_prefix('\u{feff}').unwrap_or(line);
     let cells = |text: &str| -> Option<Vec<usize>> {
@@ -187,7 +188,12 @@ fn whole_readings(line: &str) -> Vec<Vec<usize>> {
         values.filter(|v| v.len() == 81 && v.iter().all(|&x| x <= 9))
     };
     let whole: String = line.chars().filter(|c| !c.is_whitespace() && !"|+-".contains(*c)).collect();
+    let dashed = match line.chars().all(|c| c.is_ascii_digit() || "._-".contains(c)) {
+        true => line.replace('-', "."),
+        false => String::new(),
+    };
     std::iter::once(whole.as_str())
+        .chain(std::iter::once(dashed.as_str()))
         .chain(line.split(|c: char| c.is_whitespace() || ",;:".contains(c)))
         .filter_map(cells)
         .collect()

@@ -977,3 +977,26 @@ fn a_damaged_first_row_or_a_row_with_a_word_keeps_its_grid_whole() {
         }
     }
 }
+
+/// Dashes for empty cells (`4-----8-5…`, as some sites write puzzles): a
+/// line that is a whole puzzle with them as cells and not without them reads
+/// as the puzzle with `.` in their place, 9×9 and 4×4 alike. Dashes between
+/// the boxes of a row, and rule lines of dashes, stay rules.
+#[test]
+fn dashes_for_empty_cells() {
+    let top1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    for dotted in [top1, "1...........2..."] {
+        let dashed = dotted.replace('.', "-");
+        let entries = read(&format!("{dashed}\n"));
+        assert_eq!(entries.len(), 1, "{dashed}");
+        assert_eq!(givens(&entries[0]), dotted, "{dashed}");
+    }
+    let value = |r: usize, c: usize| ((r * 3 + r / 3 + c) % 9 + 1).to_string();
+    let row = |r: usize| (0..3).map(|b| (0..3).map(|i| value(r, b * 3 + i)).join("")).join("-");
+    let ruled: String =
+        (0..9).map(|r| (if r % 3 == 0 && r > 0 { "-----------\n" } else { "" }).to_string() + &row(r) + "\n").collect();
+    let entries = read(&ruled);
+    assert_eq!(entries.len(), 1, "{ruled}");
+    let expected: String = (0..81).map(|k| value(k / 9, k % 9)).collect();
+    assert_eq!(givens(&entries[0]), expected, "{ruled}");
+}
