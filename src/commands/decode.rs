@@ -41,6 +41,7 @@ pub fn run_decode(args: &DecodeArgs, grid: &GridArgs) -> Result<u8> {
     let file = open_file(&args.cnf).with_context(|| format!("{cnf_name}: cannot open"))?;
     let cnf = read_cnf(BufReader::new(file), &cnf_name)?;
     check_grid_options(grid, &mut setup.spec, &cnf, &cnf_name)?;
+    setup.check_alphabet(cnf.puzzle.size())?;
     let var_count = cnf.formula.var_count();
     // An answer that cannot be opened or read is the record's error: the
     // puzzle (the CNF's) is known, so a script still gets its one record.

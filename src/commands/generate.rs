@@ -111,6 +111,7 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
         Layouts::Fixed(geometry) => geometry.size(),
         Layouts::RandomRegions { n, .. } => *n,
     };
+    setup.check_alphabet(n)?;
     if let Some(range) = args.givens.as_ref().filter(|r| *r.start() > n * n) {
         bail!("--givens: {} or more givens, and a {n}x{n} grid has {} cells", range.start(), n * n);
     }

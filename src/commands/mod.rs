@@ -80,6 +80,18 @@ pub struct Setup {
     pub chunk: Chunk,
 }
 
+impl Setup {
+    /// A `--symbols` alphabet too short for a grid of side `n` is an error,
+    /// for the commands that print grids they did not read (`generate`,
+    /// `decode`); the reader says so of every puzzle it reads.
+    pub fn check_alphabet(&self, n: usize) -> Result<()> {
+        if self.alphabet.is_custom() && self.alphabet.len() < n {
+            bail!("{}", satdoku::ParseErrorKind::ShortAlphabet { symbols: self.alphabet.len(), n });
+        }
+        Ok(())
+    }
+}
+
 /// `--stdin-name`, `--first-line`, `--first-index`: stdin as one chunk of a
 /// bigger file (GNU parallel `--pipe`, a cluster's pipe operator), so that
 /// records name the file, line and index they would in one run over it.

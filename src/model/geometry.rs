@@ -266,7 +266,8 @@ impl Geometry {
                 let mut regions = vec![Vec::new(); n];
                 for (i, &r) in map.iter().enumerate() {
                     let Some(region) = regions.get_mut(r as usize) else {
-                        return Err(GeometryError::RegionCount { n, found: r as usize + 1 });
+                        let found = map.iter().collect::<std::collections::BTreeSet<_>>().len();
+                        return Err(GeometryError::RegionCount { n, found });
                     };
                     region.push(Cell::from_index(i));
                 }
@@ -598,5 +599,11 @@ mod tests {
         ));
         let uneven = parse_region_map("0001 0011 2233 2233");
         assert!(matches!(Geometry::new(4, Layout::Regions(uneven), &[]), Err(GeometryError::RegionSize { .. })));
+        // Too many labels: the error counts them all (it said 5, the first
+        // label past the fourth).
+        for (map, found) in [("abcdefghijklmnop", 16), ("aabbaabbCCDDccdd", 6)] {
+            let error = Geometry::new(4, Layout::Regions(parse_region_map(map)), &[]).unwrap_err();
+            assert_eq!(error, GeometryError::RegionCount { n: 4, found }, "{map}");
+        }
     }
 }

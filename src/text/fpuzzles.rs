@@ -346,7 +346,10 @@ impl Reader {
             "arrow" => {
                 for (i, item) in items()? {
                     let path = format!("{key}[{i}]");
-                    let circle = self.cells(item.get("cells").unwrap_or(&Json::Null), &format!("{path}.cells"))?;
+                    let mut circle = self.cells(item.get("cells").unwrap_or(&Json::Null), &format!("{path}.cells"))?;
+                    // A pill's number reads left to right, top to bottom,
+                    // whatever order the JSON lists its cells in.
+                    circle.sort();
                     for (j, line) in lines(item, &path)?.iter().enumerate() {
                         let mut cells = self.cells(line, &format!("{path}.lines[{j}]"))?;
                         cells.retain(|c| !circle.contains(c));
@@ -560,6 +563,13 @@ pub fn fpuzzles_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Result<Json, 
             Constraint::Renban { cells } => push("renban", json!({ "lines": [names(cells)] })),
             Constraint::Whisper { cells } => push("whispers", json!({ "lines": [names(cells)] })),
             Constraint::Arrow { circle, cells } => {
+                if !circle.is_sorted() {
+                    let message = format!(
+                        "the pill {} reads its digits in that order, and f-puzzles reads a pill left to right, top to bottom",
+                        names(circle).join(" ")
+                    );
+                    return Err(at("arrow", message));
+                }
                 let line: Vec<Cell> = circle.iter().take(1).chain(cells).copied().collect();
                 push("arrow", json!({ "cells": names(circle), "lines": [names(&line)] }));
             }
@@ -732,6 +742,55 @@ mod tests {
             let back = read_fpuzzles(&write_fpuzzles(&puzzle, None).unwrap()).unwrap();
             assert_eq!(count(&back), solutions, "{:?}", puzzle.geometry().layout());
         }
+    }
+
+    /// A pill reads left to right, top to bottom in f-puzzles, whatever order
+    /// its JSON lists the cells in (it was read in list order: 3 solutions
+    /// for this 4×4 listed R1C2 first, against 4). The count is checked
+    /// against brute force over all 288 4×4 grids. A pill not in reading
+    /// order (from a grid file, where the order is the user's) has no
+    /// f-puzzles form, and is refused rather than written as another number.
+    #[test]
+    fn a_pill_reads_left_to_right_whatever_the_json_order() {
+        use crate::enumerate::Search;
+        let count = |p: &Puzzle| Search::new(p, &crate::SolveOptions::default()).count_up_to(1000).unwrap().count;
+        // Brute force: every 4×4 grid, row-major, by backtracking.
+        fn grids(cells: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+            let k = cells.len();
+            if k == 16 {
+                out.push(cells.clone());
+                return;
+            }
+            let (r, c) = (k / 4, k % 4);
+            for v in 1..=4 {
+                let clash = (0..k).any(|j| {
+                    let (jr, jc) = (j / 4, j % 4);
+                    cells[j] == v && (jr == r || jc == c || (jr / 2 == r / 2 && jc / 2 == c / 2))
+                });
+                if !clash {
+                    cells.push(v);
+                    grids(cells, out);
+                    cells.pop();
+                }
+            }
+        }
+        let mut all = Vec::new();
+        grids(&mut Vec::new(), &mut all);
+        assert_eq!(all.len(), 288);
+        // Pill r1c1 r1c2; arrow r2c3 r3c4 r4c3 r3c2 (0-based cells 6, 11, 14, 9).
+        let expected = all.iter().filter(|g| 10 * g[0] + g[1] == g[6] + g[11] + g[14] + g[9]).count() as u64;
+        assert_eq!(expected, 4);
+        let row = r#"[{},{},{},{}]"#;
+        for circle in [r#""R1C1","R1C2""#, r#""R1C2","R1C1""#] {
+            let json = format!(
+                r#"{{"size":4,"grid":[{row},{row},{row},{row}],"arrow":[{{"cells":[{circle}],"lines":[["R1C2","R2C3","R3C4","R4C3","R3C2"]]}}]}}"#
+            );
+            assert_eq!(count(&read_fpuzzles(&json).unwrap()), expected, "{circle}");
+        }
+        let text = "size = 4\n[[arrow]]\ncircle = \"r1c2 r1c1\"\ncells = \"r2c3 r3c4 r4c3 r3c2\"\n";
+        let puzzle = Puzzle::new(Arc::new(parse_grid_file(text, "pill.toml").unwrap()), Grid::empty(4)).unwrap();
+        let error = write_fpuzzles(&puzzle, None).unwrap_err().to_string();
+        assert!(error.contains("left to right, top to bottom"), "{error}");
     }
 
     /// f-puzzles sums a little killer from the edge to the edge: one that

@@ -584,6 +584,23 @@ fn custom_symbols() {
     assert_eq!(run(&["solve", "--symbols", "12.4"], "").code, 2);
 }
 
+/// `generate` and `decode` print grids they did not read: an alphabet too
+/// short for the grid is an error there too (they printed numbers).
+#[test]
+fn a_short_alphabet_is_refused_by_generate_and_decode() {
+    let r = run(&["generate", "--symbols", "ABCDEFGH", "--seed", "1"], "");
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(r.stdout.is_empty(), "{}", r.stdout);
+    assert!(r.stderr.contains("--symbols gives 8 symbols, but a 9x9 grid has 9 values"), "{}", r.stderr);
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("p.cnf");
+    let written = run(&["dimacs", "--out", cnf.to_str().unwrap()], "1...............\n");
+    assert_eq!(written.code, 0, "{}", written.stderr);
+    let r = run(&["decode", "--cnf", cnf.to_str().unwrap(), "--symbols", "wxy"], "s SATISFIABLE\n");
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(r.stderr.contains("--symbols gives 3 symbols, but a 4x4 grid has 4 values"), "{}", r.stderr);
+}
+
 /// With a custom alphabet the clash message should name the value as the user wrote it.
 #[test]
 fn clash_message_uses_the_custom_symbol() {
