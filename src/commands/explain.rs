@@ -38,6 +38,12 @@ pub fn run_explain(args: &ExplainArgs, grid: &GridArgs) -> Result<u8> {
             Ok(p) => p,
             Err(e) => return out.emit(Record::failed(numbered, Status::Invalid, e)),
         };
+        // The marks would be rules that no printed set of givens shows: the
+        // empty set "has no solution" where the marks alone have none.
+        if puzzle.candidates().is_some() {
+            let error = "pencil marks: explain names givens of puzzles without candidate lists";
+            return out.emit(Record::failed(numbered, Status::Error, error));
+        }
         let n = puzzle.size();
         let mut cells = Vec::new();
         for name in &args.cell {

@@ -5,7 +5,7 @@
 
 use crate::util::brute::Brute;
 use crate::util::checker::{data_lines, read_symbols, Shape};
-use crate::util::json_run;
+use crate::util::{json_lines, json_run, run};
 
 /// Row-major cell index of `r1c2`.
 fn cell(n: usize, name: &str) -> usize {
@@ -90,4 +90,22 @@ fn explain_names_a_cell_that_is_not_forced_or_given() {
     let r = crate::util::run(&["explain", "--cell", "r5c1"], "1...............\n");
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("not a cell of this 4x4 grid"), "{}", r.stderr);
+}
+
+/// A pencil-mark puzzle is refused with a record that says why: its marks
+/// are rules no printed set of givens shows. Row 1 limited to {1,2} by its
+/// marks, no givens: `explain` said "these 0 givens have no solution" and
+/// printed a blank 4×4, which has 288.
+#[test]
+fn pencil_marks_are_refused_not_explained_away() {
+    let marks = format!("{}{}\n", "12..".repeat(4), "1234".repeat(12));
+    let r = run(&["explain", "--format", "json"], &marks);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let records = json_lines(&r.stdout);
+    assert_eq!(records.len(), 1, "{}", r.stdout);
+    assert_eq!(records[0]["status"], "error", "{}", records[0]);
+    assert!(records[0]["error"].as_str().unwrap().contains("pencil marks"), "{}", records[0]);
+    // The same marks solved: no solution, as the marks leave 1 and 2 for four cells.
+    let r = run(&["solve", "--format", "json"], &marks);
+    assert_eq!(json_lines(&r.stdout)[0]["status"], "unsolvable", "{}", r.stdout);
 }
