@@ -49,6 +49,9 @@ pub fn run_dimacs(args: &DimacsArgs, grid: &GridArgs) -> Result<u8> {
     if let Some(dir) = &args.out_dir {
         super::create_dir("--out-dir", dir)?;
     }
+    if let Some(out) = &args.out {
+        super::refuse_overwriting_input("--out", out, &args.files)?;
+    }
     // Without --out-dir, hold the first puzzle until the input shows it is the only one.
     let mut single: Option<(String, Puzzle)> = None;
     for_each_puzzle(&args.files, &mut setup, |numbered| {

@@ -333,12 +333,14 @@ impl ProofArgs {
     }
 
     /// Check the paths once, before any puzzle: a FILE that is not its own
-    /// CNF, a DIR created if missing.
-    pub fn prepare(&self) -> Result<()> {
+    /// CNF, neither of them one of the `inputs`, a DIR created if missing.
+    pub fn prepare(&self, inputs: &[PathBuf]) -> Result<()> {
         if let Some(file) = &self.proof {
             if file.with_extension("cnf") == *file {
                 bail!("--proof {}: the CNF goes to FILE with the extension .cnf; name the proof otherwise (e.g. proof.drat)", file.display());
             }
+            refuse_overwriting_input("--proof", file, inputs)?;
+            refuse_overwriting_input("--proof (its CNF)", &file.with_extension("cnf"), inputs)?;
         }
         if let Some(dir) = &self.proof_dir {
             create_dir("--proof-dir", dir)?;
@@ -377,6 +379,24 @@ impl ProofArgs {
         std::fs::write(&path, &certificate.drat).map_err(|e| format!("{}: cannot write it: {e}", path.display()))?;
         Ok(path.display().to_string())
     }
+}
+
+/// An output file that is one of the input files (the same file, by any
+/// path) is refused before anything is read or written: writing it would
+/// destroy the puzzles.
+pub fn refuse_overwriting_input(option: &str, output: &Path, inputs: &[PathBuf]) -> Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(out) = std::fs::metadata(output) else { return Ok(()) };
+    for input in inputs.iter().filter(|p| p.as_os_str() != "-") {
+        if std::fs::metadata(input).is_ok_and(|m| m.dev() == out.dev() && m.ino() == out.ino()) {
+            bail!(
+                "{option} {}: that is the input file {}, which writing it would destroy",
+                output.display(),
+                input.display()
+            );
+        }
+    }
+    Ok(())
 }
 
 /// Parse a `--max N`: a count of at least 1.

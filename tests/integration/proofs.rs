@@ -10,7 +10,7 @@ use tempfile::TempDir;
 use crate::util::brute::Brute;
 use crate::util::checker::{assert_solves, data_lines, read_solution_line, read_symbols, Shape};
 use crate::util::drat::{check, read_cnf};
-use crate::util::{json_lines, run};
+use crate::util::{json_lines, run, satdoku};
 
 /// The variable of "cell c holds v" (c row-major from 0, v from 1) in the
 /// regular map that `c map regular 1` announces.
@@ -284,5 +284,31 @@ fn a_solver_whose_proof_fails_gets_no_unsolvable() {
         let record = &json_lines(&r.stdout)[0];
         assert_eq!(record["status"], "error");
         assert!(record["error"].as_str().unwrap().contains("its DRAT proof is rejected"), "{record}");
+    }
+}
+
+/// An output file that is an input file is refused before anything is
+/// written: `--proof` naming the puzzle file, or its CNF (`FILE.cnf`)
+/// naming it, and `dimacs --out` naming it. The puzzle file is left whole.
+#[test]
+fn outputs_never_overwrite_an_input_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = "11..............\n";
+    for (name, args) in [
+        ("p.txt", vec!["solve", "--proof", "{dir}/p.txt", "{dir}/p.txt"]),
+        ("p.cnf", vec!["solve", "--proof", "{dir}/p.drat", "{dir}/p.cnf"]),
+        ("q.txt", vec!["count", "--proof", "{dir}/./q.txt", "{dir}/q.txt"]),
+        ("p.txt", vec!["dimacs", "{dir}/p.txt", "--out", "{dir}/../{base}/p.txt"]),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, puzzle).unwrap();
+        let base = dir.path().file_name().unwrap().to_str().unwrap();
+        let args: Vec<String> =
+            args.iter().map(|a| a.replace("{dir}", dir.path().to_str().unwrap()).replace("{base}", base)).collect();
+        let out = satdoku().args(&args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("which writing it would destroy"), "{args:?}: {stderr}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), puzzle, "{args:?}");
     }
 }
