@@ -18,6 +18,7 @@ use std::time::Instant;
 use varisat::{Lit, Solver};
 
 use crate::cnf::varmap::VarMap;
+use crate::cnf::Until;
 use crate::error::InternalError;
 use crate::model::geometry::{Cell, Value};
 use crate::model::puzzle::{Grid, Puzzle};
@@ -70,8 +71,13 @@ impl Explainer {
         let prepared = Prepared::unpropagated(&rules, options);
         prepared.check_size()?;
         let mut solver = new_solver();
-        solver.set_deadline(options.deadline(start));
-        let map = prepared.encode(&mut solver);
+        let deadline = options.deadline(start);
+        solver.set_deadline(deadline);
+        let mut until = Until::new(&mut solver, deadline);
+        let map = prepared.encode(&mut until);
+        if until.passed() {
+            return Err(SolveError::TimedOut);
+        }
         let mut givens = Vec::new();
         for (cell, value) in puzzle.givens().filled() {
             let var = map
@@ -180,6 +186,20 @@ mod tests {
     use super::*;
     use crate::model::geometry::Geometry;
     use crate::testing::puzzle;
+
+    /// Loading a big grid's formula gives up at the deadline: a 49×49's
+    /// (millions of clauses) with the time already spent is refused before
+    /// it is loaded, not loaded in seconds and then found to be late. A
+    /// 4×4's fits in the first 4,096 clauses, read before the clock.
+    #[test]
+    fn the_rules_are_not_loaded_past_the_deadline() {
+        let options = SolveOptions { timeout: Some(std::time::Duration::from_millis(1)), ..SolveOptions::default() };
+        let started = Instant::now() - std::time::Duration::from_secs(1);
+        let big = puzzle(Geometry::classic(49).unwrap(), &".".repeat(49 * 49));
+        assert!(matches!(Explainer::new(&big, &options, started), Err(SolveError::TimedOut)));
+        let small = puzzle(Geometry::classic(4).unwrap(), "1...............");
+        assert!(Explainer::new(&small, &options, started).is_ok());
+    }
 
     #[test]
     fn clashing_givens_are_the_conflict() {

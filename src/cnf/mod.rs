@@ -36,6 +36,8 @@ pub use dimacs::{read_cnf, write_cnf, CnfError, CnfFile, VERSION};
 pub use encode::{encode_base, encode_full, encode_reduced, AmoEncoding, CnfSize, EncodeOptions};
 pub use varmap::VarMap;
 
+use std::time::Instant;
+
 use varisat::{ExtendFormula, Lit, Var};
 
 /// A clause sink that counts what passes through it.
@@ -48,6 +50,47 @@ pub(crate) struct Counting<'s, S> {
 impl<'s, S: ExtendFormula> Counting<'s, S> {
     pub fn new(sink: &'s mut S) -> Self {
         Counting { sink, clauses: 0, variables: 0 }
+    }
+}
+
+/// A clause sink that stops passing clauses on once `deadline` has passed
+/// (read every 4,096 clauses): a formula of millions of clauses is not
+/// loaded into a solver that has no time left to search it. Variables still
+/// pass, so the variable map stays whole; [`Until::passed`] says whether
+/// the formula was cut short.
+pub(crate) struct Until<'s, S> {
+    sink: &'s mut S,
+    deadline: Option<Instant>,
+    clauses: usize,
+    passed: bool,
+}
+
+impl<'s, S: ExtendFormula> Until<'s, S> {
+    pub fn new(sink: &'s mut S, deadline: Option<Instant>) -> Self {
+        Until { sink, deadline, clauses: 0, passed: false }
+    }
+
+    /// Whether the deadline passed before every clause was added.
+    pub fn passed(&self) -> bool {
+        self.passed
+    }
+}
+
+impl<S: ExtendFormula> ExtendFormula for Until<'_, S> {
+    fn add_clause(&mut self, literals: &[Lit]) {
+        if self.passed {
+            return;
+        }
+        self.clauses += 1;
+        if self.clauses % 4096 == 0 && self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            self.passed = true;
+            return;
+        }
+        self.sink.add_clause(literals);
+    }
+
+    fn new_var(&mut self) -> Var {
+        self.sink.new_var()
     }
 }
 

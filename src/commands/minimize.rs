@@ -44,7 +44,7 @@ pub fn with_checker<T>(
         let i = match checkers.iter().position(|c| **c.geometry() == **puzzle.geometry()) {
             Some(i) => i,
             None => {
-                checkers.push(UniquenessChecker::new(Arc::clone(puzzle.geometry())));
+                checkers.push(UniquenessChecker::with_deadline(Arc::clone(puzzle.geometry()), deadline)?);
                 checkers.len() - 1
             }
         };

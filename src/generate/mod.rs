@@ -189,30 +189,36 @@ impl Generator {
     /// The `index`-th puzzle of a run seeded with `seed`.
     pub fn generate(&mut self, seed: u64, index: u64) -> Result<Generated, GenerateError> {
         let mut rng = Rng::for_item(seed, index);
+        // `timeout` is per puzzle, from here.
+        let deadline = self.options.timeout.and_then(|t| Instant::now().checked_add(t));
         match self.layouts.clone() {
             Layouts::Fixed(geometry) => {
                 if self.sampler.is_none() {
-                    let sampler = self.sampler(&geometry)?.ok_or_else(|| GenerateError::NoGrid(geometry.describe()))?;
+                    let sampler =
+                        self.sampler(&geometry, deadline)?.ok_or_else(|| GenerateError::NoGrid(geometry.describe()))?;
                     self.sampler = Some(sampler);
                 }
                 let sampler = self.sampler.as_ref().expect("made above");
                 if self.options.kind == Kind::Solved {
-                    return full_grid(sampler, &mut rng);
+                    return full_grid(sampler, &mut rng, deadline);
                 }
-                let checker = self.checker.get_or_insert_with(|| UniquenessChecker::new(Arc::clone(&geometry)));
-                make(sampler, checker, &self.options, &mut rng)
+                if self.checker.is_none() {
+                    self.checker = Some(UniquenessChecker::with_deadline(Arc::clone(&geometry), deadline)?);
+                }
+                let checker = self.checker.as_mut().expect("made above");
+                make(sampler, checker, &self.options, &mut rng, deadline)
             }
             Layouts::RandomRegions { n, variants } => {
                 const LAYOUT_TRIES: usize = 100;
                 for _ in 0..LAYOUT_TRIES {
                     let map = random_regions(n, &mut rng);
                     let geometry = Arc::new(Geometry::new(n, Layout::Regions(map), &variants)?);
-                    if let Some(sampler) = self.sampler(&geometry)? {
+                    if let Some(sampler) = self.sampler(&geometry, deadline)? {
                         if self.options.kind == Kind::Solved {
-                            return full_grid(&sampler, &mut rng);
+                            return full_grid(&sampler, &mut rng, deadline);
                         }
-                        let mut checker = UniquenessChecker::new(geometry);
-                        return make(&sampler, &mut checker, &self.options, &mut rng);
+                        let mut checker = UniquenessChecker::with_deadline(geometry, deadline)?;
+                        return make(&sampler, &mut checker, &self.options, &mut rng, deadline);
                     }
                 }
                 Err(GenerateError::NoLayout { n, tries: LAYOUT_TRIES })
@@ -220,8 +226,8 @@ impl Generator {
         }
     }
 
-    fn sampler(&self, geometry: &Arc<Geometry>) -> Result<Option<GridSampler>, SolveError> {
-        let sampler = GridSampler::new(Arc::clone(geometry))?;
+    fn sampler(&self, geometry: &Arc<Geometry>, deadline: Option<Instant>) -> Result<Option<GridSampler>, SolveError> {
+        let sampler = GridSampler::new_until(Arc::clone(geometry), deadline)?;
         Ok(match self.options.steps {
             Some(steps) => sampler.map(|s| s.with_steps(steps)),
             None => sampler,
@@ -230,8 +236,8 @@ impl Generator {
 }
 
 /// A random full grid: the puzzle of [`Kind::Solved`], at the first try.
-fn full_grid(sampler: &GridSampler, rng: &mut Rng) -> Result<Generated, GenerateError> {
-    let solution = sampler.sample(rng)?;
+fn full_grid(sampler: &GridSampler, rng: &mut Rng, deadline: Option<Instant>) -> Result<Generated, GenerateError> {
+    let solution = sampler.sample_until(rng, deadline)?;
     let puzzle = Puzzle::new(Arc::clone(sampler.geometry()), solution.clone()).expect("sizes match");
     Ok(Generated { puzzle, solution, tries: 1, solver_calls: 0 })
 }
@@ -242,14 +248,14 @@ fn make(
     checker: &mut UniquenessChecker,
     options: &GenerateOptions,
     rng: &mut Rng,
+    deadline: Option<Instant>,
 ) -> Result<Generated, GenerateError> {
     let geometry = Arc::clone(sampler.geometry());
-    let deadline = options.timeout.and_then(|t| Instant::now().checked_add(t));
     checker.set_deadline(deadline);
     let mut fewest = usize::MAX;
     let calls = checker.calls();
     for tries in 1..=options.tries.max(1) {
-        let solution = sampler.sample(rng)?;
+        let solution = sampler.sample_until(rng, deadline)?;
         checker.set_solution(&solution).map_err(SolveError::from)?;
         let mut orbits = options.symmetry.orbits(&geometry);
         rng.shuffle(&mut orbits);

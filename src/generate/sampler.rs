@@ -25,6 +25,7 @@
 //! same chain without its steps fails it.
 
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use crate::enumerate::Search;
 use crate::model::geometry::{Cell, Geometry, Layout, Value, Variant};
@@ -63,9 +64,19 @@ impl GridSampler {
     /// A sampler for `geometry`; `None` when the geometry has no full grid at
     /// all (a jigsaw layout can make one impossible).
     pub fn new(geometry: Arc<Geometry>) -> Result<Option<GridSampler>, SolveError> {
+        GridSampler::new_until(geometry, None)
+    }
+
+    /// [`GridSampler::new`], giving up at `deadline` (its first grid is a
+    /// solved blank grid).
+    pub(crate) fn new_until(
+        geometry: Arc<Geometry>,
+        deadline: Option<Instant>,
+    ) -> Result<Option<GridSampler>, SolveError> {
         let n = geometry.size();
         let blank = Puzzle::new(Arc::clone(&geometry), Grid::empty(n)).expect("sizes match");
-        let start = match solve(&blank, &SolveOptions::default())? {
+        let timeout = deadline.map(|d| d.saturating_duration_since(Instant::now()).max(Duration::from_nanos(1)));
+        let start = match solve(&blank, &SolveOptions { timeout, ..SolveOptions::default() })? {
             Outcome::Solved(grid) => grid,
             Outcome::Unsolvable(_) => return Ok(None),
             Outcome::TimedOut => return Err(SolveError::TimedOut),
@@ -106,8 +117,17 @@ impl GridSampler {
 
     /// A random full grid, verified.
     pub fn sample(&self, rng: &mut Rng) -> Result<Grid, SolveError> {
+        self.sample_until(rng, None)
+    }
+
+    /// [`GridSampler::sample`], given up ([`SolveError::TimedOut`]) once
+    /// `deadline` has passed: a move is checked against it before it is made.
+    pub(crate) fn sample_until(&self, rng: &mut Rng, deadline: Option<Instant>) -> Result<Grid, SolveError> {
         let mut grid = self.symmetry_move(&self.start, rng);
         for _ in 0..self.steps {
+            if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                return Err(SolveError::TimedOut);
+            }
             self.block_move(&mut grid, rng)?;
             grid = self.symmetry_move(&grid, rng);
         }

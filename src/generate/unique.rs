@@ -11,6 +11,7 @@ use varisat::{ExtendFormula, Lit, Solver};
 
 use crate::cnf::encode::{encode_base, EncodeOptions};
 use crate::cnf::varmap::VarMap;
+use crate::cnf::Until;
 use crate::error::InternalError;
 use crate::model::geometry::{Cell, Geometry};
 use crate::model::puzzle::{Grid, Puzzle};
@@ -61,6 +62,25 @@ impl UniquenessChecker {
     /// A checker for the puzzles of `geometry`; no solution loaded yet.
     pub fn new(geometry: Arc<Geometry>) -> UniquenessChecker {
         let (solver, map) = load(&geometry);
+        UniquenessChecker::loaded(geometry, solver, map)
+    }
+
+    /// [`UniquenessChecker::new`], with every question answered by
+    /// `deadline` (see [`UniquenessChecker::set_deadline`]); loading the
+    /// grid's formula (gigabytes past 100×100) gives up at it too.
+    pub fn with_deadline(geometry: Arc<Geometry>, deadline: Option<Instant>) -> Result<UniquenessChecker, SolveError> {
+        let mut solver = new_solver();
+        let mut until = Until::new(&mut solver, deadline);
+        let map = encode_base(&geometry, EncodeOptions::default(), &mut until);
+        if until.passed() {
+            return Err(SolveError::TimedOut);
+        }
+        let mut checker = UniquenessChecker::loaded(geometry, solver, map);
+        checker.set_deadline(deadline);
+        Ok(checker)
+    }
+
+    fn loaded(geometry: Arc<Geometry>, solver: Solver<'static>, map: VarMap) -> UniquenessChecker {
         UniquenessChecker {
             geometry,
             solver,
@@ -266,6 +286,21 @@ mod tests {
         let rows = "1234341221434321";
         let cells = rows.chars().map(|ch| Value::new_checked(ch.to_digit(10).unwrap() as usize, 4)).collect();
         Grid::from_cells(4, cells).unwrap()
+    }
+
+    /// A checker made with a deadline already past gives up before loading
+    /// a 49×49's formula; with time to spare it answers as `new`'s does.
+    #[test]
+    fn loading_gives_up_at_the_deadline() {
+        let past = Some(Instant::now() - std::time::Duration::from_secs(1));
+        let big = Arc::new(Geometry::classic(49).unwrap());
+        assert!(matches!(UniquenessChecker::with_deadline(big, past), Err(SolveError::TimedOut)));
+        let later = Some(Instant::now() + std::time::Duration::from_secs(600));
+        let mut checker = UniquenessChecker::with_deadline(Arc::new(Geometry::classic(4).unwrap()), later).unwrap();
+        checker.set_solution(&grid_4x4()).unwrap();
+        let all: Vec<Vec<Cell>> = grid_4x4().filled().map(|(cell, _)| vec![cell]).collect();
+        let kept = checker.minimize(&all).unwrap();
+        assert!(kept.len() < all.len());
     }
 
     /// Each given's question is "another solution with this cell changed",

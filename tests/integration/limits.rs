@@ -105,3 +105,25 @@ fn a_directory_option_naming_a_file_says_so() {
         assert!(r.stderr.contains(&format!("{file}: not a directory")), "{args:?}: {}", r.stderr);
     }
 }
+
+/// `generate --timeout` holds while a grid is mixed: the mixing never read
+/// the clock, so `--mix` past what a run can do ran for ever, and
+/// `--solved` ignored the limit. Both give up now, with the timeout's
+/// message. (The 300 s guard only keeps the old behaviour from hanging CI.)
+#[test]
+fn generating_stops_at_the_timeout() {
+    for extra in [&[][..], &["--solved", "--size", "16"][..]] {
+        let out = satdoku()
+            .args(["generate", "--mix", "18446744073709551615", "--timeout", "0.5", "--seed", "1"])
+            .args(extra)
+            .timeout(std::time::Duration::from_secs(300))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}: {stderr}");
+        assert!(stderr.contains("no puzzle within 0.5 s (--timeout)"), "{extra:?}: {stderr}");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(stdout.lines().count(), 1, "{extra:?}: {stdout}");
+        assert!(stdout.starts_with("error: puzzle 1 (seed 1): no puzzle within"), "{extra:?}: {stdout}");
+    }
+}
