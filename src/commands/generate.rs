@@ -85,6 +85,36 @@ fn parse_givens(text: &str) -> Result<RangeInclusive<usize>, String> {
     Ok(range)
 }
 
+/// A symmetric pattern of givens is a union of orbits of the symmetry (the
+/// cells it maps onto each other): `--givens` counts no union of orbits
+/// can make are a usage error, said at once rather than after every try
+/// (rot90 on a 9×9 makes 4k or 4k + 1 givens, never 30).
+fn check_symmetric_counts(range: &RangeInclusive<usize>, symmetry: Symmetry, n: usize) -> Result<()> {
+    // The orbits depend on the cells' places alone, not on the units.
+    let square = satdoku::Geometry::latin(n).with_context(|| format!("a {n}x{n} grid"))?;
+    let mut reachable = vec![false; n * n + 1];
+    reachable[0] = true;
+    for orbit in symmetry.orbits(&square) {
+        for k in (orbit.len()..=n * n).rev() {
+            reachable[k] |= reachable[k - orbit.len()];
+        }
+    }
+    if range.clone().any(|k| reachable.get(k) == Some(&true)) {
+        return Ok(());
+    }
+    let below = (0..*range.start()).rev().find(|&k| reachable[k]);
+    let above = (*range.end() + 1..=n * n).find(|&k| reachable[k]);
+    let nearest: Vec<String> = below.into_iter().chain(above).map(|k| k.to_string()).collect();
+    let wanted = match range.start() == range.end() {
+        true => range.start().to_string(),
+        false => format!("{}..{}", range.start(), range.end()),
+    };
+    bail!(
+        "--givens {wanted}: --symmetry {symmetry} on a {n}x{n} grid makes no such count of givens (its cells come in orbits; the nearest counts are {})",
+        nearest.join(" and ")
+    )
+}
+
 pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
     let random_regions = grid.regions.as_deref() == Some("random");
     let grid_args = GridArgs { regions: if random_regions { None } else { grid.regions.clone() }, ..grid.clone() };
@@ -114,6 +144,9 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
     setup.check_alphabet(n)?;
     if let Some(range) = args.givens.as_ref().filter(|r| *r.start() > n * n) {
         bail!("--givens: {} or more givens, and a {n}x{n} grid has {} cells", range.start(), n * n);
+    }
+    if let Some(range) = &args.givens {
+        check_symmetric_counts(range, args.symmetry, n)?;
     }
     let kind = match (args.solved, args.proper) {
         (true, _) => Kind::Solved,

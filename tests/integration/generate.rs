@@ -513,3 +513,26 @@ fn puzzles_with_neighbour_rules_are_proper_and_minimal_by_brute_force() {
         }
     }
 }
+
+/// Counts of givens no symmetric pattern can make are refused at once, with
+/// the nearest counts it can: rot90 on a 9×9 makes 4k or 4k + 1 givens.
+/// They ran every try and then said "--tries gives more", which never helps.
+/// The nearest counts named are checked against the orbits (a 9×9 under
+/// rot90: the centre alone, and 20 orbits of 4 cells).
+#[test]
+fn givens_no_symmetric_pattern_makes_are_refused_at_once() {
+    let reachable = |k: usize| k % 4 <= 1 && k <= 81;
+    for (givens, nearest) in [("79", [77, 80]), ("30..31", [29, 32]), ("2", [1, 4])] {
+        assert!(nearest.iter().all(|&k| reachable(k)));
+        let r = run(&["generate", "--givens", givens, "--symmetry", "rot90", "--seed", "4", "--tries", "1000000"], "");
+        assert_eq!(r.code, 2, "{givens}: {}", r.stdout);
+        let says = format!("the nearest counts are {} and {}", nearest[0], nearest[1]);
+        assert!(r.stderr.contains(&says), "{givens}: {}", r.stderr);
+    }
+    // A range with one count in reach is made.
+    let r = run(&["generate", "--givens", "28..30", "--symmetry", "rot90", "--seed", "4", "--format", "json"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let puzzle = json_lines(&r.stdout)[0]["puzzle"].as_str().unwrap().to_string();
+    let count = puzzle.chars().filter(|&c| c != '.').count();
+    assert!((28..=30).contains(&count) && reachable(count), "{count} givens");
+}
