@@ -92,12 +92,29 @@ fn parse_givens(text: &str) -> Result<RangeInclusive<usize>, String> {
 fn check_symmetric_counts(range: &RangeInclusive<usize>, symmetry: Symmetry, n: usize) -> Result<()> {
     // The orbits depend on the cells' places alone, not on the units.
     let square = satdoku::Geometry::latin(n).with_context(|| format!("a {n}x{n} grid"))?;
+    // How many orbits there are of each size (1, 2, 4 or 8 cells).
+    let mut sizes = std::collections::BTreeMap::new();
+    for orbit in symmetry.orbits(&square) {
+        *sizes.entry(orbit.len()).or_insert(0usize) += 1;
+    }
+    // The counts that up to m orbits of s cells each add to those before:
+    // k is one when some k − i·s (i ≤ m) was, the nearest such in k's
+    // residue class mod s found in one pass (n² steps a size, not a step
+    // per orbit and count).
     let mut reachable = vec![false; n * n + 1];
     reachable[0] = true;
-    for orbit in symmetry.orbits(&square) {
-        for k in (orbit.len()..=n * n).rev() {
-            reachable[k] |= reachable[k - orbit.len()];
+    for (s, m) in sizes {
+        let mut next = vec![false; reachable.len()];
+        for residue in 0..s.min(reachable.len()) {
+            let mut last = None;
+            for (j, k) in (residue..reachable.len()).step_by(s).enumerate() {
+                if reachable[k] {
+                    last = Some(j);
+                }
+                next[k] = last.is_some_and(|l| j - l <= m);
+            }
         }
+        reachable = next;
     }
     if range.clone().any(|k| reachable.get(k) == Some(&true)) {
         return Ok(());
