@@ -231,14 +231,17 @@ impl Reader {
             return Ok((Layout::Boxes { rows: box_rows, cols: box_cols }, givens));
         }
         // Cells without a region field keep their default box.
-        let map = (0..n * n)
-            .map(|i| {
-                regions[i].unwrap_or_else(|| {
-                    let (r, c) = (i / n, i % n);
-                    ((r / box_rows) * (n / box_cols) + c / box_cols) as u32
-                })
-            })
-            .collect();
+        let default_box_of = |i: usize| ((i / n / box_rows) * (n / box_cols) + (i % n) / box_cols) as u32;
+        let map: Vec<u32> = (0..n * n).map(|i| regions[i].unwrap_or_else(|| default_box_of(i))).collect();
+        // Regions that are the default boxes, however numbered, are those
+        // boxes (as when the regions are written out in full): disjoint
+        // groups, which need boxes, then hold.
+        let mut number = vec![None; n];
+        let boxes = (0..n * n).all(|i| *number[default_box_of(i) as usize].get_or_insert(map[i]) == map[i])
+            && number.iter().flatten().collect::<std::collections::BTreeSet<_>>().len() == n;
+        if boxes && default_box(n).is_ok() {
+            return Ok((Layout::Boxes { rows: box_rows, cols: box_cols }, givens));
+        }
         Ok((Layout::Regions(map), givens))
     }
 
@@ -744,18 +747,10 @@ mod tests {
         }
     }
 
-    /// A pill reads left to right, top to bottom in f-puzzles, whatever order
-    /// its JSON lists the cells in (it was read in list order: 3 solutions
-    /// for this 4×4 listed R1C2 first, against 4). The count is checked
-    /// against brute force over all 288 4×4 grids. A pill not in reading
-    /// order (from a grid file, where the order is the user's) has no
-    /// f-puzzles form, and is refused rather than written as another number.
-    #[test]
-    fn a_pill_reads_left_to_right_whatever_the_json_order() {
-        use crate::enumerate::Search;
-        let count = |p: &Puzzle| Search::new(p, &crate::SolveOptions::default()).count_up_to(1000).unwrap().count;
-        // Brute force: every 4×4 grid, row-major, by backtracking.
-        fn grids(cells: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+    /// Every 4×4 sudoku grid (row-major values 1-4), by backtracking: the
+    /// brute force the counts below are checked against.
+    fn all_4x4_grids() -> Vec<Vec<usize>> {
+        fn fill(cells: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
             let k = cells.len();
             if k == 16 {
                 out.push(cells.clone());
@@ -769,14 +764,60 @@ mod tests {
                 });
                 if !clash {
                     cells.push(v);
-                    grids(cells, out);
+                    fill(cells, out);
                     cells.pop();
                 }
             }
         }
         let mut all = Vec::new();
-        grids(&mut Vec::new(), &mut all);
+        fill(&mut Vec::new(), &mut all);
         assert_eq!(all.len(), 288);
+        all
+    }
+
+    /// Regions that are the default boxes (numbered in any order, as a
+    /// program that writes every cell's region makes them) are the boxes:
+    /// disjoint groups, which need boxes, are read (they were refused). The
+    /// count is brute force's: the cells in one place of every box differ.
+    #[test]
+    fn regions_that_are_the_boxes_are_boxes() {
+        use crate::enumerate::Search;
+        let count = |p: &Puzzle| Search::new(p, &crate::SolveOptions::default()).count_up_to(1000).unwrap().count;
+        let place = |i: usize| (i / 4 % 2) * 2 + i % 2;
+        let expected = all_4x4_grids()
+            .iter()
+            .filter(|g| (0..16).all(|i| (0..i).all(|j| place(i) != place(j) || g[i] != g[j])))
+            .count();
+        let json = |region: &dyn Fn(usize) -> usize, rules: &str| {
+            let cell = |i: usize| format!(r#"{{"region":{}}}"#, region(i));
+            let rows: Vec<String> = (0..4)
+                .map(|r| format!("[{}]", (0..4).map(|c| cell(r * 4 + c)).collect::<Vec<_>>().join(",")))
+                .collect();
+            format!(r#"{{"size":4,"grid":[{}]{rules}}}"#, rows.join(","))
+        };
+        // Box b (row-major) labelled 3 - b.
+        let boxes = json(&|i| 3 - ((i / 8) * 2 + (i % 4) / 2), r#","disjointgroups":true"#);
+        let puzzle = read_fpuzzles(&boxes).unwrap();
+        assert_eq!(puzzle.geometry().layout(), &Layout::Boxes { rows: 2, cols: 2 });
+        assert_eq!(count(&puzzle), expected as u64);
+        // Regions that are not the boxes (the rows) stay regions, and refuse
+        // disjoint groups.
+        assert!(read_fpuzzles(&json(&|i| i / 4, r#","disjointgroups":true"#)).is_err());
+        let rows = read_fpuzzles(&json(&|i| i / 4, "")).unwrap();
+        assert!(matches!(rows.geometry().layout(), Layout::Regions(_)));
+    }
+
+    /// A pill reads left to right, top to bottom in f-puzzles, whatever order
+    /// its JSON lists the cells in (it was read in list order: 3 solutions
+    /// for this 4×4 listed R1C2 first, against 4). The count is checked
+    /// against brute force over all 288 4×4 grids. A pill not in reading
+    /// order (from a grid file, where the order is the user's) has no
+    /// f-puzzles form, and is refused rather than written as another number.
+    #[test]
+    fn a_pill_reads_left_to_right_whatever_the_json_order() {
+        use crate::enumerate::Search;
+        let count = |p: &Puzzle| Search::new(p, &crate::SolveOptions::default()).count_up_to(1000).unwrap().count;
+        let all = all_4x4_grids();
         // Pill r1c1 r1c2; arrow r2c3 r3c4 r4c3 r3c2 (0-based cells 6, 11, 14, 9).
         let expected = all.iter().filter(|g| 10 * g[0] + g[1] == g[6] + g[11] + g[14] + g[9]).count() as u64;
         assert_eq!(expected, 4);
