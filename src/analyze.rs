@@ -241,7 +241,8 @@ pub struct CandidateCount {
 /// For every open cell of `candidates` (more than one candidate) and each
 /// of its candidates, how many solutions of `puzzle` hold it, counted up to
 /// `limit` each (every solution counted is verified): a setter sees which
-/// value would make the puzzle unique.
+/// value would make the puzzle unique. Candidates of another size than the
+/// puzzle's are [`SolveError::Mismatch`].
 pub fn candidate_counts(
     puzzle: &Puzzle,
     candidates: &Domains,
@@ -249,6 +250,10 @@ pub fn candidate_counts(
     options: &SolveOptions,
 ) -> Result<Vec<CandidateCount>, SolveError> {
     let geometry = puzzle.geometry();
+    if candidates.size() != puzzle.size() {
+        let (found, n) = (candidates.size(), puzzle.size());
+        return Err(SolveError::Mismatch(format!("candidates of a {found}x{found} grid for a {n}x{n} puzzle")));
+    }
     let start = Instant::now();
     let mut counts = Vec::new();
     for cell in geometry.cells().filter(|&c| candidates.count(c) > 1) {
@@ -285,7 +290,12 @@ pub struct Link {
 /// What is left of a puzzle with several solutions, in the shape of a
 /// CLP(FD) residual goal: for every unit with two or more open cells of
 /// `candidates`, those cells and their all-different constraint.
+///
+/// # Panics
+/// When the candidates' side is not the geometry's.
 pub fn residual(geometry: &Geometry, candidates: &Domains) -> Vec<Link> {
+    let (n, side) = (candidates.size(), geometry.size());
+    assert_eq!(n, side, "residual: candidates of a {n}x{n} grid on a {side}x{side} geometry");
     geometry
         .units()
         .iter()

@@ -93,3 +93,8 @@ pub use text::symbols::Alphabet;
 /// `Solver::set_deadline` and `Solver::set_conflict_limit`, from
 /// `vendor/satdoku-varisat`): use it for the formulas and solvers that meet satdoku's.
 pub use varisat;
+
+// docs/library.md's examples run as doctests, as the crate's own do.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/library.md")]
+struct LibraryGuide;

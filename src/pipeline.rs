@@ -83,6 +83,16 @@ pub struct SolveOptions {
 /// million; the full encoding of a blank 144×144, 82 million.
 pub const DEFAULT_MAX_LITERALS: u64 = 100_000_000;
 
+/// Whether `candidates` are far past what `max_literals` lets be encoded, and
+/// many: a grid refused as it is, without probing or subset filtering, which
+/// would take minutes on a blank 1000×1000 (a billion candidates) for a
+/// formula that is refused anyway. Up to 2²⁰ candidates (a blank 100×100)
+/// they are cheap, and a puzzle they settle needs no formula, whatever the
+/// limit: `--max-literals 100` refused a 9×9 that probing solves.
+fn past_encoding(candidates: u64, max_literals: u64) -> bool {
+    candidates / 2 > max_literals && candidates > 1 << 20
+}
+
 impl Default for SolveOptions {
     fn default() -> SolveOptions {
         SolveOptions {
@@ -189,7 +199,7 @@ impl Prepared {
                 // Small grids: the same deductions on one word a cell (half the
                 // instructions of a 17-clue batch); a contradiction is worded by
                 // the general propagator below, which reaches the same fixpoint.
-                let hopeless = (geometry.cell_count() * geometry.size()) as u64 / 2 > options.max_literals;
+                let hopeless = past_encoding((geometry.cell_count() * geometry.size()) as u64, options.max_literals);
                 let small = match hopeless {
                     false => small::prepare(puzzle, probe, stop_at_model, deadline),
                     true => None,
@@ -214,7 +224,7 @@ impl Prepared {
                 // (a blank 1000×1000 has a billion) is refused as it is: subset
                 // filtering would take minutes to shave off a few.
                 let left: u64 = geometry.cells().map(|c| p.domains().count(c) as u64).sum();
-                let hopeless = left / 2 > options.max_literals;
+                let hopeless = past_encoding(left, options.max_literals);
                 if !p.domains().is_solved() && !hopeless && !singles_only {
                     // Failed-literal probing on cells of few candidates: it leaves
                     // most 17-clue puzzles nothing to search.

@@ -82,6 +82,11 @@ pub enum SolveError {
         /// [`SolveOptions::max_literals`].
         limit: u64,
     },
+    /// Arguments that do not fit each other: candidates of another size
+    /// than the puzzle's, a claim about a grid that is no solution of it.
+    /// The caller's mistake; nothing was done.
+    #[error("{0}")]
+    Mismatch(String),
     /// A bug in satdoku.
     #[error(transparent)]
     Internal(#[from] InternalError),

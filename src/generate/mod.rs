@@ -32,12 +32,13 @@ use thiserror::Error;
 
 use crate::enumerate::Search;
 use crate::error::{GeometryError, InternalError};
-use crate::model::geometry::{Cell, Geometry, Layout, Variant};
+use crate::model::geometry::{Cell, Geometry, Layout, Variant, MAX_SIZE};
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::pipeline::SolveOptions;
 use crate::solve::SolveError;
 
 pub use jigsaw::random_regions;
+use jigsaw::random_regions_until;
 pub use rng::Rng;
 pub use sampler::GridSampler;
 pub use symmetry::Symmetry;
@@ -210,8 +211,11 @@ impl Generator {
             }
             Layouts::RandomRegions { n, variants } => {
                 const LAYOUT_TRIES: usize = 100;
+                if n == 0 || n > MAX_SIZE {
+                    return Err(GeometryError::Size { n }.into());
+                }
                 for _ in 0..LAYOUT_TRIES {
-                    let map = random_regions(n, &mut rng);
+                    let map = random_regions_until(n, &mut rng, deadline).ok_or(SolveError::TimedOut)?;
                     let geometry = Arc::new(Geometry::new(n, Layout::Regions(map), &variants)?);
                     if let Some(sampler) = self.sampler(&geometry, deadline)? {
                         if self.options.kind == Kind::Solved {
@@ -372,5 +376,18 @@ mod tests {
         generator.options.kind = Kind::Proper;
         generator.generate(7, 3).unwrap();
         assert!(generator.checker.is_some());
+    }
+
+    /// Random jigsaw layouts: a side past the largest is refused before any
+    /// layout is drawn (2,000 ran for minutes), and the timeout bounds the
+    /// walk that draws one (it was read only after it).
+    #[test]
+    fn random_layouts_are_bounded() {
+        let layouts = |n| Layouts::RandomRegions { n, variants: Vec::new() };
+        let mut huge = Generator::new(layouts(MAX_SIZE + 1), GenerateOptions::default());
+        assert!(matches!(huge.generate(1, 0), Err(GenerateError::Geometry(GeometryError::Size { .. }))));
+        let brief = GenerateOptions { timeout: Some(Duration::from_nanos(1)), ..GenerateOptions::default() };
+        let mut generator = Generator::new(layouts(150), brief);
+        assert!(matches!(generator.generate(1, 0), Err(GenerateError::Solve(SolveError::TimedOut))));
     }
 }

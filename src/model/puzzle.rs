@@ -37,7 +37,14 @@ impl Grid {
     }
 
     /// Fill or empty `cell`.
+    ///
+    /// # Panics
+    /// When `cell` is outside the grid, or `value` is past its side (a 9 in
+    /// a 4×4): a grid holds only its own values, as [`Grid::from_cells`] checks.
     pub fn set(&mut self, cell: Cell, value: Option<Value>) {
+        if let Some(value) = value {
+            assert!(value.number() <= self.n, "Grid::set: {value} is no value of a {0}x{0} grid", self.n);
+        }
         self.cells[cell.index()] = value;
     }
 
@@ -206,6 +213,16 @@ impl GeometrySpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A grid holds only its own values: a 9 set in a 4×4 is refused where
+    /// it is set (it was kept, and solving the puzzle panicked deep inside).
+    #[test]
+    #[should_panic(expected = "Grid::set: 9 is no value of a 4x4 grid")]
+    fn a_value_past_the_side_is_refused_where_it_is_set() {
+        let mut grid = Grid::empty(4);
+        grid.set(Cell::from_index(0), Value::new_checked(4, 4));
+        grid.set(Cell::from_index(1), Value::new_checked(9, 9));
+    }
 
     #[test]
     fn spec_infers_and_caches_by_size() {

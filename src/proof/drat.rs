@@ -45,6 +45,14 @@ pub enum DratError {
     /// The proof could not be read.
     #[error("cannot read the proof: {0}")]
     Read(String),
+    /// A clause of the formula holds 0 or `i32::MIN`, which is no literal.
+    #[error("formula clause {clause}: {literal} is not a literal")]
+    BadFormula {
+        /// 1-based index of the clause.
+        clause: usize,
+        #[allow(missing_docs)]
+        literal: i32,
+    },
 }
 
 /// What a checked proof held.
@@ -278,6 +286,11 @@ pub(crate) fn check_drat_until(
     proof: impl BufRead,
     deadline: Option<Instant>,
 ) -> Result<DratSummary, DratError> {
+    for (k, clause) in clauses.iter().enumerate() {
+        if let Some(&literal) = clause.iter().find(|&&l| l == 0 || l == i32::MIN) {
+            return Err(DratError::BadFormula { clause: k + 1, literal });
+        }
+    }
     let mut db = Db::new();
     for clause in clauses {
         db.add(clause.clone());
@@ -365,6 +378,16 @@ mod tests {
         // A new variable within the allowance is fine (and here useless).
         let proof = format!("{} 1 2 0\n1 2 0\n1 0\n2 0\n0\n", 3 + MAX_NEW_VARS);
         assert!(check_drat(&all_eight(), proof.as_bytes()).is_ok());
+    }
+
+    /// A formula clause holding 0 or i32::MIN (which has no negation) is an
+    /// error, not a panic.
+    #[test]
+    fn a_formula_clause_that_is_no_clause_is_an_error() {
+        for literal in [0, i32::MIN] {
+            let clauses = vec![vec![1], vec![2, literal]];
+            assert_eq!(check_drat(&clauses, "0\n".as_bytes()), Err(DratError::BadFormula { clause: 2, literal }));
+        }
     }
 
     #[test]

@@ -24,6 +24,7 @@ use crate::cnf::dimacs::write_cnf;
 use crate::error::InternalError;
 use crate::model::domains::Domains;
 use crate::model::puzzle::{Grid, Puzzle};
+use crate::model::verify::ViolationText;
 use crate::pipeline::{Prepared, PuzzleCnf, SolveOptions};
 use crate::sat::varisat::new_solver;
 use crate::solve::SolveError;
@@ -90,8 +91,31 @@ impl Certificate {
 
 /// Prove `claim` for `puzzle`: its CNF and a DRAT proof. A claim that does
 /// not hold (the CNF has a model) is an internal error; past the deadline of
-/// `options`' timeout (from `start`), [`SolveError::TimedOut`].
+/// `options`' timeout (from `start`), [`SolveError::TimedOut`]. A claim that
+/// cannot be about this puzzle is [`SolveError::Mismatch`], before any work:
+/// grids of [`Claim::Only`] that are not its solutions (an empty grid would
+/// block nothing, its clause empty, and "prove" anything), or twice the same
+/// (the count would be wrong); domains of [`Claim::Within`] of another size.
 pub fn prove(puzzle: &Puzzle, claim: Claim, options: &SolveOptions, start: Instant) -> Result<Certificate, SolveError> {
+    match &claim {
+        Claim::Unsolvable => {}
+        Claim::Only(grids) => {
+            for (k, grid) in grids.iter().enumerate() {
+                if let Err(violation) = puzzle.check(grid) {
+                    let why = ViolationText(&violation, puzzle.geometry());
+                    return Err(SolveError::Mismatch(format!("solution {} of the claim is no solution: {why}", k + 1)));
+                }
+                if grids[..k].contains(grid) {
+                    return Err(SolveError::Mismatch(format!("solution {} of the claim is there twice", k + 1)));
+                }
+            }
+        }
+        Claim::Within(domains) if domains.size() != puzzle.size() => {
+            let (found, n) = (domains.size(), puzzle.size());
+            return Err(SolveError::Mismatch(format!("candidates of a {found}x{found} grid for a {n}x{n} puzzle")));
+        }
+        Claim::Within(_) => {}
+    }
     let prepared = Prepared::unpropagated(puzzle, options);
     prepared.check_size()?;
     let mut cnf = prepared.cnf();
@@ -181,5 +205,30 @@ mod tests {
     fn a_false_claim_is_an_error() {
         let p = puzzle(Geometry::classic(4).unwrap(), &".".repeat(16));
         assert!(prove(&p, Claim::Unsolvable, &SolveOptions::default(), Instant::now()).is_err());
+    }
+
+    /// A claim that cannot be about the puzzle is refused before any proof:
+    /// an empty grid in `Only` made an empty blocking clause, and a
+    /// "proof" that the blank 4×4 (288 solutions) has no other solution.
+    #[test]
+    fn a_claim_about_other_grids_is_refused() {
+        let p = puzzle(Geometry::classic(4).unwrap(), &".".repeat(16));
+        let full = puzzle(Geometry::classic(4).unwrap(), "1234341221434321").givens().clone();
+        let mut half = full.clone();
+        half.set(crate::Cell::from_index(0), None);
+        let mut swapped = full.clone();
+        swapped.set(crate::Cell::from_index(0), full.get(crate::Cell::from_index(1)));
+        let refused = |claim: Claim| {
+            matches!(prove(&p, claim, &SolveOptions::default(), Instant::now()), Err(SolveError::Mismatch(_)))
+        };
+        assert!(refused(Claim::Only(vec![Grid::empty(4)])));
+        assert!(refused(Claim::Only(vec![Grid::empty(9)])));
+        assert!(refused(Claim::Only(vec![half])));
+        assert!(refused(Claim::Only(vec![swapped])));
+        assert!(refused(Claim::Only(vec![full.clone(), full.clone()])));
+        assert!(refused(Claim::Within(Domains::full(2))));
+        // The true claim about that grid is still a false one: an internal error.
+        let claim = prove(&p, Claim::Only(vec![full]), &SolveOptions::default(), Instant::now());
+        assert!(matches!(claim, Err(SolveError::Internal(_))), "{:?}", claim.err());
     }
 }

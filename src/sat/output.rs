@@ -26,6 +26,10 @@ pub enum ModelError {
     /// The output cannot be read.
     #[error("{source_name}: {message}")]
     Io { source_name: String, message: String },
+    /// A CNF of more variables than a SAT solver can have: no model of it
+    /// is read (its table alone would not fit in memory).
+    #[error("{source_name}: a CNF of {var_count} variables, past the {max} a formula can have")]
+    TooManyVariables { source_name: String, var_count: usize, max: usize },
     /// No answer line and no literals.
     #[error("{source_name}: no answer in it (expected `s SATISFIABLE` with `v` lines, `s UNSATISFIABLE`, MiniSat's `SAT` or `UNSAT`, or a list of literals)")]
     Empty { source_name: String },
@@ -72,6 +76,10 @@ pub(crate) const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// Accepts SAT-competition output (`c`, `s`, `v` lines), MiniSat result files
 /// (`SAT` then literals, `UNSAT`, `INDET`) and bare literal lists.
 pub fn read_model(input: impl BufRead, source_name: &str, var_count: usize) -> Result<Answer, ModelError> {
+    if var_count > varisat::Var::max_count() {
+        let (source_name, max) = (source_name.into(), varisat::Var::max_count());
+        return Err(ModelError::TooManyVariables { source_name, var_count, max });
+    }
     let mut status: Option<(String, Option<bool>)> = None;
     let mut values: Vec<Option<bool>> = vec![None; var_count];
     let mut seen_literal = false;
@@ -244,6 +252,10 @@ mod tests {
 
     #[test]
     fn bad_models_say_what_and_where() {
+        // A count of variables no formula can have is refused, not allocated
+        // (usize::MAX was a capacity overflow panic).
+        let huge = read_model("SAT\n1 0\n".as_bytes(), "m", usize::MAX).unwrap_err();
+        assert!(matches!(huge, ModelError::TooManyVariables { var_count: usize::MAX, .. }), "{huge}");
         let err = |text: &str| read_model(text.as_bytes(), "m", 3).unwrap_err().to_string();
         assert_eq!(err("1 -2 x 0"), "m:1:6: 'x' is not a literal (a nonzero integer) or the closing 0");
         assert_eq!(err("v 1 4 0"), "m:1:5: literal 4 is out of range (the CNF has variables 1 to 3)");

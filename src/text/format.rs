@@ -39,7 +39,12 @@ pub fn line(grid: &Grid, alphabet: &Alphabet) -> String {
 
 /// The grid as rows, with `|` and `-+-` between boxes. Jigsaw and Latin grids
 /// get plain rows. Every row ends with a newline.
+///
+/// # Panics
+/// When the grid's side is not the geometry's.
 pub fn pretty(grid: &Grid, geometry: &Geometry, alphabet: &Alphabet) -> String {
+    let (n, side) = (grid.size(), geometry.size());
+    assert_eq!(n, side, "pretty: a {n}x{n} grid on a {side}x{side} geometry");
     pretty_cells(geometry, |i| symbol(grid.cells()[i], grid.size(), alphabet))
 }
 

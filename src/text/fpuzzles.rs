@@ -454,6 +454,11 @@ impl Reader {
 pub fn fpuzzles_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Result<Json, FpuzzlesError> {
     let geometry = puzzle.geometry();
     let n = geometry.size();
+    // Given pencil marks restrict cells, and satdoku reads none back: the
+    // puzzle written would have more solutions.
+    if puzzle.candidates().is_some() {
+        return Err(at("grid", "pencil marks have no f-puzzles form that satdoku reads back"));
+    }
     let region = |cell: Cell| -> Option<usize> {
         match geometry.layout() {
             Layout::Regions(_) => geometry.region_of(cell),
@@ -545,6 +550,23 @@ pub fn fpuzzles_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Result<Json, 
                 } else {
                     (if r == 0 { 1 } else { -1 }, if c == 0 { 1 } else { -1 })
                 };
+                // One diagonal run, each cell a diagonal step on from the one
+                // before: the only shape f-puzzles has (a row, or a diagonal
+                // with a gap, read back as another clue).
+                let at_cell = |cell: &Cell| ((cell.index() / n) as i64, (cell.index() % n) as i64);
+                let diagonal = dr.abs() == 1
+                    && dc.abs() == 1
+                    && cells.windows(2).all(|w| {
+                        let ((r0, c0), (r1, c1)) = (at_cell(&w[0]), at_cell(&w[1]));
+                        (r1 - r0, c1 - c0) == (dr, dc)
+                    });
+                if !diagonal {
+                    let message = format!(
+                        "a little killer over {} is not one diagonal run, the only kind f-puzzles has",
+                        names(cells).join(" ")
+                    );
+                    return Err(at("littlekillersum", message));
+                }
                 // f-puzzles sums the whole diagonal, from outside the grid to its edge.
                 let last = cells[cells.len() - 1].index();
                 let inside = |r: i64, c: i64| (0..n as i64).contains(&r) && (0..n as i64).contains(&c);
@@ -582,7 +604,13 @@ pub fn fpuzzles_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Result<Json, 
                     Relation::Ratio(r) => ("ratio", r.to_string()),
                     Relation::Sum(10) => ("xv", "X".into()),
                     Relation::Sum(5) => ("xv", "V".into()),
-                    Relation::Sum(s) => ("xv", s.to_string()),
+                    Relation::Sum(s) => {
+                        let message = format!(
+                            "a sum of {s} on {}: f-puzzles' XV marks are sums of 10 and 5 only",
+                            names(cells).join(" ")
+                        );
+                        return Err(at("xv", message));
+                    }
                 };
                 push(key, json!({ "cells": names(cells), "value": value }));
             }
@@ -832,6 +860,37 @@ mod tests {
         let puzzle = Puzzle::new(Arc::new(parse_grid_file(text, "pill.toml").unwrap()), Grid::empty(4)).unwrap();
         let error = write_fpuzzles(&puzzle, None).unwrap_err().to_string();
         assert!(error.contains("left to right, top to bottom"), "{error}");
+    }
+
+    /// What f-puzzles cannot hold is refused, not written as another puzzle:
+    /// a little killer that is no diagonal run (a bent one, one with a gap,
+    /// both of which read back as other clues), a sum dot other than X and
+    /// V (read back, refused), and pencil marks (dropped, 72 solutions
+    /// became 288).
+    #[test]
+    fn clues_without_an_f_puzzles_form_are_refused() {
+        let refused = |clue: &str| {
+            let geometry = Geometry::latin(4).unwrap().with_constraints(vec![Constraint::parse(clue, 4).unwrap()]);
+            let puzzle = Puzzle::new(Arc::new(geometry.unwrap()), Grid::empty(4)).unwrap();
+            write_fpuzzles(&puzzle, None).map(|_| ()).unwrap_err().to_string()
+        };
+        assert!(refused("little-killer 3 r2c4 r1c3 r1c4").contains("not one diagonal run"));
+        assert!(refused("little-killer 9 r1c1 r2c2 r4c4").contains("not one diagonal run"));
+        assert!(refused("sum 3 r1c1 r1c2").contains("sums of 10 and 5 only"));
+        let mut marks = crate::Domains::full(4);
+        for v in 1..4 {
+            marks.remove(Cell::from_index(0), Value::from_index(v));
+        }
+        let geometry = Arc::new(Geometry::classic(4).unwrap());
+        let puzzle = Puzzle::with_candidates(geometry, Grid::empty(4), marks).unwrap();
+        let error = write_fpuzzles(&puzzle, None).unwrap_err().to_string();
+        assert!(error.contains("pencil marks"), "{error}");
+        // A whole diagonal is still written, and reads back the same.
+        let geometry = Geometry::latin(4).unwrap();
+        let clue = Constraint::parse("little-killer 10 r1c1 r2c2 r3c3 r4c4", 4).unwrap();
+        let puzzle = Puzzle::new(Arc::new(geometry.with_constraints(vec![clue.clone()]).unwrap()), Grid::empty(4));
+        let back = read_fpuzzles(&write_fpuzzles(&puzzle.unwrap(), None).unwrap()).unwrap();
+        assert_eq!(back.geometry().constraints(), &[clue]);
     }
 
     /// f-puzzles sums a little killer from the edge to the edge: one that

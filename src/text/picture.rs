@@ -69,19 +69,36 @@ impl<'a> Picture<'a> {
     }
 
     /// The givens: drawn bold and black.
+    ///
+    /// # Panics
+    /// When the grid's side is not the geometry's.
     pub fn with_givens(self, givens: &'a Grid) -> Picture<'a> {
+        self.fits("givens", givens.size());
         Picture { givens: Some(givens), ..self }
     }
 
     /// A solution: its digits that are not givens drawn in blue.
+    ///
+    /// # Panics
+    /// When the grid's side is not the geometry's.
     pub fn with_solution(self, solution: &'a Grid) -> Picture<'a> {
+        self.fits("solution", solution.size());
         Picture { solution: Some(solution), ..self }
     }
 
     /// Candidates: a cell with one is fixed (green on green), a cell with more
     /// shows them as small digits, each in its place of a √n×√n block.
+    ///
+    /// # Panics
+    /// When the candidates' side is not the geometry's.
     pub fn with_candidates(self, candidates: &'a Domains) -> Picture<'a> {
+        self.fits("candidates", candidates.size());
         Picture { candidates: Some(candidates), ..self }
+    }
+
+    fn fits(&self, what: &str, n: usize) {
+        let side = self.geometry.size();
+        assert_eq!(n, side, "Picture: {what} of a {n}x{n} grid on a {side}x{side} geometry");
     }
 
     /// Cells a contradiction names: drawn red on red.

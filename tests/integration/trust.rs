@@ -299,6 +299,12 @@ fn grids_too_large_to_encode_are_refused_with_their_size() {
     // The limit is an option: a small one refuses a 9×9 too.
     let r = run(&["solve", "--encoding", "reduced", "--max-literals", "1000", "--format", "json"], TOP[0]);
     assert!(json_lines(&r.stdout)[0]["error"].as_str().unwrap().contains("too large"), "{}", r.stdout);
+    // But a puzzle preparation solves needs no formula, whatever the limit
+    // (`--max-literals 100` refused this one, which probing solves).
+    let r = run(&["solve", "--max-literals", "100", "--format", "json"], TOP[0]);
+    assert_eq!(status(&json_lines(&r.stdout)[0]), "solved", "{}", r.stdout);
+    let solution = json_lines(&r.stdout)[0]["solution"].as_str().unwrap().to_string();
+    crate::util::grids::check(TOP[0], &solution, &Shape::classic(9)).unwrap();
 }
 
 /// Within a 4 GB address space, the inputs that used to abort are refused
