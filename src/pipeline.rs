@@ -347,10 +347,17 @@ impl Prepared {
 
     /// The size of the CNF [`Prepared::encode`] writes, counted without writing it.
     pub fn cnf_size(&self) -> CnfSize {
+        self.size_within(u64::MAX).0
+    }
+
+    /// [`Prepared::cnf_size`], the count stopped once past `budget` literals:
+    /// the size, and whether it is only a floor.
+    fn size_within(&self, budget: u64) -> (CnfSize, bool) {
         let (geometry, options) = (self.puzzle.geometry(), EncodeOptions { amo: self.options.amo });
         match self.encoding {
             Encoding::Full => {
-                let mut size = base_size(geometry, options);
+                let sizer = base_size(geometry, options, budget);
+                let mut size = sizer.size;
                 // The givens' unit clauses, and the pencil marks'.
                 let excluded = self
                     .puzzle
@@ -359,9 +366,12 @@ impl Prepared {
                 let units = self.puzzle.givens().filled_count() as u64 + excluded;
                 size.clauses += units;
                 size.literals += units;
-                size
+                (size, sizer.stopped)
             }
-            Encoding::Reduced | Encoding::Propagated => reduced_size(geometry, &self.domains, options),
+            Encoding::Reduced | Encoding::Propagated => {
+                let sizer = reduced_size(geometry, &self.domains, options, budget);
+                (sizer.size, sizer.stopped)
+            }
         }
     }
 
@@ -381,10 +391,15 @@ impl Prepared {
         if bound <= self.options.max_literals && !geometry.has_constraints() {
             return Ok(());
         }
-        // Then exactly, when the variables alone do not settle it.
+        // Then exactly, when the variables alone do not settle it; a count
+        // past the limit stops there (a sum clue's automaton on a 225×225
+        // took gigabytes to count, and once aborted on memory).
         let size = match variables > self.options.max_literals {
             true => CnfSize { variables, clauses: 0, literals: variables },
-            false => self.cnf_size(),
+            false => match self.size_within(self.options.max_literals) {
+                (size, false) => size,
+                (size, true) => CnfSize { variables: 0, clauses: 0, literals: size.literals },
+            },
         };
         match size.literals > self.options.max_literals {
             true => Err(SolveError::TooLarge { size, limit: self.options.max_literals }),

@@ -95,6 +95,9 @@ pub enum SolveError {
 /// A CNF's size in words; one known only by its variables is a floor.
 fn size_text(size: &CnfSize) -> String {
     match size.clauses {
+        0 if size.variables == 0 => {
+            format!("more than {} literals, or sum states to build them (counting stopped there)", size.literals)
+        }
         0 => format!("at least {} literals (one for each of its {} variables)", size.literals, size.variables),
         clauses => format!("{} literals in {clauses} clauses over {} variables", size.literals, size.variables),
     }

@@ -105,6 +105,14 @@ pub(crate) trait ClauseSink {
     fn amo(&mut self, literals: &[Lit], encoding: AmoEncoding);
     /// A new variable's positive literal (the constraints' auxiliary variables).
     fn fresh(&mut self) -> Lit;
+    /// Whether `literals` more (or as many automaton edges, which take as much
+    /// to build) are past what the sink wants, and it need see no more: a
+    /// [`Sizer`] with a budget, asked by a clue whose encoding alone would
+    /// take gigabytes to build before it is refused. The sink then counts
+    /// them and stops. Writers want everything.
+    fn past_budget(&mut self, _literals: u64) -> bool {
+        false
+    }
 }
 
 impl<S: ExtendFormula> ClauseSink for S {
@@ -166,12 +174,36 @@ impl CnfSize {
 }
 
 /// A clause sink that only counts.
-#[derive(Default)]
 pub(crate) struct Sizer {
     pub size: CnfSize,
+    /// Literals past which the count stops (`u64::MAX`: never).
+    budget: u64,
+    /// Whether it stopped: `size` is then a floor.
+    pub stopped: bool,
+}
+
+impl Sizer {
+    pub fn with_budget(budget: u64) -> Sizer {
+        Sizer { size: CnfSize::default(), budget, stopped: false }
+    }
+}
+
+impl Default for Sizer {
+    fn default() -> Sizer {
+        Sizer::with_budget(u64::MAX)
+    }
 }
 
 impl ClauseSink for Sizer {
+    fn past_budget(&mut self, literals: u64) -> bool {
+        if self.size.literals.saturating_add(literals) <= self.budget {
+            return false;
+        }
+        self.size.literals = self.size.literals.saturating_add(literals);
+        self.stopped = true;
+        true
+    }
+
     fn clause(&mut self, literals: &[Lit]) {
         self.size.clauses += 1;
         self.size.literals += literals.len() as u64;
@@ -250,23 +282,27 @@ fn new_vars(sink: &mut impl ExtendFormula, count: usize) -> usize {
     first
 }
 
-/// The size of what [`encode_reduced`] writes for `domains`, without writing it.
-pub(crate) fn reduced_size(geometry: &Geometry, domains: &Domains, options: EncodeOptions) -> CnfSize {
+/// The size of what [`encode_reduced`] writes for `domains`, without writing
+/// it. Counting stops once it is past `budget` literals, where a clue's
+/// encoding would take more to count than the limit it is checked against
+/// (the sizer says so: its size is then a floor).
+pub(crate) fn reduced_size(geometry: &Geometry, domains: &Domains, options: EncodeOptions, budget: u64) -> Sizer {
     let map = VarMap::reduced(domains, 0);
-    let mut sizer = Sizer::default();
+    let mut sizer = Sizer::with_budget(budget);
     write_clauses(geometry, &map, options, &mut sizer);
     sizer.size.variables += map.cell_var_count() as u64;
-    sizer.size
+    sizer
 }
 
-/// The size of what [`encode_base`] writes, without writing it.
-pub(crate) fn base_size(geometry: &Geometry, options: EncodeOptions) -> CnfSize {
+/// The size of what [`encode_base`] writes, without writing it; counting
+/// may stop past `budget` literals (see [`reduced_size`]).
+pub(crate) fn base_size(geometry: &Geometry, options: EncodeOptions, budget: u64) -> Sizer {
     let n = geometry.size();
     let map = VarMap::regular(n, 0);
-    let mut sizer = Sizer::default();
+    let mut sizer = Sizer::with_budget(budget);
     write_clauses(geometry, &map, options, &mut sizer);
     sizer.size.variables += map.cell_var_count() as u64;
-    sizer.size
+    sizer
 }
 
 fn write_clauses(geometry: &Geometry, map: &VarMap, options: EncodeOptions, sink: &mut impl ClauseSink) {

@@ -358,13 +358,26 @@ impl<'g> Stepper<'g> {
     /// One pass over every candidate of every open cell (on a blank 49×49,
     /// minutes), so the deadline is looked at before each cell.
     fn probe(&self, deadline: Option<Instant>) -> Probed {
+        // One propagator, each probe undone through its trail: a fresh one
+        // per probe cost a copy of the whole grid's candidates, minutes a
+        // cell on a blank 400×400, and the clock was read between cells only.
+        let mut p = Propagator::with_domains(self.geometry, self.domains.clone());
+        p.start_trail();
+        if let Err(contradiction) = p.propagate() {
+            // Not at a fixpoint, and contradictory: any probe fails.
+            let Some(cell) = self.geometry.cells().find(|&c| self.domains.count(c) > 1) else { return Probed::Nothing };
+            let value = self.domains.values(cell).next().expect("two candidates");
+            return Probed::Found((Deduction::FailedProbe { cell, value, contradiction }, vec![(cell, value)]));
+        }
+        let start = p.mark();
         for cell in self.geometry.cells().filter(|&c| self.domains.count(c) > 1) {
-            if past(deadline) {
-                return Probed::Stopped;
-            }
             for value in self.domains.values(cell) {
-                let mut p = Propagator::with_domains(self.geometry, self.domains.clone());
-                if let Err(contradiction) = p.assign(cell, value).and_then(|()| p.propagate()) {
+                if past(deadline) {
+                    return Probed::Stopped;
+                }
+                let probed = p.assign(cell, value).and_then(|()| p.propagate());
+                p.undo_to(start);
+                if let Err(contradiction) = probed {
                     return Probed::Found((Deduction::FailedProbe { cell, value, contradiction }, vec![(cell, value)]));
                 }
             }

@@ -9,7 +9,7 @@ use varisat::solver::SolverError;
 use varisat::Solver;
 
 use crate::cnf::varmap::VarMap;
-use crate::cnf::Counting;
+use crate::cnf::{Counting, Until};
 use crate::error::InternalError;
 use crate::pipeline::Prepared;
 use crate::reasoning::pattern::ValueGroups;
@@ -69,9 +69,14 @@ impl Loaded {
         prepared.check_size()?;
         let mut solver = new_solver();
         solver.set_deadline(deadline);
-        let mut counting = Counting::new(&mut solver);
+        // Loading a big formula takes seconds: it stops at the deadline too.
+        let mut until = Until::new(&mut solver, deadline);
+        let mut counting = Counting::new(&mut until);
         let map = prepared.encode_with(guesses, &mut counting);
         let (variables, clauses) = (counting.variables, counting.clauses);
+        if until.passed() {
+            return Err(SolveError::TimedOut);
+        }
         Ok(Loaded { solver, map, variables, clauses })
     }
 }
@@ -228,5 +233,20 @@ mod tests {
         for p in 0..7 {
             assert!((0..7).any(|h| model.contains(&var(p, h))), "pigeon {p} has no hole");
         }
+    }
+
+    /// Loading a big formula stops at the deadline: a blank 49×49's full
+    /// encoding (millions of clauses) with the deadline already past is not
+    /// loaded (it was, in seconds, and only the search then saw the time).
+    #[test]
+    fn loading_stops_at_the_deadline() {
+        use crate::{Encoding, Geometry, Grid, Prepared, Puzzle, SolveOptions};
+        let puzzle = Puzzle::new(std::sync::Arc::new(Geometry::classic(49).unwrap()), Grid::empty(49)).unwrap();
+        let options = SolveOptions { encoding: Encoding::Full, ..SolveOptions::default() };
+        let prepared = Prepared::new(&puzzle, &options).unwrap();
+        let past = Some(Instant::now() - std::time::Duration::from_secs(1));
+        assert!(matches!(Loaded::new(&prepared, &[], past), Err(SolveError::TimedOut)));
+        let small = Puzzle::new(std::sync::Arc::new(Geometry::classic(4).unwrap()), Grid::empty(4)).unwrap();
+        assert!(Loaded::new(&Prepared::new(&small, &options).unwrap(), &[], past).is_ok());
     }
 }

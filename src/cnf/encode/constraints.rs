@@ -188,10 +188,17 @@ impl<S: ClauseSink> Writer<'_, S> {
         // Forward: the edges (state, value, next) of each layer.
         let mut layers: Vec<Vec<i64>> = vec![vec![start]];
         let mut edges: Vec<Vec<(i64, u32, i64)>> = Vec::with_capacity(k);
+        // The edges take memory to build, as literals do once written: a
+        // sink with a budget (the size check) is told of them as they come,
+        // and counting stops past it rather than build gigabytes of edges.
+        let mut counted = 0u64;
         for (i, &cell) in cells.iter().enumerate() {
             let mut next = std::collections::BTreeSet::new();
             let mut layer = Vec::new();
-            for &s in &layers[i] {
+            for (j, &s) in layers[i].iter().enumerate() {
+                if j % 64 == 63 && self.sink.past_budget(counted + layer.len() as u64) {
+                    return;
+                }
                 for v in 1..=n {
                     if self.is(cell, v) == Term::False {
                         continue;
@@ -204,8 +211,12 @@ impl<S: ClauseSink> Writer<'_, S> {
                     }
                 }
             }
+            counted += layer.len() as u64;
             layers.push(next.into_iter().collect());
             edges.push(layer);
+        }
+        if self.sink.past_budget(counted) {
+            return;
         }
         // Backward: keep the edges into states that still lead somewhere.
         let mut alive: HashSet<i64> = layers[k].iter().copied().collect();
