@@ -4,13 +4,21 @@
 //!
 //! The solver holds the puzzle's rules alone (the full encoding with no
 //! givens, pencil marks kept). Solving under every given as an assumption,
-//! varisat names a subset of them that already fails (its failed core); then
-//! deletion-based minimisation drops each given of that subset in turn and
-//! keeps the drop when the rest still fails (taking the smaller core that
-//! call names), so that no given of the result can be removed: a minimal
-//! unsatisfiable subset of the givens (a MUS). Why a cell is forced is the
-//! same question with the cell's other values as one more assumption that
-//! always stays: a minimal set of givens under which the cell cannot differ.
+//! varisat names a subset of them that already fails (its failed core). Why
+//! a cell is forced is the same question with the cell's other values as one
+//! more assumption that always stays.
+//!
+//! The core is then made minimal, so that no given of the result can be
+//! removed: a minimal unsatisfiable subset of the givens (a MUS). When unit
+//! propagation (singles, then naked and hidden subsets) refutes the core, as
+//! it does for almost every conflict and forced cell, QuickXplain (Junker
+//! 2004) first shrinks it to a subset that propagation still refutes, with
+//! no solver call; each given of that subset is then tried without it by the
+//! whole pipeline (preparation, constructions, then this solver, formula
+//! already loaded), which answers a sparse grid at once where CDCL alone
+//! searched. Otherwise deletion runs on the solver: each given of the core
+//! is dropped when the rest still fails (taking the smaller core that call
+//! names) and kept when a model appears.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -20,12 +28,15 @@ use varisat::{Lit, Solver};
 use crate::cnf::varmap::VarMap;
 use crate::cnf::Until;
 use crate::error::InternalError;
+use crate::model::domains::Domains;
 use crate::model::geometry::{Cell, Value};
 use crate::model::puzzle::{Grid, Puzzle};
-use crate::pipeline::{Prepared, SolveOptions};
+use crate::pipeline::{checked, Prepared, SolveOptions};
+use crate::reasoning::pattern::ValueGroups;
+use crate::reasoning::propagate::Propagator;
 use crate::sat::varisat::{new_solver, run};
-use crate::sat::SatResult;
-use crate::solve::SolveError;
+use crate::sat::{Backend, Limits, SatResult};
+use crate::solve::{solve_on, Outcome, SolveError, Stats};
 
 /// Why a cell holds its value in every solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,6 +57,62 @@ pub enum Forced {
     Unsolvable,
 }
 
+/// The explainer's solver as a search back end: a prepared puzzle's decided
+/// cells (and the excluded candidate) as assumptions on the rules it holds.
+/// What preparation excluded beyond them follows from them, so it need not
+/// be assumed.
+struct Loaded<'a> {
+    solver: &'a mut Solver<'static>,
+    map: &'a VarMap,
+    excluded: Option<(Cell, Value)>,
+}
+
+impl Backend for Loaded<'_> {
+    fn search(
+        &mut self,
+        prepared: &Prepared,
+        _guesses: &[ValueGroups],
+        limits: Limits,
+        _stats: &mut Stats,
+    ) -> Result<SatResult, SolveError> {
+        let lit =
+            |cell, value| self.map.var(cell, value).ok_or_else(|| InternalError("a cell without its variable".into()));
+        let mut assumptions = Vec::new();
+        for cell in prepared.puzzle().geometry().cells() {
+            if let Some(value) = prepared.domains().single(cell) {
+                assumptions.push(lit(cell, value)?.positive());
+            }
+        }
+        if let Some((cell, value)) = self.excluded {
+            assumptions.push(lit(cell, value)?.negative());
+        }
+        self.solver.set_deadline(limits.deadline);
+        self.solver.set_conflict_limit(limits.conflicts.map(|c| self.solver.conflicts().saturating_add(c)));
+        self.solver.assume(&assumptions);
+        let result = run(self.solver);
+        self.solver.set_conflict_limit(None);
+        Ok(match result? {
+            SatResult::Sat(model) => {
+                let grid = self.map.decode(prepared.puzzle().geometry(), |v| model.value(v) == Some(true));
+                SatResult::Sat(checked(prepared.puzzle(), grid.map_err(InternalError)?)?)
+            }
+            SatResult::Unsat => SatResult::Unsat,
+            SatResult::Interrupted => SatResult::Interrupted,
+        })
+    }
+
+    fn claimant(&self) -> Option<&str> {
+        None
+    }
+}
+
+/// What [`Explainer::shrink_by_propagation`] left: givens, and whether
+/// propagation refutes them (else they are the solver's core as it was).
+struct Propagated {
+    lits: Vec<Lit>,
+    refuted: bool,
+}
+
 /// One incremental solver over a puzzle's rules, its givens as assumptions.
 pub struct Explainer {
     puzzle: Puzzle,
@@ -55,6 +122,9 @@ pub struct Explainer {
     givens: Vec<(Cell, Lit)>,
     /// Solver calls made.
     calls: usize,
+    /// What the whole pipeline is asked with (see [`Explainer::satisfiable`]).
+    options: SolveOptions,
+    deadline: Option<Instant>,
 }
 
 impl Explainer {
@@ -85,7 +155,7 @@ impl Explainer {
                 .ok_or_else(|| InternalError("the full encoding lacks a given's variable".into()))?;
             givens.push((cell, var.positive()));
         }
-        Ok(Explainer { puzzle: puzzle.clone(), solver, map, givens, calls: 0 })
+        Ok(Explainer { puzzle: puzzle.clone(), solver, map, givens, calls: 0, options: *options, deadline })
     }
 
     /// Solver calls made so far.
@@ -113,13 +183,33 @@ impl Explainer {
 
     /// A minimal subset of `candidates` that fails together with `fixed`,
     /// given that all of them together fail with failed core `core`.
-    fn minimise(&mut self, fixed: &[Lit], core: Vec<Lit>) -> Result<Vec<Lit>, SolveError> {
-        let mut kept: Vec<Lit> = core.into_iter().filter(|l| !fixed.contains(l)).collect();
+    /// `excluded` is what `fixed` says (a cell that may not hold a value).
+    fn minimise(
+        &mut self,
+        fixed: &[Lit],
+        core: Vec<Lit>,
+        excluded: Option<(Cell, Value)>,
+    ) -> Result<Vec<Lit>, SolveError> {
+        let core: Vec<Lit> = core.into_iter().filter(|l| !fixed.contains(l)).collect();
+        let propagated = self.shrink_by_propagation(core, excluded);
+        let mut kept = propagated.lits;
         let mut i = 0;
         while i < kept.len() {
-            let mut trial: Vec<Lit> = fixed.to_vec();
-            trial.extend(kept.iter().enumerate().filter(|&(k, _)| k != i).map(|(_, &l)| l));
-            match self.solve(&trial)? {
+            let trial: Vec<Lit> = kept.iter().enumerate().filter(|&(k, _)| k != i).map(|(_, &l)| l).collect();
+            if propagated.refuted {
+                // Few givens: the whole pipeline answers such a sparse grid
+                // at once, where the incremental solver searched it by CDCL.
+                match self.satisfiable(&trial, excluded)? {
+                    true => i += 1,
+                    false => {
+                        kept.remove(i);
+                    }
+                }
+                continue;
+            }
+            let mut assumptions: Vec<Lit> = fixed.to_vec();
+            assumptions.extend(&trial);
+            match self.solve(&assumptions)? {
                 // Needed: without it there is a model.
                 Ok(_) => i += 1,
                 // Not needed; the new core may drop more than it.
@@ -131,6 +221,111 @@ impl Explainer {
             }
         }
         Ok(kept)
+    }
+
+    /// Whether the givens of `lits` (with `excluded` out of its cell's
+    /// candidates, and the puzzle's pencil marks) have a solution, by the
+    /// whole pipeline: a verified solution, or "unsolvable" confirmed.
+    fn satisfiable(&mut self, lits: &[Lit], excluded: Option<(Cell, Value)>) -> Result<bool, SolveError> {
+        self.calls += 1;
+        let n = self.puzzle.size();
+        let mut givens = Grid::empty(n);
+        for cell in self.cells_of(lits) {
+            givens.set(cell, self.puzzle.givens().get(cell));
+        }
+        let geometry = Arc::clone(self.puzzle.geometry());
+        let subset = match (self.puzzle.candidates(), excluded) {
+            (None, None) => Puzzle::new(geometry, givens),
+            (marks, excluded) => {
+                let mut candidates = marks.cloned().unwrap_or_else(|| Domains::full(n));
+                if let Some((cell, value)) = excluded {
+                    candidates.remove(cell, value);
+                }
+                Puzzle::with_candidates(geometry, givens, candidates)
+            }
+        }
+        .ok_or_else(|| InternalError("a puzzle of mismatched sizes".into()))?;
+        let timeout = match self.deadline {
+            Some(deadline) => match deadline.checked_duration_since(Instant::now()) {
+                Some(left) if !left.is_zero() => Some(left),
+                _ => return Err(SolveError::TimedOut),
+            },
+            None => None,
+        };
+        // The pipeline's preparation and constructions, then this explainer's
+        // solver (its formula already loaded) rather than a fresh one.
+        let mut backend = Loaded { solver: &mut self.solver, map: &self.map, excluded };
+        let options = SolveOptions { timeout, pattern_guess: false, portfolio: 1, ..self.options };
+        match solve_on(&mut backend, &subset, &options, 0)?.0 {
+            Outcome::Solved(_) => Ok(true),
+            Outcome::Unsolvable(_) => Ok(false),
+            Outcome::TimedOut => Err(SolveError::TimedOut),
+        }
+    }
+
+    /// A subset of `core` that unit propagation on the units alone refutes
+    /// (with `excluded` out), found by QuickXplain (Junker 2004) with
+    /// propagation as its test; `core` as it is when propagation does not
+    /// refute it. Propagation is cheap and sound (what it refutes has no
+    /// solution), so the solver's deletion that follows has a few givens to
+    /// try rather than the thousands of a core on a big grid: a 49×49 with
+    /// one wrong given took minutes, a solver call for every given.
+    fn shrink_by_propagation(&self, core: Vec<Lit>, excluded: Option<(Cell, Value)>) -> Propagated {
+        let cells: Vec<(Cell, Lit)> = self.givens.iter().copied().filter(|(_, l)| core.contains(l)).collect();
+        if cells.len() != core.len() || !self.refuted(&cells, excluded) {
+            return Propagated { lits: core, refuted: false };
+        }
+        let lits = self.quick_xplain(&mut Vec::new(), false, &cells, excluded).into_iter().map(|(_, l)| l).collect();
+        Propagated { lits, refuted: true }
+    }
+
+    /// QuickXplain: a subset of `candidates` minimal for propagation such
+    /// that it and `base` are refuted, given that `base` and all of
+    /// `candidates` are.
+    fn quick_xplain(
+        &self,
+        base: &mut Vec<(Cell, Lit)>,
+        base_grew: bool,
+        candidates: &[(Cell, Lit)],
+        excluded: Option<(Cell, Value)>,
+    ) -> Vec<(Cell, Lit)> {
+        if base_grew && self.refuted(base, excluded) {
+            return Vec::new();
+        }
+        if candidates.len() == 1 {
+            return candidates.to_vec();
+        }
+        let (first, second) = candidates.split_at(candidates.len() / 2);
+        let mark = base.len();
+        base.extend_from_slice(first);
+        let from_second = self.quick_xplain(base, true, second, excluded);
+        base.truncate(mark);
+        base.extend_from_slice(&from_second);
+        let from_first = self.quick_xplain(base, !from_second.is_empty(), first, excluded);
+        base.truncate(mark);
+        from_first.into_iter().chain(from_second).collect()
+    }
+
+    /// Whether propagation (singles and subsets, on the units alone) refutes
+    /// the givens of `cells`, with `excluded` out of its cell's candidates.
+    fn refuted(&self, cells: &[(Cell, Lit)], excluded: Option<(Cell, Value)>) -> bool {
+        let n = self.puzzle.size();
+        let mut givens = Grid::empty(n);
+        for &(cell, _) in cells {
+            givens.set(cell, self.puzzle.givens().get(cell));
+        }
+        let Some(subset) = Puzzle::new(Arc::clone(self.puzzle.geometry()), givens) else { return false };
+        let mut p = match Propagator::from_puzzle(&subset) {
+            Ok(p) => p,
+            Err(_) => return true,
+        };
+        if let Some((cell, value)) = excluded {
+            if p.exclude(cell, value).is_err() {
+                return true;
+            }
+        }
+        // Singles first, then every naked and hidden subset (Régin's filter).
+        p.propagate().is_err() || p.propagate_subsets().is_err()
     }
 
     fn cells_of(&self, lits: &[Lit]) -> Vec<Cell> {
@@ -148,7 +343,7 @@ impl Explainer {
             Ok(_) => return Ok(None),
             Err(core) => core,
         };
-        let minimal = self.minimise(&[], core)?;
+        let minimal = self.minimise(&[], core, None)?;
         Ok(Some(self.cells_of(&minimal)))
     }
 
@@ -176,7 +371,7 @@ impl Explainer {
             }
             Err(core) => core,
         };
-        let minimal = self.minimise(&[other], core)?;
+        let minimal = self.minimise(&[other], core, Some((cell, value)))?;
         Ok(Forced::By { value, givens: self.cells_of(&minimal) })
     }
 }

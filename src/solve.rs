@@ -220,7 +220,7 @@ pub fn solve_with_stats(
 
 /// Prepare `puzzle`, then guess and search on `backend`, the guess given
 /// `guess_conflicts` conflicts.
-fn solve_on(
+pub(crate) fn solve_on(
     backend: &mut impl Backend,
     puzzle: &Puzzle,
     options: &SolveOptions,

@@ -109,3 +109,27 @@ fn pencil_marks_are_refused_not_explained_away() {
     let r = run(&["solve", "--format", "json"], &marks);
     assert_eq!(json_lines(&r.stdout)[0]["status"], "unsolvable", "{}", r.stdout);
 }
+
+/// A whole 25×25 with one given changed: the only minimal sets are the
+/// changed given with a given of the same value in one of its units. Each
+/// given of the core cost a solver call before propagation shrank it (a
+/// 49×49 took 49 s); the set must still be one such pair.
+#[test]
+fn one_wrong_given_of_a_big_grid_is_named_with_its_clash() {
+    let n = 25;
+    let solution = |r: usize, c: usize| ((r % 5) * 5 + r / 5 + c) % n + 1;
+    let mut givens: Vec<usize> = (0..n * n).map(|i| solution(i / n, i % n)).collect();
+    let wrong = 7 * n + 11;
+    givens[wrong] = givens[wrong] % n + 1;
+    let text = givens.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ");
+    let record = &json_run(&["explain", "--format", "json"], &text, 1, 1)[0];
+    assert_eq!(record["status"], "unsolvable", "{record}");
+    let core = names(n, &record["givens"]);
+    assert_eq!(core.len(), 2, "{record}");
+    assert!(core.contains(&wrong), "{record}");
+    let other = core.iter().copied().find(|&c| c != wrong).unwrap();
+    let unit = |c: usize| (c / n, c % n, (c / n / 5, c % n / 5));
+    let ((r1, c1, b1), (r2, c2, b2)) = (unit(wrong), unit(other));
+    assert!(r1 == r2 || c1 == c2 || b1 == b2, "{record}: not in one unit");
+    assert_eq!(givens[wrong], givens[other], "{record}: different values");
+}

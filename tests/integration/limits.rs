@@ -8,10 +8,11 @@ use crate::util::{json_run, run, satdoku};
 /// `analyze --propagate probe` looked at the clock only between rounds, and
 /// one round of probing a blank 49×49 takes minutes: `--timeout 1` ran for
 /// four of them and answered. It now stops within the round, with the
-/// timeout's error record.
+/// timeout's error record. Probing has since become fast (a blank 100×100
+/// takes about 4 s), so the test probes a blank 144×144, tens of seconds.
 #[test]
 fn probing_stops_at_the_timeout() {
-    let blank = vec!["0"; 49 * 49].join(" ");
+    let blank = vec!["0"; 144 * 144].join(" ");
     let recs = json_run(&["analyze", "--propagate", "probe", "--timeout", "1", "--format", "json"], &blank, 2, 1);
     assert_eq!(recs[0]["status"], "error", "{}", recs[0]);
     assert!(recs[0]["error"].as_str().unwrap().contains("--timeout"), "{}", recs[0]);
