@@ -21,9 +21,9 @@ use crate::model::geometry::{Cell, Geometry, Value};
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::pipeline::{Goal, Prepared, SolveOptions};
 use crate::reasoning::propagate::{find_clash, propagate_puzzle, Contradiction, Propagator, Step};
-use crate::sat::varisat::{run, Loaded};
+use crate::sat::varisat::{head_for, run, Loaded};
 use crate::sat::SatResult;
-use crate::solve::SolveError;
+use crate::solve::{sparse_solution, SolveError};
 
 /// What a puzzle's solutions come to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::Display, strum::IntoStaticStr)]
@@ -111,6 +111,12 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
     };
     let Loaded { mut solver, map, variables, clauses } = Loaded::new(&prepared, &[], deadline)?;
     (stats.variables, stats.clauses) = (variables, clauses);
+    // A blank or sparse grid: its constructed solution first, where the
+    // solver alone may search for minutes.
+    let seed = sparse_solution(&prepared, &options.solve, deadline, None);
+    if let Some(seed) = &seed {
+        head_for(&mut solver, &map, seed);
+    }
     // seen[i]: the i-th cell variable has been true in some verified model.
     let mut seen = vec![false; map.cell_var_count()];
     let mut first: Option<Grid> = None;
@@ -137,7 +143,7 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
     // candidates without a solver call each, and count up to the limit.
     let mut count = Count { count: 0, capped: options.count_limit < 2 };
     if options.count_limit >= 2 {
-        let mut search = Search::prepared(prepared.clone(), Strategy::default(), deadline);
+        let mut search = Search::prepared(prepared.clone(), Strategy::default(), deadline).seeded(seed.as_ref());
         while count.count < options.count_limit {
             let Some(grid) = search.next() else { break };
             record(grid?, &mut seen);
@@ -147,10 +153,20 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
     }
     for cell in geometry.cells() {
         let vars: Vec<_> = map.cell_vars(cell).collect();
-        for (_, var) in vars {
+        for (value, var) in vars {
             let i = var.index() - map.offset();
             if seen[i] {
                 continue;
+            }
+            // Sparse: a constructed solution with the cell holding the value.
+            if seed.is_some() {
+                // Each draw its own seed, so that the grids differ.
+                let draw = SolveOptions { seed: options.solve.seed.wrapping_add(stats.models as u64), ..options.solve };
+                if let Some(grid) = sparse_solution(&prepared, &draw, deadline, Some((cell, value))) {
+                    stats.models += 1;
+                    record(grid, &mut seen);
+                    continue;
+                }
             }
             match model(&mut solver, &prepared, &map, &[var.positive()])? {
                 Some(grid) => {

@@ -25,9 +25,9 @@ use crate::model::puzzle::{Grid, Puzzle};
 use crate::pipeline::{checked, Goal, Prepared, SolveOptions};
 use crate::reasoning::propagate::Contradiction;
 use crate::reasoning::small::{Node, Pending, Tables};
-use crate::sat::varisat::{run, Loaded};
+use crate::sat::varisat::{head_for, run, Loaded};
 use crate::sat::SatResult;
-use crate::solve::{SolveError, Stats};
+use crate::solve::{sparse_solution, SolveError, Stats};
 
 /// How [`Search`] finds the next solution.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -91,7 +91,10 @@ impl Search {
             Strategy::Blocking => Goal::All,
         };
         let search = match Prepared::for_goal(puzzle, options, goal, deadline) {
-            Ok(prepared) => Search::prepared(prepared, strategy, deadline),
+            Ok(prepared) => {
+                let seed = sparse_solution(&prepared, options, deadline, None);
+                Search::prepared(prepared, strategy, deadline).seeded(seed.as_ref())
+            }
             Err(reason) => Search {
                 prepared: None,
                 engine: Engine::Done,
@@ -133,6 +136,21 @@ impl Search {
         };
         let solution = Grid::empty(geometry.size());
         Search { prepared: Some(prepared), engine, reason: None, deadline, stats, found: 0, solution }
+    }
+
+    /// Look for `seed`, a solution found another way, first: the bitset
+    /// search tries its values first (as after a varisat answer), varisat
+    /// decides them first ([`head_for`]). Blank and sparse big
+    /// grids, whose first solution the search alone may not find in
+    /// minutes, then start at once; each later solution is searched as ever.
+    pub(crate) fn seeded(mut self, seed: Option<&Grid>) -> Search {
+        let Some(seed) = seed else { return self };
+        match &mut self.engine {
+            Engine::Branch(b) => b.guide = Some(seed.cells().iter().map(|v| v.map_or(0, |v| 1 << v.index())).collect()),
+            Engine::Blocking(b) => head_for(&mut b.solver, &b.map, seed),
+            Engine::Done | Engine::Failed(_) => {}
+        }
+        self
     }
 
     /// With [`Strategy::Branch`]: ask varisat after `dead_ends` dead ends of the

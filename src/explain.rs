@@ -191,7 +191,7 @@ impl Explainer {
         excluded: Option<(Cell, Value)>,
     ) -> Result<Vec<Lit>, SolveError> {
         let core: Vec<Lit> = core.into_iter().filter(|l| !fixed.contains(l)).collect();
-        let propagated = self.shrink_by_propagation(core, excluded);
+        let propagated = self.shrink_by_propagation(core, excluded)?;
         let mut kept = propagated.lits;
         let mut i = 0;
         while i < kept.len() {
@@ -219,6 +219,11 @@ impl Explainer {
                     debug_assert!(!kept.contains(&without));
                 }
             }
+        }
+        // What propagation alone showed failing, confirmed by the pipeline
+        // (where propagation refutes it too, at once) before it is printed.
+        if propagated.refuted && self.satisfiable(&kept, excluded)? {
+            return Err(InternalError("a set of givens propagation refuted has a solution".into()).into());
         }
         Ok(kept)
     }
@@ -270,13 +275,13 @@ impl Explainer {
     /// solution), so the solver's deletion that follows has a few givens to
     /// try rather than the thousands of a core on a big grid: a 49×49 with
     /// one wrong given took minutes, a solver call for every given.
-    fn shrink_by_propagation(&self, core: Vec<Lit>, excluded: Option<(Cell, Value)>) -> Propagated {
+    fn shrink_by_propagation(&self, core: Vec<Lit>, excluded: Option<(Cell, Value)>) -> Result<Propagated, SolveError> {
         let cells: Vec<(Cell, Lit)> = self.givens.iter().copied().filter(|(_, l)| core.contains(l)).collect();
-        if cells.len() != core.len() || !self.refuted(&cells, excluded) {
-            return Propagated { lits: core, refuted: false };
+        if cells.len() != core.len() || !self.refuted(&cells, excluded)? {
+            return Ok(Propagated { lits: core, refuted: false });
         }
-        let lits = self.quick_xplain(&mut Vec::new(), false, &cells, excluded).into_iter().map(|(_, l)| l).collect();
-        Propagated { lits, refuted: true }
+        let lits = self.quick_xplain(&mut Vec::new(), false, &cells, excluded)?.into_iter().map(|(_, l)| l).collect();
+        Ok(Propagated { lits, refuted: true })
     }
 
     /// QuickXplain: a subset of `candidates` minimal for propagation such
@@ -288,44 +293,50 @@ impl Explainer {
         base_grew: bool,
         candidates: &[(Cell, Lit)],
         excluded: Option<(Cell, Value)>,
-    ) -> Vec<(Cell, Lit)> {
-        if base_grew && self.refuted(base, excluded) {
-            return Vec::new();
+    ) -> Result<Vec<(Cell, Lit)>, SolveError> {
+        // Nothing to choose from (the rules alone refute): nothing needed.
+        if candidates.is_empty() || base_grew && self.refuted(base, excluded)? {
+            return Ok(Vec::new());
         }
         if candidates.len() == 1 {
-            return candidates.to_vec();
+            return Ok(candidates.to_vec());
         }
         let (first, second) = candidates.split_at(candidates.len() / 2);
         let mark = base.len();
         base.extend_from_slice(first);
-        let from_second = self.quick_xplain(base, true, second, excluded);
+        let from_second = self.quick_xplain(base, true, second, excluded)?;
         base.truncate(mark);
         base.extend_from_slice(&from_second);
-        let from_first = self.quick_xplain(base, !from_second.is_empty(), first, excluded);
+        let from_first = self.quick_xplain(base, !from_second.is_empty(), first, excluded)?;
         base.truncate(mark);
-        from_first.into_iter().chain(from_second).collect()
+        Ok(from_first.into_iter().chain(from_second).collect())
     }
 
     /// Whether propagation (singles and subsets, on the units alone) refutes
     /// the givens of `cells`, with `excluded` out of its cell's candidates.
-    fn refuted(&self, cells: &[(Cell, Lit)], excluded: Option<(Cell, Value)>) -> bool {
+    /// Past the deadline it is [`SolveError::TimedOut`], never a guess: a
+    /// filter cut short refutes less, and QuickXplain needs a true answer.
+    fn refuted(&self, cells: &[(Cell, Lit)], excluded: Option<(Cell, Value)>) -> Result<bool, SolveError> {
         let n = self.puzzle.size();
         let mut givens = Grid::empty(n);
         for &(cell, _) in cells {
             givens.set(cell, self.puzzle.givens().get(cell));
         }
-        let Some(subset) = Puzzle::new(Arc::clone(self.puzzle.geometry()), givens) else { return false };
-        let mut p = match Propagator::from_puzzle(&subset) {
-            Ok(p) => p,
-            Err(_) => return true,
-        };
-        if let Some((cell, value)) = excluded {
-            if p.exclude(cell, value).is_err() {
-                return true;
+        let subset = Puzzle::new(Arc::clone(self.puzzle.geometry()), givens)
+            .ok_or_else(|| InternalError("a puzzle of mismatched sizes".into()))?;
+        let refuted = match Propagator::from_puzzle(&subset) {
+            Err(_) => true,
+            Ok(mut p) => {
+                p.set_deadline(self.deadline);
+                let excluded_clash = excluded.is_some_and(|(cell, value)| p.exclude(cell, value).is_err());
+                // Singles first, then every naked and hidden subset (Régin's filter).
+                excluded_clash || p.propagate().is_err() || p.propagate_subsets().is_err()
             }
+        };
+        if self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            return Err(SolveError::TimedOut);
         }
-        // Singles first, then every naked and hidden subset (Régin's filter).
-        p.propagate().is_err() || p.propagate_subsets().is_err()
+        Ok(refuted)
     }
 
     fn cells_of(&self, lits: &[Lit]) -> Vec<Cell> {
@@ -421,5 +432,31 @@ mod tests {
         }
         assert!(matches!(e.forcing_givens(Cell::from_index(5)).unwrap(), Forced::Given(_)));
         assert!(matches!(e.forcing_givens(Cell::from_index(15)).unwrap(), Forced::Open(..)));
+    }
+
+    /// A 1×1 grid's one cell is forced by the rules alone: propagation
+    /// refutes the empty set, and QuickXplain split it in two for ever
+    /// (a stack overflow).
+    #[test]
+    fn a_cell_the_rules_force_needs_no_given() {
+        let p = puzzle(Geometry::latin(1).unwrap(), ".");
+        let mut e = Explainer::new(&p, &SolveOptions::default(), Instant::now()).unwrap();
+        match e.forcing_givens(Cell::from_index(0)).unwrap() {
+            Forced::By { value, givens } => assert_eq!((value.number(), givens.len()), (1, 0)),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// Past the deadline the propagation test is a timeout, not "not
+    /// refuted": a filter cut short refutes less, and QuickXplain built on
+    /// such an answer could keep a set of givens that does not fail.
+    #[test]
+    fn the_propagation_test_stops_at_the_deadline() {
+        let p = puzzle(Geometry::classic(4).unwrap(), "11..............");
+        let mut e = Explainer::new(&p, &SolveOptions::default(), Instant::now()).unwrap();
+        let core: Vec<Lit> = e.givens.iter().map(|&(_, l)| l).collect();
+        assert!(e.shrink_by_propagation(core.clone(), None).unwrap().refuted);
+        e.deadline = Some(Instant::now() - std::time::Duration::from_secs(1));
+        assert!(matches!(e.shrink_by_propagation(core, None), Err(SolveError::TimedOut)));
     }
 }

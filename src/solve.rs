@@ -2,12 +2,15 @@
 //! known cells show one, then search the whole formula, on varisat or an
 //! external solver.
 
+use std::borrow::Cow;
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
 use crate::cnf::encode::CnfSize;
 use crate::error::InternalError;
+use crate::model::domains::Domains;
+use crate::model::geometry::{Cell, Value};
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::pipeline::{checked, Goal, Prepared, SolveOptions};
 use crate::reasoning::fill::{fill, Fill};
@@ -241,7 +244,7 @@ pub(crate) fn solve_on(
         return Ok((Outcome::Solved(solution?), stats));
     }
     // Few givens: a randomized search with propagation, bounded, first.
-    if let Some(outcome) = fill_sparse(puzzle, &prepared, options, deadline) {
+    if let Some(outcome) = fill_sparse(puzzle, prepared.domains(), options, deadline) {
         stats.encode = start.elapsed();
         return Ok((outcome?, stats));
     }
@@ -296,7 +299,7 @@ pub(crate) fn solve_on(
 /// "unsatisfiable" is the one satdoku prints).
 fn fill_sparse(
     puzzle: &Puzzle,
-    prepared: &Prepared,
+    domains: &Domains,
     options: &SolveOptions,
     deadline: Option<Instant>,
 ) -> Option<Result<Outcome, InternalError>> {
@@ -307,15 +310,42 @@ fn fill_sparse(
     if !sparse || geometry.has_constraints() {
         return None;
     }
-    if let Some(model) = weave(geometry, prepared.domains(), options.seed, WEAVE_ATTEMPTS, deadline) {
+    if let Some(model) = weave(geometry, domains, options.seed, WEAVE_ATTEMPTS, deadline) {
         return Some(checked(puzzle, model.decided()).map(Outcome::Solved));
     }
     if geometry.size() > FILL_MAX_SIZE {
         return None;
     }
-    match fill(geometry, prepared.domains(), options.seed, (FILL_ATTEMPTS, cells as u64), deadline) {
+    match fill(geometry, domains, options.seed, (FILL_ATTEMPTS, cells as u64), deadline) {
         Fill::Filled(model) => Some(checked(puzzle, model.decided()).map(Outcome::Solved)),
         Fill::Exhausted | Fill::GaveUp => None,
+    }
+}
+
+/// A solution of a blank or sparse prepared puzzle by the construction or
+/// the fill of [`fill_sparse`], when they find one, with `cell` holding
+/// `value` when asked: where an enumeration starts (its CDCL search finds
+/// no first solution of a blank 64×64 in minutes), and what `analyze`
+/// tries for each candidate. A hint only, verified like every solution;
+/// nothing when the puzzle is not sparse, has variant constraints, or the
+/// draws fail.
+pub(crate) fn sparse_solution(
+    prepared: &Prepared,
+    options: &SolveOptions,
+    deadline: Option<Instant>,
+    fixed: Option<(Cell, Value)>,
+) -> Option<Grid> {
+    let domains = match fixed {
+        None => Cow::Borrowed(prepared.domains()),
+        Some((cell, value)) => {
+            let mut domains = prepared.domains().clone();
+            domains.fix(cell, value);
+            Cow::Owned(domains)
+        }
+    };
+    match fill_sparse(prepared.puzzle(), &domains, options, deadline)? {
+        Ok(Outcome::Solved(grid)) if fixed.is_none_or(|(cell, value)| grid.get(cell) == Some(value)) => Some(grid),
+        _ => None,
     }
 }
 

@@ -102,7 +102,7 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
     setup.chunk = args.batch.chunk();
     let renderer = args.batch.renderer(&setup)?;
     let options = AnalyzeOptions { solve: args.encoding.options(&args.batch), count_limit: args.max };
-    args.proofs.prepare(&args.batch.files)?;
+    args.proofs.prepare(&super::inputs(&args.files(), grid))?;
     let summary = run(&args.files(), &mut setup, renderer, args.batch.jobs(), |numbered, out| {
         let puzzle = match &numbered.entry.puzzle {
             Ok(p) => p,

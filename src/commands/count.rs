@@ -31,7 +31,7 @@ pub fn run_count(args: &CountArgs, grid: &GridArgs) -> Result<u8> {
     let renderer = args.batch.renderer(&setup)?;
     let options = args.encoding.options(&args.batch);
     let limit = args.max.unwrap_or(u64::MAX);
-    args.proofs.prepare(&args.batch.files)?;
+    args.proofs.prepare(&super::inputs(&args.batch.files, grid))?;
     let summary = run(&args.batch.files, &mut setup, renderer, args.batch.jobs(), |numbered, out| {
         let puzzle = match &numbered.entry.puzzle {
             Ok(puzzle) => puzzle,

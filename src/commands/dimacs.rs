@@ -50,7 +50,7 @@ pub fn run_dimacs(args: &DimacsArgs, grid: &GridArgs) -> Result<u8> {
         super::create_dir("--out-dir", dir)?;
     }
     if let Some(out) = &args.out {
-        super::refuse_overwriting_input("--out", out, &args.files)?;
+        super::refuse_overwriting_input("--out", out, &super::inputs(&args.files, grid))?;
     }
     // Without --out-dir, hold the first puzzle until the input shows it is the only one.
     let mut single: Option<(String, Puzzle)> = None;

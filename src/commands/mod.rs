@@ -381,19 +381,35 @@ impl ProofArgs {
     }
 }
 
+/// Every file a command reads: its puzzle `files` (stdin, `-`, when there
+/// are none) and the files the grid options name (`--grid`, and `--regions`
+/// or `--fpuzzles` when they name a file).
+pub fn inputs(files: &[PathBuf], grid: &GridArgs) -> Vec<PathBuf> {
+    let stdin = files.is_empty().then(|| PathBuf::from("-"));
+    let named = [grid.regions.as_ref(), grid.fpuzzles.as_ref()].into_iter().flatten().map(PathBuf::from);
+    let named = named.filter(|path| path.is_file());
+    files.iter().cloned().chain(stdin).chain(grid.grid.clone()).chain(named).collect()
+}
+
 /// An output file that is one of the input files (the same file, by any
-/// path) is refused before anything is read or written: writing it would
-/// destroy the puzzles.
+/// path, or the file stdin reads, `-`) is refused before anything is read
+/// or written: writing it would destroy the puzzles.
 pub fn refuse_overwriting_input(option: &str, output: &Path, inputs: &[PathBuf]) -> Result<()> {
+    use std::os::fd::AsFd;
     use std::os::unix::fs::MetadataExt;
     let Ok(out) = std::fs::metadata(output) else { return Ok(()) };
-    for input in inputs.iter().filter(|p| p.as_os_str() != "-") {
-        if std::fs::metadata(input).is_ok_and(|m| m.dev() == out.dev() && m.ino() == out.ino()) {
-            bail!(
-                "{option} {}: that is the input file {}, which writing it would destroy",
-                output.display(),
-                input.display()
-            );
+    for input in inputs {
+        let metadata = match input.as_os_str() == "-" {
+            // A file on stdin (`< puzzles.txt`) is read by its descriptor.
+            true => io::stdin().as_fd().try_clone_to_owned().and_then(|fd| std::fs::File::from(fd).metadata()),
+            false => std::fs::metadata(input),
+        };
+        if metadata.is_ok_and(|m| m.dev() == out.dev() && m.ino() == out.ino()) {
+            let input = match input.as_os_str() == "-" {
+                true => "read on stdin".to_string(),
+                false => input.display().to_string(),
+            };
+            bail!("{option} {}: that is the input file {input}, which writing it would destroy", output.display());
         }
     }
     Ok(())

@@ -804,6 +804,9 @@ impl Renderer {
         let symbol = |v: satdoku::Value| format::symbol(Some(v), n, &self.alphabet);
         match why {
             Forced::Given(v) => format!("{name} = {}, a given", symbol(*v)),
+            Forced::By { value, givens } if givens.is_empty() => {
+                format!("{name} = {}, forced by the rules alone (no given)", symbol(*value))
+            }
             Forced::By { value, givens } => {
                 let names: Vec<String> = givens.iter().map(|&c| geometry.cell_name(c)).collect();
                 format!("{name} = {}, forced by {} givens: {}", symbol(*value), givens.len(), names.join(" "))

@@ -53,7 +53,7 @@ pub fn run_solve(args: &SolveArgs, grid: &GridArgs) -> Result<u8> {
     setup.chunk = args.batch.chunk();
     let renderer = args.batch.renderer(&setup)?;
     let external = args.solver.as_deref().map(external_solver).transpose()?;
-    args.proofs.prepare(&args.batch.files)?;
+    args.proofs.prepare(&super::inputs(&args.batch.files, grid))?;
     let options = args.options();
     // --all streams each puzzle's solutions as they come: one thread.
     let jobs = if args.all { 1 } else { args.batch.jobs() };

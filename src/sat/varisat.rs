@@ -11,6 +11,7 @@ use varisat::Solver;
 use crate::cnf::varmap::VarMap;
 use crate::cnf::{Counting, Until};
 use crate::error::InternalError;
+use crate::model::puzzle::Grid;
 use crate::pipeline::Prepared;
 use crate::reasoning::pattern::ValueGroups;
 use crate::sat::{Backend, Limits, Model, SatResult};
@@ -78,6 +79,21 @@ impl Loaded {
             return Err(SolveError::TimedOut);
         }
         Ok(Loaded { solver, map, variables, clauses })
+    }
+}
+
+/// Have `solver` (its cell variables mapped by `map`) head for `grid`, a
+/// solution found another way: its values are decided first, true. The auxiliary variables of the
+/// product at-most-one, decided before them at their default false,
+/// would conflict with it; decided after, they follow without conflict,
+/// so the first search meets none. Later searches start from the phases
+/// it leaves, near this solution.
+pub(crate) fn head_for(solver: &mut Solver, map: &VarMap, grid: &Grid) {
+    for (cell, value) in grid.filled() {
+        if let Some(var) = map.var(cell, value) {
+            solver.set_phase(var.positive());
+            solver.set_activity(var, 0.5);
+        }
     }
 }
 

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use satdoku::{count_up_to, Geometry, Grid, Layout, Puzzle, Search, SolveOptions, Strategy, Value, Variant};
 
 use crate::util::brute::Brute;
-use crate::util::checker::{assert_solves, data_lines, numbers, read_symbols, Rng, Shape};
+use crate::util::checker::{assert_solves, data_lines, numbers, read_solution_line, read_symbols, Rng, Shape};
 use crate::util::{json_run, satdoku};
 
 /// The units of a grid, from the independent checker, with a brute-force
@@ -251,6 +251,30 @@ fn cli_all_streams_every_solution_checked() {
     assert_eq!(seen.len(), 20);
     let last = &records[records.len() - 1];
     assert_eq!((last["index"].as_u64(), last["status"].as_str()), (Some(2), Some("unsolvable")));
+}
+
+/// Enumeration starts from a solution the construction finds: on a blank
+/// 64×64 (the bitset search) and a blank 81×81 (varisat with blocking
+/// clauses), neither search alone found a first solution in minutes, where
+/// `solve` answers at once. `--timeout` turns a hang into a failure here.
+#[test]
+fn blank_big_grids_are_enumerated_from_a_constructed_solution() {
+    for n in [64, 81] {
+        let blank = vec!["0"; n * n].join(" ");
+        let args = ["solve", "--all", "--max", "2", "--timeout", "120", "--format", "json"];
+        let records = json_run(&args, &blank, 0, 2);
+        let shape = Shape::classic(n);
+        let grids: Vec<Vec<usize>> = records
+            .iter()
+            .map(|r| {
+                assert_eq!(r["status"], "solved", "{n}×{n}: {r}");
+                let grid = read_solution_line(r["solution"].as_str().unwrap(), None);
+                assert_solves(&shape, &vec![0; n * n], &grid, "a blank grid's solution");
+                grid
+            })
+            .collect();
+        assert_ne!(grids[0], grids[1], "{n}×{n}: the same solution twice");
+    }
 }
 
 #[test]

@@ -90,6 +90,10 @@ fn explain_names_a_cell_that_is_not_forced_or_given() {
     let r = crate::util::run(&["explain", "--cell", "r5c1"], "1...............\n");
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("not a cell of this 4x4 grid"), "{}", r.stderr);
+    // A 1×1's cell needs no given (this crashed: QuickXplain split nothing for ever).
+    let r = crate::util::run(&["explain", "--cell", "r1c1"], ".\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("r1c1 = 1, forced by the rules alone"), "{}", r.stdout);
 }
 
 /// A pencil-mark puzzle is refused with a record that says why: its marks

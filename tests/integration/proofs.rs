@@ -10,7 +10,7 @@ use tempfile::TempDir;
 use crate::util::brute::Brute;
 use crate::util::checker::{assert_solves, data_lines, read_solution_line, read_symbols, Shape};
 use crate::util::drat::{check, read_cnf};
-use crate::util::{json_lines, run, satdoku};
+use crate::util::{json_lines, run};
 
 /// The variable of "cell c holds v" (c row-major from 0, v from 1) in the
 /// regular map that `c map regular 1` announces.
@@ -289,26 +289,40 @@ fn a_solver_whose_proof_fails_gets_no_unsolvable() {
 
 /// An output file that is an input file is refused before anything is
 /// written: `--proof` naming the puzzle file, or its CNF (`FILE.cnf`)
-/// naming it, and `dimacs --out` naming it. The puzzle file is left whole.
+/// naming it, and `dimacs --out` naming it; the file on stdin, and the
+/// files of `--grid` and `--regions`, too. The input is left whole.
 #[test]
 fn outputs_never_overwrite_an_input_file() {
     let dir = tempfile::tempdir().unwrap();
     let puzzle = "11..............\n";
-    for (name, args) in [
-        ("p.txt", vec!["solve", "--proof", "{dir}/p.txt", "{dir}/p.txt"]),
-        ("p.cnf", vec!["solve", "--proof", "{dir}/p.drat", "{dir}/p.cnf"]),
-        ("q.txt", vec!["count", "--proof", "{dir}/./q.txt", "{dir}/q.txt"]),
-        ("p.txt", vec!["dimacs", "{dir}/p.txt", "--out", "{dir}/../{base}/p.txt"]),
+    let grid = std::fs::read_to_string(crate::util::checker::repo_path("encodings/classic-4.toml")).unwrap();
+    let map = "1122\n1122\n3344\n3344\n";
+    // The file written, what it holds, whether it is stdin, the arguments.
+    for (name, text, stdin, args) in [
+        ("p.txt", puzzle, false, vec!["solve", "--proof", "{dir}/p.txt", "{dir}/p.txt"]),
+        ("p.cnf", puzzle, false, vec!["solve", "--proof", "{dir}/p.drat", "{dir}/p.cnf"]),
+        ("q.txt", puzzle, false, vec!["count", "--proof", "{dir}/./q.txt", "{dir}/q.txt"]),
+        ("p.txt", puzzle, false, vec!["dimacs", "{dir}/p.txt", "--out", "{dir}/../{base}/p.txt"]),
+        ("p.txt", puzzle, true, vec!["solve", "--unique", "--proof", "{dir}/p.txt"]),
+        ("p.txt", puzzle, true, vec!["dimacs", "-", "--out", "{dir}/p.txt"]),
+        ("g.toml", &grid, false, vec!["solve", "--grid", "{dir}/g.toml", "--proof", "{dir}/g.toml"]),
+        ("m.txt", map, false, vec!["analyze", "--regions", "{dir}/m.txt", "--proof", "{dir}/m.txt"]),
     ] {
         let path = dir.path().join(name);
-        std::fs::write(&path, puzzle).unwrap();
+        std::fs::write(&path, text).unwrap();
         let base = dir.path().file_name().unwrap().to_str().unwrap();
         let args: Vec<String> =
             args.iter().map(|a| a.replace("{dir}", dir.path().to_str().unwrap()).replace("{base}", base)).collect();
-        let out = satdoku().args(&args).output().unwrap();
+        // The file itself on stdin (`< p.txt`), not a pipe of its text.
+        let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("satdoku"));
+        command.args(&args).stdin(match stdin {
+            true => std::process::Stdio::from(std::fs::File::open(&path).unwrap()),
+            false => std::process::Stdio::null(),
+        });
+        let out = command.output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains("which writing it would destroy"), "{args:?}: {stderr}");
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), puzzle, "{args:?}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "{args:?}");
     }
 }
