@@ -9,7 +9,7 @@
 //! sound (the formula implies it) and makes the later probes cheaper.
 
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use varisat::{ExtendFormula, Lit, Solver};
 
@@ -23,7 +23,7 @@ use crate::pipeline::{Goal, Prepared, SolveOptions};
 use crate::reasoning::propagate::{find_clash, propagate_puzzle, Contradiction, Propagator, Step};
 use crate::sat::varisat::{head_for, run, Loaded};
 use crate::sat::SatResult;
-use crate::solve::{sparse_solution, SolveError};
+use crate::solve::{sparse_solution, SolveError, INCREMENTAL_CONFLICTS, SEED_MIN_SIZE};
 
 /// What a puzzle's solutions come to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::Display, strum::IntoStaticStr)]
@@ -113,7 +113,10 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
     (stats.variables, stats.clauses) = (variables, clauses);
     // A blank or sparse grid: its constructed solution first, where the
     // solver alone may search for minutes.
-    let seed = sparse_solution(&prepared, &options.solve, deadline, None);
+    let seed = match geometry.size() >= SEED_MIN_SIZE {
+        true => sparse_solution(&prepared, &options.solve, deadline, None)?,
+        false => None,
+    };
     if let Some(seed) = &seed {
         head_for(&mut solver, &map, seed);
     }
@@ -151,6 +154,9 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
         }
         count.capped = count.count >= options.count_limit;
     }
+    // What the last solver call and the last draw took; a draw counts as
+    // a guess of 10 ms until one is made.
+    let (mut solver_took, mut draw_took) = (Duration::ZERO, Duration::from_millis(10));
     for cell in geometry.cells() {
         let vars: Vec<_> = map.cell_vars(cell).collect();
         for (value, var) in vars {
@@ -158,15 +164,45 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
             if seen[i] {
                 continue;
             }
-            // Sparse: a constructed solution with the cell holding the value.
-            if seed.is_some() {
-                // Each draw its own seed, so that the grids differ.
-                let draw = SolveOptions { seed: options.solve.seed.wrapping_add(stats.models as u64), ..options.solve };
-                if let Some(grid) = sparse_solution(&prepared, &draw, deadline, Some((cell, value))) {
+            // The construction first, the cell holding the value (each draw
+            // its own seed), when the last draw took less than the last
+            // solver call: on a near-blank big grid a draw takes a
+            // millisecond and a solver call many.
+            let draw = SolveOptions { seed: options.solve.seed.wrapping_add(stats.models as u64), ..options.solve };
+            if draw_took < solver_took {
+                let start = Instant::now();
+                let grid = sparse_solution(&prepared, &draw, deadline, Some((cell, value)))?;
+                draw_took = start.elapsed();
+                if let Some(grid) = grid {
                     stats.models += 1;
                     record(grid, &mut seen);
                     continue;
                 }
+            }
+            // A question the solver does not settle within its conflicts
+            // goes to the construction; then to the solver again, unbounded.
+            let start = Instant::now();
+            let limit = Some(solver.conflicts() + INCREMENTAL_CONFLICTS);
+            solver.set_conflict_limit(limit);
+            let bounded = model(&mut solver, &prepared, &map, &[var.positive()]);
+            solver.set_conflict_limit(None);
+            solver_took = start.elapsed();
+            let grid = match bounded {
+                Err(SolveError::TimedOut) if deadline.is_none_or(|d| Instant::now() < d) => {
+                    sparse_solution(&prepared, &draw, deadline, Some((cell, value)))?
+                }
+                Err(error) => return Err(error),
+                Ok(Some(grid)) => Some(grid),
+                Ok(None) => {
+                    stats.refuted += 1;
+                    solver.add_clause(&[var.negative()]);
+                    continue;
+                }
+            };
+            if let Some(grid) = grid {
+                stats.models += 1;
+                record(grid, &mut seen);
+                continue;
             }
             match model(&mut solver, &prepared, &map, &[var.positive()])? {
                 Some(grid) => {

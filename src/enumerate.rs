@@ -27,7 +27,7 @@ use crate::reasoning::propagate::Contradiction;
 use crate::reasoning::small::{Node, Pending, Tables};
 use crate::sat::varisat::{head_for, run, Loaded};
 use crate::sat::SatResult;
-use crate::solve::{sparse_solution, SolveError, Stats};
+use crate::solve::{sparse_solution, SolveError, Stats, SEED_MIN_SIZE};
 
 /// How [`Search`] finds the next solution.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -92,8 +92,14 @@ impl Search {
         };
         let search = match Prepared::for_goal(puzzle, options, goal, deadline) {
             Ok(prepared) => {
-                let seed = sparse_solution(&prepared, options, deadline, None);
-                Search::prepared(prepared, strategy, deadline).seeded(seed.as_ref())
+                let seed = match puzzle.size() >= SEED_MIN_SIZE {
+                    true => sparse_solution(&prepared, options, deadline, None),
+                    false => Ok(None),
+                };
+                match seed {
+                    Ok(seed) => Search::prepared(prepared, strategy, deadline).seeded(seed.as_ref()),
+                    Err(error) => Search::failed(prepared, deadline, error.into()),
+                }
             }
             Err(reason) => Search {
                 prepared: None,
@@ -136,6 +142,14 @@ impl Search {
         };
         let solution = Grid::empty(geometry.size());
         Search { prepared: Some(prepared), engine, reason: None, deadline, stats, found: 0, solution }
+    }
+
+    /// A search that yields `error` once: the seed's construction failed
+    /// its verification (a bug).
+    fn failed(prepared: Prepared, deadline: Option<Instant>, error: SolveError) -> Search {
+        let solution = Grid::empty(prepared.puzzle().size());
+        let engine = Engine::Failed(Some(error));
+        Search { prepared: Some(prepared), engine, reason: None, deadline, stats: Stats::default(), found: 0, solution }
     }
 
     /// Look for `seed`, a solution found another way, first: the bitset

@@ -385,19 +385,21 @@ impl ProofArgs {
 /// are none) and the files the grid options name (`--grid`, and `--regions`
 /// or `--fpuzzles` when they name a file).
 pub fn inputs(files: &[PathBuf], grid: &GridArgs) -> Vec<PathBuf> {
-    let stdin = files.is_empty().then(|| PathBuf::from("-"));
+    // `--fpuzzles` holds its puzzle: stdin is then not read.
+    let stdin = (files.is_empty() && grid.fpuzzles.is_none()).then(|| PathBuf::from("-"));
     let named = [grid.regions.as_ref(), grid.fpuzzles.as_ref()].into_iter().flatten().map(PathBuf::from);
     let named = named.filter(|path| path.is_file());
     files.iter().cloned().chain(stdin).chain(grid.grid.clone()).chain(named).collect()
 }
 
 /// An output file that is one of the input files (the same file, by any
-/// path, or the file stdin reads, `-`) is refused before anything is read
+/// path, or the file on stdin, `-`) is refused before anything is read
 /// or written: writing it would destroy the puzzles.
 pub fn refuse_overwriting_input(option: &str, output: &Path, inputs: &[PathBuf]) -> Result<()> {
     use std::os::fd::AsFd;
     use std::os::unix::fs::MetadataExt;
-    let Ok(out) = std::fs::metadata(output) else { return Ok(()) };
+    // Only a file can be destroyed: not /dev/null, a terminal or a pipe.
+    let Some(out) = std::fs::metadata(output).ok().filter(|m| m.is_file()) else { return Ok(()) };
     for input in inputs {
         let metadata = match input.as_os_str() == "-" {
             // A file on stdin (`< puzzles.txt`) is read by its descriptor.

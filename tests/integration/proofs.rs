@@ -325,4 +325,22 @@ fn outputs_never_overwrite_an_input_file() {
         assert!(stderr.contains("which writing it would destroy"), "{args:?}: {stderr}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "{args:?}");
     }
+    // Not files: writing /dev/null destroys nothing, though stdin reads it
+    // too (and `--fpuzzles` reads no stdin at all).
+    let fpuzzles = dir.path().join("f.json");
+    std::fs::write(&fpuzzles, r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#)
+        .unwrap();
+    for args in [
+        vec!["dimacs", "--out", "/dev/null", "-"],
+        vec!["dimacs", "--fpuzzles", fpuzzles.to_str().unwrap(), "--out", "/dev/null"],
+    ] {
+        let stdin = std::process::Stdio::from(std::fs::File::open("/dev/null").unwrap());
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("satdoku"))
+            .args(&args)
+            .stdin(stdin)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("would destroy"), "{args:?}: {stderr}");
+    }
 }
