@@ -169,7 +169,8 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
             // solver call: on a near-blank big grid a draw takes a
             // millisecond and a solver call many.
             let draw = SolveOptions { seed: options.solve.seed.wrapping_add(stats.models as u64), ..options.solve };
-            if draw_took < solver_took {
+            let drew = draw_took < solver_took;
+            if drew {
                 let start = Instant::now();
                 let grid = sparse_solution(&prepared, &draw, deadline, Some((cell, value)))?;
                 draw_took = start.elapsed();
@@ -188,9 +189,11 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
             solver.set_conflict_limit(None);
             solver_took = start.elapsed();
             let grid = match bounded {
-                Err(SolveError::TimedOut) if deadline.is_none_or(|d| Instant::now() < d) => {
-                    sparse_solution(&prepared, &draw, deadline, Some((cell, value)))?
-                }
+                // Out of conflicts: the draw, unless it just failed.
+                Err(SolveError::TimedOut) if deadline.is_none_or(|d| Instant::now() < d) => match drew {
+                    true => None,
+                    false => sparse_solution(&prepared, &draw, deadline, Some((cell, value)))?,
+                },
                 Err(error) => return Err(error),
                 Ok(Some(grid)) => Some(grid),
                 Ok(None) => {

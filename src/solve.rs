@@ -328,10 +328,10 @@ fn fill_sparse(
 /// construction would only add its cost (2 ms on a 9×9 with 8 givens).
 pub(crate) const SEED_MIN_SIZE: usize = 49;
 
-/// How many conflicts `analyze` and `explain` give their incremental solver
-/// on a question before asking the construction or the whole pipeline
-/// instead: small grids answer within a few (so they stay on the solver,
-/// microseconds a call), near-blank big ones may take minutes.
+/// How many conflicts `analyze` gives its incremental solver on a
+/// candidate before asking the construction instead: small grids answer
+/// within a few (so they stay on the solver, microseconds a call),
+/// near-blank big ones may take minutes.
 pub(crate) const INCREMENTAL_CONFLICTS: u64 = 1_000;
 
 /// A solution of a blank or sparse prepared puzzle by the construction or
