@@ -61,13 +61,13 @@ pub enum Forced {
 /// cells (and the excluded candidate) as assumptions on the rules it holds.
 /// What preparation excluded beyond them follows from them, so it need not
 /// be assumed.
-struct Loaded<'a> {
+struct OnLoadedSolver<'a> {
     solver: &'a mut Solver<'static>,
     map: &'a VarMap,
     excluded: Option<(Cell, Value)>,
 }
 
-impl Backend for Loaded<'_> {
+impl Backend for OnLoadedSolver<'_> {
     fn search(
         &mut self,
         prepared: &Prepared,
@@ -207,26 +207,23 @@ impl Explainer {
         let mut i = 0;
         while i < kept.len() {
             let trial: Vec<Lit> = kept.iter().enumerate().filter(|&(k, _)| k != i).map(|(_, &l)| l).collect();
-            let mut assumptions: Vec<Lit> = fixed.to_vec();
-            assumptions.extend(&trial);
-            // Few givens of a big grid: the whole pipeline (preparation,
-            // constructions, then this solver) answers such a sparse grid
-            // at once, where the incremental solver alone may search it for
-            // minutes.
-            let answer = match propagated.refuted {
-                true => match self.satisfiable(&trial, excluded)? {
-                    true => Ok(Grid::empty(0)),
-                    false => Err(Vec::new()),
-                },
-                false => self.solve(&assumptions)?,
-            };
-            match answer {
+            if propagated.refuted {
+                // Few givens of a big grid: the whole pipeline (preparation,
+                // constructions, then this solver) answers such a sparse
+                // grid at once, where the incremental solver alone may
+                // search it for minutes.
+                match self.satisfiable(&trial, excluded)? {
+                    true => i += 1,
+                    false => {
+                        kept.remove(i);
+                    }
+                }
+                continue;
+            }
+            match self.solve(&[fixed, &trial].concat())? {
                 // Needed: without it there is a model.
                 Ok(_) => i += 1,
-                // Not needed; the new core (from the solver) may drop more.
-                Err(core) if core.is_empty() => {
-                    kept.remove(i);
-                }
+                // Not needed; the new core may drop more than it.
                 Err(core) => {
                     let without = kept.remove(i);
                     kept.retain(|l| core.contains(l));
@@ -248,10 +245,7 @@ impl Explainer {
     fn satisfiable(&mut self, lits: &[Lit], excluded: Option<(Cell, Value)>) -> Result<bool, SolveError> {
         self.calls += 1;
         let n = self.puzzle.size();
-        let mut givens = Grid::empty(n);
-        for cell in self.cells_of(lits) {
-            givens.set(cell, self.puzzle.givens().get(cell));
-        }
+        let givens = self.givens_at(self.cells_of(lits));
         let geometry = Arc::clone(self.puzzle.geometry());
         let subset = match (self.puzzle.candidates(), excluded) {
             (None, None) => Puzzle::new(geometry, givens),
@@ -273,7 +267,7 @@ impl Explainer {
         };
         // The pipeline's preparation and constructions, then this explainer's
         // solver (its formula already loaded) rather than a fresh one.
-        let mut backend = Loaded { solver: &mut self.solver, map: &self.map, excluded };
+        let mut backend = OnLoadedSolver { solver: &mut self.solver, map: &self.map, excluded };
         let options = SolveOptions { timeout, pattern_guess: false, portfolio: 1, ..self.options };
         match solve_on(&mut backend, &subset, &options, 0)?.0 {
             Outcome::Solved(_) => Ok(true),
@@ -331,11 +325,7 @@ impl Explainer {
     /// Past the deadline it is [`SolveError::TimedOut`], never a guess: a
     /// filter cut short refutes less, and QuickXplain needs a true answer.
     fn refuted(&self, cells: &[(Cell, Lit)], excluded: Option<(Cell, Value)>) -> Result<bool, SolveError> {
-        let n = self.puzzle.size();
-        let mut givens = Grid::empty(n);
-        for &(cell, _) in cells {
-            givens.set(cell, self.puzzle.givens().get(cell));
-        }
+        let givens = self.givens_at(cells.iter().map(|&(cell, _)| cell));
         let subset = Puzzle::new(Arc::clone(self.puzzle.geometry()), givens)
             .ok_or_else(|| InternalError("a puzzle of mismatched sizes".into()))?;
         let refuted = match Propagator::from_puzzle(&subset) {
@@ -351,6 +341,15 @@ impl Explainer {
             return Err(SolveError::TimedOut);
         }
         Ok(refuted)
+    }
+
+    /// The puzzle's givens at `cells` alone.
+    fn givens_at(&self, cells: impl IntoIterator<Item = Cell>) -> Grid {
+        let mut givens = Grid::empty(self.puzzle.size());
+        for cell in cells {
+            givens.set(cell, self.puzzle.givens().get(cell));
+        }
+        givens
     }
 
     fn cells_of(&self, lits: &[Lit]) -> Vec<Cell> {

@@ -134,19 +134,12 @@ fn generating_stops_at_the_timeout() {
 /// gave no answer in two minutes, and `--timeout 2` on a blank 400×400 ran
 /// for 104 s. One propagator now probes through its trail: the 64×64 is
 /// answered, probing removing nothing from a blank grid (every cell keeps
-/// all 64 values), and the clock is read before every probe. (The guard
+/// all 64 values), and the clock is read before every probe. (`run`'s guard
 /// only keeps the old behaviour from hanging CI.)
 #[test]
 fn probing_a_big_blank_grid_is_answered() {
     let blank = vec!["0"; 64 * 64].join(" ");
-    let out = satdoku()
-        .args(["analyze", "--propagate", "probe", "--format", "json"])
-        .write_stdin(blank)
-        .timeout(std::time::Duration::from_secs(600))
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
-    let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let record = &json_run(&["analyze", "--propagate", "probe", "--format", "json"], &blank, 0, 1)[0];
     assert_eq!(record["status"], "open", "{record}");
     let candidates = record["candidates"].as_array().unwrap();
     assert_eq!(candidates.len(), 64 * 64);
@@ -163,14 +156,7 @@ fn a_huge_sum_clue_is_refused_not_counted_to_the_end() {
     let grid = dir.path().join("sandwich.toml");
     std::fs::write(&grid, "size = 225\n[[sandwich]]\nline = \"r1\"\nsum = 10000\n").unwrap();
     let blank = vec!["0"; 225 * 225].join(" ");
-    let out = satdoku()
-        .args(["count", "--format", "json", "--grid", grid.to_str().unwrap()])
-        .write_stdin(blank)
-        .timeout(std::time::Duration::from_secs(600))
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
-    let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let record = &json_run(&["count", "--format", "json", "--grid", grid.to_str().unwrap()], &blank, 2, 1)[0];
     assert_eq!(record["status"], "error", "{record}");
     let error = record["error"].as_str().unwrap();
     assert!(error.contains("too large") && error.contains("counting stopped there"), "{error}");

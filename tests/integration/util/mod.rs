@@ -28,9 +28,11 @@ pub struct Run {
 }
 
 /// Run `satdoku` with `args` on `stdin`. It must exit (not be killed by a
-/// signal) and print UTF-8 on both streams.
+/// signal, nor by the ten-minute guard that turns a hang into a failure
+/// rather than a stuck CI run) and print UTF-8 on both streams.
 pub fn run(args: &[&str], stdin: &str) -> Run {
-    let out = satdoku().args(args).write_stdin(stdin).output().unwrap();
+    let guard = std::time::Duration::from_secs(600);
+    let out = satdoku().args(args).write_stdin(stdin).timeout(guard).output().unwrap();
     Run {
         code: out.status.code().expect("exited, not killed by a signal"),
         stdout: String::from_utf8(out.stdout).expect("UTF-8 stdout"),
