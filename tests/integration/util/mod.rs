@@ -6,6 +6,7 @@ pub mod brute;
 pub mod checker;
 pub mod drat;
 pub mod grids;
+pub mod oracle;
 pub mod rules;
 
 use assert_cmd::Command;
