@@ -6,7 +6,9 @@
 //! model ticks off all the (cell, value) pairs it contains, and only the pairs
 //! no model has shown yet are probed, each with one solve under the assumption
 //! "cell = value". A refuted pair is then added as a unit clause, which is
-//! sound (the formula implies it) and makes the later probes cheaper.
+//! sound (the formula implies it) and makes the later probes cheaper. Where
+//! values are interchangeable, a model also ticks off the pairs of the
+//! solutions renaming them gives ([`FreeValues`]).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -17,9 +19,9 @@ use crate::cnf::varmap::VarMap;
 use crate::enumerate::{count_up_to, Count, Search, Strategy};
 use crate::error::InternalError;
 use crate::model::domains::Domains;
-use crate::model::geometry::{Cell, Geometry, Value};
+use crate::model::geometry::{Cell, Geometry, Value, Variant};
 use crate::model::puzzle::{Grid, Puzzle};
-use crate::pipeline::{Goal, Prepared, SolveOptions};
+use crate::pipeline::{checked, Goal, Prepared, SolveOptions};
 use crate::reasoning::propagate::{find_clash, propagate_puzzle, Contradiction, Propagator, Step};
 use crate::sat::varisat::{head_for, run, Loaded};
 use crate::sat::SatResult;
@@ -76,7 +78,7 @@ pub struct Analysis {
     /// Why there is no solution, when propagation alone showed it.
     pub reason: Option<Contradiction>,
     /// The number of solutions, up to [`AnalyzeOptions::count_limit`]. For a
-    /// limit of 0 the count is what the verdict proves (0, 1, or 2 capped).
+    /// limit of 0 or 1 the count is what the verdict proves (0, 1, or 2 capped).
     pub count: Count,
     /// The work it took.
     pub stats: AnalyzeStats,
@@ -124,21 +126,30 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
     let mut seen = vec![false; map.cell_var_count()];
     let mut first: Option<Grid> = None;
     let mut second = false;
-    let mut record = |grid: Grid, seen: &mut Vec<bool>| {
-        for (cell, value) in grid.filled() {
-            if let Some(i) = map.var(cell, value).and_then(|v| v.index().checked_sub(map.offset())) {
-                seen[i] = true;
+    let free = FreeValues::of(puzzle);
+    // A model, and (`rename`) the solutions renaming its free values gives.
+    let mut record = |grid: Grid, seen: &mut Vec<bool>, rename: bool| -> Result<(), SolveError> {
+        let renamed = match rename {
+            true => free.shifts(puzzle, &grid)?,
+            false => Vec::new(),
+        };
+        for grid in std::iter::once(grid).chain(renamed) {
+            for (cell, value) in grid.filled() {
+                if let Some(i) = map.var(cell, value).and_then(|v| v.index().checked_sub(map.offset())) {
+                    seen[i] = true;
+                }
+            }
+            match &first {
+                None => first = Some(grid),
+                Some(f) => second |= *f != grid,
             }
         }
-        match &first {
-            None => first = Some(grid),
-            Some(f) => second |= *f != grid,
-        }
+        Ok(())
     };
     match model(&mut solver, &prepared, &map, &[])? {
         Some(grid) => {
             stats.models += 1;
-            record(grid, &mut seen);
+            record(grid, &mut seen, true)?;
         }
         None => return Ok(unsolvable(None, stats)),
     }
@@ -149,7 +160,7 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
         let mut search = Search::prepared(prepared.clone(), Strategy::default(), deadline).seeded(seed.as_ref());
         while count.count < options.count_limit {
             let Some(grid) = search.next() else { break };
-            record(grid?, &mut seen);
+            record(grid?, &mut seen, false)?;
             count.count += 1;
         }
         count.capped = count.count >= options.count_limit;
@@ -176,7 +187,7 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
                 draw_took = start.elapsed();
                 if let Some(grid) = grid {
                     stats.models += 1;
-                    record(grid, &mut seen);
+                    record(grid, &mut seen, true)?;
                     continue;
                 }
             }
@@ -204,13 +215,13 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
             };
             if let Some(grid) = grid {
                 stats.models += 1;
-                record(grid, &mut seen);
+                record(grid, &mut seen, true)?;
                 continue;
             }
             match model(&mut solver, &prepared, &map, &[var.positive()])? {
                 Some(grid) => {
                     stats.models += 1;
-                    record(grid, &mut seen);
+                    record(grid, &mut seen, true)?;
                 }
                 None => {
                     stats.refuted += 1;
@@ -239,6 +250,57 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
         (Verdict::Multiple, count)
     };
     Ok(Analysis { verdict, candidates: Some(candidates), reason: None, count, stats })
+}
+
+/// The values no given holds, where the rules only ask cells to differ
+/// (units, anti-knight, anti-king; no sums, no order, no pencil marks): then
+/// they are interchangeable, and renaming them in a solution gives another.
+/// The `m - 1` cyclic shifts of `m` free values turn one model into
+/// solutions that, with it, put every free value in each cell holding one,
+/// so one solver call answers for `m` candidates: a blank 36×36 is analyzed
+/// from one model, where it took 258 solver calls and 10 s.
+struct FreeValues {
+    values: Vec<Value>,
+    /// Where each value stands in `values`, if it is free.
+    position: Vec<Option<usize>>,
+}
+
+impl FreeValues {
+    fn of(puzzle: &Puzzle) -> FreeValues {
+        let geometry = puzzle.geometry();
+        let n = geometry.size();
+        let differ_only = geometry.constraints().is_empty()
+            && !geometry.variants().contains(&Variant::NonConsecutive)
+            && puzzle.candidates().is_none();
+        let mut given = vec![false; n];
+        for (_, value) in puzzle.givens().filled() {
+            given[value.index()] = true;
+        }
+        let values: Vec<Value> = match differ_only {
+            true => Value::all(n).filter(|v| !given[v.index()]).collect(),
+            false => Vec::new(),
+        };
+        let mut position = vec![None; n];
+        for (i, v) in values.iter().enumerate() {
+            position[v.index()] = Some(i);
+        }
+        FreeValues { values, position }
+    }
+
+    /// The solutions the shifts make of `solution`, each checked against the
+    /// puzzle like any model.
+    fn shifts(&self, puzzle: &Puzzle, solution: &Grid) -> Result<Vec<Grid>, InternalError> {
+        let m = self.values.len();
+        (1..m)
+            .map(|shift| {
+                let rename = |v: Value| self.position[v.index()].map_or(v, |i| self.values[(i + shift) % m]);
+                let cells = solution.cells().iter().map(|v| v.map(rename)).collect();
+                let grid = Grid::from_cells(solution.size(), cells)
+                    .ok_or_else(|| InternalError("a renamed grid lost its size".into()))?;
+                checked(puzzle, grid)
+            })
+            .collect()
+    }
 }
 
 /// Solve under `assumptions`; the verified grid of the model, if any.
@@ -512,6 +574,26 @@ mod tests {
         assert_eq!(a.count, Count { count: 10, capped: true });
         let a = analyze(&p, &AnalyzeOptions { count_limit: 0, ..AnalyzeOptions::default() }).unwrap();
         assert_eq!(a.count, Count { count: 2, capped: true });
+    }
+
+    /// The free values are those no given holds, and only where renaming
+    /// them keeps every rule; each shift of a solution is another solution.
+    #[test]
+    fn free_values_are_renamed_only_where_the_rules_allow() {
+        let free = |p: &Puzzle| FreeValues::of(p).values.iter().map(|v| v.number()).collect::<Vec<_>>();
+        let p = puzzle(Geometry::latin(5).unwrap(), "1.2......................");
+        assert_eq!(free(&p), [3, 4, 5]);
+        let solution = Search::new(&p, &SolveOptions::default()).next().unwrap().unwrap();
+        let shifted = FreeValues::of(&p).shifts(&p, &solution).unwrap();
+        assert_eq!(shifted.len(), 2);
+        for grid in &shifted {
+            p.check(grid).unwrap();
+            assert_ne!(*grid, solution);
+        }
+        let knight = Geometry::new(5, Layout::Latin, &[Variant::AntiKnight]).unwrap();
+        assert_eq!(free(&puzzle(knight, "1.2......................")), [3, 4, 5]);
+        let ordered = Geometry::new(5, Layout::Latin, &[Variant::NonConsecutive]).unwrap();
+        assert!(free(&puzzle(ordered, "1.2......................")).is_empty());
     }
 
     #[test]

@@ -87,10 +87,11 @@ pub fn run_decode(args: &DecodeArgs, grid: &GridArgs) -> Result<u8> {
             }
         }
         // A model that breaks the CNF, or decodes to a grid that breaks a
-        // rule, is a wrong answer: said, never printed as a solution.
+        // rule, is a wrong answer: an error, as a refuted "unsatisfiable"
+        // is, never printed as a solution.
         Ok(Answer::Satisfiable(model)) => match cnf.decode(&model, &source) {
             Ok(grid) => Record::new(&numbered, Status::Solved).with_body(Body::Solution { grid, number: None }),
-            Err(e) => Record::failed(&numbered, Status::Invalid, format!("{e:#}")),
+            Err(e) => Record::failed(&numbered, Status::Error, format!("{e:#}")),
         },
     };
     out.emit(record).context(super::batch::STDOUT)?;

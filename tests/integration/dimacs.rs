@@ -138,25 +138,34 @@ fn every_model_form_decodes() {
     }
 }
 
+/// An answer that cannot be read as a model of the CNF (garbled, cut off,
+/// partial, a literal out of range) is an `invalid` record: decode's input
+/// is bad. A whole model that is wrong (it breaks a clause) is an `error`,
+/// as a refuted "unsatisfiable" is, and as `solve --solver` says of a wrong
+/// model. Exit 2 both ways.
 #[test]
 fn malformed_models_are_errors_with_exit_2() {
     let (_dir, files) = cnf_files("classic-4.txt", &[], &[]);
     let cnf = &files[0];
     let (_, lits) = varisat_model(cnf);
     let line = |lits: &[i64]| lits.iter().map(i64::to_string).collect::<Vec<_>>().join(" ");
-    decode(cnf, "").code(2).stderr(contains("<stdin>: no answer in it"));
-    decode(cnf, "s SATISFIABLE\nv 1 -2 banana 0\n").code(2).stderr(contains("<stdin>:2:8: 'banana' is not a literal"));
-    decode(cnf, &format!("v {} 0\n", line(&lits[..10]))).code(2).stderr(contains("the model is partial: variable 11"));
-    decode(cnf, &format!("v {} 65 0\n", line(&lits)))
-        .code(2)
-        .stderr(contains("literal 65 is out of range (the CNF has variables 1 to 64)"));
-    decode(cnf, "s UNKNOWN\n").code(2).stderr(contains("the solver gave no answer"));
-    decode(cnf, &format!("s SATISFIABLE\nv {}\n", line(&lits))).code(2).stderr(contains("does not end with 0"));
+    let status = |model: &str, says: &str| {
+        let out = decode(cnf, model).code(2).stderr(contains(says)).get_output().stdout.clone();
+        let record: Json = serde_json::from_slice(&out).unwrap();
+        record["status"].as_str().unwrap().to_string()
+    };
+    assert_eq!(status("", "<stdin>: no answer in it"), "invalid");
+    assert_eq!(status("s SATISFIABLE\nv 1 -2 banana 0\n", "<stdin>:2:8: 'banana' is not a literal"), "invalid");
+    assert_eq!(status("s UNKNOWN\n", "the solver gave no answer"), "invalid");
+    assert_eq!(status(&format!("s SATISFIABLE\nv {}\n", line(&lits)), "does not end with 0"), "invalid");
+    let out_of_range = format!("v {} 65 0\n", line(&lits));
+    assert_eq!(status(&out_of_range, "literal 65 is out of range (the CNF has variables 1 to 64)"), "invalid");
+    assert_eq!(status(&format!("v {} 0\n", line(&lits[..10])), "the model is partial: variable 11"), "invalid");
     // One cell variable flipped: a complete model that breaks a clause.
     let mut wrong = lits.clone();
     let flip = wrong.iter().position(|&l| l > 0).unwrap();
     wrong[flip] = -wrong[flip];
-    decode(cnf, &format!("v {} 0\n", line(&wrong))).code(2).stderr(contains("the model violates clause"));
+    assert_eq!(status(&format!("v {} 0\n", line(&wrong)), "the model violates clause"), "error");
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! encoding and at-most-one kind; every solution checked; grid-file errors;
 //! DIMACS comments that carry the clues; the example puzzles in `encodings/`.
 
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 use std::sync::Arc;
 
 use satdoku::cnf::{puzzle_cnf, read_cnf, write_cnf};
@@ -12,7 +12,7 @@ use satdoku::{count_up_to, parse_grid_file, AmoEncoding, Encoding, Grid, Puzzle,
 
 use crate::util::brute::Brute;
 use crate::util::checker::repo_path;
-use crate::util::checker::{check, numbers, Rng, Shape};
+use crate::util::checker::{check, numbers, read_symbols, Rng, Shape};
 use crate::util::rules::{all_hold, clues_of_grid_file, grid_file, random_clue, Clue, KINDS};
 use crate::util::{json_run, run, write_file};
 
@@ -205,6 +205,28 @@ fn command_line_variants_count_as_brute_force() {
         let r = run(&["count", "--variant", name, "--format", "json"], &".".repeat(16));
         let record: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
         assert_eq!(record["count"], expected as u64, "{name}: {}", r.stdout);
+    }
+}
+
+/// `analyze` with those variants on a 5×5 Latin square holding only 1 and 2:
+/// its candidates are the values of the brute-force solutions. Values no
+/// given holds are interchangeable under units, anti-knight and anti-king,
+/// and analyze renames them to save solver calls; non-consecutive orders
+/// them, so it must not.
+#[test]
+fn command_line_variants_analyze_as_brute_force() {
+    let givens = "1.2......................";
+    let all = Brute::new(Shape::latin(5)).solutions(&read_symbols(givens), 100_000).unwrap();
+    for (name, clue) in
+        [("anti-knight", Clue::AntiKnight), ("anti-king", Clue::AntiKing), ("non-consecutive", Clue::NonConsecutive)]
+    {
+        let kept: Vec<_> = all.iter().filter(|g| all_hold(std::slice::from_ref(&clue), g, 5).is_ok()).collect();
+        assert!(kept.len() > 1, "{name}: the case needs several solutions, not {}", kept.len());
+        let candidates: Vec<String> = (0..25)
+            .map(|c| kept.iter().map(|g| g[c]).collect::<BTreeSet<_>>().iter().map(|v| v.to_string()).collect())
+            .collect();
+        let record = &json_run(&["analyze", "--latin", "--variant", name, "--format", "json"], givens, 0, 1)[0];
+        assert_eq!(record["candidates"], serde_json::json!(candidates), "{name}: {record}");
     }
 }
 
