@@ -127,22 +127,20 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
     let mut first: Option<Grid> = None;
     let mut second = false;
     let free = FreeValues::of(puzzle);
-    // A model, and (`rename`) the solutions renaming its free values gives.
+    // A verified solution ticks off its pairs. With `rename`, so do the
+    // solutions renaming its free values gives: a model found for an unseen
+    // candidate then stands for m of them. The enumeration's solutions,
+    // there to be counted, mostly repeat pairs already seen: not renamed.
     let mut record = |grid: Grid, seen: &mut Vec<bool>, rename: bool| -> Result<(), SolveError> {
-        let renamed = match rename {
-            true => free.shifts(puzzle, &grid)?,
-            false => Vec::new(),
-        };
-        for grid in std::iter::once(grid).chain(renamed) {
-            for (cell, value) in grid.filled() {
-                if let Some(i) = map.var(cell, value).and_then(|v| v.index().checked_sub(map.offset())) {
-                    seen[i] = true;
-                }
-            }
-            match &first {
-                None => first = Some(grid),
-                Some(f) => second |= *f != grid,
-            }
+        tick(&map, geometry, &grid, seen)?;
+        for shift in (1..free.values.len()).filter(|_| rename) {
+            let renamed = free.shifted(puzzle, &grid, shift)?;
+            tick(&map, geometry, &renamed, seen)?;
+            second = true;
+        }
+        match &first {
+            None => first = Some(grid),
+            Some(f) => second |= *f != grid,
         }
         Ok(())
     };
@@ -269,9 +267,14 @@ impl FreeValues {
     fn of(puzzle: &Puzzle) -> FreeValues {
         let geometry = puzzle.geometry();
         let n = geometry.size();
+        // Renaming keeps a rule that only asks cells to differ; order,
+        // sums and pencil marks tell values apart.
         let differ_only = geometry.constraints().is_empty()
-            && !geometry.variants().contains(&Variant::NonConsecutive)
-            && puzzle.candidates().is_none();
+            && puzzle.candidates().is_none()
+            && geometry.variants().iter().all(|variant| match variant {
+                Variant::X | Variant::Hyper | Variant::AntiKnight | Variant::AntiKing | Variant::DisjointGroups => true,
+                Variant::NonConsecutive => false,
+            });
         let mut given = vec![false; n];
         for (_, value) in puzzle.givens().filled() {
             given[value.index()] = true;
@@ -287,20 +290,39 @@ impl FreeValues {
         FreeValues { values, position }
     }
 
-    /// The solutions the shifts make of `solution`, each checked against the
-    /// puzzle like any model.
-    fn shifts(&self, puzzle: &Puzzle, solution: &Grid) -> Result<Vec<Grid>, InternalError> {
+    /// `solution` with each free value moved `shift` places along the
+    /// free values, checked against the puzzle like any model.
+    fn shifted(&self, puzzle: &Puzzle, solution: &Grid, shift: usize) -> Result<Grid, InternalError> {
         let m = self.values.len();
-        (1..m)
-            .map(|shift| {
-                let rename = |v: Value| self.position[v.index()].map_or(v, |i| self.values[(i + shift) % m]);
-                let cells = solution.cells().iter().map(|v| v.map(rename)).collect();
-                let grid = Grid::from_cells(solution.size(), cells)
-                    .ok_or_else(|| InternalError("a renamed grid lost its size".into()))?;
-                checked(puzzle, grid)
-            })
-            .collect()
+        let rename = |v: Value| self.position[v.index()].map_or(v, |i| self.values[(i + shift) % m]);
+        let cells = solution.cells().iter().map(|v| v.map(rename)).collect();
+        let grid = Grid::from_cells(solution.size(), cells)
+            .ok_or_else(|| InternalError("a renamed grid lost its size".into()))?;
+        checked(puzzle, grid)
     }
+}
+
+/// Tick off in `seen` the (cell, value) pairs of a verified solution. A pair
+/// without a variable must be a cell decided before encoding: any other
+/// would be a value the encoding ruled out that a solution holds.
+fn tick(map: &VarMap, geometry: &Geometry, solution: &Grid, seen: &mut [bool]) -> Result<(), InternalError> {
+    for (cell, value) in solution.filled() {
+        match map.var(cell, value) {
+            Some(var) => {
+                if let Some(i) = var.index().checked_sub(map.offset()) {
+                    seen[i] = true;
+                }
+            }
+            None if map.decided().get(cell) == Some(value) => {}
+            None => {
+                return Err(InternalError(format!(
+                    "a verified solution puts {value} in {}, a candidate the encoding ruled out",
+                    geometry.cell_name(cell)
+                )))
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Solve under `assumptions`; the verified grid of the model, if any.
@@ -584,11 +606,10 @@ mod tests {
         let p = puzzle(Geometry::latin(5).unwrap(), "1.2......................");
         assert_eq!(free(&p), [3, 4, 5]);
         let solution = Search::new(&p, &SolveOptions::default()).next().unwrap().unwrap();
-        let shifted = FreeValues::of(&p).shifts(&p, &solution).unwrap();
-        assert_eq!(shifted.len(), 2);
-        for grid in &shifted {
-            p.check(grid).unwrap();
-            assert_ne!(*grid, solution);
+        for shift in 1..3 {
+            let grid = FreeValues::of(&p).shifted(&p, &solution, shift).unwrap();
+            p.check(&grid).unwrap();
+            assert_ne!(grid, solution);
         }
         let knight = Geometry::new(5, Layout::Latin, &[Variant::AntiKnight]).unwrap();
         assert_eq!(free(&puzzle(knight, "1.2......................")), [3, 4, 5]);

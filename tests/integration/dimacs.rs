@@ -166,6 +166,32 @@ fn malformed_models_are_errors_with_exit_2() {
     let flip = wrong.iter().position(|&l| l > 0).unwrap();
     wrong[flip] = -wrong[flip];
     assert_eq!(status(&format!("v {} 0\n", line(&wrong)), "the model violates clause"), "error");
+    // The clauses stripped: a model of two cells swapped satisfies what is
+    // left, and its grid breaks the rules the comments describe.
+    let text = std::fs::read_to_string(cnf).unwrap();
+    let stripped: String = text
+        .lines()
+        .filter(|l| l.starts_with('c') || l.starts_with('p'))
+        .map(|l| match l.strip_prefix("p cnf ") {
+            Some(counts) => format!("p cnf {} 0\n", counts.split_whitespace().next().unwrap()),
+            None => format!("{l}\n"),
+        })
+        .collect();
+    std::fs::write(cnf, stripped).unwrap();
+    // Cells r1c1 and r1c2 (variables 1-4 and 5-8 of the full encoding's regular map) swapped.
+    let swapped: Vec<i64> = (0..lits.len())
+        .map(|i| {
+            let from = if i < 4 {
+                i + 4
+            } else if i < 8 {
+                i - 4
+            } else {
+                i
+            };
+            lits[from].signum() * (i as i64 + 1)
+        })
+        .collect();
+    assert_eq!(status(&format!("v {} 0\n", line(&swapped)), "its grid is not a solution"), "error");
 }
 
 #[test]
