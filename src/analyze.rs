@@ -133,7 +133,8 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
     // there to be counted, mostly repeat pairs already seen: not renamed.
     let mut record = |grid: Grid, seen: &mut Vec<bool>, rename: bool| -> Result<(), SolveError> {
         tick(&map, geometry, &grid, seen)?;
-        for shift in (1..free.values.len()).filter(|_| rename) {
+        let shifts = if rename { free.values.len() } else { 0 };
+        for shift in 1..shifts {
             let renamed = free.shifted(puzzle, &grid, shift)?;
             tick(&map, geometry, &renamed, seen)?;
             second = true;
