@@ -208,11 +208,12 @@ fn command_line_variants_count_as_brute_force() {
     }
 }
 
-/// `analyze` with those variants on a 5×5 Latin square holding only 1 and 2:
-/// its candidates are the values of the brute-force solutions. Values no
-/// given holds are interchangeable under units, anti-knight and anti-king,
-/// and analyze renames them to save solver calls; non-consecutive orders
-/// them, so it must not.
+/// `analyze` with those variants on a 5×5 Latin square holding only 1 and 2,
+/// and with disjoint groups on a 4×4 holding only a 1: its candidates are the
+/// values of the brute-force solutions. Values no given holds are
+/// interchangeable under units, anti-knight and anti-king, and analyze
+/// renames them to save solver calls; non-consecutive orders them, so it
+/// must not.
 #[test]
 fn command_line_variants_analyze_as_brute_force() {
     let givens = "1.2......................";
@@ -228,6 +229,17 @@ fn command_line_variants_analyze_as_brute_force() {
         let record = &json_run(&["analyze", "--latin", "--variant", name, "--format", "json"], givens, 0, 1)[0];
         assert_eq!(record["candidates"], serde_json::json!(candidates), "{name}: {record}");
     }
+    // Disjoint groups are units: the cells in the same place of each 2×2 box.
+    let mut shape = Shape::boxes(4, 2, 2);
+    shape
+        .units
+        .extend((0..4).map(|place| (0..4).map(|b| (b / 2 * 2 + place / 2) * 4 + b % 2 * 2 + place % 2).collect()));
+    let givens = "1...............";
+    let (union, _) = Brute::new(shape).candidates(&read_symbols(givens));
+    let candidates: Vec<String> =
+        union.iter().map(|&m| (1..=4).filter(|v| m & (1 << (v - 1)) != 0).map(|v| v.to_string()).collect()).collect();
+    let record = &json_run(&["analyze", "--variant", "disjoint-groups", "--format", "json"], givens, 0, 1)[0];
+    assert_eq!(record["candidates"], serde_json::json!(candidates), "disjoint groups: {record}");
 }
 
 /// The example puzzles in `encodings/variants/`: (grid file, givens file, its clues read here).
