@@ -10,7 +10,7 @@ use tempfile::TempDir;
 use crate::util::brute::Brute;
 use crate::util::checker::{assert_solves, data_lines, read_solution_line, read_symbols, Shape};
 use crate::util::drat::{check, read_cnf};
-use crate::util::{json_lines, run};
+use crate::util::{available, json_lines, run};
 
 /// The variable of "cell c holds v" (c row-major from 0, v from 1) in the
 /// regular map that `c map regular 1` announces.
@@ -224,14 +224,6 @@ fn proof_file_takes_one_puzzle() {
     assert!(r.stderr.contains("extension .cnf"), "{}", r.stderr);
 }
 
-/// Whether cadical is on PATH (under CI=true it must be).
-fn cadical_available() -> bool {
-    let found = std::env::var_os("PATH")
-        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join("cadical").is_file()));
-    assert!(found || std::env::var("CI").as_deref() != Ok("true"), "cadical is not installed, and CI=true needs it");
-    found
-}
-
 /// A program named `cadical` in `dir` (so satdoku asks it for a proof) that
 /// runs `body` with the arguments satdoku gave, then keeps a copy of the CNF
 /// and the proof (its last two arguments) in `dir`.
@@ -248,7 +240,7 @@ fn wrapper(dir: &TempDir, body: &str) -> String {
 
 #[test]
 fn cadical_proofs_of_unsolvable_puzzles_are_checked() {
-    if !cadical_available() {
+    if !available("cadical") {
         return;
     }
     let dir = TempDir::new().unwrap();
