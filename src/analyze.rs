@@ -25,7 +25,7 @@ use crate::pipeline::{checked, Goal, Prepared, SolveOptions};
 use crate::reasoning::propagate::{find_clash, propagate_puzzle, Contradiction, Propagator, Step};
 use crate::sat::varisat::{head_for, run, Loaded};
 use crate::sat::SatResult;
-use crate::solve::{sparse_solution, SolveError, INCREMENTAL_CONFLICTS, SEED_MIN_SIZE};
+use crate::solve::{enumeration_seed, sparse_solution, SolveError, INCREMENTAL_CONFLICTS};
 
 /// What a puzzle's solutions come to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::Display, strum::IntoStaticStr)]
@@ -115,10 +115,7 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
     (stats.variables, stats.clauses) = (variables, clauses);
     // A blank or sparse grid: its constructed solution first, where the
     // solver alone may search for minutes.
-    let seed = match geometry.size() >= SEED_MIN_SIZE {
-        true => sparse_solution(&prepared, &options.solve, deadline, None)?,
-        false => None,
-    };
+    let seed = enumeration_seed(&prepared, &options.solve, deadline)?;
     if let Some(seed) = &seed {
         head_for(&mut solver, &map, seed);
     }

@@ -27,7 +27,7 @@ use crate::reasoning::propagate::Contradiction;
 use crate::reasoning::small::{Node, Pending, Tables};
 use crate::sat::varisat::{head_for, run, Loaded};
 use crate::sat::SatResult;
-use crate::solve::{sparse_solution, SolveError, Stats, SEED_MIN_SIZE};
+use crate::solve::{enumeration_seed, SolveError, Stats};
 
 /// How [`Search`] finds the next solution.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -91,16 +91,10 @@ impl Search {
             Strategy::Blocking => Goal::All,
         };
         let search = match Prepared::for_goal(puzzle, options, goal, deadline) {
-            Ok(prepared) => {
-                let seed = match puzzle.size() >= SEED_MIN_SIZE {
-                    true => sparse_solution(&prepared, options, deadline, None),
-                    false => Ok(None),
-                };
-                match seed {
-                    Ok(seed) => Search::prepared(prepared, strategy, deadline).seeded(seed.as_ref()),
-                    Err(error) => Search::failed(prepared, deadline, error.into()),
-                }
-            }
+            Ok(prepared) => match enumeration_seed(&prepared, options, deadline) {
+                Ok(seed) => Search::prepared(prepared, strategy, deadline).seeded(seed.as_ref()),
+                Err(error) => Search::failed(prepared, deadline, error.into()),
+            },
             Err(reason) => Search {
                 prepared: None,
                 engine: Engine::Done,

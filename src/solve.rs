@@ -323,10 +323,25 @@ fn fill_sparse(
 }
 
 /// Grids from this side on start an enumeration from a constructed
-/// solution ([`sparse_solution`]): below it the searches find their first
+/// solution ([`enumeration_seed`]): below it the searches find their first
 /// solution at once (a blank 36×36 counted to 2 in 0.04 s), and the
 /// construction would only add its cost (2 ms on a 9×9 with 8 givens).
-pub(crate) const SEED_MIN_SIZE: usize = 49;
+const SEED_MIN_SIZE: usize = 49;
+
+/// Where an enumeration (`count`, `solve --all`, `--unique`, `analyze`)
+/// starts: a constructed solution of a blank or sparse big grid
+/// ([`sparse_solution`]), whose first solution its searches alone may not
+/// find in minutes; nothing below [`SEED_MIN_SIZE`].
+pub(crate) fn enumeration_seed(
+    prepared: &Prepared,
+    options: &SolveOptions,
+    deadline: Option<Instant>,
+) -> Result<Option<Grid>, InternalError> {
+    match prepared.puzzle().size() >= SEED_MIN_SIZE {
+        true => sparse_solution(prepared, options, deadline, None),
+        false => Ok(None),
+    }
+}
 
 /// How many conflicts `analyze` gives its incremental solver on a
 /// candidate before asking the construction instead: small grids answer

@@ -401,17 +401,16 @@ pub fn refuse_overwriting_input(option: &str, output: &Path, inputs: &[PathBuf])
     // Only a file can be destroyed: not /dev/null, a terminal or a pipe.
     let Some(out) = std::fs::metadata(output).ok().filter(|m| m.is_file()) else { return Ok(()) };
     for input in inputs {
-        let metadata = match input.as_os_str() == "-" {
+        let (metadata, name) = match input.as_os_str() == "-" {
             // A file on stdin (`< puzzles.txt`) is read by its descriptor.
-            true => io::stdin().as_fd().try_clone_to_owned().and_then(|fd| std::fs::File::from(fd).metadata()),
-            false => std::fs::metadata(input),
+            true => (
+                io::stdin().as_fd().try_clone_to_owned().and_then(|fd| std::fs::File::from(fd).metadata()),
+                "read on stdin".to_string(),
+            ),
+            false => (std::fs::metadata(input), input.display().to_string()),
         };
         if metadata.is_ok_and(|m| m.dev() == out.dev() && m.ino() == out.ino()) {
-            let input = match input.as_os_str() == "-" {
-                true => "read on stdin".to_string(),
-                false => input.display().to_string(),
-            };
-            bail!("{option} {}: that is the input file {input}, which writing it would destroy", output.display());
+            bail!("{option} {}: that is the input file {name}, which writing it would destroy", output.display());
         }
     }
     Ok(())

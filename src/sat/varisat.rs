@@ -83,11 +83,11 @@ impl Loaded {
 }
 
 /// Have `solver` (its cell variables mapped by `map`) head for `grid`, a
-/// solution found another way: its values are decided first, true. The auxiliary variables of the
-/// product at-most-one, decided before them at their default false,
-/// would conflict with it; decided after, they follow without conflict,
-/// so the first search meets none. Later searches start from the phases
-/// it leaves, near this solution.
+/// solution found another way: its values are decided first, true. The
+/// auxiliary variables of the product at-most-one, decided before them at
+/// their default false, would conflict with it; decided after, they follow
+/// without conflict, so the first search meets none. Later searches start
+/// from the phases it leaves, near this solution.
 pub(crate) fn head_for(solver: &mut Solver, map: &VarMap, grid: &Grid) {
     for (cell, value) in grid.filled() {
         if let Some(var) = map.var(cell, value) {

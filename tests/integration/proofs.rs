@@ -4,6 +4,7 @@
 //! and checked, and corrupted proofs rejected.
 
 use std::collections::HashSet;
+use std::path::Path;
 
 use tempfile::TempDir;
 
@@ -306,12 +307,7 @@ fn outputs_never_overwrite_an_input_file() {
         let args: Vec<String> =
             args.iter().map(|a| a.replace("{dir}", dir.path().to_str().unwrap()).replace("{base}", base)).collect();
         // The file itself on stdin (`< p.txt`), not a pipe of its text.
-        let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("satdoku"));
-        command.args(&args).stdin(match stdin {
-            true => std::process::Stdio::from(std::fs::File::open(&path).unwrap()),
-            false => std::process::Stdio::null(),
-        });
-        let out = command.output().unwrap();
+        let out = with_stdin(&args, if stdin { path.as_path() } else { Path::new("/dev/null") });
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains("which writing it would destroy"), "{args:?}: {stderr}");
@@ -326,13 +322,18 @@ fn outputs_never_overwrite_an_input_file() {
         vec!["dimacs", "--out", "/dev/null", "-"],
         vec!["dimacs", "--fpuzzles", fpuzzles.to_str().unwrap(), "--out", "/dev/null"],
     ] {
-        let stdin = std::process::Stdio::from(std::fs::File::open("/dev/null").unwrap());
-        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("satdoku"))
-            .args(&args)
-            .stdin(stdin)
-            .output()
-            .unwrap();
+        let out = with_stdin(&args, Path::new("/dev/null"));
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(!stderr.contains("would destroy"), "{args:?}: {stderr}");
     }
+}
+
+/// Run `satdoku` with the file at `stdin` as its standard input, as a shell's
+/// `< file` gives it (the `run` helpers pipe text instead).
+fn with_stdin(args: &[impl AsRef<std::ffi::OsStr>], stdin: &Path) -> std::process::Output {
+    std::process::Command::new(assert_cmd::cargo::cargo_bin("satdoku"))
+        .args(args)
+        .stdin(std::fs::File::open(stdin).unwrap())
+        .output()
+        .unwrap()
 }
