@@ -175,8 +175,10 @@ impl<'a> Solver<'a> {
 
     /// Decide `lit`'s variable with `lit`'s polarity, until the search
     /// assigns it otherwise (its saved phase; varisat starts every variable
-    /// at false). A rephase (see `SolverConfig::rephase_interval`) and target
-    /// phases take over as usual. A variable in no clause added so far is
+    /// at false). Between searches with target phases it is the variable's
+    /// target phase too, so that it holds over the target the last search
+    /// left; a rephase (see `SolverConfig::rephase_interval`) and a new
+    /// target take over as usual. A variable in no clause added so far is
     /// left alone. Returns whether the phase was set.
     pub fn set_phase(&mut self, lit: Lit) -> bool {
         match self.known_solver_var(lit.var()) {

@@ -70,10 +70,12 @@ impl Assignment {
         self.last_value[var.index()]
     }
 
-    /// Save `value` as the variable's last value: what it is decided with until it is assigned
-    /// another (or a rephase or target phase takes over).
+    /// Save `value` as the variable's last value and as its target phase: what it is decided
+    /// with until it is assigned another (or a rephase or a new target takes over). Without the
+    /// target a kept target phase would decide instead, as after any search with target phases.
     pub fn set_phase(&mut self, var: Var, value: bool) {
         self.last_value[var.index()] = value;
+        self.target_value[var.index()] = value;
     }
 
     /// The value to decide a variable with: its target phase when there is one, else its last
@@ -377,6 +379,21 @@ mod phase_tests {
         );
         a.update_target_and_best(3);
         assert!(!a.target_value[0] && !a.best_value[0]);
+    }
+
+    #[test]
+    fn a_set_phase_decides_where_a_target_is_kept() {
+        let mut a = assignment();
+        a.enable_target_phases();
+        a.update_target_and_best(2);
+        a.set_phase(var(0), false);
+        a.set_phase(var(2), false);
+        assert!(
+            !a.decision_phase(var(0)) && !a.decision_phase(var(2)),
+            "the target overrode the set phase"
+        );
+        assert!(a.target_assigned > 0, "setting a phase forgot the target");
+        assert!(!a.decision_phase(var(1)), "a phase not set changed");
     }
 
     #[test]
