@@ -15,7 +15,7 @@ use crate::model::puzzle::{Grid, Puzzle};
 use crate::pipeline::{checked, Goal, Prepared, SolveOptions};
 use crate::reasoning::fill::{fill, Fill};
 use crate::reasoning::matchings::weave;
-use crate::reasoning::propagate::Contradiction;
+use crate::reasoning::propagate::{Contradiction, Propagator};
 use crate::sat::external::{External, ExternalError, ExternalSolver};
 use crate::sat::output::ModelError;
 use crate::sat::portfolio::Portfolio;
@@ -362,12 +362,19 @@ pub(crate) fn sparse_solution(
     deadline: Option<Instant>,
     fixed: Option<(Cell, Value)>,
 ) -> Result<Option<Grid>, InternalError> {
+    // The fixed value leaves its peers (and what follows from that) before
+    // the draws: they take a candidate for possible, and one its peers still
+    // hold sends them to the cell-by-cell fill (a sparse 36×36, 3.4 s
+    // against 3 ms). A fixed value propagation refutes gets no draw.
     let domains = match fixed {
         None => Cow::Borrowed(prepared.domains()),
         Some((cell, value)) => {
-            let mut domains = prepared.domains().clone();
-            domains.fix(cell, value);
-            Cow::Owned(domains)
+            let geometry = prepared.puzzle().geometry();
+            let mut propagator = Propagator::with_domains(geometry, prepared.domains().clone());
+            if propagator.assign(cell, value).and_then(|()| propagator.propagate()).is_err() {
+                return Ok(None);
+            }
+            Cow::Owned(propagator.into_domains())
         }
     };
     match fill_sparse(prepared.puzzle(), &domains, options, deadline).transpose()? {
