@@ -19,8 +19,9 @@ use crate::cnf::varmap::VarMap;
 use crate::enumerate::{count_up_to, Count, Search, Strategy};
 use crate::error::InternalError;
 use crate::model::domains::Domains;
-use crate::model::geometry::{Cell, Geometry, Value, Variant};
+use crate::model::geometry::{Cell, Geometry, Value};
 use crate::model::puzzle::{Grid, Puzzle};
+use crate::model::renaming::FreeValues;
 use crate::pipeline::{checked, Goal, Prepared, SolveOptions};
 use crate::reasoning::propagate::{find_clash, propagate_puzzle, Contradiction, Propagator, Step};
 use crate::sat::varisat::{head_for, run, Loaded};
@@ -111,29 +112,30 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
         Ok(prepared) => prepared,
         Err(reason) => return Ok(unsolvable(Some(reason), stats)),
     };
-    let Loaded { mut solver, map, variables, clauses } = Loaded::new(&prepared, &[], deadline)?;
-    (stats.variables, stats.clauses) = (variables, clauses);
     // A blank or sparse grid: its constructed solution first, where the
     // solver alone may search for minutes.
     let seed = enumeration_seed(&prepared, &options.solve, deadline)?;
-    if let Some(seed) = &seed {
-        head_for(&mut solver, &map, seed);
-    }
-    // seen[i]: the i-th cell variable has been true in some verified model.
-    let mut seen = vec![false; map.cell_var_count()];
+    // The solver is loaded when a question needs it: a blank grid's
+    // constructed solution and its renamings answer every candidate, where
+    // loading a blank 100×100's 11.6 million clauses takes 2.4 s.
+    let mut sat: Option<Loaded> = None;
+    let domains = prepared.domains();
+    let n = geometry.size();
+    // seen[cell · n + value]: some verified solution has the value in the cell.
+    let mut seen = vec![false; geometry.cell_count() * n];
     let mut first: Option<Grid> = None;
     let mut second = false;
     let free = FreeValues::of(puzzle);
+    let m = free.len();
     // A verified solution ticks off its pairs. With `rename`, so do the
     // solutions renaming its free values gives: a model found for an unseen
     // candidate then stands for m of them. The enumeration's solutions,
     // there to be counted, mostly repeat pairs already seen: not renamed.
     let mut record = |grid: Grid, seen: &mut Vec<bool>, rename: bool| -> Result<(), SolveError> {
-        tick(&map, geometry, &grid, seen)?;
-        let shifts = if rename { free.values.len() } else { 0 };
-        for shift in 1..shifts {
-            let renamed = free.shifted(puzzle, &grid, shift)?;
-            tick(&map, geometry, &renamed, seen)?;
+        tick(geometry, domains, &grid, seen)?;
+        for shift in (1..m).filter(|_| rename) {
+            let renamed = checked(puzzle, free.renamed(&grid, |i| (i + shift) % m))?;
+            tick(geometry, domains, &renamed, seen)?;
             second = true;
         }
         match &first {
@@ -142,7 +144,14 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
         }
         Ok(())
     };
-    match model(&mut solver, &prepared, &map, &[])? {
+    let first_model = match &seed {
+        Some(seed) => Some(seed.clone()),
+        None => {
+            let loaded = load(&mut sat, &prepared, None, deadline, &mut stats)?;
+            model(&mut loaded.solver, &prepared, &loaded.map, &[])?
+        }
+    };
+    match first_model {
         Some(grid) => {
             stats.models += 1;
             record(grid, &mut seen, true)?;
@@ -165,10 +174,8 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
     // a guess of 10 ms until one is made.
     let (mut solver_took, mut draw_took) = (Duration::ZERO, Duration::from_millis(10));
     for cell in geometry.cells() {
-        let vars: Vec<_> = map.cell_vars(cell).collect();
-        for (value, var) in vars {
-            let i = var.index() - map.offset();
-            if seen[i] {
+        for value in domains.values(cell) {
+            if seen[cell.index() * n + value.index()] {
                 continue;
             }
             // The construction first, the cell holding the value (each draw
@@ -189,11 +196,16 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
             }
             // A question the solver does not settle within its conflicts
             // goes to the construction; then to the solver again, unbounded.
+            // Loading the solver counts as its first call's time.
             let start = Instant::now();
-            head_for_unseen(&mut solver, &map, &seen);
+            let Loaded { solver, map, .. } = load(&mut sat, &prepared, seed.as_ref(), deadline, &mut stats)?;
+            let var = map.var(cell, value).ok_or_else(|| {
+                InternalError(format!("{value} in {} is unseen but has no variable", geometry.cell_name(cell)))
+            })?;
+            head_for_unseen(solver, map, geometry, domains, &seen);
             let limit = Some(solver.conflicts() + INCREMENTAL_CONFLICTS);
             solver.set_conflict_limit(limit);
-            let bounded = model(&mut solver, &prepared, &map, &[var.positive()]);
+            let bounded = model(solver, &prepared, map, &[var.positive()]);
             solver.set_conflict_limit(None);
             solver_took = start.elapsed();
             let grid = match bounded {
@@ -215,7 +227,7 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
                 record(grid, &mut seen, true)?;
                 continue;
             }
-            match model(&mut solver, &prepared, &map, &[var.positive()])? {
+            match model(solver, &prepared, map, &[var.positive()])? {
                 Some(grid) => {
                     stats.models += 1;
                     record(grid, &mut seen, true)?;
@@ -227,8 +239,7 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
             }
         }
     }
-    let first = first.ok_or_else(|| InternalError("analyze lost its first model".into()))?;
-    let candidates = exact_domains(geometry, &map, &seen, &first);
+    let candidates = exact_domains(geometry, domains, &seen);
     let all_fixed = geometry.cells().all(|c| candidates.count(c) == 1);
     let second = second || count.count >= 2;
     if all_fixed == second {
@@ -249,90 +260,57 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
     Ok(Analysis { verdict, candidates: Some(candidates), reason: None, count, stats })
 }
 
-/// The values no given holds, where the rules only ask cells to differ
-/// (units, anti-knight, anti-king; no sums, no order, no pencil marks): then
-/// they are interchangeable, and renaming them in a solution gives another.
-/// The `m - 1` cyclic shifts of `m` free values turn one model into
-/// solutions that, with it, put every free value in each cell holding one,
-/// so one solver call answers for `m` candidates: a blank 36×36 is analyzed
-/// from one model, where it took 258 solver calls and 10 s.
-struct FreeValues {
-    values: Vec<Value>,
-    /// Where each value stands in `values`, if it is free.
-    position: Vec<Option<usize>>,
-}
-
-impl FreeValues {
-    fn of(puzzle: &Puzzle) -> FreeValues {
-        let geometry = puzzle.geometry();
-        let n = geometry.size();
-        // Renaming keeps a rule that only asks cells to differ; order,
-        // sums and pencil marks tell values apart.
-        let differ_only = geometry.constraints().is_empty()
-            && puzzle.candidates().is_none()
-            && geometry.variants().iter().all(|variant| match variant {
-                Variant::X | Variant::Hyper | Variant::AntiKnight | Variant::AntiKing | Variant::DisjointGroups => true,
-                Variant::NonConsecutive => false,
-            });
-        let mut given = vec![false; n];
-        for (_, value) in puzzle.givens().filled() {
-            given[value.index()] = true;
-        }
-        let values: Vec<Value> = match differ_only {
-            true => Value::all(n).filter(|v| !given[v.index()]).collect(),
-            false => Vec::new(),
-        };
-        let mut position = vec![None; n];
-        for (i, v) in values.iter().enumerate() {
-            position[v.index()] = Some(i);
-        }
-        FreeValues { values, position }
-    }
-
-    /// `solution` with each free value moved `shift` places along the
-    /// free values, checked against the puzzle like any model.
-    fn shifted(&self, puzzle: &Puzzle, solution: &Grid, shift: usize) -> Result<Grid, InternalError> {
-        let m = self.values.len();
-        let rename = |v: Value| self.position[v.index()].map_or(v, |i| self.values[(i + shift) % m]);
-        let cells = solution.cells().iter().map(|v| v.map(rename)).collect();
-        let grid = Grid::from_cells(solution.size(), cells)
-            .ok_or_else(|| InternalError("a renamed grid lost its size".into()))?;
-        checked(puzzle, grid)
-    }
-}
-
 /// Have `solver` decide every pair no model has shown yet "holds", and
 /// every pair one has shown "does not": the model it finds for one unseen
 /// pair then shows as many others as it can. Left to its own phases (the
 /// last model) it finds the solution nearest the last one, which shows
-/// few: a sparse 36×36 took 356 models, steered 76; Gecode's 16×16s with
-/// half their givens 1.5 s, steered 0.6 s.
-fn head_for_unseen(solver: &mut Solver, map: &VarMap, seen: &[bool]) {
-    for (i, &seen) in seen.iter().enumerate() {
-        let var = varisat::Var::from_index(map.offset() + i);
-        solver.set_phase(if seen { var.negative() } else { var.positive() });
+/// few: a 36×36 with a fifth of its cells given took 356 models, steered
+/// 76; 15 16×16s with 5–40 givens 1.5 s, steered 0.6 s.
+fn head_for_unseen(solver: &mut Solver, map: &VarMap, geometry: &Geometry, domains: &Domains, seen: &[bool]) {
+    let n = geometry.size();
+    for cell in geometry.cells() {
+        for value in domains.values(cell) {
+            if let Some(var) = map.var(cell, value) {
+                let seen = seen[cell.index() * n + value.index()];
+                solver.set_phase(if seen { var.negative() } else { var.positive() });
+            }
+        }
     }
 }
 
-/// Tick off in `seen` the (cell, value) pairs of a verified solution. A pair
-/// without a variable must be a cell decided before encoding: any other
-/// would be a value the encoding ruled out that a solution holds.
-fn tick(map: &VarMap, geometry: &Geometry, solution: &Grid, seen: &mut [bool]) -> Result<(), InternalError> {
-    for (cell, value) in solution.filled() {
-        match map.var(cell, value) {
-            Some(var) => {
-                if let Some(i) = var.index().checked_sub(map.offset()) {
-                    seen[i] = true;
-                }
-            }
-            None if map.decided().get(cell) == Some(value) => {}
-            None => {
-                return Err(InternalError(format!(
-                    "a verified solution puts {value} in {}, a candidate the encoding ruled out",
-                    geometry.cell_name(cell)
-                )))
-            }
+/// The solver of `prepared`, loaded on the first call (heading for `seed`,
+/// where there is one), its size in `stats`.
+fn load<'s>(
+    sat: &'s mut Option<Loaded>,
+    prepared: &Prepared,
+    seed: Option<&Grid>,
+    deadline: Option<Instant>,
+    stats: &mut AnalyzeStats,
+) -> Result<&'s mut Loaded, SolveError> {
+    if sat.is_none() {
+        let mut loaded = Loaded::new(prepared, &[], deadline)?;
+        (stats.variables, stats.clauses) = (loaded.variables, loaded.clauses);
+        if let Some(seed) = seed {
+            head_for(&mut loaded.solver, &loaded.map, seed);
         }
+        *sat = Some(loaded);
+    }
+    sat.as_mut().ok_or_else(|| InternalError("analyze lost its solver".into()).into())
+}
+
+/// Tick off in `seen` the (cell, value) pairs of a verified solution. Each
+/// must be a candidate preparation left: any other would be a value
+/// propagation ruled out that a solution holds.
+fn tick(geometry: &Geometry, domains: &Domains, solution: &Grid, seen: &mut [bool]) -> Result<(), InternalError> {
+    let n = geometry.size();
+    for (cell, value) in solution.filled() {
+        if !domains.contains(cell, value) {
+            return Err(InternalError(format!(
+                "a verified solution puts {value} in {}, a candidate preparation ruled out",
+                geometry.cell_name(cell)
+            )));
+        }
+        seen[cell.index() * n + value.index()] = true;
     }
     Ok(())
 }
@@ -352,30 +330,18 @@ fn model(
     }
 }
 
-/// The candidate sets: a decided cell keeps its value, an open one the values seen in models.
-fn exact_domains(geometry: &Geometry, map: &VarMap, seen: &[bool], solution: &Grid) -> Domains {
+/// The candidate sets: the values some verified solution holds.
+fn exact_domains(geometry: &Geometry, domains: &Domains, seen: &[bool]) -> Domains {
     let n = geometry.size();
-    let mut domains = Domains::full(n);
+    let mut exact = domains.clone();
     for cell in geometry.cells() {
-        let mut vars = map.cell_vars(cell).peekable();
-        if vars.peek().is_none() {
-            // No variable: decided before encoding, so the solution holds its value.
-            if let Some(v) = solution.get(cell) {
-                domains.fix(cell, v);
-            }
-            continue;
-        }
-        let mut keep = vec![false; n];
-        for (value, var) in vars {
-            keep[value.index()] = seen[var.index() - map.offset()];
-        }
-        for value in Value::all(n) {
-            if !keep[value.index()] {
-                domains.remove(cell, value);
+        for value in domains.values(cell) {
+            if !seen[cell.index() * n + value.index()] {
+                exact.remove(cell, value);
             }
         }
     }
-    domains
+    exact
 }
 
 /// How many solutions put one candidate in one cell (`analyze --counts`).
@@ -612,23 +578,6 @@ mod tests {
 
     /// The free values are those no given holds, and only where renaming
     /// them keeps every rule; each shift of a solution is another solution.
-    #[test]
-    fn free_values_are_renamed_only_where_the_rules_allow() {
-        let free = |p: &Puzzle| FreeValues::of(p).values.iter().map(|v| v.number()).collect::<Vec<_>>();
-        let p = puzzle(Geometry::latin(5).unwrap(), "1.2......................");
-        assert_eq!(free(&p), [3, 4, 5]);
-        let solution = Search::new(&p, &SolveOptions::default()).next().unwrap().unwrap();
-        for shift in 1..3 {
-            let grid = FreeValues::of(&p).shifted(&p, &solution, shift).unwrap();
-            p.check(&grid).unwrap();
-            assert_ne!(grid, solution);
-        }
-        let knight = Geometry::new(5, Layout::Latin, &[Variant::AntiKnight]).unwrap();
-        assert_eq!(free(&puzzle(knight, "1.2......................")), [3, 4, 5]);
-        let ordered = Geometry::new(5, Layout::Latin, &[Variant::NonConsecutive]).unwrap();
-        assert!(free(&puzzle(ordered, "1.2......................")).is_empty());
-    }
-
     #[test]
     fn propagation_steps_stop_where_search_starts() {
         let p = puzzle(Geometry::classic(4).unwrap(), "1..........2....");

@@ -22,6 +22,7 @@ use crate::cnf::varmap::VarMap;
 use crate::error::InternalError;
 use crate::model::geometry::{Cell, Geometry, Value};
 use crate::model::puzzle::{Grid, Puzzle};
+use crate::model::renaming::{FreeValues, Orbit};
 use crate::pipeline::{checked, Goal, Prepared, SolveOptions};
 use crate::reasoning::propagate::Contradiction;
 use crate::reasoning::small::{Node, Pending, Tables};
@@ -65,6 +66,11 @@ pub struct Search {
     /// The last solution found, verified: filled in place, so that counting
     /// allocates nothing per solution.
     solution: Grid,
+    /// The renamings of the first solution, where values are interchangeable
+    /// ([`FreeValues`]): yielded right after it, and skipped when the engine
+    /// finds them again. With 7 or more free values they outnumber `--max
+    /// 1000`, and the engine is never asked for a second solution.
+    orbit: Option<Orbit>,
 }
 
 enum Engine {
@@ -103,6 +109,7 @@ impl Search {
                 stats: Stats::default(),
                 found: 0,
                 solution: Grid::empty(0),
+                orbit: None,
             },
         };
         Search { stats: Stats { encode: start.elapsed(), ..search.stats }, ..search }
@@ -112,7 +119,7 @@ impl Search {
     pub(crate) fn prepared(prepared: Prepared, strategy: Strategy, deadline: Option<Instant>) -> Search {
         let geometry = prepared.puzzle().geometry();
         let strategy = effective(strategy, geometry);
-        let mut stats = Stats::default();
+        let stats = Stats::default();
         let tables = match strategy {
             Strategy::Branch => Tables::new(geometry),
             Strategy::Blocking => None,
@@ -126,16 +133,10 @@ impl Search {
                     None => Engine::Done,
                 }
             }
-            None => match Loaded::new(&prepared, &[], deadline) {
-                Ok(Loaded { solver, map, variables, clauses }) => {
-                    (stats.variables, stats.clauses) = (variables, clauses);
-                    Engine::Blocking(Box::new(Blocker { solver, map }))
-                }
-                Err(error) => Engine::Failed(Some(error)),
-            },
+            None => Engine::Blocking(Box::default()),
         };
         let solution = Grid::empty(geometry.size());
-        Search { prepared: Some(prepared), engine, reason: None, deadline, stats, found: 0, solution }
+        Search { prepared: Some(prepared), engine, reason: None, deadline, stats, found: 0, solution, orbit: None }
     }
 
     /// A search that yields `error` once: the seed's construction failed
@@ -143,19 +144,21 @@ impl Search {
     fn failed(prepared: Prepared, deadline: Option<Instant>, error: SolveError) -> Search {
         let solution = Grid::empty(prepared.puzzle().size());
         let engine = Engine::Failed(Some(error));
-        Search { prepared: Some(prepared), engine, reason: None, deadline, stats: Stats::default(), found: 0, solution }
+        let stats = Stats::default();
+        Search { prepared: Some(prepared), engine, reason: None, deadline, stats, found: 0, solution, orbit: None }
     }
 
-    /// Look for `seed`, a solution found another way, first: the bitset
-    /// search tries its values first (as after a varisat answer), varisat
-    /// decides them first ([`head_for`]). Blank and sparse big
+    /// Look for `seed`, a verified solution found another way, first: the
+    /// bitset search tries its values first (as after a varisat answer);
+    /// the blocking search yields it without a solver call, and decides
+    /// its values first ([`head_for`]) when it goes on. Blank and sparse big
     /// grids, whose first solution the search alone may not find in
     /// minutes, then start at once; each later solution is searched as ever.
     pub(crate) fn seeded(mut self, seed: Option<&Grid>) -> Search {
         let Some(seed) = seed else { return self };
         match &mut self.engine {
             Engine::Branch(b) => b.guide = Some(seed.cells().iter().map(|v| v.map_or(0, |v| 1 << v.index())).collect()),
-            Engine::Blocking(b) => head_for(&mut b.solver, &b.map, seed),
+            Engine::Blocking(b) => b.seed = Some(seed.clone()),
             Engine::Done | Engine::Failed(_) => {}
         }
         self
@@ -190,31 +193,51 @@ impl Search {
     /// The next solution into `self.solution`, verified; false when there is none.
     fn find(&mut self) -> Result<bool, SolveError> {
         let Some(prepared) = &self.prepared else { return Ok(false) };
-        let found = match &mut self.engine {
-            Engine::Done => Ok(false),
-            Engine::Failed(error) => error.take().map_or(Ok(false), Err),
-            Engine::Branch(b) => b.next(prepared, self.deadline, &mut self.stats, &mut self.solution),
-            Engine::Blocking(b) => {
-                let grid = b.next(prepared.puzzle().geometry());
-                self.stats.conflicts = Some(b.solver.conflicts());
-                grid.map(|grid| match grid {
+        if let Some(renamed) = self.orbit.as_mut().and_then(Iterator::next) {
+            // A renaming costs a grid's copy and check; the clock is read
+            // now and then, as the bitset search reads it.
+            if self.found % 1024 == 0 && self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                return Err(SolveError::TimedOut);
+            }
+            self.solution = checked(prepared.puzzle(), renamed)?;
+            self.found += 1;
+            // The bitset search writes only the cells its root leaves open.
+            if let Engine::Branch(b) = &mut self.engine {
+                b.filled = false;
+            }
+            return Ok(true);
+        }
+        loop {
+            let found = match &mut self.engine {
+                Engine::Done => Ok(false),
+                Engine::Failed(error) => error.take().map_or(Ok(false), Err),
+                Engine::Branch(b) => b.next(prepared, self.deadline, &mut self.stats, &mut self.solution),
+                Engine::Blocking(b) => b.next(prepared, self.deadline, &mut self.stats).map(|grid| match grid {
                     Some(grid) => {
                         self.solution = grid;
                         true
                     }
                     None => false,
-                })
+                }),
+            };
+            if !found? {
+                self.engine = Engine::Done;
+                return Ok(false);
             }
-        };
-        if !found? {
-            self.engine = Engine::Done;
-            return Ok(false);
+            // Yielded already, as a renaming of the first solution.
+            if self.orbit.as_ref().is_some_and(|orbit| orbit.contains(&self.solution)) {
+                continue;
+            }
+            // `checked` takes the grid and hands it back when it is a solution.
+            let grid = std::mem::replace(&mut self.solution, Grid::empty(0));
+            self.solution = checked(prepared.puzzle(), grid)?;
+            self.found += 1;
+            if self.found == 1 {
+                let free = FreeValues::of(prepared.puzzle());
+                self.orbit = (free.len() >= 2).then(|| Orbit::new(free, self.solution.clone()));
+            }
+            return Ok(true);
         }
-        // `checked` takes the grid and hands it back when it is a solution.
-        let grid = std::mem::replace(&mut self.solution, Grid::empty(0));
-        self.solution = checked(prepared.puzzle(), grid)?;
-        self.found += 1;
-        Ok(true)
     }
 
     /// [`Search::find`], and after an error nothing more: a bug, or the time
@@ -259,29 +282,59 @@ impl Iterator for Search {
 }
 
 /// Plain enumeration: solve, block, solve again.
+#[derive(Default)]
 struct Blocker {
-    solver: Solver<'static>,
-    map: VarMap,
+    /// varisat holding the formula and the map of its variables, loaded
+    /// when a solution is first asked of it.
+    sat: Option<(Solver<'static>, VarMap)>,
+    /// A solution found another way, yielded first without a solver.
+    seed: Option<Grid>,
+    /// The seed once yielded: blocked when the solver is loaded.
+    yielded_seed: Option<Grid>,
 }
 
 impl Blocker {
-    fn next(&mut self, geometry: &Geometry) -> Result<Option<Grid>, SolveError> {
-        let model = match run(&mut self.solver)? {
+    fn next(
+        &mut self,
+        prepared: &Prepared,
+        deadline: Option<Instant>,
+        stats: &mut Stats,
+    ) -> Result<Option<Grid>, SolveError> {
+        if let Some(seed) = self.seed.take() {
+            self.yielded_seed = Some(seed.clone());
+            return Ok(Some(seed));
+        }
+        let geometry = prepared.puzzle().geometry();
+        if self.sat.is_none() {
+            let Loaded { mut solver, map, variables, clauses } = Loaded::new(prepared, &[], deadline)?;
+            (stats.variables, stats.clauses) = (variables, clauses);
+            if let Some(seed) = self.yielded_seed.take() {
+                head_for(&mut solver, &map, &seed);
+                block(&mut solver, &map, geometry, &seed);
+            }
+            self.sat = Some((solver, map));
+        }
+        let (solver, map) =
+            self.sat.as_mut().ok_or_else(|| InternalError("the blocking search lost its solver".into()))?;
+        let result = run(solver);
+        stats.conflicts = Some(solver.conflicts());
+        let model = match result? {
             SatResult::Sat(model) => model,
             SatResult::Unsat => return Ok(None),
             SatResult::Interrupted => return Err(SolveError::TimedOut),
         };
-        let grid = self.map.decode(geometry, |v| model.value(v) == Some(true)).map_err(InternalError)?;
-        // Block this solution over the free cells only: the decided ones have no
-        // variable, and an empty clause (nothing free) ends the search.
-        let block: Vec<Lit> = geometry
-            .cells()
-            .filter_map(|c| grid.get(c).and_then(|v| self.map.var(c, v)))
-            .map(|v| v.negative())
-            .collect();
-        self.solver.add_clause(&block);
+        let grid = map.decode(geometry, |v| model.value(v) == Some(true)).map_err(InternalError)?;
+        block(solver, map, geometry, &grid);
         Ok(Some(grid))
     }
+}
+
+/// Block `grid` over the free cells only: the decided ones have no
+/// variable, and an empty clause (nothing free) ends the search.
+fn block(solver: &mut Solver, map: &VarMap, geometry: &Geometry, grid: &Grid) {
+    let clause: Vec<Lit> =
+        geometry.cells().filter_map(|c| grid.get(c).and_then(|v| map.var(c, v))).map(|v| v.negative()).collect();
+    solver.add_clause(&clause);
 }
 
 /// One open branch point: the candidates at a node and the values of its
@@ -496,7 +549,9 @@ pub fn count_up_to(puzzle: &Puzzle, limit: u64, options: &SolveOptions) -> Resul
 }
 
 impl Search {
-    /// The solutions left, counted up to `limit`.
+    /// The solutions left, counted up to `limit`. Without a limit
+    /// (`u64::MAX`), a puzzle whose renamings alone outnumber it is
+    /// [`SolveError::Uncountable`] once its first solution is found.
     pub fn count_up_to(&mut self, limit: u64) -> Result<Count, SolveError> {
         self.timed(|search| {
             let mut count = 0;
@@ -504,6 +559,12 @@ impl Search {
                 match search.advance()? {
                     true => count += 1,
                     false => return Ok(Count { count, capped: false }),
+                }
+                // The orbit comes with the first solution.
+                let free = search.orbit.as_ref().filter(|_| search.found == 1).map_or(0, Orbit::free_count);
+                if limit == u64::MAX && (1..=free as u64).try_fold(1u64, u64::checked_mul).is_none() {
+                    search.engine = Engine::Done;
+                    return Err(SolveError::Uncountable { free });
                 }
             }
             Ok(Count { count, capped: true })

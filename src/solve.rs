@@ -85,6 +85,14 @@ pub enum SolveError {
         /// [`SolveOptions::max_literals`].
         limit: u64,
     },
+    /// A count without a limit whose puzzle has more solutions than a count
+    /// can hold: renaming the values no given holds, where the rules only
+    /// ask cells to differ, gives `free!` of them from one, past 2⁶⁴.
+    #[error("more solutions than a count can hold: the {free} values no given holds can be renamed in {free}! ways, past 2^64, each renaming of a solution another; count up to a limit (--max N)")]
+    Uncountable {
+        /// How many values are free.
+        free: usize,
+    },
     /// Arguments that do not fit each other: candidates of another size
     /// than the puzzle's, a claim about a grid that is no solution of it.
     /// The caller's mistake; nothing was done.

@@ -5,4 +5,5 @@ pub(crate) mod domains;
 pub(crate) mod geometry;
 pub(crate) mod peers;
 pub(crate) mod puzzle;
+pub(crate) mod renaming;
 pub(crate) mod verify;

@@ -282,10 +282,12 @@ fn an_alphabet_shorter_than_the_grid_is_an_invalid_record() {
 /// grids only, so it goes to the CDCL search): refused as too large, with
 /// the size it would take, before anything is allocated for its CNF (the
 /// 1000×1000 is in `nothing_aborts_within_four_gigabytes`). A plain blank
-/// 256×256 is solved (`sparse::a_blank_256_is_solved_without_its_formula`).
+/// 256×256 is solved (`sparse::a_blank_256_is_solved_without_its_formula`),
+/// and a plain blank grid is analyzed without its formula
+/// (`enumerate::renamings_list_and_count_big_blank_grids_without_a_search`).
 #[test]
 fn grids_too_large_to_encode_are_refused_with_their_size() {
-    for (n, args) in [(256, &["solve", "--variant", "x"][..]), (256, &["analyze"])] {
+    for (n, args) in [(256, &["solve", "--variant", "x"][..]), (256, &["analyze", "--variant", "x"])] {
         let blank = ".".repeat(n * n);
         let mut args = args.to_vec();
         args.extend(["--format", "json"]);
@@ -309,8 +311,9 @@ fn grids_too_large_to_encode_are_refused_with_their_size() {
 
 /// Within a 4 GB address space, the inputs that used to abort are refused
 /// with an error record: a blank 1000×1000 (with both diagonals: a plain
-/// one is built from matchings, 8.6 s in a release build), a blank
-/// 256×256, a 100 MB line.
+/// one is built from matchings, 8.6 s in a release build), a count of a
+/// blank 256×256 (its 256 free values alone give 256! solutions), a 100 MB
+/// line.
 #[test]
 fn nothing_aborts_within_four_gigabytes() {
     let bin = assert_cmd::cargo::cargo_bin("satdoku");
