@@ -209,10 +209,16 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
             solver.set_conflict_limit(None);
             solver_took = start.elapsed();
             let grid = match bounded {
-                // Out of conflicts: the draw, unless it just failed.
+                // Out of conflicts: the draw, unless it just failed; timed,
+                // so that a quick one makes the next candidate draw first.
                 Err(SolveError::TimedOut) if deadline.is_none_or(|d| Instant::now() < d) => match drew {
                     true => None,
-                    false => sparse_solution(&prepared, &draw, deadline, Some((cell, value)))?,
+                    false => {
+                        let start = Instant::now();
+                        let grid = sparse_solution(&prepared, &draw, deadline, Some((cell, value)))?;
+                        draw_took = start.elapsed();
+                        grid
+                    }
                 },
                 Err(error) => return Err(error),
                 Ok(Some(grid)) => Some(grid),
