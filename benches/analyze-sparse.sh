@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# `analyze` of sparse and loose grids (docs/performance.md, "Counting,
+# enumerating and analyzing them"): a random full grid (`satdoku generate
+# --solved --size N --seed SEED`), a random share of its cells kept, and the
+# time of `satdoku analyze -j1 --max 0` on it (every cell's exact candidates,
+# no count). Prints a Markdown table; with BASE set, each cell reads
+# "BASE's time → BIN's time", the two run one after the other.
+#
+#   benches/analyze-sparse.sh                  (n = 25 36 49 64; 1, 5, 10, 20, 40% given)
+#   SIZES=36 PERCENTS="10 20" TIMEOUT=30 BASE=/path/to/old/satdoku benches/analyze-sparse.sh
+#
+# Each command runs for at most TIMEOUT seconds (default 60). Needs
+# /usr/bin/time (apt-get install time) and python3.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+sizes=${SIZES:-"25 36 49 64"}
+percents=${PERCENTS:-"1 5 10 20 40"}
+seed=${SEED:-7}
+timeout=${TIMEOUT:-60}
+if [ -z "${BIN:-}" ]; then
+    cargo build --release --quiet
+    BIN=target/release/satdoku
+fi
+[ -x /usr/bin/time ] || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# seconds BINARY: "1.23 s" for analyze of the puzzle, or "> TIMEOUT s"
+seconds() {
+    local code=0
+    /usr/bin/time -f "%e" -o "$work/time" timeout "$timeout" "$1" analyze -j1 --max 0 "$work/puzzle.txt" \
+        > /dev/null 2>&1 || code=$?
+    if [ "$code" = 0 ]; then printf '%.2f s' "$(tail -1 "$work/time")"; else echo "> $timeout s"; fi
+}
+
+echo "\`satdoku analyze -j1 --max 0\`, ${timeout} s each, full grids of seed $seed ($(date -u +%F))"
+echo
+header="| n" rule="|---:"
+for percent in $percents; do header="$header | $percent% given"; rule="$rule|---"; done
+echo "$header |"
+echo "$rule|"
+for n in $sizes; do
+    "$BIN" generate --solved --size "$n" --seed "$seed" > "$work/full.txt"
+    row="| $n"
+    for percent in $percents; do
+        python3 - "$work/full.txt" "$n" "$percent" > "$work/puzzle.txt" <<'PY'
+import random, sys
+text, n, percent = open(sys.argv[1]).readline().strip(), int(sys.argv[2]), int(sys.argv[3])
+alphabet = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+values = [int(v) for v in text.split()] if " " in text else [alphabet.index(c) + 1 for c in text]
+random.seed(n * 100 + percent)
+keep = set(random.sample(range(n * n), n * n * percent // 100))
+cells = [values[i] if i in keep else 0 for i in range(n * n)]
+for r in range(n):
+    print(" ".join(str(v) for v in cells[r * n:(r + 1) * n]))
+PY
+        after=$(seconds "$BIN")
+        if [ -n "${BASE:-}" ]; then row="$row | $(seconds "$BASE") → $after"; else row="$row | $after"; fi
+    done
+    echo "$row |"
+done
