@@ -167,6 +167,7 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
             let Some(grid) = search.next() else { break };
             record(grid?, &mut seen, false)?;
             count.count += 1;
+            search.check_countable(options.count_limit)?;
         }
         count.capped = count.count >= options.count_limit;
     }

@@ -549,9 +549,8 @@ pub fn count_up_to(puzzle: &Puzzle, limit: u64, options: &SolveOptions) -> Resul
 }
 
 impl Search {
-    /// The solutions left, counted up to `limit`. Without a limit
-    /// (`u64::MAX`), a puzzle whose renamings alone outnumber it is
-    /// [`SolveError::Uncountable`] once its first solution is found.
+    /// The solutions left, counted up to `limit` ([`Search::check_countable`]
+    /// after each).
     pub fn count_up_to(&mut self, limit: u64) -> Result<Count, SolveError> {
         self.timed(|search| {
             let mut count = 0;
@@ -560,15 +559,25 @@ impl Search {
                     true => count += 1,
                     false => return Ok(Count { count, capped: false }),
                 }
-                // The orbit comes with the first solution.
-                let free = search.orbit.as_ref().filter(|_| search.found == 1).map_or(0, Orbit::free_count);
-                if limit == u64::MAX && (1..=free as u64).try_fold(1u64, u64::checked_mul).is_none() {
-                    search.engine = Engine::Done;
-                    return Err(SolveError::Uncountable { free });
-                }
+                search.check_countable(limit)?;
             }
             Ok(Count { count, capped: true })
         })
+    }
+
+    /// [`SolveError::Uncountable`] when counting up to `limit` could not
+    /// end: no limit (`u64::MAX`), and the renamings of the first solution
+    /// found alone outnumber it (21 or more values free). Every loop that
+    /// counts solutions asks after each; the search is over once it says so.
+    pub fn check_countable(&mut self, limit: u64) -> Result<(), SolveError> {
+        match &self.orbit {
+            Some(orbit) if limit == u64::MAX && orbit.size().is_none() => {
+                let free = orbit.free_count();
+                (self.engine, self.orbit) = (Engine::Done, None);
+                Err(SolveError::Uncountable { free })
+            }
+            _ => Ok(()),
+        }
     }
 }
 

@@ -49,6 +49,7 @@ pub fn run_count(args: &CountArgs, grid: &GridArgs) -> Result<u8> {
                         Some(solution) => solutions.push(solution?),
                         None => return Ok(Count { count: solutions.len() as u64, capped: false }),
                     }
+                    search.check_countable(limit)?;
                 }
                 Ok(Count { count: solutions.len() as u64, capped: true })
             })(),

@@ -93,6 +93,8 @@ impl FreeValues {
 /// lexicographic order.
 pub(crate) struct Orbit {
     free: FreeValues,
+    /// `m!`, the number of solutions in the orbit; `None` past `u64::MAX`.
+    size: Option<u64>,
     base: Grid,
     /// The permutation last yielded (the identity before the first).
     to: Vec<usize>,
@@ -103,12 +105,19 @@ impl Orbit {
     /// The renamings of `base`, a solution of the puzzle `free` is of.
     pub(crate) fn new(free: FreeValues, base: Grid) -> Orbit {
         let to = (0..free.len()).collect();
-        Orbit { free, base, to, done: false }
+        let size = (1..=free.len() as u64).try_fold(1u64, u64::checked_mul);
+        Orbit { free, size, base, to, done: false }
     }
 
-    /// How many values are free: the orbit has `free_count()!` solutions.
+    /// How many values are free.
     pub(crate) fn free_count(&self) -> usize {
         self.free.len()
+    }
+
+    /// How many solutions the orbit holds, `base` included; `None` past
+    /// `u64::MAX` (21 free values or more).
+    pub(crate) fn size(&self) -> Option<u64> {
+        self.size
     }
 
     /// Whether `grid` is `base` or one of its renamings.
