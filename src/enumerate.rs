@@ -13,6 +13,10 @@
 //! search keeps hitting dead ends: an unsatisfiable answer prunes the rest of
 //! a branch, a satisfiable one hands over a solution that guides the value
 //! order straight to it.
+//!
+//! Where values are interchangeable ([`crate::model::renaming`]), the first
+//! solution's renamings come right after it, each verified, without a
+//! search; either engine's later solutions that are among them are skipped.
 
 use std::time::Instant;
 
