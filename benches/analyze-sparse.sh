@@ -43,17 +43,7 @@ for n in $sizes; do
     "$BIN" generate --solved --size "$n" --seed "$seed" > "$work/full.txt"
     row="| $n"
     for percent in $percents; do
-        python3 - "$work/full.txt" "$n" "$percent" > "$work/puzzle.txt" <<'PY'
-import random, sys
-text, n, percent = open(sys.argv[1]).readline().strip(), int(sys.argv[2]), int(sys.argv[3])
-alphabet = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-values = [int(v) for v in text.split()] if " " in text else [alphabet.index(c) + 1 for c in text]
-random.seed(n * 100 + percent)
-keep = set(random.sample(range(n * n), n * n * percent // 100))
-cells = [values[i] if i in keep else 0 for i in range(n * n)]
-for r in range(n):
-    print(" ".join(str(v) for v in cells[r * n:(r + 1) * n]))
-PY
+        benches/keep-share.py "$work/full.txt" "$n" "$percent" $((n * 100 + percent)) > "$work/puzzle.txt"
         after=$(seconds "$BIN")
         if [ -n "${BASE:-}" ]; then row="$row | $(seconds "$BASE") → $after"; else row="$row | $after"; fi
     done

@@ -51,18 +51,7 @@ for n in $sizes; do
     grep -o '"solution":"[^"]*"' "$work/out.json" | cut -d'"' -f4 > "$work/full.txt" || true
     for percent in 1 5 10; do
         if [ ! -s "$work/full.txt" ]; then row="$row | no full grid"; continue; fi
-        # Keep a random share of the full grid's cells (seeded), as rows of numbers.
-        python3 - "$work/full.txt" "$n" "$percent" "$seed" > "$work/sparse.txt" <<'PY'
-import random, sys
-text, n, percent, seed = open(sys.argv[1]).readline().strip(), int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
-alphabet = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-values = [int(v) for v in text.split()] if " " in text else [alphabet.index(c) + 1 for c in text]
-random.seed(seed * 1000 + n)
-keep = set(random.sample(range(n * n), n * n * percent // 100))
-cells = [values[i] if i in keep else 0 for i in range(n * n)]
-for r in range(n):
-    print(" ".join(str(v) for v in cells[r * n:(r + 1) * n]))
-PY
+        benches/keep-share.py "$work/full.txt" "$n" "$percent" $((seed * 1000 + n)) > "$work/sparse.txt"
         read -r sec mb status < <(run "$work/sparse.txt")
         row="$row | $(cell "$sec" "$mb" "$status")"
     done

@@ -60,17 +60,7 @@ for n in $sizes; do
     for percent in $percents; do
         one=() race=() cad=()
         for seed in $seeds; do
-            python3 - "$work/full-$seed.txt" "$n" "$percent" "$seed" > "$work/puzzle.txt" <<'PY'
-import random, sys
-text, n, percent, seed = open(sys.argv[1]).readline().strip(), int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
-alphabet = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-values = [int(v) for v in text.split()] if " " in text else [alphabet.index(c) + 1 for c in text]
-random.seed(seed * 1000 + percent)
-keep = set(random.sample(range(n * n), n * n * percent // 100))
-cells = [values[i] if i in keep else 0 for i in range(n * n)]
-for r in range(n):
-    print(" ".join(str(v) for v in cells[r * n:(r + 1) * n]))
-PY
+            benches/keep-share.py "$work/full-$seed.txt" "$n" "$percent" $((seed * 1000 + percent)) > "$work/puzzle.txt"
             one+=("$(seconds "$BIN" solve -j1 "$work/puzzle.txt")")
             [ "${RACE:-1}" = 0 ] || race+=("$(seconds "$BIN" solve -j2 "$work/puzzle.txt")")
             if [ "${CADICAL:-1}" != 0 ]; then
