@@ -3,6 +3,7 @@
 pub(crate) mod alldiff;
 pub(crate) mod fill;
 pub(crate) mod matchings;
+pub(crate) mod partialcol;
 pub(crate) mod pattern;
 pub(crate) mod propagate;
 pub(crate) mod small;
