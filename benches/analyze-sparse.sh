@@ -17,13 +17,7 @@ sizes=${SIZES:-"25 36 49 64"}
 percents=${PERCENTS:-"1 5 10 20 40"}
 seed=${SEED:-7}
 timeout=${TIMEOUT:-60}
-if [ -z "${BIN:-}" ]; then
-    cargo build --release --quiet
-    BIN=target/release/satdoku
-fi
-[ -x /usr/bin/time ] || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+. benches/setup.sh
 
 # seconds BINARY: "1.23 s" for analyze of the puzzle, or "> TIMEOUT s"
 seconds() {

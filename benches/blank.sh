@@ -16,13 +16,7 @@ cd "$(dirname "$0")/.."
 sizes=${SIZES:-"9 16 25 36 49 64 81 100 144 225"}
 timeout=${TIMEOUT:-10}
 seed=${SEED:-1}
-if [ -z "${BIN:-}" ]; then
-    cargo build --release --quiet
-    BIN=target/release/satdoku
-fi
-[ -x /usr/bin/time ] || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+. benches/setup.sh
 
 # run FILE: "seconds peak_MB status" of one solve (status: solved, or why not)
 run() {

@@ -20,12 +20,7 @@ sizes=${SIZES:-"25 36 49"}
 percents=${PERCENTS:-"30 35 40 45 50 55 60"}
 seeds=${SEEDS:-"1 2 3 4 5"}
 timeout=${TIMEOUT:-10}
-if [ -z "${BIN:-}" ]; then
-    cargo build --release --quiet
-    BIN=target/release/satdoku
-fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+. benches/setup.sh
 
 # seconds CMD...: wall seconds of CMD, or TIMEOUT when it gave no answer in time
 seconds() {
