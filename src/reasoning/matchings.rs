@@ -336,7 +336,7 @@ impl Weaver<'_> {
             }
         }
         let budget = SEARCH_WORK_PER_EDGE * (n * bands) as u64;
-        let Some(colours) = colour_edges(&graph, n, n, rng, budget, deadline) else { return false };
+        let Some(colours) = colour_edges(&graph, rng, budget, deadline) else { return false };
         for (e, &j) in colours.iter().enumerate() {
             let (value, band) = (e / bands, e % bands);
             grid[self.row_in(row_of, value, band, stack) * n + stack * cols + j as usize] = value as u16;

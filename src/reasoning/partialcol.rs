@@ -28,6 +28,9 @@ use crate::rng::Rng;
 /// A bipartite graph whose edges each list the colours they may take.
 pub(crate) struct ListEdges {
     colours: usize,
+    /// One more than the highest left and right vertex an edge has.
+    lefts: usize,
+    rights: usize,
     /// The (left, right) ends of each edge.
     ends: Vec<(u32, u32)>,
     /// Edge `e`'s colours are `allowed[starts[e]..starts[e + 1]]`.
@@ -38,12 +41,14 @@ pub(crate) struct ListEdges {
 impl ListEdges {
     /// A graph with no edges yet, whose colours are `0..colours`.
     pub(crate) fn new(colours: usize) -> ListEdges {
-        ListEdges { colours, ends: Vec::new(), starts: vec![0], allowed: Vec::new() }
+        ListEdges { colours, lefts: 0, rights: 0, ends: Vec::new(), starts: vec![0], allowed: Vec::new() }
     }
 
     /// Add the edge `left`–`right`, which may take the colours `allowed`.
     pub(crate) fn push(&mut self, left: usize, right: usize, allowed: impl IntoIterator<Item = usize>) {
         self.ends.push((left as u32, right as u32));
+        self.lefts = self.lefts.max(left + 1);
+        self.rights = self.rights.max(right + 1);
         self.allowed.extend(allowed.into_iter().map(|colour| {
             debug_assert!(colour < self.colours);
             colour as u16
@@ -73,8 +78,6 @@ const NONE: u32 = u32::MAX;
 /// the search's time), or past the deadline. There may be none.
 pub(crate) fn colour_edges(
     graph: &ListEdges,
-    lefts: usize,
-    rights: usize,
     rng: &mut Rng,
     budget: u64,
     deadline: Option<Instant>,
@@ -85,8 +88,8 @@ pub(crate) fn colour_edges(
     }
     let mut search = Search {
         graph,
-        at_left: vec![NONE; lefts * k],
-        at_right: vec![NONE; rights * k],
+        at_left: vec![NONE; graph.lefts * k],
+        at_right: vec![NONE; graph.rights * k],
         colour: vec![u16::MAX; m],
         uncoloured: Vec::new(),
         place: vec![NONE; m],
@@ -294,7 +297,7 @@ mod tests {
                     graph.push(l, r, (0..k).filter(|&d| !used_left[l * k + d] && !used_right[r * k + d]));
                 }
             }
-            let colours = colour_edges(&graph, n, n, &mut Rng::new(seed), 1 << 30, None)
+            let colours = colour_edges(&graph, &mut Rng::new(seed), 1 << 30, None)
                 .unwrap_or_else(|| panic!("seed {seed}: not coloured"));
             proper(&graph, n, n, &colours).unwrap();
             for (e, &(_, _, c)) in edges.iter().enumerate().filter(|&(e, _)| given[e]) {
@@ -312,11 +315,11 @@ mod tests {
         for right in 0..3 {
             graph.push(0, right, [0, 1]);
         }
-        assert_eq!(colour_edges(&graph, 1, 3, &mut Rng::new(1), 100_000, None), None);
+        assert_eq!(colour_edges(&graph, &mut Rng::new(1), 100_000, None), None);
         let mut graph = ListEdges::new(2);
         graph.push(0, 0, [0, 1]);
         graph.push(1, 0, []);
-        assert_eq!(colour_edges(&graph, 2, 1, &mut Rng::new(1), 100_000, None), None);
+        assert_eq!(colour_edges(&graph, &mut Rng::new(1), 100_000, None), None);
     }
 
     /// A past deadline stops the search before its budget.
@@ -327,6 +330,6 @@ mod tests {
             graph.push(0, right, [0, 1]);
         }
         let deadline = Some(Instant::now());
-        assert_eq!(colour_edges(&graph, 1, 3, &mut Rng::new(1), u64::MAX, deadline), None);
+        assert_eq!(colour_edges(&graph, &mut Rng::new(1), u64::MAX, deadline), None);
     }
 }
