@@ -1285,15 +1285,15 @@ fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, csv: bool) ->
     if cells.tokens.iter().all(|t| t.symbol != Symbol::Unknown) && !is_text(text, alphabet) {
         // `0042 4..7… 3.5`: an index and a rating around a puzzle.
         if !cells.words && !whole(cells.tokens.len()) {
-            if let Some(cells) = labelled(text, alphabet, fixed) {
-                return LineKind::Cells(cells);
+            if let Some(kind) = labelled(text, alphabet, fixed) {
+                return kind;
             }
         }
         return LineKind::Cells(cells);
     }
     // A label and a puzzle: `Puzzle 3: 4..7…`, `0042 4..7… 3.5`.
-    if let Some(cells) = labelled(text, alphabet, fixed) {
-        return LineKind::Cells(cells);
+    if let Some(kind) = labelled(text, alphabet, fixed) {
+        return kind;
     }
     if is_text(text, alphabet) {
         if let Some((kind, column)) = stuck_word(text, alphabet, fixed) {
@@ -1527,16 +1527,26 @@ fn is_whole_puzzle(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> boo
 }
 
 /// A line with a word that is a whole puzzle and other words around it (a
-/// label, an index, a rating, a solution): the first such word's cells, the
-/// words before it as the puzzle's name.
-fn labelled(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Option<Cells> {
+/// label, an index, a rating, a solution): the first word that holds a
+/// puzzle, whole or damaged (as [`damaged_puzzle`] sees one), as cells, the
+/// words before it as the puzzle's name. A damaged one is the puzzle, to be
+/// reported (its stray stretch named, where [`stuck_word`] finds one):
+/// never a name, with the solution after it read in its place.
+fn labelled(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Option<LineKind> {
     let words = words_with_columns(text);
-    // The first one: a solution may follow it (`<puzzle> <solution>`).
-    let &(column, word) = words.iter().find(|(_, w)| is_whole_puzzle(w, alphabet, fixed))?;
+    let whole = words.iter().position(|(_, w)| is_whole_puzzle(w, alphabet, fixed))?;
+    let first = words[..whole].iter().position(|(_, w)| cellish_count(w) >= DAMAGED_CELLS).unwrap_or(whole);
+    let (column, word) = words[first];
+    let mut cells = match first == whole {
+        true => tokenize(word, column - 1, alphabet),
+        false => match stuck_word(word, alphabet, fixed) {
+            Some((kind, at)) => return Some(LineKind::Broken(kind, Some(column - 1 + at))),
+            None => field_cells(word, column - 1, alphabet),
+        },
+    };
     let label = text[..text.find(word).unwrap_or(0)].trim().trim_end_matches(':').trim();
-    let mut cells = tokenize(word, column - 1, alphabet);
     cells.label = (!label.is_empty()).then(|| echo(label));
-    Some(cells)
+    Some(LineKind::Cells(cells))
 }
 
 /// The cells of `text`, whose first character is at 0-based column `offset`

@@ -857,10 +857,28 @@ fn a_damaged_puzzle_among_words_is_a_record_not_a_title() {
 #[test]
 fn a_damaged_puzzle_field_is_not_replaced_by_the_solution() {
     let solution = "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
-    for line in [format!("{};{solution}", &LINE[..80]), format!("{}:1:{solution}", &LINE[..80])] {
+    let short = &LINE[..80];
+    let question = format!("{}?{}", &LINE[..40], &LINE[41..]);
+    for line in [
+        format!("{short};{solution}"),
+        format!("{short}:1:{solution}"),
+        // Whitespace before the solution, or before another whole puzzle:
+        // the damaged puzzle is no name for the one after it.
+        format!("{short} {solution}"),
+        format!("{short} {}", TOP[1]),
+        format!("{} {solution}", &LINE[..72]),
+        format!("x {short} {solution}"),
+        format!("{LINE}1 {solution}"),
+        format!("{short} {solution} extra"),
+        format!("{question} {solution}"),
+    ] {
         let entries = read(&format!("{line}\n"));
         assert_eq!(statuses(&entries), ["invalid"], "{line:?}");
     }
+    // A stray character stuck to the puzzle is named where it is.
+    let entries = read(&format!("{question} {solution}\n"));
+    let e = entries[0].puzzle.as_ref().unwrap_err();
+    assert_eq!((e.position.line, e.position.column), (1, Some(41)), "{e}");
     // Whitespace between the puzzle and its solution, or an index before.
     for line in [format!("{LINE}\t{solution}"), format!("{LINE} {solution}"), format!("7\t{LINE}\t{solution}")] {
         let entries = read(&format!("{line}\n"));
