@@ -120,30 +120,7 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
     // loading a blank 100×100's 11.6 million clauses takes 2.4 s.
     let mut sat: Option<Loaded> = None;
     let domains = prepared.domains();
-    let n = geometry.size();
-    // seen[cell · n + value]: some verified solution has the value in the cell.
-    let mut seen = vec![false; geometry.cell_count() * n];
-    let mut first: Option<Grid> = None;
-    let mut second = false;
-    let free = FreeValues::of(puzzle);
-    let m = free.len();
-    // A verified solution ticks off its pairs. With `rename`, so do the
-    // solutions renaming its free values gives: a model found for an unseen
-    // candidate then stands for m of them. The enumeration's solutions,
-    // there to be counted, mostly repeat pairs already seen: not renamed.
-    let mut record = |grid: Grid, seen: &mut Vec<bool>, rename: bool| -> Result<(), SolveError> {
-        tick(geometry, domains, &grid, seen)?;
-        for shift in (1..m).filter(|_| rename) {
-            let renamed = checked(puzzle, free.renamed(&grid, |i| (i + shift) % m))?;
-            tick(geometry, domains, &renamed, seen)?;
-            second = true;
-        }
-        match &first {
-            None => first = Some(grid),
-            Some(f) => second |= *f != grid,
-        }
-        Ok(())
-    };
+    let mut witnesses = Witnesses::new(puzzle, domains);
     let first_model = match &seed {
         Some(seed) => Some(seed.clone()),
         None => {
@@ -152,10 +129,7 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
         }
     };
     match first_model {
-        Some(grid) => {
-            stats.models += 1;
-            record(grid, &mut seen, true)?;
-        }
+        Some(grid) => witnesses.model(grid)?,
         None => return Ok(unsolvable(None, stats)),
     }
     // The first solutions of the enumeration engine (each verified) tick off
@@ -165,7 +139,7 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
         let mut search = Search::prepared(prepared.clone(), Strategy::default(), deadline).seeded(seed.as_ref());
         while count.count < options.count_limit {
             let Some(grid) = search.next() else { break };
-            record(grid?, &mut seen, false)?;
+            witnesses.enumerated(grid?)?;
             count.count += 1;
             search.check_countable(options.count_limit)?;
         }
@@ -175,77 +149,70 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
     // a guess of 10 ms until one is made.
     let (mut solver_took, mut draw_took) = (Duration::ZERO, Duration::from_millis(10));
     for cell in geometry.cells() {
-        for value in domains.values(cell) {
-            if seen[cell.index() * n + value.index()] {
+        'candidates: for value in domains.values(cell) {
+            if witnesses.seen(cell, value) {
                 continue;
             }
-            // The construction first, the cell holding the value (each draw
-            // its own seed), when the last draw took less than the last
-            // solver call: on a near-blank big grid a draw takes a
-            // millisecond and a solver call many.
-            let draw = SolveOptions { seed: options.solve.seed.wrapping_add(stats.models as u64), ..options.solve };
-            let drew = draw_took < solver_took;
-            if drew {
+            // The construction, the cell holding the value, each draw its
+            // own seed; timed, so that a quick one makes the next candidate
+            // draw first.
+            let draw_options =
+                SolveOptions { seed: options.solve.seed.wrapping_add(witnesses.models as u64), ..options.solve };
+            let draw = |draw_took: &mut Duration| {
                 let start = Instant::now();
-                let grid = sparse_solution(&prepared, &draw, deadline, Some((cell, value)))?;
-                draw_took = start.elapsed();
-                if let Some(grid) = grid {
-                    stats.models += 1;
-                    record(grid, &mut seen, true)?;
-                    continue;
-                }
-            }
-            // A question the solver does not settle within its conflicts
-            // goes to the construction; then to the solver again, unbounded.
-            // Loading the solver counts as its first call's time.
-            let start = Instant::now();
-            let Loaded { solver, map, .. } = load(&mut sat, &prepared, seed.as_ref(), deadline, &mut stats)?;
-            let var = map.var(cell, value).ok_or_else(|| {
-                InternalError(format!("{value} in {} is unseen but has no variable", geometry.cell_name(cell)))
-            })?;
-            head_for_unseen(solver, map, geometry, domains, &seen);
-            let limit = Some(solver.conflicts() + INCREMENTAL_CONFLICTS);
-            solver.set_conflict_limit(limit);
-            let bounded = model(solver, &prepared, map, &[var.positive()]);
-            solver.set_conflict_limit(None);
-            solver_took = start.elapsed();
-            let grid = match bounded {
-                // Out of conflicts: the draw, unless it just failed; timed,
-                // so that a quick one makes the next candidate draw first.
-                Err(SolveError::TimedOut) if deadline.is_none_or(|d| Instant::now() < d) => match drew {
-                    true => None,
-                    false => {
-                        let start = Instant::now();
-                        let grid = sparse_solution(&prepared, &draw, deadline, Some((cell, value)))?;
-                        draw_took = start.elapsed();
-                        grid
+                let grid = sparse_solution(&prepared, &draw_options, deadline, Some((cell, value)));
+                *draw_took = start.elapsed();
+                grid
+            };
+            let grid = 'found: {
+                // The draw first when the last one took less than the last
+                // solver call: on a near-blank big grid a draw takes a
+                // millisecond and a solver call many.
+                let drew = draw_took < solver_took;
+                if drew {
+                    if let Some(grid) = draw(&mut draw_took)? {
+                        break 'found grid;
                     }
-                },
-                Err(error) => return Err(error),
-                Ok(Some(grid)) => Some(grid),
-                Ok(None) => {
-                    stats.refuted += 1;
-                    solver.add_clause(&[var.negative()]);
-                    continue;
+                }
+                // A question the solver does not settle within its conflicts
+                // goes to the draw (unless it just failed); then to the
+                // solver again, unbounded. Loading the solver counts as its
+                // first call's time.
+                let start = Instant::now();
+                let Loaded { solver, map, .. } = load(&mut sat, &prepared, seed.as_ref(), deadline, &mut stats)?;
+                let var = map.var(cell, value).ok_or_else(|| {
+                    InternalError(format!("{value} in {} is unseen but has no variable", geometry.cell_name(cell)))
+                })?;
+                head_for_unseen(solver, map, geometry, domains, &witnesses);
+                solver.set_conflict_limit(Some(solver.conflicts() + INCREMENTAL_CONFLICTS));
+                let bounded = model(solver, &prepared, map, &[var.positive()]);
+                solver.set_conflict_limit(None);
+                solver_took = start.elapsed();
+                let answer = match bounded {
+                    Err(SolveError::TimedOut) if deadline.is_none_or(|d| Instant::now() < d) => {
+                        if !drew {
+                            if let Some(grid) = draw(&mut draw_took)? {
+                                break 'found grid;
+                            }
+                        }
+                        model(solver, &prepared, map, &[var.positive()])?
+                    }
+                    bounded => bounded?,
+                };
+                match answer {
+                    Some(grid) => grid,
+                    None => {
+                        stats.refuted += 1;
+                        solver.add_clause(&[var.negative()]);
+                        continue 'candidates;
+                    }
                 }
             };
-            if let Some(grid) = grid {
-                stats.models += 1;
-                record(grid, &mut seen, true)?;
-                continue;
-            }
-            match model(solver, &prepared, map, &[var.positive()])? {
-                Some(grid) => {
-                    stats.models += 1;
-                    record(grid, &mut seen, true)?;
-                }
-                None => {
-                    stats.refuted += 1;
-                    solver.add_clause(&[var.negative()]);
-                }
-            }
+            witnesses.model(grid)?;
         }
     }
+    stats.models = witnesses.models;
+    let Witnesses { seen, second, .. } = witnesses;
     let candidates = exact_domains(geometry, domains, &seen);
     let all_fixed = geometry.cells().all(|c| candidates.count(c) == 1);
     let second = second || count.count >= 2;
@@ -273,15 +240,90 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
 /// last model) it finds the solution nearest the last one, which shows
 /// few: a 36×36 with a fifth of its cells given took 356 models, steered
 /// 76; 15 16×16s with 5–40 givens 1.5 s, steered 0.6 s.
-fn head_for_unseen(solver: &mut Solver, map: &VarMap, geometry: &Geometry, domains: &Domains, seen: &[bool]) {
-    let n = geometry.size();
+fn head_for_unseen(solver: &mut Solver, map: &VarMap, geometry: &Geometry, domains: &Domains, witnesses: &Witnesses) {
     for cell in geometry.cells() {
         for value in domains.values(cell) {
             if let Some(var) = map.var(cell, value) {
-                let seen = seen[cell.index() * n + value.index()];
-                solver.set_phase(if seen { var.negative() } else { var.positive() });
+                solver.set_phase(if witnesses.seen(cell, value) { var.negative() } else { var.positive() });
             }
         }
+    }
+}
+
+/// The verified solutions an analysis has found, as the (cell, value)
+/// pairs they show.
+struct Witnesses<'p> {
+    puzzle: &'p Puzzle,
+    domains: &'p Domains,
+    free: FreeValues,
+    /// seen[cell · n + value]: some verified solution has the value in the cell.
+    seen: Vec<bool>,
+    first: Option<Grid>,
+    /// Two different solutions were found.
+    second: bool,
+    /// Solutions found as models of a question (a solver call or a draw).
+    models: usize,
+}
+
+impl<'p> Witnesses<'p> {
+    fn new(puzzle: &'p Puzzle, domains: &'p Domains) -> Witnesses<'p> {
+        let geometry = puzzle.geometry();
+        Witnesses {
+            puzzle,
+            domains,
+            free: FreeValues::of(puzzle),
+            seen: vec![false; geometry.cell_count() * geometry.size()],
+            first: None,
+            second: false,
+            models: 0,
+        }
+    }
+
+    fn seen(&self, cell: Cell, value: Value) -> bool {
+        self.seen[cell.index() * self.puzzle.geometry().size() + value.index()]
+    }
+
+    /// A model found for a question. It ticks off its pairs, and so do the
+    /// solutions renaming its free values gives: a model found for an
+    /// unseen candidate then stands for m of them.
+    fn model(&mut self, grid: Grid) -> Result<(), SolveError> {
+        self.models += 1;
+        self.tick(&grid)?;
+        let m = self.free.len();
+        for shift in 1..m {
+            let renamed = checked(self.puzzle, self.free.renamed(&grid, |i| (i + shift) % m))?;
+            self.tick(&renamed)?;
+        }
+        Ok(())
+    }
+
+    /// A solution of the enumeration, there to be counted: it mostly
+    /// repeats pairs already seen, so its renamings are not ticked off.
+    fn enumerated(&mut self, grid: Grid) -> Result<(), SolveError> {
+        self.tick(&grid)
+    }
+
+    /// Tick off the (cell, value) pairs of a verified solution. Each must
+    /// be a candidate preparation left: any other would be a value
+    /// propagation ruled out that a solution holds.
+    fn tick(&mut self, solution: &Grid) -> Result<(), SolveError> {
+        let geometry = self.puzzle.geometry();
+        let n = geometry.size();
+        for (cell, value) in solution.filled() {
+            if !self.domains.contains(cell, value) {
+                return Err(InternalError(format!(
+                    "a verified solution puts {value} in {}, a candidate preparation ruled out",
+                    geometry.cell_name(cell)
+                ))
+                .into());
+            }
+            self.seen[cell.index() * n + value.index()] = true;
+        }
+        match &self.first {
+            None => self.first = Some(solution.clone()),
+            Some(first) => self.second |= first != solution,
+        }
+        Ok(())
     }
 }
 
@@ -303,23 +345,6 @@ fn load<'s>(
         *sat = Some(loaded);
     }
     sat.as_mut().ok_or_else(|| InternalError("analyze lost its solver".into()).into())
-}
-
-/// Tick off in `seen` the (cell, value) pairs of a verified solution. Each
-/// must be a candidate preparation left: any other would be a value
-/// propagation ruled out that a solution holds.
-fn tick(geometry: &Geometry, domains: &Domains, solution: &Grid, seen: &mut [bool]) -> Result<(), InternalError> {
-    let n = geometry.size();
-    for (cell, value) in solution.filled() {
-        if !domains.contains(cell, value) {
-            return Err(InternalError(format!(
-                "a verified solution puts {value} in {}, a candidate preparation ruled out",
-                geometry.cell_name(cell)
-            )));
-        }
-        seen[cell.index() * n + value.index()] = true;
-    }
-    Ok(())
 }
 
 /// Solve under `assumptions`; the verified grid of the model, if any.
