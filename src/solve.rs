@@ -331,10 +331,12 @@ fn fill_sparse(
 }
 
 /// Grids from this side on start an enumeration from a constructed
-/// solution ([`enumeration_seed`]): below it the searches find their first
-/// solution at once (a blank 36×36 counted to 2 in 0.04 s), and the
-/// construction would only add its cost (2 ms on a 9×9 with 8 givens).
-const SEED_MIN_SIZE: usize = 49;
+/// solution ([`enumeration_seed`]). From 36×36 the searches' first
+/// solution is a lottery: 36×36s with 2% and 10% given took more than 30 s
+/// and 10 s to count to 2, where the construction takes milliseconds. Below
+/// 25×25 they find it at once, and the construction would only add its cost
+/// (2 ms on a 9×9 with 8 givens).
+const SEED_MIN_SIZE: usize = 25;
 
 /// Where an enumeration (`count`, `solve --all`, `--unique`, `analyze`)
 /// starts: a constructed solution of a blank or sparse big grid
