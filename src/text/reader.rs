@@ -1574,7 +1574,11 @@ fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells {
             pieces
         })
         .collect();
-    let numeric = |w: &str| w == "." || (!w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()));
+    let digits = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
+    // A negative number (`-1` for empty, as some programs write) is a word
+    // of its own, named in the error: not a `-` box rule before a given.
+    let negative = |w: &str| w.strip_prefix('-').is_some_and(digits);
+    let numeric = |w: &str| w == "." || digits(w) || negative(w);
     let in_row = |w: &str| w == "." || w.parse::<usize>().is_ok_and(|v| v <= words.len());
     if words.len() >= 2
         && words.iter().all(|(_, w)| numeric(w))
@@ -1586,6 +1590,7 @@ fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells {
             .map(|(column, w)| {
                 let symbol = match w.parse::<usize>() {
                     _ if w == "." => Symbol::Empty,
+                    _ if negative(w) => Symbol::Unknown,
                     Ok(0) => Symbol::Empty,
                     Ok(v) => Symbol::Value(v),
                     Err(_) => Symbol::Value(usize::MAX),

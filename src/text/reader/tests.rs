@@ -194,6 +194,26 @@ fn errors_name_line_column_and_expectation() {
     assert!(matches!(e.kind, ParseErrorKind::UnknownSymbol { .. }));
 }
 
+/// A negative number in rows of numbers (`-1` for empty, as some programs
+/// write) is named at its column: its `-` is no box rule before a given.
+#[test]
+fn a_negative_number_is_named_not_read_as_a_given() {
+    for (text, line, column, word) in [
+        ("-1 -1 -1 -1\n-1 -1 -1 -1\n-1 -1 -1 -1\n-1 -1 -1 -1\n", 1, 1, "-1"),
+        ("1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 -1\n", 4, 7, "-1"),
+        ("1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 -5\n", 4, 7, "-5"),
+    ] {
+        let entries = read(text);
+        assert_eq!(statuses(&entries), ["invalid"], "{text:?}");
+        let e = entries[0].puzzle.as_ref().unwrap_err();
+        assert_eq!((e.position.line, e.position.column), (line, Some(column)), "{e}");
+        assert!(matches!(&e.kind, ParseErrorKind::UnknownSymbol { symbol, .. } if symbol == word), "{e}");
+    }
+    // Box rules between the numbers are still rules.
+    let entries = read("1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 0\n");
+    assert_eq!(givens(&entries[0]), "123434122143432.");
+}
+
 #[test]
 fn short_block_is_one_error_and_the_next_puzzle_survives() {
     let text = "12.456\n......\n\n".to_string() + &".".repeat(36) + "\n";
