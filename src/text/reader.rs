@@ -818,18 +818,23 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // Aligned from the front (before the odd puzzle) and from the back (after it).
         let front: Vec<usize> = (0..q).map(|i| wrongness(self, i * n)).collect();
         let back: Vec<usize> = (0..q).map(|i| wrongness(self, i * n + s)).collect();
-        // Refuted puzzles first, then improper ones.
+        // Refuted puzzles first (fewer is better), then proper ones (more is
+        // better). Proper, not improper: the short reading has one more
+        // puzzle of n rows to be improper, and sparse puzzles all are.
         let faults = |d: usize, skip: usize| {
             let blocks = front[..d].iter().chain(&back[d + skip..]);
-            blocks
-                .fold((0, 0), |(refuted, improper), &w| (refuted + usize::from(w == 2), improper + usize::from(w == 1)))
+            let refuted = blocks.clone().filter(|&&w| w == 2).count();
+            let proper = blocks.filter(|&&w| w == 0).count();
+            (refuted, std::cmp::Reverse(proper))
         };
         // One puzzle short (s rows, at position d of q + 1), or one long
-        // (n + s rows, at position d of q): the fewest implausible puzzles wins,
-        // a short one on a tie (a row left out is the likelier slip).
-        let short = (0..=q).map(|d| faults(d, 0)).min().unwrap_or((0, 0));
-        let long = (0..q).map(|d| faults(d, 1)).min().unwrap_or((usize::MAX, usize::MAX));
-        let (odd_rows, skip, count) = if short <= long { (s, 0, q + 1) } else { (n + s, 1, q) };
+        // (n + s rows, at position d of q): the fewest implausible puzzles
+        // wins; on a tie, the reading with fewer rows amiss (n − s left out,
+        // or s too many), and a short one when they are as many.
+        let short = (0..=q).map(|d| faults(d, 0)).min().unwrap_or((0, std::cmp::Reverse(0)));
+        let long = (0..q).map(|d| faults(d, 1)).min().unwrap_or((usize::MAX, std::cmp::Reverse(0)));
+        let short_wins = short < long || (short == long && n - s <= s);
+        let (odd_rows, skip, count) = if short_wins { (s, 0, q + 1) } else { (n + s, 1, q) };
         let best = if skip == 0 { short } else { long };
         let candidates: Vec<usize> = (0..count).filter(|&d| faults(d, skip) == best).collect();
         let (first_odd, last_odd) = (candidates[0], candidates[candidates.len() - 1]);

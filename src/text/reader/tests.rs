@@ -363,6 +363,45 @@ fn back_to_back_blocks_with_a_row_missing_or_doubled() {
     }
 }
 
+/// The same with sparse puzzles, whose givens mostly tell no reading apart
+/// (a shifted block has many solutions too): every puzzle still gets one
+/// record, no grid that is not in the input is read, the odd one is
+/// reported, and the message counts its rows.
+#[test]
+fn back_to_back_sparse_blocks_with_a_row_missing_or_doubled_lose_no_record() {
+    let sparse: Vec<String> = (0..5).map(|k| ".".repeat(10 * k) + "1" + &".".repeat(80 - 10 * k)).collect();
+    for k in [2, 3, 5] {
+        for odd in [0, k / 2, k - 1] {
+            for extra in [false, true] {
+                let mut lines = Vec::new();
+                for (i, puzzle) in sparse[..k].iter().enumerate() {
+                    let mut block = rows(puzzle);
+                    match (i == odd, extra) {
+                        (true, true) => block.insert(5, block[4].clone()),
+                        (true, false) => drop(block.remove(4)),
+                        (false, _) => {}
+                    }
+                    lines.extend(block);
+                }
+                let entries = read(&(lines.join("\n") + "\n"));
+                let what = format!("{k} puzzles, number {odd} {}", if extra { "a row long" } else { "a row short" });
+                assert_eq!(entries.len(), k, "{what}: {:?}", statuses(&entries));
+                let odd_rows = if extra { 10 } else { 8 };
+                for (i, entry) in entries.iter().enumerate() {
+                    match &entry.puzzle {
+                        Ok(_) => assert_eq!(givens(entry), sparse[i], "{what}: puzzle {i} is not in the input"),
+                        Err(e) => assert!(
+                            matches!(e.kind, ParseErrorKind::Run { odd_rows: r, .. } if r == odd_rows),
+                            "{what}: {e}"
+                        ),
+                    }
+                }
+                assert!(entries[odd].puzzle.is_err(), "{what}: the odd block is reported");
+            }
+        }
+    }
+}
+
 #[test]
 fn sdk_files_read_the_puzzle_section_only() {
     let puzzle = rows(TOP[2]).join("\n");
