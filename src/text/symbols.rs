@@ -111,6 +111,8 @@ impl Alphabet {
         let last = self.symbols[n - 1];
         let values = if self.is_custom() {
             self.symbols[..n].iter().collect::<String>()
+        } else if n == 1 {
+            "1".to_string()
         } else if n <= 9 {
             format!("1-{last}")
         } else {
@@ -135,6 +137,7 @@ mod tests {
         assert_eq!(a.read('?'), Symbol::Unknown);
         assert_eq!(a.expected(9), "1-9, '.' or '0'");
         assert_eq!(a.expected(16), "1-9, A-G, '.' or '0'");
+        assert_eq!(a.expected(1), "1, '.' or '0'");
     }
 
     #[test]
