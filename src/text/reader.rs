@@ -1584,7 +1584,7 @@ fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells {
     // of its own, named in the error: not a `-` box rule before a given.
     let negative = |w: &str| w.strip_prefix('-').is_some_and(digits);
     let numeric = |w: &str| w == "." || digits(w) || negative(w);
-    let in_row = |w: &str| w == "." || w.parse::<usize>().is_ok_and(|v| v <= words.len());
+    let in_row = |w: &str| w == "." || negative(w) || w.parse::<usize>().is_ok_and(|v| v <= words.len());
     if words.len() >= 2
         && words.iter().all(|(_, w)| numeric(w))
         && (!ruled || words.iter().all(|(_, w)| in_row(w)))

@@ -202,6 +202,7 @@ fn a_negative_number_is_named_not_read_as_a_given() {
         ("-1 -1 -1 -1\n-1 -1 -1 -1\n-1 -1 -1 -1\n-1 -1 -1 -1\n", 1, 1, "-1"),
         ("1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 -1\n", 4, 7, "-1"),
         ("1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 -5\n", 4, 7, "-5"),
+        ("1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 -1\n", 5, 9, "-1"),
     ] {
         let entries = read(text);
         assert_eq!(statuses(&entries), ["invalid"], "{text:?}");
