@@ -212,10 +212,9 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
         }
     }
     stats.models = witnesses.models;
-    let Witnesses { seen, second, .. } = witnesses;
-    let candidates = exact_domains(geometry, domains, &seen);
+    let candidates = witnesses.exact_domains();
     let all_fixed = geometry.cells().all(|c| candidates.count(c) == 1);
-    let second = second || count.count >= 2;
+    let second = witnesses.second || count.count >= 2;
     if all_fixed == second {
         return Err(InternalError(format!(
             "analyze found {} but every cell {} fixed",
@@ -280,7 +279,12 @@ impl<'p> Witnesses<'p> {
     }
 
     fn seen(&self, cell: Cell, value: Value) -> bool {
-        self.seen[cell.index() * self.puzzle.geometry().size() + value.index()]
+        self.seen[self.slot(cell, value)]
+    }
+
+    /// Where (cell, value) is in `seen`.
+    fn slot(&self, cell: Cell, value: Value) -> usize {
+        cell.index() * self.puzzle.geometry().size() + value.index()
     }
 
     /// A model found for a question. It ticks off its pairs, and so do the
@@ -297,6 +301,19 @@ impl<'p> Witnesses<'p> {
         Ok(())
     }
 
+    /// The candidate sets: the values some verified solution holds.
+    fn exact_domains(&self) -> Domains {
+        let mut exact = self.domains.clone();
+        for cell in self.puzzle.geometry().cells() {
+            for value in self.domains.values(cell) {
+                if !self.seen(cell, value) {
+                    exact.remove(cell, value);
+                }
+            }
+        }
+        exact
+    }
+
     /// A solution of the enumeration, there to be counted: it mostly
     /// repeats pairs already seen, so its renamings are not ticked off.
     fn enumerated(&mut self, grid: Grid) -> Result<(), SolveError> {
@@ -307,17 +324,16 @@ impl<'p> Witnesses<'p> {
     /// be a candidate preparation left: any other would be a value
     /// propagation ruled out that a solution holds.
     fn tick(&mut self, solution: &Grid) -> Result<(), SolveError> {
-        let geometry = self.puzzle.geometry();
-        let n = geometry.size();
         for (cell, value) in solution.filled() {
             if !self.domains.contains(cell, value) {
                 return Err(InternalError(format!(
                     "a verified solution puts {value} in {}, a candidate preparation ruled out",
-                    geometry.cell_name(cell)
+                    self.puzzle.geometry().cell_name(cell)
                 ))
                 .into());
             }
-            self.seen[cell.index() * n + value.index()] = true;
+            let slot = self.slot(cell, value);
+            self.seen[slot] = true;
         }
         match &self.first {
             None => self.first = Some(solution.clone()),
@@ -360,20 +376,6 @@ fn model(
         SatResult::Unsat => Ok(None),
         SatResult::Interrupted => Err(SolveError::TimedOut),
     }
-}
-
-/// The candidate sets: the values some verified solution holds.
-fn exact_domains(geometry: &Geometry, domains: &Domains, seen: &[bool]) -> Domains {
-    let n = geometry.size();
-    let mut exact = domains.clone();
-    for cell in geometry.cells() {
-        for value in domains.values(cell) {
-            if !seen[cell.index() * n + value.index()] {
-                exact.remove(cell, value);
-            }
-        }
-    }
-    exact
 }
 
 /// How many solutions put one candidate in one cell (`analyze --counts`).
