@@ -1540,16 +1540,15 @@ fn is_whole_puzzle(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> boo
 fn labelled(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Option<LineKind> {
     let words = words_with_columns(text);
     let whole = words.iter().position(|(_, w)| is_whole_puzzle(w, alphabet, fixed))?;
-    let first = words[..whole].iter().position(|(_, w)| cellish_count(w) >= DAMAGED_CELLS).unwrap_or(whole);
-    let (column, word) = words[first];
-    let mut cells = match first == whole {
-        true => tokenize(word, column - 1, alphabet),
-        false => match stuck_word(word, alphabet, fixed) {
-            Some((kind, at)) => return Some(LineKind::Broken(kind, Some(column - 1 + at))),
-            None => field_cells(word, column - 1, alphabet),
-        },
-    };
+    if let Some(&(column, word)) = words[..whole].iter().find(|(_, w)| cellish_count(w) >= DAMAGED_CELLS) {
+        return match stuck_word(word, alphabet, fixed) {
+            Some((kind, at)) => Some(LineKind::Broken(kind, Some(column - 1 + at))),
+            None => damaged_puzzle(text, alphabet).map(LineKind::Cells),
+        };
+    }
+    let (column, word) = words[whole];
     let label = text[..text.find(word).unwrap_or(0)].trim().trim_end_matches(':').trim();
+    let mut cells = tokenize(word, column - 1, alphabet);
     cells.label = (!label.is_empty()).then(|| echo(label));
     Some(LineKind::Cells(cells))
 }
