@@ -1439,10 +1439,11 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, csv: bool) -
     if fields.len() < 2 {
         return None;
     }
-    // A value of a cell: `.`, or a number of at most four digits (MAX_SIZE).
-    let number = |w: &str| w == "." || (!w.is_empty() && w.len() <= 4 && w.bytes().all(|b| b.is_ascii_digit()));
-    if delimiter == ',' && fields.iter().all(|(_, f)| number(f.trim())) {
+    if delimiter == ',' && fields.iter().all(|(_, f)| cell_number(f.trim())) {
         return Some(LineKind::Cells(tokenize(&text.replace(',', " "), 0, alphabet)));
+    }
+    if let Some(cells) = spreadsheet_row(&fields, delimiter, alphabet, csv) {
+        return Some(LineKind::Cells(cells));
     }
     let name = |f: &str| {
         let f = f.trim();
@@ -1483,10 +1484,40 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, csv: bool) -
     Some(LineKind::Fields(fields.into_iter().map(|(column, f)| (column, f.to_string())).collect()))
 }
 
+/// A row as a spreadsheet saves it: numbers separated by `,` or `;`, an
+/// empty field an empty cell (`5,3,,,7,,,,`). Four fields at least, so that
+/// a stray `1,,` is no row; never under a CSV header, where an empty field is
+/// an empty column, nor with `--symbols`, whose cells are no numbers.
+fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabet, csv: bool) -> Option<Cells> {
+    if csv || alphabet.is_custom() || !matches!(delimiter, ',' | ';') || fields.len() < 4 {
+        return None;
+    }
+    let tokens = fields
+        .iter()
+        .map(|&(start, field)| {
+            let word = field.trim();
+            let indent = field.chars().count() - field.trim_start().chars().count();
+            let symbol = match word.parse::<usize>() {
+                _ if word.is_empty() || word == "." => Symbol::Empty,
+                Ok(0) => Symbol::Empty,
+                Ok(v) if cell_number(word) => Symbol::Value(v),
+                _ => return None,
+            };
+            Some(Token { column: (start + indent + 1) as u32, text: TokenText::Word(word.into()), symbol })
+        })
+        .collect::<Option<_>>()?;
+    Some(Cells { tokens, words: true, label: None, field: false })
+}
+
+/// A value of a cell in a row of delimited numbers: `.`, or a number of at
+/// most four digits (MAX_SIZE).
+fn cell_number(w: &str) -> bool {
+    w == "." || (!w.is_empty() && w.len() <= 4 && w.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// Numbers separated by commas alone (`2,1,0,4`, `.` for empty too).
 fn comma_numbers(text: &str) -> bool {
-    let number = |w: &str| w == "." || (!w.is_empty() && w.len() <= 4 && w.bytes().all(|b| b.is_ascii_digit()));
-    text.contains(',') && text.split(',').all(|w| number(w.trim()))
+    text.contains(',') && text.split(',').all(|w| cell_number(w.trim()))
 }
 
 /// Whether a field of a delimited line is one whole puzzle: of single

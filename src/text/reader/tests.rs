@@ -1078,3 +1078,45 @@ fn dashes_for_empty_cells() {
     let expected: String = (0..81).map(|k| value(k / 9, k % 9)).collect();
     assert_eq!(givens(&entries[0]), expected, "{ruled}");
 }
+
+#[test]
+fn a_spreadsheet_row_reads_an_empty_field_as_an_empty_cell() {
+    // A grid saved from a spreadsheet: one row a line, `,` or `;` between
+    // the cells, nothing between the delimiters for an empty cell.
+    let rows = [
+        "5,3,,,7,,,,",
+        "6,,,1,9,5,,,",
+        ",9,8,,,,,6,",
+        "8,,,,6,,,,3",
+        "4,,,8,,3,,,1",
+        "7,,,,2,,,,6",
+        ",6,,,,,2,8,",
+        ",,,4,1,9,,,5",
+        ",,,,8,,,7,9",
+    ];
+    let expected = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let block = rows.join("\n") + "\n";
+    let one_line = rows.join(",") + "\n";
+    for text in [block.clone(), block.replace(',', ";"), block.replace(',', " , "), one_line] {
+        let entries = read(&text);
+        assert_eq!(statuses(&entries), ["ok"], "{text:?}");
+        assert_eq!(givens(&entries[0]), expected, "{text:?}");
+    }
+    // A row of only empty fields is a row with no givens, as a spreadsheet
+    // writes it.
+    let entries = read("1,2,3,4\n,,,\n2,1,4,3\n4,3,2,1\n");
+    assert_eq!(givens(&entries[0]), "1234....21434321");
+    // A row a field short or long is named as a row of the wrong length.
+    let entries = read("1,2,3,4\n3,4,1,2\n2,1,4,3\n4,3,2,,\n");
+    let e = entries[0].puzzle.as_ref().unwrap_err();
+    assert!(matches!(e.kind, ParseErrorKind::DamagedRow { count: 5, .. }), "{e}");
+    assert_eq!(e.position.line, 4, "{e}");
+    // A number past the grid is named at its own column, past the empty fields.
+    let entries = read("1,,,4\n3,4,1,2\n2,1,4,3\n4,3,,12\n");
+    let e = entries[0].puzzle.as_ref().unwrap_err();
+    assert!(matches!(&e.kind, ParseErrorKind::ValueOutOfRange { symbol, .. } if symbol == "12"), "{e}");
+    assert_eq!((e.position.line, e.position.column), (4, Some(6)), "{e}");
+    // Too few fields for a row, or a word among them: not a row (a title).
+    assert!(read("1,,\n").is_empty());
+    assert!(read("x,,,\n").is_empty());
+}
