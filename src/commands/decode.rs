@@ -9,7 +9,7 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 
 use satdoku::cnf::{read_cnf, read_model, Answer, CnfFile};
-use satdoku::{Claimant, Entry, Geometry, GeometrySpec};
+use satdoku::{Claimant, Entry, Geometry, GeometrySpec, Variant};
 
 use super::batch::{open_file, Numbered};
 use super::output::{Body, ColorChoice, Emitter, Format, Record, Status};
@@ -100,8 +100,9 @@ pub fn run_decode(args: &DecodeArgs, grid: &GridArgs) -> Result<u8> {
 }
 
 /// The CNF's comments say what grid it is played on. Grid options (but for
-/// `--symbols`, which only says how to print) must describe the same units,
-/// or they would be silently ignored.
+/// `--symbols`, which only says how to print) must describe the same rules,
+/// units and the rest, or they would be silently ignored: the grid decoded
+/// is verified against the CNF's rules, not the options'.
 fn check_grid_options(grid: &GridArgs, spec: &mut GeometrySpec, cnf: &CnfFile, cnf_name: &str) -> Result<()> {
     let given = grid.box_shape.is_some()
         || grid.latin
@@ -114,14 +115,16 @@ fn check_grid_options(grid: &GridArgs, spec: &mut GeometrySpec, cnf: &CnfFile, c
     let theirs = cnf.puzzle.geometry();
     let hint = "(decode reads the grid from the CNF: give no grid option, or those the CNF was written with)";
     match spec.geometry_for(theirs.size()) {
-        Ok(asked) if same_units(&asked, theirs) => Ok(()),
-        Ok(asked) => {
-            let (theirs, asked) = (theirs.describe(), asked.describe());
-            let other = if theirs == asked { " with other units" } else { "" };
-            bail!(
-                "{cnf_name}: the CNF's comments describe {theirs}, but the grid options ask for {asked}{other} {hint}"
-            )
-        }
+        Ok(asked) => match rules_apart(&asked, theirs) {
+            None => Ok(()),
+            Some(apart) => {
+                let (theirs, asked) = (theirs.describe(), asked.describe());
+                let other = if theirs == asked { format!(" with other {apart}") } else { String::new() };
+                bail!(
+                    "{cnf_name}: the CNF's comments describe {theirs}, but the grid options ask for {asked}{other} {hint}"
+                )
+            }
+        },
         Err(e) => bail!(
             "{cnf_name}: the CNF's comments describe {}, but the grid options ask for another grid: {e} {hint}",
             theirs.describe()
@@ -129,8 +132,35 @@ fn check_grid_options(grid: &GridArgs, spec: &mut GeometrySpec, cnf: &CnfFile, c
     }
 }
 
-/// Whether two grids have the same units (the same rules), however they
-/// were described: hyper windows as a variant or as extra units alike.
+/// What sets two grids' rules apart, if anything: their units (however
+/// described: hyper windows as a variant or as extra units alike), the
+/// rules between neighbours (anti-knight, anti-king, non-consecutive), or
+/// the clues (killer cages, thermometers, …, in any order).
+fn rules_apart(a: &Geometry, b: &Geometry) -> Option<&'static str> {
+    let neighbours = |g: &Geometry| -> BTreeSet<Variant> {
+        g.variants()
+            .iter()
+            .copied()
+            .filter(|v| matches!(v, Variant::AntiKnight | Variant::AntiKing | Variant::NonConsecutive))
+            .collect()
+    };
+    let clues = |g: &Geometry| -> Vec<String> {
+        let mut texts: Vec<String> = g.constraints().iter().map(|c| c.text(g.size())).collect();
+        texts.sort();
+        texts
+    };
+    if !same_units(a, b) {
+        Some("units")
+    } else if neighbours(a) != neighbours(b) {
+        Some("rules between neighbours")
+    } else if clues(a) != clues(b) {
+        Some("clues")
+    } else {
+        None
+    }
+}
+
+/// Whether two grids have the same units, however they were described.
 fn same_units(a: &Geometry, b: &Geometry) -> bool {
     let units = |g: &Geometry| -> BTreeSet<Vec<satdoku::Cell>> {
         g.units()

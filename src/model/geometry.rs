@@ -503,11 +503,12 @@ impl Geometry {
             s.push_str(", ");
             s.push_str(&v.to_string());
         }
+        let plural = |k: usize| if k == 1 { "" } else { "s" };
         if !self.extra.is_empty() {
-            s.push_str(&format!(", {} extra units", self.extra.len()));
+            s.push_str(&format!(", {} extra unit{}", self.extra.len(), plural(self.extra.len())));
         }
         if !self.constraints.is_empty() {
-            s.push_str(&format!(", {} constraints", self.constraints.len()));
+            s.push_str(&format!(", {} constraint{}", self.constraints.len(), plural(self.constraints.len())));
         }
         s
     }

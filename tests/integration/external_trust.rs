@@ -199,6 +199,70 @@ fn decode_refuses_grid_options_that_differ_from_the_cnf() {
 }
 
 #[test]
+fn decode_refuses_rules_beyond_units_that_differ_from_the_cnf() {
+    // Rules between neighbours and clues are no units: options that add
+    // them, or change a clue, ask for another puzzle than the CNF's, whose
+    // solution may break them.
+    let dir = tempfile::tempdir().unwrap();
+    let toml = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    };
+    let cages = toml(
+        "cages.toml",
+        "size = 4\n[[killer]]\ncells = \"r1c1 r1c2\"\nsum = 3\n[[killer]]\ncells = \"r4c3 r4c4\"\nsum = 7\n",
+    );
+    let reordered = toml(
+        "reordered.toml",
+        "size = 4\n[[killer]]\ncells = \"r4c3 r4c4\"\nsum = 7\n[[killer]]\ncells = \"r1c1 r1c2\"\nsum = 3\n",
+    );
+    let other_sum = toml(
+        "other.toml",
+        "size = 4\n[[killer]]\ncells = \"r1c1 r1c2\"\nsum = 7\n[[killer]]\ncells = \"r4c3 r4c4\"\nsum = 7\n",
+    );
+    let anti_king = toml("anti-king.toml", "size = 4\nanti_king = true\n");
+
+    let blank = ".".repeat(16);
+    let plain = cnf_of(dir.path(), &blank, &[]);
+    let model = model_of(&plain);
+    let cases: [(&[&str], &str); 4] = [
+        (&["--variant", "anti-knight"], "anti-knight"),
+        (&["--variant", "non-consecutive"], "non-consecutive"),
+        (&["--grid", &anti_king], "anti-king"),
+        (&["--grid", &cages], "2 constraints"),
+    ];
+    for (options, asked) in cases {
+        let out = decode(&plain, &model, options);
+        assert_eq!(out.status.code(), Some(2), "{options:?}");
+        assert!(out.stdout.is_empty(), "{options:?}: {}", String::from_utf8_lossy(&out.stdout));
+        let stderr = stderr(&out);
+        assert!(
+            stderr.contains("the CNF's comments describe 4x4, 2x2 boxes, but the grid options ask for"),
+            "{stderr}"
+        );
+        assert!(stderr.contains(asked), "{options:?}: {stderr}");
+    }
+
+    let caged = dir.path().join("caged");
+    std::fs::create_dir(&caged).unwrap();
+    let cnf = cnf_of(&caged, &blank, &["--grid", &cages]);
+    let model = model_of(&cnf);
+    let out = decode(&cnf, &model, &["--grid", &other_sum]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("with other clues"), "{}", stderr(&out));
+    // The same clues in another order are the same puzzle.
+    for options in [&["--grid", &cages][..], &["--grid", &reordered], &[]] {
+        let out = decode(&cnf, &model, options);
+        assert!(out.status.success(), "{options:?}: {}", stderr(&out));
+        let solution: Vec<u32> =
+            String::from_utf8_lossy(&out.stdout).trim().chars().map(|c| c.to_digit(10).unwrap()).collect();
+        check(&blank, String::from_utf8_lossy(&out.stdout).trim(), &Shape::boxes(4, 2, 2)).unwrap();
+        assert_eq!((solution[0] + solution[1], solution[14] + solution[15]), (3, 7), "{solution:?}");
+    }
+}
+
+#[test]
 fn decode_takes_grid_options_that_describe_the_cnf() {
     let dir = tempfile::tempdir().unwrap();
     // Options that say what the CNF says, in other words: the hyper windows
