@@ -145,15 +145,13 @@ impl Explainer {
         }
         .ok_or_else(|| InternalError("a puzzle of mismatched sizes".into()))?;
         let prepared = Prepared::unpropagated(&rules, options);
-        prepared.check_size()?;
-        let mut solver = new_solver();
         let deadline = options.deadline(start);
+        prepared.check_size_until(deadline)?;
+        let mut solver = new_solver();
         solver.set_deadline(deadline);
         let mut until = Until::new(&mut solver, deadline);
-        let map = prepared.encode(&mut until);
-        if until.passed() {
-            return Err(SolveError::TimedOut);
-        }
+        let map = prepared.encode_with(&[], &mut until, deadline);
+        let Some(map) = map.filter(|_| !until.passed()) else { return Err(SolveError::TimedOut) };
         let mut givens = Vec::new();
         for (cell, value) in puzzle.givens().filled() {
             let var = map

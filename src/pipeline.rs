@@ -12,7 +12,9 @@ use std::time::{Duration, Instant};
 
 use varisat::{CnfFormula, ExtendFormula};
 
-use crate::cnf::encode::{base_size, encode_full, encode_reduced, reduced_size, AmoEncoding, CnfSize, EncodeOptions};
+use crate::cnf::encode::{
+    base_size, encode_full_until, encode_reduced_until, reduced_size, AmoEncoding, CnfSize, EncodeOptions,
+};
 use crate::cnf::varmap::VarMap;
 use crate::error::InternalError;
 use crate::model::domains::Domains;
@@ -132,6 +134,10 @@ pub(crate) enum Goal {
     /// as [`Goal::All`], but on grids up to 9×9 singles only.
     Branch,
 }
+
+/// A count or an encoding the deadline stopped before its end.
+#[derive(Debug)]
+pub(crate) struct Late;
 
 /// A puzzle ready for search: its givens propagated as far as the encoding
 /// asks, the candidates left, and the options that say how to encode them.
@@ -298,7 +304,7 @@ impl Prepared {
     /// Write the CNF into `sink` (a solver, a `CnfFormula`, a counter of
     /// clauses); the map of its cell variables.
     pub fn encode(&self, sink: &mut impl ExtendFormula) -> VarMap {
-        self.encode_with(&[], sink)
+        self.encode_with(&[], sink, None).expect("no deadline: never cut short")
     }
 
     /// The CNF as a formula of its own.
@@ -306,13 +312,20 @@ impl Prepared {
         self.cnf_with(&[])
     }
 
-    /// Write the CNF into `sink`, with `guesses` on top; the map of its cell variables.
-    pub(crate) fn encode_with(&self, guesses: &[ValueGroups], sink: &mut impl ExtendFormula) -> VarMap {
+    /// Write the CNF into `sink`, with `guesses` on top; the map of its cell
+    /// variables, or `None` when a clue whose encoding takes seconds to build
+    /// stopped at `deadline` (the sink's formula then lacks its clauses).
+    pub(crate) fn encode_with(
+        &self,
+        guesses: &[ValueGroups],
+        sink: &mut impl ExtendFormula,
+        deadline: Option<Instant>,
+    ) -> Option<VarMap> {
         let (geometry, givens) = (self.puzzle.geometry(), self.puzzle.givens());
         let options = EncodeOptions { amo: self.options.amo };
         let map = match self.encoding {
             Encoding::Full => {
-                let map = encode_full(geometry, givens, options, sink);
+                let map = encode_full_until(geometry, givens, options, deadline, sink)?;
                 // Pencil marks: what a cell may not hold, as unit clauses.
                 if let Some(candidates) = self.puzzle.candidates() {
                     for cell in geometry.cells() {
@@ -322,19 +335,27 @@ impl Prepared {
                 }
                 map
             }
-            Encoding::Reduced | Encoding::Propagated => encode_reduced(geometry, &self.domains, options, sink),
+            Encoding::Reduced | Encoding::Propagated => {
+                encode_reduced_until(geometry, &self.domains, options, deadline, sink)?
+            }
         };
         for groups in guesses {
             groups.encode(geometry, &map, self.options.amo, sink);
         }
-        map
+        Some(map)
     }
 
     /// The CNF as a formula of its own, with `guesses` on top.
     pub(crate) fn cnf_with(&self, guesses: &[ValueGroups]) -> PuzzleCnf {
+        self.cnf_until(guesses, None).expect("no deadline: never cut short")
+    }
+
+    /// [`Prepared::cnf_with`], or `None` when `deadline` cut it short (see
+    /// [`Prepared::encode_with`]).
+    pub(crate) fn cnf_until(&self, guesses: &[ValueGroups], deadline: Option<Instant>) -> Option<PuzzleCnf> {
         let mut formula = CnfFormula::new();
-        let map = self.encode_with(guesses, &mut formula);
-        PuzzleCnf {
+        let map = self.encode_with(guesses, &mut formula, deadline)?;
+        Some(PuzzleCnf {
             puzzle: self.puzzle.clone(),
             formula,
             map,
@@ -342,21 +363,22 @@ impl Prepared {
             amo: self.options.amo,
             unsolvable: None,
             guessed: !guesses.is_empty(),
-        }
+        })
     }
 
     /// The size of the CNF [`Prepared::encode`] writes, counted without writing it.
     pub fn cnf_size(&self) -> CnfSize {
-        self.size_within(u64::MAX).0
+        self.size_within(u64::MAX, None).expect("no deadline: never cut short").0
     }
 
     /// [`Prepared::cnf_size`], the count stopped once past `budget` literals:
-    /// the size, and whether it is only a floor.
-    fn size_within(&self, budget: u64) -> (CnfSize, bool) {
+    /// the size, and whether it is only a floor; [`Late`] when `deadline`
+    /// stopped it first.
+    fn size_within(&self, budget: u64, deadline: Option<Instant>) -> Result<(CnfSize, bool), Late> {
         let (geometry, options) = (self.puzzle.geometry(), EncodeOptions { amo: self.options.amo });
         match self.encoding {
             Encoding::Full => {
-                let sizer = base_size(geometry, options, budget);
+                let sizer = base_size(geometry, options, budget, deadline);
                 let mut size = sizer.size;
                 // The givens' unit clauses, and the pencil marks'.
                 let excluded = self
@@ -366,17 +388,29 @@ impl Prepared {
                 let units = self.puzzle.givens().filled_count() as u64 + excluded;
                 size.clauses += units;
                 size.literals += units;
-                (size, sizer.stopped)
+                if sizer.late {
+                    return Err(Late);
+                }
+                Ok((size, sizer.stopped))
             }
             Encoding::Reduced | Encoding::Propagated => {
-                let sizer = reduced_size(geometry, &self.domains, options, budget);
-                (sizer.size, sizer.stopped)
+                let sizer = reduced_size(geometry, &self.domains, options, budget, deadline);
+                match sizer.late {
+                    true => Err(Late),
+                    false => Ok((sizer.size, sizer.stopped)),
+                }
             }
         }
     }
 
     /// Refuse a CNF past [`SolveOptions::max_literals`], before it is written.
     pub(crate) fn check_size(&self) -> Result<(), SolveError> {
+        self.check_size_until(None)
+    }
+
+    /// [`Prepared::check_size`], given up at `deadline`: counting a clue's
+    /// encoding can take as long as writing it.
+    pub(crate) fn check_size_until(&self, deadline: Option<Instant>) -> Result<(), SolveError> {
         let geometry = self.puzzle.geometry();
         let n = geometry.size() as u64;
         // Cheap first: each variable is in its cell's clauses and its units',
@@ -396,9 +430,10 @@ impl Prepared {
         // took gigabytes to count, and once aborted on memory).
         let size = match variables > self.options.max_literals {
             true => CnfSize { variables, clauses: 0, literals: variables },
-            false => match self.size_within(self.options.max_literals) {
-                (size, false) => size,
-                (size, true) => CnfSize { variables: 0, clauses: 0, literals: size.literals },
+            false => match self.size_within(self.options.max_literals, deadline) {
+                Err(Late) => return Err(SolveError::TimedOut),
+                Ok((size, false)) => size,
+                Ok((size, true)) => CnfSize { variables: 0, clauses: 0, literals: size.literals },
             },
         };
         match size.literals > self.options.max_literals {

@@ -15,6 +15,8 @@
 
 mod constraints;
 
+use std::time::Instant;
+
 use varisat::{ExtendFormula, Lit};
 
 use crate::cnf::varmap::VarMap;
@@ -180,11 +182,13 @@ pub(crate) struct Sizer {
     budget: u64,
     /// Whether it stopped: `size` is then a floor.
     pub stopped: bool,
+    /// Whether the deadline stopped it: `size` is then a floor too.
+    pub late: bool,
 }
 
 impl Sizer {
     pub fn with_budget(budget: u64) -> Sizer {
-        Sizer { size: CnfSize::default(), budget, stopped: false }
+        Sizer { size: CnfSize::default(), budget, stopped: false, late: false }
     }
 }
 
@@ -235,21 +239,44 @@ pub fn encode_full(
     options: EncodeOptions,
     sink: &mut impl ExtendFormula,
 ) -> VarMap {
-    let map = encode_base(geometry, options, sink);
+    encode_full_until(geometry, givens, options, None, sink).expect("no deadline: never cut short")
+}
+
+/// [`encode_full`], or `None` when `deadline` cut it short (see
+/// [`encode_base_until`]).
+pub(crate) fn encode_full_until(
+    geometry: &Geometry,
+    givens: &Grid,
+    options: EncodeOptions,
+    deadline: Option<Instant>,
+    sink: &mut impl ExtendFormula,
+) -> Option<VarMap> {
+    let map = encode_base_until(geometry, options, deadline, sink)?;
     for (cell, value) in givens.filled() {
         if let Some(var) = map.var(cell, value) {
             sink.add_clause(&[var.positive()]);
         }
     }
-    map
+    Some(map)
 }
 
 /// The extended encoding of the blank grid: what every puzzle of `geometry` shares.
 pub fn encode_base(geometry: &Geometry, options: EncodeOptions, sink: &mut impl ExtendFormula) -> VarMap {
+    encode_base_until(geometry, options, None, sink).expect("no deadline: never cut short")
+}
+
+/// [`encode_base`], or `None` when a clue whose encoding takes seconds to
+/// build (a sum along a long line) stopped at `deadline`: the sink then
+/// holds a formula with clauses missing, not to be solved.
+pub(crate) fn encode_base_until(
+    geometry: &Geometry,
+    options: EncodeOptions,
+    deadline: Option<Instant>,
+    sink: &mut impl ExtendFormula,
+) -> Option<VarMap> {
     let n = geometry.size();
     let map = VarMap::regular(n, new_vars(sink, n * n * n));
-    write_clauses(geometry, &map, options, sink);
-    map
+    write_clauses(geometry, &map, options, deadline, sink).then_some(map)
 }
 
 /// The reduced encoding (Kwon & Jain 2006) over the candidates in `domains`:
@@ -260,14 +287,25 @@ pub fn encode_reduced(
     options: EncodeOptions,
     sink: &mut impl ExtendFormula,
 ) -> VarMap {
+    encode_reduced_until(geometry, domains, options, None, sink).expect("no deadline: never cut short")
+}
+
+/// [`encode_reduced`], or `None` when `deadline` cut it short (see
+/// [`encode_base_until`]).
+pub(crate) fn encode_reduced_until(
+    geometry: &Geometry,
+    domains: &Domains,
+    options: EncodeOptions,
+    deadline: Option<Instant>,
+    sink: &mut impl ExtendFormula,
+) -> Option<VarMap> {
     let count = (0..geometry.cell_count())
         .map(Cell::from_index)
         .filter(|&c| domains.single(c).is_none())
         .map(|c| domains.count(c))
         .sum();
     let map = VarMap::reduced(domains, new_vars(sink, count));
-    write_clauses(geometry, &map, options, sink);
-    map
+    write_clauses(geometry, &map, options, deadline, sink).then_some(map)
 }
 
 /// Allocate `count` consecutive variables; the index of the first.
@@ -286,26 +324,40 @@ fn new_vars(sink: &mut impl ExtendFormula, count: usize) -> usize {
 /// it. Counting stops once it is past `budget` literals, where a clue's
 /// encoding would take more to count than the limit it is checked against
 /// (the sizer says so: its size is then a floor).
-pub(crate) fn reduced_size(geometry: &Geometry, domains: &Domains, options: EncodeOptions, budget: u64) -> Sizer {
+pub(crate) fn reduced_size(
+    geometry: &Geometry,
+    domains: &Domains,
+    options: EncodeOptions,
+    budget: u64,
+    deadline: Option<Instant>,
+) -> Sizer {
     let map = VarMap::reduced(domains, 0);
     let mut sizer = Sizer::with_budget(budget);
-    write_clauses(geometry, &map, options, &mut sizer);
+    sizer.late = !write_clauses(geometry, &map, options, deadline, &mut sizer);
     sizer.size.variables += map.cell_var_count() as u64;
     sizer
 }
 
 /// The size of what [`encode_base`] writes, without writing it; counting
-/// may stop past `budget` literals (see [`reduced_size`]).
-pub(crate) fn base_size(geometry: &Geometry, options: EncodeOptions, budget: u64) -> Sizer {
+/// may stop past `budget` literals (see [`reduced_size`]), or at
+/// `deadline` ([`Sizer::late`]: the size is then a floor).
+pub(crate) fn base_size(geometry: &Geometry, options: EncodeOptions, budget: u64, deadline: Option<Instant>) -> Sizer {
     let n = geometry.size();
     let map = VarMap::regular(n, 0);
     let mut sizer = Sizer::with_budget(budget);
-    write_clauses(geometry, &map, options, &mut sizer);
+    sizer.late = !write_clauses(geometry, &map, options, deadline, &mut sizer);
     sizer.size.variables += map.cell_var_count() as u64;
     sizer
 }
 
-fn write_clauses(geometry: &Geometry, map: &VarMap, options: EncodeOptions, sink: &mut impl ClauseSink) {
+/// False when `deadline` cut the clues' clauses short.
+fn write_clauses(
+    geometry: &Geometry,
+    map: &VarMap,
+    options: EncodeOptions,
+    deadline: Option<Instant>,
+    sink: &mut impl ClauseSink,
+) -> bool {
     let n = geometry.size();
     let mut lits: Vec<Lit> = Vec::with_capacity(n);
     for cell in geometry.cells() {
@@ -343,12 +395,13 @@ fn write_clauses(geometry: &Geometry, map: &VarMap, options: EncodeOptions, sink
             }
         }
     }
-    constraints::write_constraints(geometry, map, options, sink);
+    constraints::write_constraints(geometry, map, options, deadline, sink)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::constraints::Constraint;
     use crate::model::geometry::Value;
     use varisat::{CnfFormula, Solver};
 
@@ -420,5 +473,51 @@ mod tests {
         assert_eq!(map.pair(v), Some((Cell::from_index(5), Value::from_index(2))));
         // r1c1 = 1 leaves 288 / 4 = 72 grids.
         assert_eq!(solutions(&f, &map, &g, 1000).len(), 72);
+    }
+
+    /// A Latin square of side `n` whose main diagonal sums to n(n+1)/2: a
+    /// little killer whose automaton has about n²/2 states a layer.
+    fn diagonal_sum(n: usize) -> Geometry {
+        let cells: Vec<Cell> = (0..n).map(|i| Cell::from_index(i * n + i)).collect();
+        let sum = (n * (n + 1) / 2) as u32;
+        Geometry::latin(n).unwrap().with_constraints(vec![Constraint::LittleKiller { cells, sum }]).unwrap()
+    }
+
+    /// The clauses `encode_full_until` writes by `deadline`, and whether
+    /// they are the whole formula.
+    fn clauses_by(g: &Geometry, deadline: Option<Instant>) -> (usize, bool) {
+        let mut f = CnfFormula::new();
+        let map = encode_full_until(g, &Grid::empty(g.size()), EncodeOptions::default(), deadline, &mut f);
+        (f.len(), map.is_some())
+    }
+
+    #[test]
+    fn a_sum_clue_stops_at_the_deadline() {
+        let g = diagonal_sum(24);
+        let (units, _) = clauses_by(&Geometry::latin(24).unwrap(), None);
+        let (whole, complete) = clauses_by(&g, None);
+        assert!(complete && whole > units + 10_000, "{whole} against {units} without the clue");
+        // Past the deadline the clue's automaton builds nothing more, and
+        // the formula is no map: it lacks the clue.
+        let past = Instant::now();
+        assert_eq!(clauses_by(&g, Some(past)), (units, false));
+        let later = Instant::now() + std::time::Duration::from_secs(3600);
+        assert_eq!(clauses_by(&g, Some(later)), (whole, true));
+        // Without a clue that takes long, nothing is cut, whatever the time.
+        assert_eq!(clauses_by(&Geometry::latin(24).unwrap(), Some(past)), (units, true));
+    }
+
+    #[test]
+    fn counting_a_sum_clue_stops_once_past_the_budget() {
+        let g = diagonal_sum(24);
+        let whole = base_size(&g, EncodeOptions::default(), u64::MAX, None);
+        assert!(!whole.stopped);
+        // A budget its edges fit within but its clauses do not: counting
+        // stops within a layer of the budget, not at the end.
+        let budget = whole.size.literals / 2;
+        let cut = base_size(&g, EncodeOptions::default(), budget, None);
+        assert!(cut.stopped && !cut.late);
+        let layer = whole.size.literals / 24;
+        assert!(cut.size.literals > budget && cut.size.literals <= budget + layer, "{:?}", cut.size);
     }
 }

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use varisat::{ExtendFormula, Lit, Solver};
 
-use crate::cnf::encode::{encode_base, EncodeOptions};
+use crate::cnf::encode::{encode_base, encode_base_until, EncodeOptions};
 use crate::cnf::varmap::VarMap;
 use crate::cnf::Until;
 use crate::error::InternalError;
@@ -71,10 +71,8 @@ impl UniquenessChecker {
     pub fn with_deadline(geometry: Arc<Geometry>, deadline: Option<Instant>) -> Result<UniquenessChecker, SolveError> {
         let mut solver = new_solver();
         let mut until = Until::new(&mut solver, deadline);
-        let map = encode_base(&geometry, EncodeOptions::default(), &mut until);
-        if until.passed() {
-            return Err(SolveError::TimedOut);
-        }
+        let map = encode_base_until(&geometry, EncodeOptions::default(), deadline, &mut until);
+        let Some(map) = map.filter(|_| !until.passed()) else { return Err(SolveError::TimedOut) };
         let mut checker = UniquenessChecker::loaded(geometry, solver, map);
         checker.set_deadline(deadline);
         Ok(checker)

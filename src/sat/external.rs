@@ -284,8 +284,8 @@ impl Backend for External<'_> {
         stats: &mut Stats,
     ) -> Result<SatResult, SolveError> {
         let start = Instant::now();
-        prepared.check_size()?;
-        let cnf = prepared.cnf_with(guesses);
+        prepared.check_size_until(limits.deadline)?;
+        let Some(cnf) = prepared.cnf_until(guesses, limits.deadline) else { return Err(SolveError::TimedOut) };
         stats.variables += cnf.formula.var_count();
         stats.clauses += cnf.formula.len();
         // One folder holds the CNF and the solver's output, removed even when a signal ends satdoku.

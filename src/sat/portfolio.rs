@@ -46,7 +46,7 @@ impl Backend for Portfolio {
         limits: Limits,
         stats: &mut Stats,
     ) -> Result<SatResult, SolveError> {
-        prepared.check_size()?;
+        prepared.check_size_until(limits.deadline)?;
         let stop = Arc::new(AtomicBool::new(false));
         // The first definite answer (a verified grid, "unsatisfiable", or an error).
         let winner: Mutex<Option<Answer>> = Mutex::new(None);

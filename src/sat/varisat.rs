@@ -67,17 +67,15 @@ impl Loaded {
         guesses: &[ValueGroups],
         deadline: Option<Instant>,
     ) -> Result<Loaded, SolveError> {
-        prepared.check_size()?;
+        prepared.check_size_until(deadline)?;
         let mut solver = new_solver();
         solver.set_deadline(deadline);
         // Loading a big formula takes seconds: it stops at the deadline too.
         let mut until = Until::new(&mut solver, deadline);
         let mut counting = Counting::new(&mut until);
-        let map = prepared.encode_with(guesses, &mut counting);
+        let map = prepared.encode_with(guesses, &mut counting, deadline);
         let (variables, clauses) = (counting.variables, counting.clauses);
-        if until.passed() {
-            return Err(SolveError::TimedOut);
-        }
+        let Some(map) = map.filter(|_| !until.passed()) else { return Err(SolveError::TimedOut) };
         Ok(Loaded { solver, map, variables, clauses })
     }
 }

@@ -23,6 +23,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 use std::ops::Not;
+use std::time::Instant;
 
 use varisat::Lit;
 
@@ -61,9 +62,23 @@ struct Writer<'a, S> {
     n: usize,
     amo: AmoEncoding,
     buffer: Vec<Lit>,
+    /// Where the time runs out: a clue whose encoding takes seconds to build
+    /// (a sum along a long line of a big grid) stops there, and the formula
+    /// is [`Writer::cut`] short.
+    deadline: Option<Instant>,
+    /// Whether a clue stopped at the deadline: the formula then lacks some of
+    /// its clauses, and must not be solved.
+    cut: bool,
 }
 
 impl<S: ClauseSink> Writer<'_, S> {
+    /// Whether the deadline has passed: then the clue being written stops,
+    /// and the formula is cut short.
+    fn late(&mut self) -> bool {
+        self.cut |= self.deadline.is_some_and(|deadline| Instant::now() >= deadline);
+        self.cut
+    }
+
     /// "`cell` holds `number`" (1-based; anything outside 1..n is false).
     fn is(&self, cell: Cell, number: u32) -> Term {
         let Some(value) = Value::new_checked(number as usize, self.n) else { return Term::False };
@@ -176,6 +191,10 @@ impl<S: ClauseSink> Writer<'_, S> {
     /// state must satisfy `accept`. States are the partial sums (or what the
     /// clue needs); only states reachable from the start and reaching an
     /// accepting state are kept.
+    ///
+    /// Only the states are held, never the edges: a sum along 80 cells of an
+    /// 80×80 grid has 20 million edges, gigabytes as a list, and each layer's
+    /// edges are found again from its states when they are written.
     fn automaton(
         &mut self,
         cells: &[Cell],
@@ -185,68 +204,74 @@ impl<S: ClauseSink> Writer<'_, S> {
     ) {
         let k = cells.len();
         let n = self.n as u32;
-        // Forward: the edges (state, value, next) of each layer.
-        let mut layers: Vec<Vec<i64>> = vec![vec![start]];
-        let mut edges: Vec<Vec<(i64, u32, i64)>> = Vec::with_capacity(k);
-        // The edges take memory to build, as literals do once written: a
-        // sink with a budget (the size check) is told of them as they come,
-        // and counting stops past it rather than build gigabytes of edges.
+        // The values of each cell the encoding leaves open.
+        let values: Vec<Vec<u32>> =
+            cells.iter().map(|&cell| (1..=n).filter(|&v| self.is(cell, v) != Term::False).collect()).collect();
+        // Forward: the states reachable at each layer. Counting the edges
+        // costs time as writing them would: a sink with a budget (the size
+        // check) is told of them as they come, and counting stops past it.
+        let mut states: Vec<Vec<i64>> = vec![vec![start]];
         let mut counted = 0u64;
-        for (i, &cell) in cells.iter().enumerate() {
-            let mut next = std::collections::BTreeSet::new();
-            let mut layer = Vec::new();
-            for (j, &s) in layers[i].iter().enumerate() {
-                if j % 64 == 63 && self.sink.past_budget(counted + layer.len() as u64) {
+        for i in 0..k {
+            let mut next = Vec::new();
+            for (j, &s) in states[i].iter().enumerate() {
+                if j % 64 == 63 && (self.sink.past_budget(counted) || self.late()) {
                     return;
                 }
-                for v in 1..=n {
-                    if self.is(cell, v) == Term::False {
-                        continue;
-                    }
-                    if let Some(t) = step(i, s, v) {
-                        if i + 1 < k || accept(t) {
-                            next.insert(t);
-                            layer.push((s, v, t));
-                        }
-                    }
-                }
+                let before = next.len();
+                next.extend(values[i].iter().filter_map(|&v| step(i, s, v)).filter(|&t| i + 1 < k || accept(t)));
+                counted += (next.len() - before) as u64;
             }
-            counted += layer.len() as u64;
-            layers.push(next.into_iter().collect());
-            edges.push(layer);
+            next.sort_unstable();
+            next.dedup();
+            states.push(next);
         }
         if self.sink.past_budget(counted) {
             return;
         }
-        // Backward: keep the edges into states that still lead somewhere.
-        let mut alive: HashSet<i64> = layers[k].iter().copied().collect();
+        // Backward: keep the states that still lead to an accepting one.
         for i in (0..k).rev() {
-            edges[i].retain(|(_, _, t)| alive.contains(t));
-            alive = edges[i].iter().map(|&(s, _, _)| s).collect();
+            if self.late() {
+                return;
+            }
+            let (now, later) = states.split_at_mut(i + 1);
+            let alive = &later[0];
+            now[i]
+                .retain(|&s| values[i].iter().any(|&v| step(i, s, v).is_some_and(|t| alive.binary_search(&t).is_ok())));
         }
-        if !alive.contains(&start) {
+        if states[0].is_empty() {
             return self.clause([]);
         }
+        // The edges of layer i, from its live states into the next layer's.
+        let edges = |i: usize, states: &[Vec<i64>]| -> Vec<(i64, u32, i64)> {
+            let mut edges = Vec::new();
+            for &s in &states[i] {
+                for &v in &values[i] {
+                    if let Some(t) = step(i, s, v).filter(|t| states[i + 1].binary_search(t).is_ok()) {
+                        edges.push((s, v, t));
+                    }
+                }
+            }
+            edges
+        };
         // State variables for the inner layers with more than one state.
-        let mut states: Vec<BTreeMap<i64, Term>> = Vec::with_capacity(k + 1);
-        for i in 0..=k {
-            let mut present: Vec<i64> = match i {
-                0 => vec![start],
-                _ => edges[i - 1].iter().map(|&(_, _, t)| t).collect(),
-            };
-            present.sort_unstable();
-            present.dedup();
-            let constant = i == 0 || i == k || present.len() == 1;
-            states.push(present.into_iter().map(|s| (s, if constant { Term::True } else { self.fresh() })).collect());
-        }
+        let terms: Vec<BTreeMap<i64, Term>> = (0..=k)
+            .map(|i| {
+                let constant = i == 0 || i == k || states[i].len() == 1;
+                states[i].iter().map(|&s| (s, if constant { Term::True } else { self.fresh() })).collect()
+            })
+            .collect();
         for (i, &cell) in cells.iter().enumerate() {
+            if self.sink.past_budget(0) || self.late() {
+                return;
+            }
             let mut out: BTreeMap<i64, Vec<Term>> = BTreeMap::new();
             let mut into: BTreeMap<i64, Vec<Term>> = BTreeMap::new();
             let mut by_value: BTreeMap<u32, Vec<Term>> = BTreeMap::new();
             // The values whose only edge is the cell's literal itself.
             let mut aliased: HashSet<u32> = HashSet::new();
-            for &(s, v, t) in &edges[i] {
-                let (from, to, x) = (states[i][&s], states[i + 1][&t], self.is(cell, v));
+            for (s, v, t) in edges(i, &states) {
+                let (from, to, x) = (terms[i][&s], terms[i + 1][&t], self.is(cell, v));
                 // An edge whose ends are settled is its cell's literal itself
                 // (one edge per value then: the start state is unique).
                 let edge = if from == Term::True && to == Term::True {
@@ -263,12 +288,12 @@ impl<S: ClauseSink> Writer<'_, S> {
                 into.entry(t).or_default().push(edge);
                 by_value.entry(v).or_default().push(edge);
             }
-            for (s, &q) in &states[i] {
+            for (s, &q) in &terms[i] {
                 let edges = out.remove(s).unwrap_or_default();
                 self.clause(std::iter::once(!q).chain(edges));
             }
             if i + 1 < k {
-                for (t, &q) in &states[i + 1] {
+                for (t, &q) in &terms[i + 1] {
                     let edges = into.remove(t).unwrap_or_default();
                     self.clause(std::iter::once(!q).chain(edges));
                 }
@@ -300,9 +325,16 @@ impl<S: ClauseSink> Writer<'_, S> {
 }
 
 /// Write the clauses of the geometry's neighbour rules and variant clues.
-pub(super) fn write_constraints(geometry: &Geometry, map: &VarMap, options: EncodeOptions, sink: &mut impl ClauseSink) {
+/// False when `deadline` cut it short (a clue's clauses are missing).
+pub(super) fn write_constraints(
+    geometry: &Geometry,
+    map: &VarMap,
+    options: EncodeOptions,
+    deadline: Option<Instant>,
+    sink: &mut impl ClauseSink,
+) -> bool {
     let n = geometry.size();
-    let mut w = Writer { sink, map, n, amo: options.amo, buffer: Vec::new() };
+    let mut w = Writer { sink, map, n, amo: options.amo, buffer: Vec::new(), deadline, cut: false };
     let share_unit = |a: Cell, b: Cell| geometry.units_of(a).iter().any(|u| geometry.units_of(b).contains(u));
     for &variant in geometry.variants() {
         for (a, b) in geometry.neighbour_pairs(variant) {
@@ -323,6 +355,9 @@ pub(super) fn write_constraints(geometry: &Geometry, map: &VarMap, options: Enco
     }
     let constraints = geometry.constraints();
     for constraint in constraints {
+        if w.cut {
+            break;
+        }
         match constraint {
             Constraint::Killer { cells, sum: None } => w.distinct(cells),
             Constraint::Killer { cells, sum: Some(sum) } => {
@@ -403,4 +438,5 @@ pub(super) fn write_constraints(geometry: &Geometry, map: &VarMap, options: Enco
             }
         }
     }
+    !w.cut
 }
