@@ -68,6 +68,13 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage_exit(e),
     };
+    // Ctrl-C, SIGTERM and SIGHUP: external solvers ended, their files
+    // removed, and the records answered so far printed, whole, before the
+    // exit (128 + the signal).
+    if let Err(e) = satdoku::clean_up_on_signals_then(commands::output::flush_on_signal) {
+        let _ = writeln!(std::io::stderr(), "satdoku: cannot set up signal handling: {e}");
+        return ExitCode::from(2);
+    }
     let result = match &cli.command {
         Command::Solve(args) => commands::solve::run_solve(args, &cli.grid),
         Command::Count(args) => commands::count::run_count(args, &cli.grid),

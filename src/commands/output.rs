@@ -3,7 +3,8 @@
 
 use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
-use std::sync::Arc;
+use std::sync::{mpsc, Arc, Mutex, PoisonError, TryLockError};
+use std::time::{Duration, Instant};
 
 use anstyle::{AnsiColor, Style};
 use serde::Serialize;
@@ -992,15 +993,24 @@ impl Emitter {
     }
 }
 
+/// stdout's buffer, one for the process. Each record is written into it
+/// whole under its lock, so that a signal can flush what was answered before
+/// it ([`flush_on_signal`]) without ever cutting a record in two.
+static BUFFER: Mutex<Option<io::BufWriter<io::Stdout>>> = Mutex::new(None);
+
+/// How long a signal waits for the buffer, and then for its flush, before
+/// satdoku exits without it: a writer blocked on a pipe nobody reads holds
+/// the buffer, and must not keep the signal from ending satdoku.
+const SIGNAL_FLUSH: Duration = Duration::from_millis(300);
+
 /// Buffered stdout, flushed after every record when a person reads it live.
 pub struct Stdout {
-    out: io::BufWriter<io::StdoutLock<'static>>,
     eager: bool,
 }
 
 impl Stdout {
     pub fn new() -> Stdout {
-        Stdout { out: io::BufWriter::with_capacity(1 << 16, io::stdout().lock()), eager: io::stdout().is_terminal() }
+        Stdout { eager: io::stdout().is_terminal() }
     }
 
     /// Write one record's (or one chunk's) text: the diagnostics to stderr,
@@ -1014,22 +1024,54 @@ impl Stdout {
     }
 
     fn write_now(&mut self, out: &[u8], err: &[u8]) -> io::Result<()> {
+        let mut buffer = BUFFER.lock().unwrap_or_else(PoisonError::into_inner);
+        let buffer = buffer.get_or_insert_with(|| io::BufWriter::with_capacity(1 << 16, io::stdout()));
         if !err.is_empty() {
             // On a terminal, what came before goes first.
             if self.eager {
-                self.out.flush()?;
+                buffer.flush()?;
             }
             // Diagnostics that cannot be written (stderr closed) are dropped, not fatal.
             let _ = io::stderr().lock().write_all(err);
         }
-        self.out.write_all(out)?;
+        buffer.write_all(out)?;
         if self.eager {
-            self.out.flush()?;
+            buffer.flush()?;
         }
         Ok(())
     }
 
     pub fn flush(&mut self) -> io::Result<()> {
-        self.out.flush()
+        BUFFER.lock().unwrap_or_else(PoisonError::into_inner).as_mut().map_or(Ok(()), io::Write::flush)
     }
+}
+
+/// Flush the records written so far, whole, as a signal ends satdoku:
+/// answered records are never lost to the buffer. A writer stuck on a full
+/// pipe holds the buffer, and a flush into it would block too: past
+/// [`SIGNAL_FLUSH`] for each, satdoku exits without them.
+pub fn flush_on_signal() {
+    let start = Instant::now();
+    let mut buffer = loop {
+        match BUFFER.try_lock() {
+            Ok(buffer) => break buffer,
+            Err(TryLockError::Poisoned(e)) => break e.into_inner(),
+            Err(TryLockError::WouldBlock) if start.elapsed() < SIGNAL_FLUSH => {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            Err(TryLockError::WouldBlock) => return,
+        }
+    };
+    let Some(mut pending) = buffer.take() else { return };
+    let (done, flushed) = mpsc::channel();
+    // A flush blocked on the pipe stays behind on its own thread.
+    let flusher = std::thread::Builder::new().spawn(move || {
+        let _ = pending.flush();
+        let _ = done.send(());
+    });
+    if flusher.is_ok() {
+        let _ = flushed.recv_timeout(SIGNAL_FLUSH);
+    }
+    // No record after the signal: the buffer stays locked until the exit.
+    std::mem::forget(buffer);
 }

@@ -2,7 +2,7 @@
 
 use std::io;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 
 use satdoku::{
@@ -64,12 +64,11 @@ pub fn run_solve(args: &SolveArgs, grid: &GridArgs) -> Result<u8> {
 }
 
 /// The `--solver` command, checked once before any puzzle is read (a
-/// missing program is one error, not one per puzzle), with Ctrl-C and
-/// SIGTERM set to end its runs and remove their files.
+/// missing program is one error, not one per puzzle). Ctrl-C and SIGTERM
+/// end its runs and remove their files (`main` set them up).
 fn external_solver(command: &str) -> Result<ExternalSolver> {
     let solver = ExternalSolver::parse(command)?;
     solver.locate()?;
-    satdoku::clean_up_on_signals().context("cannot set up signal handling for --solver")?;
     Ok(solver)
 }
 

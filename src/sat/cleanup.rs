@@ -213,18 +213,27 @@ impl Drop for Group {
 /// SIGTERM), printing nothing more. Call it once, before starting solvers;
 /// it starts a thread that waits for the signals.
 pub fn clean_up_on_signals() -> io::Result<()> {
+    clean_up_on_signals_then(|| {})
+}
+
+/// [`clean_up_on_signals`], with `last` called after the solvers are ended
+/// and their folders removed, right before satdoku exits: the command line
+/// flushes the records it has written (`last` must not wait long: the
+/// signal is there to end the process).
+pub fn clean_up_on_signals_then(last: impl FnOnce() + Send + 'static) -> io::Result<()> {
     let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])?;
     std::thread::Builder::new().name("satdoku-signals".into()).spawn(move || {
         if let Some(signal) = signals.forever().next() {
-            clean_up_and_exit(signal);
+            clean_up_and_exit(signal, last);
         }
     })?;
     Ok(())
 }
 
-/// End every group, remove every folder, and exit with 128 + `signal`,
-/// holding the registry to the end so that nothing new is registered.
-fn clean_up_and_exit(signal: i32) -> ! {
+/// End every group, remove every folder, call `last`, and exit with 128 +
+/// `signal`, holding the registry to the end so that nothing new is
+/// registered.
+fn clean_up_and_exit(signal: i32, last: impl FnOnce()) -> ! {
     let registry = {
         let registry = registry();
         STOPPING.store(true, Ordering::SeqCst);
@@ -249,6 +258,7 @@ fn clean_up_and_exit(signal: i32) -> ! {
             }
         }
     }
+    last();
     std::process::exit(128 + signal)
 }
 

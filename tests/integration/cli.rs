@@ -220,6 +220,56 @@ fn timeout_gives_up_on_one_puzzle_and_the_batch_goes_on() {
     assert_json_solved(&recs[2], 3, &Shape::classic(25), &read_symbols(&easy[1]), None);
 }
 
+/// A signal ends satdoku with the records answered before it printed, each
+/// whole: into a pipe they sat in stdout's buffer, and were lost (the
+/// first 64 answered records, with the diagnostic of the 64th already on
+/// stderr, and nothing on stdout).
+#[test]
+fn a_signal_prints_the_records_answered_before_it() {
+    let easy: Vec<String> = checker::data_lines("17-clue-500.txt").into_iter().take(63).collect();
+    let hard = checker::data_lines("gecode-25x25-hard.txt").remove(0);
+    // 63 puzzles and a line that is none fill the first chunk of 64 a
+    // parallel run answers; the 25×25 after them takes varisat seconds.
+    let input = format!(
+        "{}
+{}
+{hard}
+",
+        easy.join("\n"),
+        ".".repeat(79)
+    );
+    for (signal, code) in [(libc::SIGINT, 130), (libc::SIGTERM, 143)] {
+        for jobs in ["1", "2"] {
+            let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("satdoku"))
+                .args(["solve", "--format", "json", "--jobs", jobs])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+            // The 64th record's diagnostic on stderr: the 64 records are written.
+            let mut stderr = BufReader::new(child.stderr.take().unwrap());
+            let mut line = String::new();
+            while !line.contains("starts no puzzle") {
+                line.clear();
+                assert!(stderr.read_line(&mut line).unwrap() > 0, "satdoku ended first");
+            }
+            // SAFETY: kill(2) on the child's own process id.
+            assert_eq!(unsafe { libc::kill(child.id() as i32, signal) }, 0);
+            let out = child.wait_with_output().unwrap();
+            assert_eq!(out.status.code(), Some(code), "signal {signal}, --jobs {jobs}");
+            assert!(out.stdout.ends_with(b"\n"), "a record cut short: {}", String::from_utf8_lossy(&out.stdout));
+            let recs = json_lines(&out.stdout);
+            assert_eq!(recs.len(), 64, "signal {signal}, --jobs {jobs}");
+            for (i, (rec, givens)) in recs.iter().zip(&easy).enumerate() {
+                assert_json_solved(rec, i as u64 + 1, &Shape::classic(9), &read_symbols(givens), None);
+            }
+            assert_eq!(recs[63]["status"], "invalid", "{}", recs[63]);
+        }
+    }
+}
+
 // ---------- puzzle text forms ----------
 
 fn block_of(line: &str) -> String {
