@@ -16,6 +16,7 @@ use crate::error::{echo, GeometryError};
 use crate::model::constraints::{Constraint, Line, Relation};
 use crate::model::geometry::{default_box, Cell, Geometry, Layout, Value, Variant};
 use crate::model::puzzle::{Grid, Puzzle};
+use crate::text::notation::parse_digits;
 
 /// Why a text is no f-puzzles puzzle satdoku can read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -84,9 +85,21 @@ fn at(path: impl Into<String>, message: impl Into<String>) -> FpuzzlesError {
 
 /// The JSON text of an f-puzzles puzzle given as JSON, a compressed string, or a URL holding one.
 pub fn fpuzzles_json(text: &str) -> Result<String, FpuzzlesError> {
+    decode(text).map(|(json, _)| json)
+}
+
+/// [`fpuzzles_json`], and whether the text was decompressed (for the
+/// message when it is no JSON).
+fn decode(text: &str) -> Result<(String, bool), FpuzzlesError> {
     let text = text.trim();
-    if text.starts_with('{') {
-        return Ok(text.to_string());
+    let expected = "expected f-puzzles JSON, its compressed string N4Ig…, or a URL with ?load=";
+    if text.is_empty() {
+        return Err(FpuzzlesError::Decode(format!("the text is empty ({expected})")));
+    }
+    // JSON is read as JSON, whatever it holds: `[]` is no f-puzzles object,
+    // which the reader says (it was decompressed to nothing, "EOF while parsing").
+    if text.starts_with(['{', '[']) {
+        return Ok((text.to_string(), false));
     }
     let data = match text.find("load=") {
         Some(i) => text[i + 5..].split(['&', '#']).next().unwrap_or(""),
@@ -95,16 +108,36 @@ pub fn fpuzzles_json(text: &str) -> Result<String, FpuzzlesError> {
     // URLs may carry the base64 alphabet's '+', '/' and '=' percent-encoded, or '+' as a space.
     let data = data.replace("%2B", "+").replace("%2b", "+").replace("%2F", "/").replace("%2f", "/");
     let data = data.replace("%3D", "=").replace("%3d", "=").replace(' ', "+");
-    let wide = lz_str::decompress_from_base64(&data)
-        .ok_or_else(|| FpuzzlesError::Decode(format!("'{}' is not lz-string base64", echo(&data))))?;
-    String::from_utf16(&wide).map_err(|_| FpuzzlesError::Decode("the decompressed text is not UTF-16".into()))
+    match lz_str::decompress_from_base64(&data) {
+        Some(wide) if !wide.is_empty() => String::from_utf16(&wide)
+            .map(|json| (json, true))
+            .map_err(|_| FpuzzlesError::Decode("the decompressed text is not UTF-16".into())),
+        // Other JSON (`null`, `42`, `"N4Ig…"`): the reader says it is no object.
+        _ if serde_json::from_str::<Json>(text).is_ok() => Ok((text.to_string(), false)),
+        _ if data.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '=')) => {
+            Err(FpuzzlesError::Decode(format!(
+                "'{}' is base64 that does not decompress (an lz-string cut short or damaged?)",
+                echo(&data)
+            )))
+        }
+        _ => Err(FpuzzlesError::Decode(format!("'{}' is neither JSON nor lz-string base64 ({expected})", echo(&data)))),
+    }
 }
 
 /// Read an f-puzzles puzzle (JSON, compressed string or URL): its grid, regions, givens and constraints.
 pub fn read_fpuzzles(text: &str) -> Result<Puzzle, FpuzzlesError> {
-    let json: Json = serde_json::from_str(&fpuzzles_json(text)?)
-        .map_err(|e| FpuzzlesError::Decode(format!("the JSON does not parse: {e}")))?;
-    let object = json.as_object().ok_or_else(|| at("$", "expected a JSON object"))?;
+    let (text, decompressed) = decode(text)?;
+    let json: Json = serde_json::from_str(&text).map_err(|e| {
+        let what =
+            if decompressed { "the string decompresses to text that is not JSON" } else { "the JSON does not parse" };
+        FpuzzlesError::Decode(format!("{what}: {e}"))
+    })?;
+    let object = json.as_object().ok_or_else(|| {
+        at(
+            "$",
+            format!("expected a JSON object (an f-puzzles puzzle, {{\"size\": 9, \"grid\": …}}), not {}", shape(&json)),
+        )
+    })?;
     let n = object.get("size").and_then(Json::as_u64).ok_or_else(|| at("size", "expected the grid side"))? as usize;
     if !(1..=64).contains(&n) {
         return Err(at("size", format!("{n} is no grid side satdoku reads from f-puzzles (1 to 64)")));
@@ -177,7 +210,9 @@ impl Reader {
         let bad = || at(path, format!("'{}' is not a cell of a {n}x{n} grid", echo(text)));
         let rest = text.strip_prefix(['R', 'r']).ok_or_else(bad)?;
         let (r, c) = rest.split_once(['C', 'c']).ok_or_else(bad)?;
-        let (r, c): (i64, i64) = (r.parse().map_err(|_| bad())?, c.parse().map_err(|_| bad())?);
+        // Digits only: `R+1C1` was R1C1.
+        let number = |x: &str| parse_digits(x).and_then(|x| i64::try_from(x).ok()).ok_or_else(bad);
+        let (r, c) = (number(r)?, number(c)?);
         let range = if outside { 0..=self.n as i64 + 1 } else { 1..=self.n as i64 };
         if !range.contains(&r) || !range.contains(&c) {
             return Err(bad());
@@ -1056,6 +1091,9 @@ mod tests {
                 with(r#","ratio":[{"cells":["R1C1","R1C2"],"value":"x"}]"#, "{}"),
                 "f-puzzles ratio[0].value: 'x' is not a number",
             ),
+            // A sign is no part of a cell name (`R+1C1` was R1C1).
+            (with(r#","odd":[{"cell":"R+1C1"}]"#, "{}"), "f-puzzles odd[0].cell: 'R+1C1' is not a cell"),
+            (with(r#","sandwichsum":[{"cell":"R-0C1","value":"3"}]"#, "{}"), "f-puzzles sandwichsum[0].cell: 'R-0C1'"),
         ];
         for (json, says) in cases {
             let error = read_fpuzzles(&json).map(|_| ()).unwrap_err().to_string();
@@ -1072,6 +1110,29 @@ mod tests {
         assert!(puzzle.geometry().constraints().is_empty());
         let puzzle = read_fpuzzles(&with("", r#"{"value":2,"given":false}"#)).unwrap();
         assert_eq!(puzzle.givens().get(Cell::from_index(0)), None);
+    }
+
+    /// `[]` and `!!!` both said "the JSON does not parse: EOF…": `[]` is JSON
+    /// (no object), `!!!` neither JSON nor a compressed string.
+    #[test]
+    fn text_that_is_no_f_puzzles_object_says_what_it_is() {
+        let cases = [
+            ("[]", "f-puzzles $: expected a JSON object", "not a list ([])"),
+            ("null", "f-puzzles $: expected a JSON object", "not null"),
+            ("42", "f-puzzles $: expected a JSON object", "not a number (42)"),
+            ("!!!", "not an f-puzzles puzzle: '!!!' is neither JSON nor lz-string base64", "?load="),
+            ("", "not an f-puzzles puzzle: the text is empty", "?load="),
+            ("N4Ig", "not an f-puzzles puzzle: 'N4Ig' is base64 that does not decompress", "cut short"),
+            ("{\"size\":", "not an f-puzzles puzzle: the JSON does not parse", "EOF"),
+        ];
+        for (text, starts, says) in cases {
+            let error = read_fpuzzles(text).map(|_| ()).unwrap_err().to_string();
+            assert!(error.starts_with(starts) && error.contains(says), "{text:?}: {error}");
+        }
+        // A compressed string of text that is no JSON says it was decompressed.
+        let string = lz_str::compress_to_base64("size 4");
+        let error = read_fpuzzles(&string).map(|_| ()).unwrap_err().to_string();
+        assert!(error.contains("the string decompresses to text that is not JSON"), "{error}");
     }
 
     /// A region or an extra region that is wrong is said at the JSON path

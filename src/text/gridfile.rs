@@ -163,7 +163,21 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
         GridFileError::At { path: name.to_string(), line, column, message }
     };
     let file: GridFile = toml::from_str(text).map_err(|e| match e.span() {
-        Some(span) => at(span.start, e.message().trim_end().replace('\n', " ")),
+        Some(span) => {
+            let message = e.message().trim_end().replace('\n', " ");
+            // A control character says only "invalid basic string" (or
+            // nothing, in a comment): named, as region maps name one.
+            match text.get(span.start..).and_then(|rest| rest.chars().next()) {
+                Some(ch) if ch.is_control() && !matches!(ch, '\t' | '\n') => {
+                    let what = format!(
+                        "control character U+{:04X} (TOML takes none but tab in strings and comments)",
+                        ch as u32
+                    );
+                    at(span.start, if message.is_empty() { what } else { format!("{message}: {what}") })
+                }
+                _ => at(span.start, message),
+            }
+        }
         None => syntax(e.to_string().trim_end().replace('\n', " ")),
     })?;
     let geometry_error = |error: GeometryError| GridFileError::Geometry { path: name.to_string(), error };
@@ -538,6 +552,13 @@ sum = 15
                 "t:3:9: kropki: r1c1 and r2c2 are not orthogonal neighbours",
             ),
             ("size = 4\nextra_units = [\"r1c1 r2c2 r3c3 r9c9\"]\n", "t:2:32: extra_units: 'r9c9' is not a cell"),
+            // A control character is named (it was "invalid basic string", or nothing in a comment).
+            ("size = 4\nname = \"a\u{1}b\"\n", "t:2:10: invalid basic string: control character U+0001"),
+            ("size = 4\nname = 'a\u{1b}b'\n", "t:2:10: invalid literal string: control character U+001B"),
+            ("size = 4\n# co\u{7}mment\n", "t:2:5: control character U+0007"),
+            // A sign is no part of a cell or line name (`r+1c+2` was r1c2, `r+1` r1).
+            ("size = 4\n[[killer]]\ncells = \"r1c1 r+1c+2\"\n", "t:3:15: killer: 'r+1c+2' is not a cell"),
+            ("size = 4\n[[sandwich]]\nline = \"r+1\"\nsum = 0\n", "t:3:8: sandwich line \"r+1\""),
             // An escape in the string: the word's column is unsure, so the value's.
             ("size = 4\n[[killer]]\ncells = \"r1c1\\tr1c9\"\n", "t:3:9: killer: 'r1c9' is not a cell"),
         ];

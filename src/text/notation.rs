@@ -9,10 +9,19 @@ use crate::model::geometry::{Cell, MAX_SIZE};
 pub fn parse_cell_name(name: &str, n: usize) -> Option<Cell> {
     let rest = name.strip_prefix(['r', 'R'])?;
     let (row, col) = rest.split_once(['c', 'C'])?;
-    let (row, col): (usize, usize) = (row.parse().ok()?, col.parse().ok()?);
+    let (row, col) = (parse_digits(row)?, parse_digits(col)?);
     (1..=n).contains(&row).then_some(())?;
     (1..=n).contains(&col).then_some(())?;
     Some(Cell::from_index((row - 1) * n + col - 1))
+}
+
+/// A number of a name (`r4c5`, `r3`) written in digits only: a sign, which
+/// `str::parse` takes, is no part of a name (`r+1c+2` was r1c2).
+pub(crate) fn parse_digits(text: &str) -> Option<usize> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
 }
 
 /// Parse a box shape `RxC` (also `R*C`, `RXC`): rows and columns of a box,
@@ -415,6 +424,16 @@ mod tests {
         for (map, n, at, says) in cases {
             let e = read_region_map(map, n).unwrap_err();
             assert_eq!((e.at, &e.message[..says.len().min(e.message.len())]), (at, says), "{map:?}: {e}");
+        }
+    }
+
+    /// A sign is no part of a cell name (`r+1c+2` was read as r1c2).
+    #[test]
+    fn cell_names_are_digits_only() {
+        assert_eq!(parse_cell_name("r1c2", 4), Some(Cell::from_index(1)));
+        assert_eq!(parse_cell_name("R01C2", 4), Some(Cell::from_index(1)));
+        for name in ["r+1c+2", "r+1c2", "r1c+2", "r-1c2", "r1c", "rc1", "r 1c2", "r１c2"] {
+            assert_eq!(parse_cell_name(name, 4), None, "{name}");
         }
     }
 
