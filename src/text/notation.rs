@@ -427,6 +427,34 @@ mod tests {
         }
     }
 
+    /// Whatever the text, no panic; a map read is one a grid is built from.
+    #[test]
+    fn any_map_reads_or_says_where() {
+        let alphabet: Vec<char> = "aabbcd# \n|-/é\u{7}\u{FEFF}".chars().collect();
+        let mut state: u64 = 7;
+        let mut next = |m: usize| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 33) as usize % m
+        };
+        for _ in 0..20_000 {
+            let len = next(30);
+            let text: String = (0..len).map(|_| alphabet[next(alphabet.len())]).collect();
+            let side = [None, Some(2), Some(3)][next(3)];
+            match read_region_map(&text, side) {
+                Ok(map) => {
+                    let n = (1..=map.len()).find(|n| n * n >= map.len()).unwrap_or(0);
+                    assert!(side.is_none_or(|s| s == n), "{text:?}");
+                    let g = crate::Geometry::new(n, crate::Layout::Regions(map), &[]);
+                    assert!(g.is_ok(), "{text:?}: {g:?}");
+                }
+                Err(e) => assert!(
+                    e.at.is_some_and(|at| at.offset <= text.len()) || e.message.starts_with("no labels"),
+                    "{text:?}: {e}"
+                ),
+            }
+        }
+    }
+
     /// A sign is no part of a cell name (`r+1c+2` was read as r1c2).
     #[test]
     fn cell_names_are_digits_only() {

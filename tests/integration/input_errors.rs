@@ -85,3 +85,24 @@ fn region_map_errors_say_where_and_comments_are_no_labels() {
     let fifth = write_file(&dir, "fifth.txt", "aabb\naabb\nccdd\nccde\n");
     refused(&["count", "--regions", &fifth], &["fifth.txt:4:4: label 'e' is region 5 of 5, expected 4 regions"]);
 }
+
+/// `--fpuzzles '[]'` and `--fpuzzles '!!!'` both said "the JSON does not
+/// parse: EOF…"; a sign in a cell or line name was read (`r+1c+2` as r1c2,
+/// `R+1C1` as R1C1, `r+1` as r1); a control character in a grid file said
+/// only "invalid basic string".
+#[test]
+fn misleading_messages_say_what_is_wrong() {
+    refused(&["count", "--fpuzzles", "[]"], &["f-puzzles $: expected a JSON object", "not a list ([])"]);
+    refused(&["count", "--fpuzzles", "!!!"], &["'!!!' is neither JSON nor lz-string base64"]);
+    let dir = TempDir::new().unwrap();
+    let row = "[{}, {}, {}, {}]";
+    let odd = format!(r#"{{"size": 4, "grid": [{row}, {row}, {row}, {row}], "odd": [{{"cell": "R+1C1"}}]}}"#);
+    let odd = write_file(&dir, "odd.json", &odd);
+    refused(&["count", "--fpuzzles", &odd], &["f-puzzles odd[0].cell: 'R+1C1' is not a cell"]);
+    let signed = write_file(&dir, "signed.toml", "size = 4\n[[killer]]\ncells = \"r1c1 r+1c+2\"\nsum = 3\n");
+    refused(&["count", "--grid", &signed], &["signed.toml:3:15: killer: 'r+1c+2' is not a cell"]);
+    let sandwich = write_file(&dir, "sandwich.toml", "size = 4\n[[sandwich]]\nline = \"r+1\"\nsum = 0\n");
+    refused(&["count", "--grid", &sandwich], &["sandwich.toml:3:8: sandwich line \"r+1\""]);
+    let ctrl = write_file(&dir, "ctrl.toml", "size = 4\nname = \"a\u{1}b\"\n");
+    refused(&["count", "--grid", &ctrl], &["ctrl.toml:2:10: invalid basic string: control character U+0001"]);
+}
