@@ -85,7 +85,10 @@ pub use solve::{solve, solve_with_stats, Guess, Outcome, SolveError, Stats, GUES
 pub use text::format;
 pub use text::fpuzzles::{fpuzzles_json, fpuzzles_value, read_fpuzzles, write_fpuzzles, FpuzzlesError};
 pub use text::gridfile::{load_grid_file, parse_grid_file};
-pub use text::notation::{box_side, find_control_character, parse_box_shape, parse_cell_name, parse_region_map};
+pub use text::notation::{
+    box_side, find_control_character, parse_box_shape, parse_cell_name, parse_region_map, read_region_map, MapPlace,
+    RegionMapError,
+};
 pub use text::picture::Picture;
 pub use text::reader::{read_all, Entry, PuzzleReader};
 pub use text::symbols::Alphabet;

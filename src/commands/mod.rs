@@ -25,8 +25,8 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::Args;
 
 use satdoku::{
-    box_side, find_control_character, load_grid_file, parse_box_shape, parse_region_map, read_fpuzzles, Alphabet,
-    AmoEncoding, Encoding, Geometry, GeometrySpec, Layout, SolveOptions, Variant, DEFAULT_MAX_LITERALS,
+    box_side, load_grid_file, parse_box_shape, read_fpuzzles, read_region_map, Alphabet, AmoEncoding, Encoding,
+    Geometry, GeometrySpec, Layout, SolveOptions, Variant, DEFAULT_MAX_LITERALS,
 };
 
 use output::{ColorChoice, Format, Renderer};
@@ -149,18 +149,18 @@ impl GridArgs {
             } else {
                 map.clone()
             };
-            if let Some((line, column, ch)) = find_control_character(&text) {
-                let place = if path.is_file() { format!("{map}:{line}:{column}") } else { format!("column {column}") };
-                bail!("--regions {place}: control character U+{:04X} (expected one label per cell)", ch as u32);
-            }
-            let labels = parse_region_map(&text);
+            // Said where, as puzzle files are: `map.txt:2:6: …`, or the column of the argument.
+            let labels = read_region_map(&text, None).map_err(|e| {
+                let place = match (e.at, path.is_file()) {
+                    (None, true) => format!("--regions {map}"),
+                    (None, false) => "--regions".to_string(),
+                    (Some(at), true) => format!("--regions {map}:{}:{}", at.line, at.column),
+                    (Some(at), false) if at.line == 1 => format!("--regions column {}", at.column),
+                    (Some(at), false) => format!("--regions line {}, column {}", at.line, at.column),
+                };
+                anyhow::anyhow!("{place}: {e}")
+            })?;
             let n = (1..=labels.len()).find(|n| n * n >= labels.len()).unwrap_or(0);
-            if n * n != labels.len() || n == 0 {
-                bail!(
-                    "--regions: {} labels is not a square number (expected one label per cell of an n×n grid)",
-                    labels.len()
-                );
-            }
             let g = Geometry::new(n, Layout::Regions(labels), variants).context("--regions")?;
             GeometrySpec::fixed(Arc::new(g))
         } else if let Some(shape) = &self.box_shape {

@@ -11,7 +11,7 @@
 use std::fmt;
 
 use crate::model::geometry::{Cell, Value};
-use crate::text::notation::parse_cell_name;
+use crate::text::notation::{parse_cell_name, parse_digits};
 
 /// How the two cells of a dot relate; also what a negative constraint forbids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -79,7 +79,8 @@ impl Line {
     /// `r3` or `c3` (1-based) in a grid of side `n`.
     pub fn parse(text: &str, n: usize) -> Option<Line> {
         let (kind, number) = text.split_at_checked(1)?;
-        let number: usize = number.parse().ok()?;
+        // Digits only: `r+1` was r1.
+        let number = parse_digits(number)?;
         (1..=n).contains(&number).then_some(())?;
         match kind {
             "r" | "R" => Some(Line::Row(number - 1)),

@@ -12,10 +12,11 @@ use thiserror::Error;
 
 use std::sync::Arc;
 
-use crate::error::echo;
+use crate::error::{echo, GeometryError};
 use crate::model::constraints::{Constraint, Line, Relation};
 use crate::model::geometry::{default_box, Cell, Geometry, Layout, Value, Variant};
 use crate::model::puzzle::{Grid, Puzzle};
+use crate::text::notation::parse_digits;
 
 /// Why a text is no f-puzzles puzzle satdoku can read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -84,9 +85,21 @@ fn at(path: impl Into<String>, message: impl Into<String>) -> FpuzzlesError {
 
 /// The JSON text of an f-puzzles puzzle given as JSON, a compressed string, or a URL holding one.
 pub fn fpuzzles_json(text: &str) -> Result<String, FpuzzlesError> {
+    decode(text).map(|(json, _)| json)
+}
+
+/// [`fpuzzles_json`], and whether the text was decompressed (for the
+/// message when it is no JSON).
+fn decode(text: &str) -> Result<(String, bool), FpuzzlesError> {
     let text = text.trim();
-    if text.starts_with('{') {
-        return Ok(text.to_string());
+    let expected = "expected f-puzzles JSON, its compressed string N4Ig…, or a URL with ?load=";
+    if text.is_empty() {
+        return Err(FpuzzlesError::Decode(format!("the text is empty ({expected})")));
+    }
+    // JSON is read as JSON, whatever it holds: `[]` is no f-puzzles object,
+    // which the reader says (it was decompressed to nothing, "EOF while parsing").
+    if text.starts_with(['{', '[']) {
+        return Ok((text.to_string(), false));
     }
     let data = match text.find("load=") {
         Some(i) => text[i + 5..].split(['&', '#']).next().unwrap_or(""),
@@ -95,16 +108,36 @@ pub fn fpuzzles_json(text: &str) -> Result<String, FpuzzlesError> {
     // URLs may carry the base64 alphabet's '+', '/' and '=' percent-encoded, or '+' as a space.
     let data = data.replace("%2B", "+").replace("%2b", "+").replace("%2F", "/").replace("%2f", "/");
     let data = data.replace("%3D", "=").replace("%3d", "=").replace(' ', "+");
-    let wide = lz_str::decompress_from_base64(&data)
-        .ok_or_else(|| FpuzzlesError::Decode(format!("'{}' is not lz-string base64", echo(&data))))?;
-    String::from_utf16(&wide).map_err(|_| FpuzzlesError::Decode("the decompressed text is not UTF-16".into()))
+    match lz_str::decompress_from_base64(&data) {
+        Some(wide) if !wide.is_empty() => String::from_utf16(&wide)
+            .map(|json| (json, true))
+            .map_err(|_| FpuzzlesError::Decode("the decompressed text is not UTF-16".into())),
+        // Other JSON (`null`, `42`, `"N4Ig…"`): the reader says it is no object.
+        _ if serde_json::from_str::<Json>(text).is_ok() => Ok((text.to_string(), false)),
+        _ if data.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '=')) => {
+            Err(FpuzzlesError::Decode(format!(
+                "'{}' is base64 that does not decompress (an lz-string cut short or damaged?)",
+                echo(&data)
+            )))
+        }
+        _ => Err(FpuzzlesError::Decode(format!("'{}' is neither JSON nor lz-string base64 ({expected})", echo(&data)))),
+    }
 }
 
 /// Read an f-puzzles puzzle (JSON, compressed string or URL): its grid, regions, givens and constraints.
 pub fn read_fpuzzles(text: &str) -> Result<Puzzle, FpuzzlesError> {
-    let json: Json = serde_json::from_str(&fpuzzles_json(text)?)
-        .map_err(|e| FpuzzlesError::Decode(format!("the JSON does not parse: {e}")))?;
-    let object = json.as_object().ok_or_else(|| at("$", "expected a JSON object"))?;
+    let (text, decompressed) = decode(text)?;
+    let json: Json = serde_json::from_str(&text).map_err(|e| {
+        let what =
+            if decompressed { "the string decompresses to text that is not JSON" } else { "the JSON does not parse" };
+        FpuzzlesError::Decode(format!("{what}: {e}"))
+    })?;
+    let object = json.as_object().ok_or_else(|| {
+        at(
+            "$",
+            format!("expected a JSON object (an f-puzzles puzzle, {{\"size\": 9, \"grid\": …}}), not {}", shape(&json)),
+        )
+    })?;
     let n = object.get("size").and_then(Json::as_u64).ok_or_else(|| at("size", "expected the grid side"))? as usize;
     if !(1..=64).contains(&n) {
         return Err(at("size", format!("{n} is no grid side satdoku reads from f-puzzles (1 to 64)")));
@@ -118,10 +151,33 @@ pub fn read_fpuzzles(text: &str) -> Result<Puzzle, FpuzzlesError> {
         reader.constraint(key, value, object)?;
     }
     let Reader { variants, extra, constraints, .. } = reader;
+    let (extra_paths, extra): (Vec<String>, Vec<Vec<Cell>>) = extra.into_iter().unzip();
+    // Regions, extra units and clues were checked where they are written;
+    // what is left is said at the key that asked for it.
     let geometry = Geometry::with_extra_units(n, layout, &variants, extra)
         .and_then(|g| g.with_constraints(constraints))
-        .map_err(|e| at("$", e.to_string()))?;
+        .map_err(|e| {
+            let path = match &e {
+                GeometryError::ExtraUnit { unit, .. } => extra_paths.get(unit - 1).map_or("$", String::as_str),
+                GeometryError::DisjointGroups => "disjointgroups",
+                _ => "$",
+            };
+            at(path, e.to_string())
+        })?;
     Puzzle::new(Arc::new(geometry), givens).ok_or_else(|| at("grid", "the givens do not fit the grid"))
+}
+
+/// What a JSON value is, for messages: `a string ("true")`, `a number (5)`.
+fn shape(value: &Json) -> String {
+    let text = echo(&value.to_string());
+    match value {
+        Json::Null => "null".into(),
+        Json::Bool(_) => format!("a boolean ({text})"),
+        Json::Number(_) => format!("a number ({text})"),
+        Json::String(_) => format!("a string ({text})"),
+        Json::Array(_) => format!("a list ({text})"),
+        Json::Object(_) => format!("an object ({text})"),
+    }
 }
 
 fn is_empty(value: &Json) -> bool {
@@ -136,7 +192,8 @@ fn is_empty(value: &Json) -> bool {
 struct Reader {
     n: usize,
     variants: Vec<Variant>,
-    extra: Vec<Vec<Cell>>,
+    /// Each extra unit with the JSON path it was written at.
+    extra: Vec<(String, Vec<Cell>)>,
     constraints: Vec<Constraint>,
 }
 
@@ -153,7 +210,9 @@ impl Reader {
         let bad = || at(path, format!("'{}' is not a cell of a {n}x{n} grid", echo(text)));
         let rest = text.strip_prefix(['R', 'r']).ok_or_else(bad)?;
         let (r, c) = rest.split_once(['C', 'c']).ok_or_else(bad)?;
-        let (r, c): (i64, i64) = (r.parse().map_err(|_| bad())?, c.parse().map_err(|_| bad())?);
+        // Digits only: `R+1C1` was R1C1.
+        let number = |x: &str| parse_digits(x).and_then(|x| i64::try_from(x).ok()).ok_or_else(bad);
+        let (r, c) = (number(r)?, number(c)?);
         let range = if outside { 0..=self.n as i64 + 1 } else { 1..=self.n as i64 };
         if !range.contains(&r) || !range.contains(&c) {
             return Err(bad());
@@ -198,6 +257,17 @@ impl Reader {
             let row = row.ok_or_else(|| at(format!("grid[{r}]"), format!("expected {n} cells")))?;
             for (c, cell) in row.iter().enumerate() {
                 let path = format!("grid[{r}][{c}]");
+                // A cell is an object, `{}` when empty: anything else (a bare
+                // number) was read as an empty cell, its given dropped.
+                if !cell.is_object() {
+                    return Err(at(
+                        path,
+                        format!(
+                            "expected a cell object such as {{\"value\": 5, \"given\": true}} or {{}}, not {}",
+                            shape(cell)
+                        ),
+                    ));
+                }
                 // Given candidates are clues too: refused, not dropped.
                 if cell.get("givenPencilMarks").is_some_and(|marks| !is_empty(marks)) {
                     return Err(at(
@@ -207,7 +277,19 @@ impl Reader {
                 }
                 // Givens only: values a solver (or satdoku's output) filled in are not clues.
                 let value = self.number(cell.get("value"), &format!("{path}.value"))?.unwrap_or(0);
-                if value > 0 && cell.get("given").and_then(Json::as_bool) == Some(true) {
+                // A flag of another shape (`"given": "true"`) was read as
+                // false: the given dropped, more solutions than written.
+                let given = match cell.get("given") {
+                    None | Some(Json::Null) => false,
+                    Some(Json::Bool(given)) => *given,
+                    Some(other) => {
+                        return Err(at(
+                            format!("{path}.given"),
+                            format!("expected true or false, not {}", shape(other)),
+                        ))
+                    }
+                };
+                if value > 0 && given {
                     let value = Value::new_checked(value as usize, n).ok_or_else(|| {
                         at(format!("{path}.value"), format!("{value} is not a value of a {n}x{n} grid"))
                     })?;
@@ -233,6 +315,29 @@ impl Reader {
         // Cells without a region field keep their default box.
         let default_box_of = |i: usize| ((i / n / box_rows) * (n / box_cols) + (i % n) / box_cols) as u32;
         let map: Vec<u32> = (0..n * n).map(|i| regions[i].unwrap_or_else(|| default_box_of(i))).collect();
+        // A region of the wrong size is said at its first cell past n, with
+        // the JSON's own number for it (the grid said "region 1 (in order of
+        // first appearance)" at `$`). The n regions hold n² cells, so one
+        // too small makes another too large.
+        let mut sizes = vec![0; n];
+        for &region in &map {
+            sizes[region as usize] += 1;
+        }
+        let mut seen = vec![0; n];
+        for (i, &region) in map.iter().enumerate() {
+            seen[region as usize] += 1;
+            if seen[region as usize] == n + 1 {
+                let path = format!("grid[{}][{}]", i / n, i % n);
+                let (path, how) = match regions[i] {
+                    Some(_) => (format!("{path}.region"), ""),
+                    None => (path, ", as a cell with no region field keeps its default box"),
+                };
+                let size = sizes[region as usize];
+                let message =
+                    format!("region {region} has {size} cells, expected {n}: this is its first cell past {n}{how}");
+                return Err(at(path, message));
+            }
+        }
         // Regions that are the default boxes, however numbered, are those
         // boxes (as when the regions are written out in full): disjoint
         // groups, which need boxes, then hold.
@@ -249,8 +354,18 @@ impl Reader {
         let n = self.n;
         // A rule of the wrong shape is refused: dropped, it would leave a
         // puzzle with more solutions than the one written.
+        let list = || value.as_array().ok_or_else(|| at(key, "expected a list"));
+        // The clues of a list, each an object: another item (a bare number)
+        // had no fields, and a little killer or sandwich without a value is
+        // an empty clue, so it was passed over without a word.
         let items = || {
-            let list = value.as_array().ok_or_else(|| at(key, "expected a list"))?;
+            let list = list()?;
+            if let Some((i, item)) = list.iter().enumerate().find(|(_, item)| !item.is_object()) {
+                return Err(at(
+                    format!("{key}[{i}]"),
+                    format!("expected an object (a clue's fields), not {}", shape(item)),
+                ));
+            }
             Ok::<_, FpuzzlesError>(list.iter().enumerate())
         };
         let on = || value.as_bool().ok_or_else(|| at(key, "expected true or false"));
@@ -270,7 +385,7 @@ impl Reader {
                         "diagonal-" => Cell::from_index(i * n + i),
                         _ => Cell::from_index((n - 1 - i) * n + i),
                     });
-                    self.extra.push(cells.collect());
+                    self.extra.push((key.to_string(), cells.collect()));
                 }
             }
             // f-puzzles' non-consecutive spares the pairs with a difference dot.
@@ -280,12 +395,13 @@ impl Reader {
                 }
             }
             "negative" => {
-                for (i, kind) in items()? {
+                for (i, kind) in list()?.iter().enumerate() {
                     match kind.as_str() {
                         Some("ratio") => {
                             let mut dots: Vec<u32> = Vec::new();
-                            for dot in object.get("ratio").and_then(Json::as_array).into_iter().flatten() {
-                                dots.push(self.number(dot.get("value"), "ratio")?.unwrap_or(2));
+                            let ratio = object.get("ratio").and_then(Json::as_array).into_iter().flatten();
+                            for (j, dot) in ratio.enumerate() {
+                                dots.push(self.number(dot.get("value"), &format!("ratio[{j}].value"))?.unwrap_or(2));
                             }
                             let relations = negative_ratios(dots).into_iter().map(Relation::Ratio).collect();
                             self.constraints.push(Constraint::Negative { relations });
@@ -307,14 +423,23 @@ impl Reader {
             "killercage" | "extraregion" => {
                 for (i, item) in items()? {
                     let path = format!("{key}[{i}]");
-                    let cells = self.cells(item.get("cells").unwrap_or(&Json::Null), &format!("{path}.cells"))?;
-                    if key == "extraregion" && cells.len() == n {
-                        self.extra.push(cells);
+                    let cells_path = format!("{path}.cells");
+                    let cells = self.cells(item.get("cells").unwrap_or(&Json::Null), &cells_path)?;
+                    if key == "extraregion" {
+                        // A region of n cells is a unit, a smaller one cells
+                        // of distinct values: either is checked here, where
+                        // its cells are written (a repeated cell in a unit
+                        // was "extra unit 1 has 3 distinct cells" at `$`).
+                        let region = Constraint::Killer { cells, sum: None };
+                        region.validate(n).map_err(|m| at(&cells_path, format!("extra region: {m}")))?;
+                        match region {
+                            Constraint::Killer { cells, .. } if cells.len() == n => {
+                                self.extra.push((cells_path, cells))
+                            }
+                            region => self.constraints.push(region),
+                        }
                     } else {
-                        let sum = match key {
-                            "killercage" => self.number(item.get("value"), &format!("{path}.value"))?,
-                            _ => None,
-                        };
+                        let sum = self.number(item.get("value"), &format!("{path}.value"))?;
                         self.push(Constraint::Killer { cells, sum }, &path)?;
                     }
                 }
@@ -322,7 +447,9 @@ impl Reader {
             "littlekillersum" => {
                 for (i, item) in items()? {
                     let path = format!("{key}[{i}]");
-                    let Some(sum) = self.number(item.get("value"), &format!("{path}.value"))?.filter(|&s| s > 0) else {
+                    // No value is an arrow drawn without its sum: no clue. A
+                    // sum of 0 is a clue no grid meets, checked below.
+                    let Some(sum) = self.number(item.get("value"), &format!("{path}.value"))? else {
                         continue;
                     };
                     let clue = item.get("cell").and_then(Json::as_str).ok_or_else(|| at(&path, "expected a cell"))?;
@@ -384,9 +511,10 @@ impl Reader {
                     let cells = self.cells(item.get("cells").unwrap_or(&Json::Null), &format!("{path}.cells"))?;
                     let cells: [Cell; 2] =
                         cells.try_into().map_err(|_| at(format!("{path}.cells"), "expected 2 cells"))?;
+                    let value_path = format!("{path}.value");
                     let relation = match key {
-                        "difference" => Relation::Difference(self.number(item.get("value"), &path)?.unwrap_or(1)),
-                        "ratio" => Relation::Ratio(self.number(item.get("value"), &path)?.unwrap_or(2)),
+                        "difference" => Relation::Difference(self.number(item.get("value"), &value_path)?.unwrap_or(1)),
+                        "ratio" => Relation::Ratio(self.number(item.get("value"), &value_path)?.unwrap_or(2)),
                         _ => match item.get("value").and_then(Json::as_str) {
                             Some("X" | "x") => Relation::Sum(10),
                             Some("V" | "v") => Relation::Sum(5),
@@ -932,6 +1060,100 @@ mod tests {
         }
         // The same rules well formed are read.
         assert!(read_fpuzzles(&with(r#","diagonal-":true,"negative":["xv"]"#, "{}")).is_ok());
+    }
+
+    /// Values of the wrong shape that were passed over without a word, each
+    /// leaving a puzzle with more solutions than the one written (288, the
+    /// blank 4x4, for the first two): each is now refused at its JSON path.
+    #[test]
+    fn values_of_the_wrong_shape_are_refused_where_they_are() {
+        let row = r#"[{},{},{},{}]"#;
+        let with = |extra: &str, first: &str| {
+            format!(r#"{{"size":4,"grid":[[{first},{{}},{{}},{{}}],{row},{row},{row}]{extra}}}"#)
+        };
+        let cases = [
+            (with("", r#"{"value":2,"given":"true"}"#), "f-puzzles grid[0][0].given: expected true or false"),
+            (with("", r#"{"value":2,"given":1}"#), "f-puzzles grid[0][0].given: expected true or false"),
+            (with("", "5"), "f-puzzles grid[0][0]: expected a cell object"),
+            (with("", "null"), "f-puzzles grid[0][0]: expected a cell object"),
+            (with(r#","littlekillersum":[5]"#, "{}"), "f-puzzles littlekillersum[0]: expected an object"),
+            (
+                with(r#","sandwichsum":[{"cell":"R0C1","value":"3"},"R1C0"]"#, "{}"),
+                "f-puzzles sandwichsum[1]: expected an object",
+            ),
+            (with(r#","killercage":[["R1C1"]]"#, "{}"), "f-puzzles killercage[0]: expected an object"),
+            // A little killer of 0 is a clue no grid meets, not an empty one.
+            (
+                with(r#","littlekillersum":[{"cell":"R0C0","direction":"DR","value":"0"}]"#, "{}"),
+                "f-puzzles littlekillersum[0]: little-killer: 4 cells",
+            ),
+            (
+                with(r#","ratio":[{"cells":["R1C1","R1C2"],"value":"x"}]"#, "{}"),
+                "f-puzzles ratio[0].value: 'x' is not a number",
+            ),
+            // A sign is no part of a cell name (`R+1C1` was R1C1).
+            (with(r#","odd":[{"cell":"R+1C1"}]"#, "{}"), "f-puzzles odd[0].cell: 'R+1C1' is not a cell"),
+            (with(r#","sandwichsum":[{"cell":"R-0C1","value":"3"}]"#, "{}"), "f-puzzles sandwichsum[0].cell: 'R-0C1'"),
+        ];
+        for (json, says) in cases {
+            let error = read_fpuzzles(&json).map(|_| ()).unwrap_err().to_string();
+            assert!(error.starts_with(says), "{json}: {error}");
+        }
+        // What f-puzzles writes is still read: a given, a solver's value
+        // (no clue), `"given": false`, a little killer drawn without a sum.
+        let puzzle = read_fpuzzles(&with(
+            r#","littlekillersum":[{"cell":"R0C0","direction":"DR","value":""}]"#,
+            r#"{"value":2,"given":true}"#,
+        ))
+        .unwrap();
+        assert_eq!(puzzle.givens().get(Cell::from_index(0)), Value::new_checked(2, 4));
+        assert!(puzzle.geometry().constraints().is_empty());
+        let puzzle = read_fpuzzles(&with("", r#"{"value":2,"given":false}"#)).unwrap();
+        assert_eq!(puzzle.givens().get(Cell::from_index(0)), None);
+    }
+
+    /// `[]` and `!!!` both said "the JSON does not parse: EOF…": `[]` is JSON
+    /// (no object), `!!!` neither JSON nor a compressed string.
+    #[test]
+    fn text_that_is_no_f_puzzles_object_says_what_it_is() {
+        let cases = [
+            ("[]", "f-puzzles $: expected a JSON object", "not a list ([])"),
+            ("null", "f-puzzles $: expected a JSON object", "not null"),
+            ("42", "f-puzzles $: expected a JSON object", "not a number (42)"),
+            ("!!!", "not an f-puzzles puzzle: '!!!' is neither JSON nor lz-string base64", "?load="),
+            ("", "not an f-puzzles puzzle: the text is empty", "?load="),
+            ("N4Ig", "not an f-puzzles puzzle: 'N4Ig' is base64 that does not decompress", "cut short"),
+            ("{\"size\":", "not an f-puzzles puzzle: the JSON does not parse", "EOF"),
+        ];
+        for (text, starts, says) in cases {
+            let error = read_fpuzzles(text).map(|_| ()).unwrap_err().to_string();
+            assert!(error.starts_with(starts) && error.contains(says), "{text:?}: {error}");
+        }
+        // A compressed string of text that is no JSON says it was decompressed.
+        let string = lz_str::compress_to_base64("size 4");
+        let error = read_fpuzzles(&string).map(|_| ()).unwrap_err().to_string();
+        assert!(error.contains("the string decompresses to text that is not JSON"), "{error}");
+    }
+
+    /// A region or an extra region that is wrong is said at the JSON path
+    /// of the cell at fault (both were at `$`: "extra unit 1 has 3
+    /// distinct cells", "region 1 (in order of first appearance) has 5
+    /// cells"), a region by the number the JSON gives it.
+    #[test]
+    fn region_errors_name_their_path() {
+        let row = r#"[{},{},{},{}]"#;
+        let json = format!(
+            r#"{{"size":4,"grid":[{row},{row},{row},{row}],"extraregion":[{{"cells":["R1C1","R1C1","R2C1","R2C2"]}}]}}"#
+        );
+        let error = read_fpuzzles(&json).map(|_| ()).unwrap_err().to_string();
+        assert!(error.starts_with("f-puzzles extraregion[0].cells: extra region: cell r1c1 appears twice"), "{error}");
+        // Region 0 takes r1c1-r1c3, r2c1 and r2c2: r2c2 is its fifth cell.
+        let regions = [[0, 0, 0, 1], [0, 0, 1, 1], [2, 2, 3, 3], [2, 2, 3, 3]];
+        let rows: Vec<String> =
+            regions.iter().map(|row| format!("[{}]", row.map(|r| format!(r#"{{"region":{r}}}"#)).join(","))).collect();
+        let json = format!(r#"{{"size":4,"grid":[{}]}}"#, rows.join(","));
+        let error = read_fpuzzles(&json).map(|_| ()).unwrap_err().to_string();
+        assert!(error.starts_with("f-puzzles grid[1][1].region: region 0 has 5 cells, expected 4"), "{error}");
     }
 
     /// Negative rules and disjoint groups that f-puzzles would read back as

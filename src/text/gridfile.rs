@@ -22,7 +22,7 @@ use toml::Spanned;
 use crate::error::{echo, GeometryError, GridFileError};
 use crate::model::constraints::{Constraint, Line, Relation};
 use crate::model::geometry::{default_box, Cell, Geometry, Layout, Variant};
-use crate::text::notation::{find_control_character, parse_box_shape, parse_cell_name, parse_region_map_of_side};
+use crate::text::notation::{parse_box_shape, parse_cell_name, read_region_map};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -139,6 +139,22 @@ pub fn load_grid_file(path: &Path) -> Result<Geometry, GridFileError> {
 /// Read a grid definition from TOML text (`name` is used in messages).
 pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError> {
     let syntax = |message: String| GridFileError::Syntax { path: name.to_string(), message };
+    // Where the text of a string value starts in the file, when it is
+    // written there as is: no escapes, and for a multi-line string its first
+    // line break (no part of the value) skipped.
+    let raw_start = |value: &Spanned<String>| -> Option<usize> {
+        let start = value.span().start;
+        let (quote, rest) = ["\"\"\"", "'''", "\"", "'"]
+            .iter()
+            .find_map(|q| text.get(start..)?.strip_prefix(q).map(|rest| (q.len(), rest)))?;
+        let skip = match quote {
+            3 if rest.starts_with("\r\n") => 2,
+            3 if rest.starts_with('\n') => 1,
+            _ => 0,
+        };
+        let from = start + quote + skip;
+        (text.get(from..from + value.get_ref().len()) == Some(value.get_ref().as_str())).then_some(from)
+    };
     // Where a byte offset is, as file:line:column.
     let at = |offset: usize, message: String| {
         let before = &text[..offset.min(text.len())];
@@ -147,7 +163,21 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
         GridFileError::At { path: name.to_string(), line, column, message }
     };
     let file: GridFile = toml::from_str(text).map_err(|e| match e.span() {
-        Some(span) => at(span.start, e.message().trim_end().replace('\n', " ")),
+        Some(span) => {
+            let message = e.message().trim_end().replace('\n', " ");
+            // A control character says only "invalid basic string" (or
+            // nothing, in a comment): named, as region maps name one.
+            match text.get(span.start..).and_then(|rest| rest.chars().next()) {
+                Some(ch) if ch.is_control() && !matches!(ch, '\t' | '\n') => {
+                    let what = format!(
+                        "control character U+{:04X} (TOML takes none but tab in strings and comments)",
+                        ch as u32
+                    );
+                    at(span.start, if message.is_empty() { what } else { format!("{message}: {what}") })
+                }
+                _ => at(span.start, message),
+            }
+        }
         None => syntax(e.to_string().trim_end().replace('\n', " ")),
     })?;
     let geometry_error = |error: GeometryError| GridFileError::Geometry { path: name.to_string(), error };
@@ -179,14 +209,17 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
     } else if latin.is_some() {
         Layout::Latin
     } else if let Some(map) = &file.regions {
-        if let Some((line, column, ch)) = find_control_character(map.get_ref()) {
-            let message = format!(
-                "the region map holds control character U+{:04X} (its line {line}, column {column})",
-                ch as u32
-            );
-            return Err(at(map.span().start, message));
-        }
-        Layout::Regions(parse_region_map_of_side(map.get_ref(), n))
+        // At the label at fault when the map is written as is; else at the
+        // string, naming the map's own line and column.
+        let labels = read_region_map(map.get_ref(), Some(n)).map_err(|e| match (e.at, raw_start(map)) {
+            (Some(place), Some(from)) => at(from + place.offset, e.message),
+            (Some(place), None) => at(
+                map.span().start,
+                format!("the region map, its line {}, column {}: {}", place.line, place.column, e.message),
+            ),
+            (None, _) => at(map.span().start, e.message),
+        })?;
+        Layout::Regions(labels)
     } else {
         let (rows, cols) = default_box(n).map_err(|e| at(file.size.span().start, e.to_string()))?;
         Layout::Boxes { rows, cols }
@@ -217,15 +250,10 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
     // Each clue with its table's name and the place of its cells (or line),
     // checked there.
     let mut clues: Vec<(usize, &str, Constraint)> = Vec::new();
-    // Where a word of a string value starts: the value's opening quote, one
-    // character, then the word (exact for a string written without escapes).
-    let word_at = |value: &Spanned<String>, index: usize| {
-        let start = value.span().start;
-        match text.get(start + 1..start + 1 + value.get_ref().len()) {
-            Some(raw) if raw == value.get_ref() => start + 1 + index,
-            _ => start,
-        }
-    };
+    // Where a word of a string value starts (exact for a string written
+    // without escapes), else where the value does.
+    let word_at =
+        |value: &Spanned<String>, index: usize| raw_start(value).map_or(value.span().start, |from| from + index);
     let cells = |value: &Spanned<String>, key: &str| {
         cell_list(value.get_ref(), n).map_err(|(index, w)| {
             let message = format!("{key}: '{}' is not a cell of a {n}x{n} grid (expected rRcC, 1-based)", echo(&w));
@@ -233,6 +261,9 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
         })
     };
     let mut extra = file.extra_units.iter().map(|unit| cells(unit, "extra_units")).collect::<Result<Vec<_>, _>>()?;
+    // Where each extra unit was written, in the order they reach the
+    // geometry: `extra_units` first, then the regions of n cells.
+    let mut extra_at: Vec<usize> = file.extra_units.iter().map(|unit| unit.span().start).collect();
     for (key, list, odd) in [("odd", &file.odd, true), ("even", &file.even, false)] {
         if let Some(list) = list {
             let cells = cells(list, key)?;
@@ -319,9 +350,15 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
     for t in &file.extra_region {
         let value = &t.get_ref().cells;
         let region = cells(value, "extra_region")?;
-        // A region of n cells is a unit; a smaller one, cells of distinct values.
+        // A region of n cells is a unit; a smaller one, cells of distinct
+        // values. A unit is checked as a clue first, so that a repeated cell
+        // is named where it is written (it was "extra unit 1 has 3 distinct
+        // cells", placed by an `extra_units` the file may not have).
         if region.len() == n {
+            let unit = Constraint::Killer { cells: region.clone(), sum: None };
+            unit.validate(n).map_err(|message| at(value.span().start, format!("extra_region: {message}")))?;
             extra.push(region);
+            extra_at.push(value.span().start);
         } else {
             clues.push((value.span().start, "extra_region", Constraint::Killer { cells: region, sum: None }));
         }
@@ -352,7 +389,7 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
                 disjoint.map(|d| d.span().start).or_else(|| variant_at(Variant::DisjointGroups))
             }
             GeometryError::Hyper { .. } => variant_at(Variant::Hyper),
-            GeometryError::ExtraUnit { unit, .. } => file.extra_units.get(unit - 1).map(|u| u.span().start),
+            GeometryError::ExtraUnit { unit, .. } => extra_at.get(unit - 1).copied(),
             _ => None,
         }
     };
@@ -424,9 +461,26 @@ mod tests {
             ("size = 6\nvariants = [\"x\", \"hyper\"]\n", "t:2:18: hyper windows"),
             ("size = 4\nvariants = [\"x\", \"foo\"]\n", "t:2:18: unknown variant \"foo\""),
             ("size = 4\nextra_units = [\"r1c1 r2c2 r3c3 r4c4\", \"r1c1 r1c1\"]\n", "t:2:39: extra unit 2 has 1"),
-            (&format!("size = 4\n{regions}"), "t:2:11: region 3 (in order of first appearance) has 3 cells"),
-            // 15 characters in four words: the count is of characters.
-            ("size = 4\nregions = \"aabb aabb ccdd cdd\"\n", "t:2:11: the region map has 15 labels, expected 16"),
+            // A region of n cells with a cell twice was "t: extra unit 1 has
+            // 3 distinct cells", with no place and a key the file lacks.
+            ("size = 4\n[[extra_region]]\ncells = \"r1c1 r1c1 r2c2 r3c3\"\n", "t:3:9: extra_region: cell r1c1 appears twice"),
+            (
+                "size = 4\nextra_units = [\"r1c1 r1c2 r2c1 r2c2\"]\n[[extra_region]]\ncells = \"r1c1 r1c1 r2c2 r3c3\"\n",
+                "t:4:9: extra_region: cell r1c1 appears twice",
+            ),
+            // A region map's error is at the label at fault (it was at the
+            // string, "region 3 (in order of first appearance)"): the fifth d.
+            (&format!("size = 4\n{regions}"), "t:6:4: region 'd' has 5 cells, expected 4"),
+            // 15 characters in four words: the count is of characters, and
+            // the place where the 16th is missing.
+            ("size = 4\nregions = \"aabb aabb ccdd cdd\"\n", "t:2:30: the region map has 15 labels, expected 16"),
+            ("size = 4\nregions = \"aabb aabb ccdd ccdde\"\n", "t:2:31: the region map has 17 labels, expected 16"),
+            ("size = 4\nregions = \"aabb aabb ccdd ccde\"\n", "t:2:30: label 'e' is region 5 of 5, expected 4"),
+            // An escape: the place is the map's own, at the string.
+            ("size = 4\nregions = \"aabb\\naabb ccdd ccde\"\n", "t:2:11: the region map, its line 2, column 14: label 'e'"),
+            ("size = 4\nregions = \"aabb\\u0007 aabb ccdd ccdd\"\n", "t:2:11: the region map, its line 1, column 5: control character U+0007"),
+            // Comments in the map, as in puzzle files, are no labels.
+            ("size = 4\nregions = \"\"\"\n# jigsaw\naabb # top\naabb\nccdd\ncddd\n\"\"\"\n", "t:7:4: region 'd' has 5 cells"),
         ];
         for (text, says) in cases {
             let e = parse_grid_file(text, "t").unwrap_err().to_string();
@@ -498,6 +552,13 @@ sum = 15
                 "t:3:9: kropki: r1c1 and r2c2 are not orthogonal neighbours",
             ),
             ("size = 4\nextra_units = [\"r1c1 r2c2 r3c3 r9c9\"]\n", "t:2:32: extra_units: 'r9c9' is not a cell"),
+            // A control character is named (it was "invalid basic string", or nothing in a comment).
+            ("size = 4\nname = \"a\u{1}b\"\n", "t:2:10: invalid basic string: control character U+0001"),
+            ("size = 4\nname = 'a\u{1b}b'\n", "t:2:10: invalid literal string: control character U+001B"),
+            ("size = 4\n# co\u{7}mment\n", "t:2:5: control character U+0007"),
+            // A sign is no part of a cell or line name (`r+1c+2` was r1c2, `r+1` r1).
+            ("size = 4\n[[killer]]\ncells = \"r1c1 r+1c+2\"\n", "t:3:15: killer: 'r+1c+2' is not a cell"),
+            ("size = 4\n[[sandwich]]\nline = \"r+1\"\nsum = 0\n", "t:3:8: sandwich line \"r+1\""),
             // An escape in the string: the word's column is unsure, so the value's.
             ("size = 4\n[[killer]]\ncells = \"r1c1\\tr1c9\"\n", "t:3:9: killer: 'r1c9' is not a cell"),
         ];

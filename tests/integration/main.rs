@@ -16,6 +16,7 @@ mod external;
 mod external_trust;
 mod fuzz_regressions;
 mod generate;
+mod input_errors;
 mod library;
 mod limits;
 mod parse;

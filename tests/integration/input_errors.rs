@@ -1,0 +1,108 @@
+//! What the second red-team pass found in the errors of input: each message
+//! says where (file:line:column, or the JSON path) and what was expected,
+//! and nothing of the wrong shape is dropped. Each test failed before its fix.
+
+use tempfile::TempDir;
+
+use crate::util::{run, write_file};
+
+/// A blank 4×4 puzzle: 288 solutions with 2×2 regions, the number of 4×4 sudokus.
+const BLANK: &str = "................\n";
+
+/// Run `args` on the blank 4×4; it must fail with exit 2 and say `says` on stderr.
+fn refused(args: &[&str], says: &[&str]) {
+    let r = run(args, BLANK);
+    assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+    for s in says {
+        assert!(r.stderr.contains(s), "{args:?}: expected {s:?} in {}", r.stderr);
+    }
+}
+
+/// An `[[extra_region]]` of n cells with a cell twice was "FILE: extra unit 1
+/// has 3 distinct cells", with no line or column and the name of a key the
+/// file does not have (and "extra unit 2" beside one `extra_units` entry).
+#[test]
+fn an_extra_region_with_a_cell_twice_is_named_where_it_is_written() {
+    let dir = TempDir::new().unwrap();
+    let region = "[[extra_region]]\ncells = \"r1c1 r1c1 r2c2 r3c3\"\n";
+    let alone = write_file(&dir, "dupregion.toml", &format!("size = 4\n{region}"));
+    refused(&["count", "--grid", &alone], &["dupregion.toml:3:9: extra_region: cell r1c1 appears twice"]);
+    let both = format!("size = 4\nextra_units = [\"r1c1 r1c2 r2c1 r2c2\"]\n{region}");
+    let both = write_file(&dir, "both.toml", &both);
+    refused(&["count", "--grid", &both], &["both.toml:4:9: extra_region: cell r1c1 appears twice"]);
+}
+
+/// The same through f-puzzles was at `$`, and so was a region of the wrong
+/// size; a given written `"given": "true"` and a cell that is a bare number
+/// were read as empty cells (288 solutions, the blank 4×4).
+#[test]
+fn f_puzzles_values_of_the_wrong_shape_are_named_by_their_path() {
+    let dir = TempDir::new().unwrap();
+    let row = "[{}, {}, {}, {}]";
+    let grid = |first: &str| format!("[[{first}, {{}}, {{}}, {{}}], {row}, {row}, {row}]");
+    let cases = [
+        (
+            format!(r#"{{"size": 4, "grid": {}, "extraregion": [{{"cells": ["R1C1", "R1C1", "R2C1", "R2C2"]}}]}}"#, grid("{}")),
+            "f-puzzles extraregion[0].cells: extra region: cell r1c1 appears twice",
+        ),
+        (
+            format!(r#"{{"size": 4, "grid": {}}}"#, grid(r#"{"value": 2, "given": "true"}"#)),
+            "f-puzzles grid[0][0].given: expected true or false",
+        ),
+        (format!(r#"{{"size": 4, "grid": {}}}"#, grid("5")), "f-puzzles grid[0][0]: expected a cell object"),
+        (
+            r#"{"size": 4, "grid": [[{"region": 0}, {"region": 0}, {"region": 0}, {"region": 1}], [{"region": 0}, {"region": 0}, {"region": 1}, {"region": 1}], [{"region": 2}, {"region": 2}, {"region": 3}, {"region": 3}], [{"region": 2}, {"region": 2}, {"region": 3}, {"region": 3}]]}"#.to_string(),
+            "f-puzzles grid[1][1].region: region 0 has 5 cells, expected 4",
+        ),
+    ];
+    for (i, (json, says)) in cases.iter().enumerate() {
+        let file = write_file(&dir, &format!("p{i}.json"), json);
+        let r = run(&["count", "--format", "json", "--fpuzzles", &file], "");
+        assert_eq!(r.code, 2, "{json}: {}", r.stderr);
+        assert!(r.stderr.contains(says), "{json}: expected {says:?} in {}", r.stderr);
+        assert!(r.stdout.is_empty(), "no record of a puzzle not read: {}", r.stdout);
+    }
+}
+
+/// `--regions` maps: comments are no labels (a trailing ` # comment` made
+/// "24 labels is not a square number", a map of comments "0 labels"), and
+/// every error names the file, line and column, or the argument's column.
+#[test]
+fn region_map_errors_say_where_and_comments_are_no_labels() {
+    let dir = TempDir::new().unwrap();
+    let commented = write_file(&dir, "map1.txt", "# a 4x4 of 2x2 boxes\naabb\naabb # comment\nccdd\nccdd\n");
+    let r = run(&["count", "--regions", &commented], BLANK);
+    assert_eq!((r.code, r.stdout.trim()), (0, "288"), "{}", r.stderr);
+    let short = write_file(&dir, "short.txt", "aabb\naab # one short\nccdd\nccdd\n");
+    refused(&["count", "--regions", &short], &["short.txt:2:4: a row of 3 labels", "other rows have 4"]);
+    let empty = write_file(&dir, "empty.txt", "# nothing\n\n");
+    refused(&["count", "--regions", &empty], &["empty.txt: no labels", "blank or a comment"]);
+    refused(&["count", "--regions", "#aab#aabccddccdd"], &["--regions: no labels"]);
+    // The fifth 'a', at its column of the argument.
+    refused(&["count", "--regions", "aaabaabbccddccdd"], &["--regions column 6: region 'a' has 5 cells, expected 4"]);
+    refused(&["count", "--regions", "aabbaabbccddccd"], &["--regions column 16: the map ends after 15 labels"]);
+    refused(&["count", "--regions", "aabbaabbccddccde"], &["--regions column 16: label 'e' is region 5 of 5"]);
+    let fifth = write_file(&dir, "fifth.txt", "aabb\naabb\nccdd\nccde\n");
+    refused(&["count", "--regions", &fifth], &["fifth.txt:4:4: label 'e' is region 5 of 5, expected 4 regions"]);
+}
+
+/// `--fpuzzles '[]'` and `--fpuzzles '!!!'` both said "the JSON does not
+/// parse: EOF…"; a sign in a cell or line name was read (`r+1c+2` as r1c2,
+/// `R+1C1` as R1C1, `r+1` as r1); a control character in a grid file said
+/// only "invalid basic string".
+#[test]
+fn misleading_messages_say_what_is_wrong() {
+    refused(&["count", "--fpuzzles", "[]"], &["f-puzzles $: expected a JSON object", "not a list ([])"]);
+    refused(&["count", "--fpuzzles", "!!!"], &["'!!!' is neither JSON nor lz-string base64"]);
+    let dir = TempDir::new().unwrap();
+    let row = "[{}, {}, {}, {}]";
+    let odd = format!(r#"{{"size": 4, "grid": [{row}, {row}, {row}, {row}], "odd": [{{"cell": "R+1C1"}}]}}"#);
+    let odd = write_file(&dir, "odd.json", &odd);
+    refused(&["count", "--fpuzzles", &odd], &["f-puzzles odd[0].cell: 'R+1C1' is not a cell"]);
+    let signed = write_file(&dir, "signed.toml", "size = 4\n[[killer]]\ncells = \"r1c1 r+1c+2\"\nsum = 3\n");
+    refused(&["count", "--grid", &signed], &["signed.toml:3:15: killer: 'r+1c+2' is not a cell"]);
+    let sandwich = write_file(&dir, "sandwich.toml", "size = 4\n[[sandwich]]\nline = \"r+1\"\nsum = 0\n");
+    refused(&["count", "--grid", &sandwich], &["sandwich.toml:3:8: sandwich line \"r+1\""]);
+    let ctrl = write_file(&dir, "ctrl.toml", "size = 4\nname = \"a\u{1}b\"\n");
+    refused(&["count", "--grid", &ctrl], &["ctrl.toml:2:10: invalid basic string: control character U+0001"]);
+}
