@@ -383,13 +383,23 @@ fn odd_puzzle_message(rows: usize, n: usize, (a, b): (usize, usize), told: bool)
     }
 }
 
-/// Text from the input as messages quote it: at most 40 characters.
+/// Text from the input as messages quote it: at most 40 characters, a
+/// control character written as its code (`U+0000`), never sent raw to a
+/// terminal (an escape sequence from a file would be obeyed there).
 pub(crate) fn echo(text: &str) -> String {
     const MAX: usize = 40;
-    match text.char_indices().nth(MAX) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_string(),
+    let (cut, more) = match text.char_indices().nth(MAX) {
+        Some((end, _)) => (&text[..end], "…"),
+        None => (text, ""),
+    };
+    let mut echoed = String::with_capacity(cut.len() + more.len());
+    for c in cut.chars() {
+        match c.is_control() {
+            true => echoed.push_str(&format!("U+{:04X}", c as u32)),
+            false => echoed.push(c),
+        }
     }
+    echoed + more
 }
 
 /// A cell as messages quote it: `'Z'`, or `U+200B` for a character that

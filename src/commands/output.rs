@@ -539,6 +539,10 @@ impl Renderer {
             (Body::Solution { number: None, .. }, _) => record.numbered.describe(),
             (Body::Count(count), _) => format!("{}: {}", record.numbered.describe(), count_text(count)),
             (Body::Puzzle(_), Status::Solved) => format!("{}: full grid", record.numbered.describe()),
+            (Body::Explanation { core: Some(core), .. }, _) if core.is_empty() => format!(
+                "{}: unsolvable: the grid's rules alone have no solution, without any given",
+                record.numbered.describe()
+            ),
             (Body::Explanation { core: Some(core), .. }, _) => format!(
                 "{}: unsolvable: these {} givens have no solution together (in parentheses)",
                 record.numbered.describe(),

@@ -105,10 +105,12 @@ pub fn read_model(input: impl BufRead, source_name: &str, var_count: usize) -> R
             };
             let text = text.trim_end();
             let trimmed = text.trim_start();
-            if trimmed.is_empty() || trimmed == "c" || trimmed.starts_with("c ") {
+            // A tab is whitespace too: `v<TAB>1<TAB>-2`, `s<TAB>SATISFIABLE`.
+            let spaced = |r: &str| r.is_empty() || r.starts_with([' ', '\t']);
+            if trimmed.is_empty() || trimmed.strip_prefix('c').is_some_and(spaced) {
                 continue;
             }
-            let (literals, offset) = if let Some(rest) = trimmed.strip_prefix("s ") {
+            let (literals, offset) = if let Some(rest) = trimmed.strip_prefix('s').filter(|r| spaced(r)) {
                 let answer = rest.trim();
                 let sat = match answer {
                     "SATISFIABLE" => Some(true),
@@ -126,7 +128,7 @@ pub fn read_model(input: impl BufRead, source_name: &str, var_count: usize) -> R
                 };
                 record_status(&mut status, trimmed, sat, position(1), source_name)?;
                 continue;
-            } else if let Some(rest) = trimmed.strip_prefix('v').filter(|r| r.is_empty() || r.starts_with(' ')) {
+            } else if let Some(rest) = trimmed.strip_prefix('v').filter(|r| spaced(r)) {
                 competition = true;
                 (rest, text.len() - rest.len())
             } else {
@@ -235,7 +237,9 @@ mod tests {
         // Line ends CRLF or a lone CR, and a byte-order mark, read the same.
         let ends =
             ["s SATISFIABLE\r\nv 1 -2\r\nv 3 0\r\n", "s SATISFIABLE\rv 1 -2\rv 3 0\r", "\u{FEFF}SAT\n1 -2 3 0\n"];
-        for text in forms.into_iter().chain(ends) {
+        // Tabs are whitespace, after the line's letter too.
+        let tabs = ["s\tSATISFIABLE\nc\thi\nv\t1\t-2\nv\t3\t0\n"];
+        for text in forms.into_iter().chain(ends).chain(tabs) {
             assert_eq!(read_model(text.as_bytes(), "m", 3), Ok(sat.clone()), "{text}");
         }
         for text in ["s UNSATISFIABLE\n", "UNSAT\n"] {

@@ -210,3 +210,23 @@ fn one_wrong_given_of_a_big_grid_is_named_with_its_clash() {
     assert!(r1 == r2 || c1 == c2 || b1 == b2, "{record}: not in one unit");
     assert_eq!(givens[wrong], givens[other], "{record}: different values");
 }
+
+/// Clues with no solution together, whatever the givens: the minimal set of
+/// givens is empty, and the header says the rules alone have none (it said
+/// "these 0 givens have no solution together").
+#[test]
+fn rules_with_no_solution_are_said_to_be_the_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    // One pair of cells summing to 3 and to 7.
+    let grid = crate::util::write_file(
+        &dir,
+        "contra.toml",
+        "size = 4\n[[killer]]\ncells = \"r1c1 r1c2\"\nsum = 3\n[[killer]]\ncells = \"r1c1 r1c2\"\nsum = 7\n",
+    );
+    let r = run(&["explain", "--grid", &grid, "--format", "grid"], &".".repeat(16));
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let header = r.stdout.lines().next().unwrap_or_default();
+    assert!(header.contains("unsolvable: the grid's rules alone have no solution"), "{}", r.stdout);
+    let records = json_run(&["explain", "--grid", &grid, "--format", "json"], &".".repeat(16), 1, 1);
+    assert_eq!(records[0]["givens"], serde_json::json!([]), "{}", records[0]);
+}

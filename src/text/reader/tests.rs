@@ -579,6 +579,9 @@ fn echoed_text_is_cut() {
     let long = "x".repeat(1000);
     assert_eq!(echo(&long).chars().count(), 41);
     assert_eq!(echo("short"), "short");
+    // A control character is named, never sent to a terminal raw.
+    assert_eq!(echo("0\0"), "0U+0000");
+    assert_eq!(echo("a\u{1b}[31mred"), "aU+001B[31mred");
 }
 
 /// Lines that are no puzzle, as people's files have them.
