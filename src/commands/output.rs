@@ -1066,15 +1066,16 @@ pub fn flush_on_signal() {
             Err(TryLockError::WouldBlock) => return,
         }
     };
-    let Some(mut pending) = buffer.take() else { return };
-    let (done, flushed) = mpsc::channel();
-    // A flush blocked on the pipe stays behind on its own thread.
-    let flusher = std::thread::Builder::new().spawn(move || {
-        let _ = pending.flush();
-        let _ = done.send(());
-    });
-    if flusher.is_ok() {
-        let _ = flushed.recv_timeout(SIGNAL_FLUSH);
+    if let Some(mut pending) = buffer.take() {
+        let (done, flushed) = mpsc::channel();
+        // A flush blocked on the pipe stays behind on its own thread.
+        let flusher = std::thread::Builder::new().spawn(move || {
+            let _ = pending.flush();
+            let _ = done.send(());
+        });
+        if flusher.is_ok() {
+            let _ = flushed.recv_timeout(SIGNAL_FLUSH);
+        }
     }
     // No record after the signal: the buffer stays locked until the exit.
     std::mem::forget(buffer);
