@@ -340,8 +340,13 @@ impl Constraint {
                 if circle.len() > 3 {
                     return Err(format!("a circle of {} cells (at most 3 digits)", circle.len()));
                 }
-                let most = 10u32.pow(circle.len() as u32) - 1;
-                if cells.len() as u32 > most.min(circle_most(circle.len(), n32)) {
+                // One cell holds a value up to n; a pill of 2 or 3 cells
+                // reads as a number of as many digits.
+                let most = match circle.len() {
+                    1 => n32,
+                    digits => (10u32.pow(digits as u32) - 1).min(circle_most(digits, n32)),
+                };
+                if cells.len() as u32 > most {
                     return Err(format!("an arrow of {} cells sums past what its circle can hold", cells.len()));
                 }
             }
@@ -658,5 +663,22 @@ mod tests {
             let e = Constraint::parse(text, 4).unwrap_err();
             assert!(e.contains(expected), "{text}: {e}");
         }
+    }
+
+    #[test]
+    fn an_arrow_is_as_long_as_its_circle_can_hold() {
+        let arrow = |n: usize, circle: &str, k: usize| {
+            let cells: Vec<String> = (0..k).map(|i| format!("r{}c{}", 2 + i / n, 1 + i % n)).collect();
+            Constraint::parse(&format!("arrow {circle} : {}", cells.join(" ")), n)
+        };
+        // One cell of a 16×16 holds up to 16: ten cells of 1 fit (they were
+        // refused, as if the circle held one digit).
+        assert!(arrow(16, "r1c1", 10).is_ok());
+        assert!(arrow(16, "r1c1", 16).is_ok());
+        assert!(arrow(16, "r1c1", 17).unwrap_err().contains("sums past what its circle can hold"));
+        assert!(arrow(9, "r1c1", 9).is_ok());
+        assert!(arrow(9, "r1c1", 10).is_err());
+        // A pill of two cells reads as two digits.
+        assert!(arrow(25, "r1c1 r1c2", 23).is_ok());
     }
 }
