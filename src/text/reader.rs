@@ -99,6 +99,12 @@ struct Cells {
 #[derive(Debug)]
 enum LineKind {
     Blank,
+    /// A line of delimiters only (`,,,,,,,,`): what a spreadsheet writes for
+    /// an empty row, between grids as inside one. Inside a puzzle begun
+    /// above it, it is a row of empty cells; anywhere else (where a puzzle
+    /// would start, or after a whole one) a blank line, so that puzzles
+    /// never run into each other.
+    Separator(Cells),
     Comment,
     Title(String),
     /// An `.sdk` section header: `[Puzzle]`, `[State]`, …
@@ -261,7 +267,7 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
             }
             let (line, kind) = self.next_line()?;
             match kind {
-                LineKind::Blank => {
+                LineKind::Blank | LineKind::Separator(_) => {
                     self.line_mode = None;
                     self.skipping = 0;
                 }
@@ -541,6 +547,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let most = MAX_RUN_ROWS.min(MAX_RUN_CELLS / n).max(n);
         let mut cut = true;
         while rows.len() < most - most % n {
+            // A row of delimiters between whole puzzles parts them.
+            if rows.len() % n == 0 && matches!(self.peek(0), Some((_, LineKind::Separator(_)))) {
+                cut = false;
+                break;
+            }
             match self.row_ahead(n) {
                 Ok(row) => rows.push(row),
                 // A row written wrong in a later puzzle of the run: the
@@ -745,8 +756,12 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 Some((_, LineKind::Rule)) => {
                     self.next_line();
                 }
-                Some((_, LineKind::Cells(c))) if c.tokens.len() == n && !c.field && c.label.is_none() => {
-                    let Some((line, LineKind::Cells(c))) = self.next_line() else { unreachable!("just peeked") };
+                Some((_, LineKind::Cells(c) | LineKind::Separator(c)))
+                    if c.tokens.len() == n && !c.field && c.label.is_none() =>
+                {
+                    let Some((line, LineKind::Cells(c) | LineKind::Separator(c))) = self.next_line() else {
+                        unreachable!("just peeked")
+                    };
                     return Ok((line, c.tokens));
                 }
                 Some((line, _)) => return Err(Some(*line)),
@@ -779,6 +794,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let Some(line) = at else { return (self.line_no.max(first), "the end of the input".to_string()) };
         let what = match self.peek(0) {
             Some((_, LineKind::Blank)) => "a blank line".to_string(),
+            Some((_, LineKind::Separator(_))) => {
+                "a row of only delimiters (a blank line where no puzzle is under way: an empty first row needs 0 or . in its cells)"
+                    .to_string()
+            }
             Some((_, LineKind::Cells(c))) => format!("a line of {} cells", c.tokens.len()),
             Some((_, LineKind::Title(_) | LineKind::Section(_) | LineKind::Header(_))) => "a title line".to_string(),
             Some((_, LineKind::Comment)) => "a comment line".to_string(),
@@ -1443,7 +1462,10 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, csv: bool) -
         return Some(LineKind::Cells(tokenize(&text.replace(',', " "), 0, alphabet)));
     }
     if let Some(cells) = spreadsheet_row(&fields, delimiter, alphabet, csv) {
-        return Some(LineKind::Cells(cells));
+        return Some(match fields.iter().all(|(_, f)| f.trim().is_empty()) {
+            true => LineKind::Separator(cells),
+            false => LineKind::Cells(cells),
+        });
     }
     let name = |f: &str| {
         let f = f.trim();
