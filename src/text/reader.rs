@@ -109,8 +109,9 @@ enum LineKind {
     Title(String),
     /// An `.sdk` section header: `[Puzzle]`, `[State]`, …
     Section(String),
-    /// A CSV header: the column the puzzles are in.
-    Header(usize),
+    /// A CSV header: the column the puzzles are in (the first, unless it is
+    /// named), and whether the header named it.
+    Header(usize, bool),
     /// A delimited line with a whole puzzle in one of its fields: each field
     /// with its 0-based column.
     Fields(Vec<(usize, String)>),
@@ -152,6 +153,8 @@ pub struct PuzzleReader<'a, R> {
     skipping: usize,
     /// The CSV column the puzzles are in, once a header said so.
     column: Option<usize>,
+    /// Whether that header named the puzzle column.
+    named: bool,
     finished: bool,
     buf: Vec<u8>,
 }
@@ -171,6 +174,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             title: None,
             skipping: 0,
             column: None,
+            named: false,
             finished: false,
             buf: Vec::new(),
         }
@@ -204,7 +208,9 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                 // keep each one's: it is no cell on any line.
                 let bytes: &[u8] = self.buf.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&self.buf);
                 let kind = match std::str::from_utf8(bytes) {
-                    Ok(text) => classify(text, self.alphabet, self.spec.fixed_size(), self.column.is_some()),
+                    Ok(text) => {
+                        classify(text, self.alphabet, self.spec.fixed_size(), self.column.is_some(), self.named)
+                    }
                     Err(e) => {
                         let at = e.valid_up_to();
                         let column = String::from_utf8_lossy(&bytes[..at]).chars().count() + 1;
@@ -288,9 +294,10 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                     self.line_mode = None;
                     self.title = Some(title);
                 }
-                LineKind::Header(column) => {
+                LineKind::Header(column, named) => {
                     self.line_mode = None;
                     self.column = Some(column);
+                    self.named = named;
                 }
                 LineKind::Broken(kind, column) => {
                     let error = self.error(line, column, kind);
@@ -799,7 +806,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                     .to_string()
             }
             Some((_, LineKind::Cells(c))) => format!("a line of {} cells", c.tokens.len()),
-            Some((_, LineKind::Title(_) | LineKind::Section(_) | LineKind::Header(_))) => "a title line".to_string(),
+            Some((_, LineKind::Title(_) | LineKind::Section(_) | LineKind::Header(..))) => "a title line".to_string(),
             Some((_, LineKind::Comment)) => "a comment line".to_string(),
             _ => "a line that is no row".to_string(),
         };
@@ -1252,7 +1259,7 @@ fn is_text(text: &str, alphabet: &Alphabet) -> bool {
 
 /// What a line is, on its own: `csv` once a CSV header has named the puzzle
 /// column, so that every delimited line is a row of fields.
-fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, csv: bool) -> LineKind {
+fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, csv: bool, named: bool) -> LineKind {
     let text = text.trim_end_matches(['\n', '\r']);
     // The common case first: digits and empty marks alone, one symbol per
     // cell (a million puzzle lines go through here).
@@ -1301,7 +1308,7 @@ fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, csv: bool) ->
         Some(i) if !alphabet.is_custom() => &text[..i],
         _ => text,
     };
-    if let Some(kind) = delimited(text, alphabet, fixed, csv) {
+    if let Some(kind) = delimited(text, alphabet, fixed, csv, named) {
         return kind;
     }
     let cells = tokenize(text, 0, alphabet);
@@ -1433,7 +1440,7 @@ fn control_name(ch: char) -> &'static str {
 /// `puzzle:count:solution`. A header names the puzzle column; in a row, the
 /// puzzle is that column's field, or the first field that is a whole puzzle.
 /// Numbers separated by commas alone are a row of numbers.
-fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, csv: bool) -> Option<LineKind> {
+fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, csv: bool, named: bool) -> Option<LineKind> {
     let split = |delimiter: char| -> Vec<(usize, &str)> {
         let mut column = 0;
         text.split(delimiter)
@@ -1461,7 +1468,9 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, csv: bool) -
     if delimiter == ',' && fields.iter().all(|(_, f)| cell_number(f.trim())) {
         return Some(LineKind::Cells(tokenize(&text.replace(',', " "), 0, alphabet)));
     }
-    if let Some(cells) = spreadsheet_row(&fields, delimiter, alphabet, csv) {
+    // A header that names no puzzle column (`C1,C2,…`) may head a
+    // spreadsheet's grid.
+    if let Some(cells) = spreadsheet_row(&fields, delimiter, alphabet, named) {
         return Some(match fields.iter().all(|(_, f)| f.trim().is_empty()) {
             true => LineKind::Separator(cells),
             false => LineKind::Cells(cells),
@@ -1476,7 +1485,7 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, csv: bool) -
     if delimiter != ':' && fields.iter().all(|(_, f)| name(f)) {
         const PUZZLE: [&str; 7] = ["quizzes", "quiz", "puzzle", "puzzles", "givens", "grid", "problem"];
         let column = fields.iter().position(|(_, f)| PUZZLE.contains(&f.trim().to_ascii_lowercase().as_str()));
-        return Some(LineKind::Header(column.unwrap_or(0)));
+        return Some(LineKind::Header(column.unwrap_or(0), column.is_some()));
     }
     // Under a CSV header every row is fields, its puzzle column empty or not.
     if !(csv && delimiter != ':') {
@@ -1508,8 +1517,9 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, csv: bool) -
 
 /// A row as a spreadsheet saves it: numbers separated by `,` or `;`, an
 /// empty field an empty cell (`5,3,,,7,,,,`). Four fields at least, so that
-/// a stray `1,,` is no row; never under a CSV header, where an empty field is
-/// an empty column, nor with `--symbols`, whose cells are no numbers.
+/// a stray `1,,` is no row; never under a CSV header that names the puzzle
+/// column, where an empty field is an empty column, nor with `--symbols`,
+/// whose cells are no numbers.
 fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabet, csv: bool) -> Option<Cells> {
     if csv || alphabet.is_custom() || !matches!(delimiter, ',' | ';') || fields.len() < 4 {
         return None;

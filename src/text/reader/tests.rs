@@ -1145,6 +1145,14 @@ fn a_spreadsheet_row_reads_an_empty_field_as_an_empty_cell() {
     let e = entries[0].puzzle.as_ref().unwrap_err();
     assert!(matches!(&e.kind, ParseErrorKind::ValueOutOfRange { symbol, .. } if symbol == "12"), "{e}");
     assert_eq!((e.position.line, e.position.column), (4, Some(6)), "{e}");
+    // A header that names the columns, not a puzzle column, heads the grid
+    // (each row's first field was read as a puzzle of one cell).
+    let entries = read(&format!("C1,C2,C3,C4,C5,C6,C7,C8,C9\n{block}"));
+    assert_eq!(statuses(&entries), ["ok"]);
+    assert_eq!(givens(&entries[0]), expected);
+    // Under a header that names the puzzle column, a row is its fields.
+    let entries = read("id,puzzle,rating,level\n1,,3,2\n");
+    assert!(matches!(entries[0].puzzle.as_ref().unwrap_err().kind, ParseErrorKind::NoField { .. }));
     // Too few fields for a row, or a word among them: not a row (a title).
     assert!(read("1,,\n").is_empty());
     assert!(read("x,,,\n").is_empty());
