@@ -1524,6 +1524,13 @@ fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabe
     if csv || alphabet.is_custom() || !matches!(delimiter, ',' | ';') || fields.len() < 4 {
         return None;
     }
+    // A whole puzzle on one line with a delimiter after its last cell
+    // (`…,7,9,`): that delimiter ends the line, it opens no cell. (Three
+    // such lines were read as rows of an 82×82 block: one record.)
+    let fields = match fields.split_last() {
+        Some(((_, last), cells)) if last.is_empty() && is_whole_count(cells.len()) => cells,
+        _ => fields,
+    };
     let tokens = fields
         .iter()
         .map(|&(start, field)| {

@@ -1100,10 +1100,21 @@ fn a_spreadsheet_row_reads_an_empty_field_as_an_empty_cell() {
     let expected = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
     let block = rows.join("\n") + "\n";
     let one_line = rows.join(",") + "\n";
-    for text in [block.clone(), block.replace(',', ";"), block.replace(',', " , "), one_line] {
+    // A delimiter after a one-line puzzle's last cell ends the line.
+    let trailing = (rows.join(",") + ",\n").repeat(3);
+    let forms = [
+        (block.clone(), 1),
+        (block.replace(',', ";"), 1),
+        (block.replace(',', " , "), 1),
+        (one_line, 1),
+        (trailing, 3),
+    ];
+    for (text, puzzles) in forms {
         let entries = read(&text);
-        assert_eq!(statuses(&entries), ["ok"], "{text:?}");
-        assert_eq!(givens(&entries[0]), expected, "{text:?}");
+        assert_eq!(entries.len(), puzzles, "{text:?}");
+        for entry in &entries {
+            assert_eq!(givens(entry), expected, "{text:?}");
+        }
     }
     // A row of only delimiters is what a spreadsheet writes for an empty
     // row, between grids as inside one: it parts puzzles, never joins two
