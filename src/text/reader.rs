@@ -1469,9 +1469,19 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, csv: bool, n
         return Some(LineKind::Cells(tokenize(&text.replace(',', " "), 0, alphabet)));
     }
     // A header that names no puzzle column (`C1,C2,…`) may head a
-    // spreadsheet's grid.
-    if let Some(cells) = spreadsheet_row(&fields, delimiter, alphabet, named) {
-        return Some(match fields.iter().all(|(_, f)| f.trim().is_empty()) {
+    // spreadsheet's grid. A spreadsheet may quote every field (`"5","",…`).
+    let unquoted: Vec<(usize, &str)> = fields
+        .iter()
+        .map(|&(start, field)| {
+            let trimmed = field.trim();
+            match trimmed.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+                Some(inner) => (start + field.chars().count() - field.trim_start().chars().count() + 1, inner),
+                None => (start, field),
+            }
+        })
+        .collect();
+    if let Some(cells) = spreadsheet_row(&unquoted, delimiter, alphabet, named) {
+        return Some(match unquoted.iter().all(|(_, f)| f.trim().is_empty()) {
             true => LineKind::Separator(cells),
             false => LineKind::Cells(cells),
         });

@@ -1102,12 +1102,15 @@ fn a_spreadsheet_row_reads_an_empty_field_as_an_empty_cell() {
     let one_line = rows.join(",") + "\n";
     // A delimiter after a one-line puzzle's last cell ends the line.
     let trailing = (rows.join(",") + ",\n").repeat(3);
+    // A spreadsheet may quote every field.
+    let quoted: String = block.lines().map(|row| format!("\"{}\"\n", row.replace(',', "\",\""))).collect();
     let forms = [
         (block.clone(), 1),
         (block.replace(',', ";"), 1),
         (block.replace(',', " , "), 1),
         (one_line, 1),
         (trailing, 3),
+        (quoted, 1),
     ];
     for (text, puzzles) in forms {
         let entries = read(&text);
