@@ -9,7 +9,7 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 
 use satdoku::cnf::{read_cnf, read_model, Answer, CnfFile};
-use satdoku::{Claimant, Entry, Geometry, GeometrySpec, Variant};
+use satdoku::{Claimant, Constraint, Entry, Geometry, GeometrySpec, Variant};
 
 use super::batch::{open_file, Numbered};
 use super::output::{Body, ColorChoice, Emitter, Format, Record, Status};
@@ -145,7 +145,7 @@ fn rules_apart(a: &Geometry, b: &Geometry) -> Option<&'static str> {
             .collect()
     };
     let clues = |g: &Geometry| -> Vec<String> {
-        let mut texts: Vec<String> = g.constraints().iter().map(|c| c.text(g.size())).collect();
+        let mut texts: Vec<String> = g.constraints().iter().map(|c| canonical(c).text(g.size())).collect();
         texts.sort();
         texts
     };
@@ -158,6 +158,31 @@ fn rules_apart(a: &Geometry, b: &Geometry) -> Option<&'static str> {
     } else {
         None
     }
+}
+
+/// A clue with its cells in one order where their order says nothing: a
+/// cage's, a sum's, a renban's, the arrow's shaft, the two cells of a dot
+/// (every relation of a dot holds either way round), odd and even cells, and
+/// a whisper or palindrome read from either end. A thermometer's and a
+/// circle's order is the clue.
+fn canonical(clue: &Constraint) -> Constraint {
+    let mut clue = clue.clone();
+    match &mut clue {
+        Constraint::Killer { cells, .. }
+        | Constraint::LittleKiller { cells, .. }
+        | Constraint::Arrow { cells, .. }
+        | Constraint::Odd { cells }
+        | Constraint::Even { cells }
+        | Constraint::Renban { cells } => cells.sort(),
+        Constraint::Dot { cells, .. } => cells.sort(),
+        Constraint::Whisper { cells } | Constraint::Palindrome { cells } => {
+            if cells.last() < cells.first() {
+                cells.reverse();
+            }
+        }
+        _ => {}
+    }
+    clue
 }
 
 /// Whether two grids have the same units, however they were described.

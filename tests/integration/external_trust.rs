@@ -215,7 +215,7 @@ fn decode_refuses_rules_beyond_units_that_differ_from_the_cnf() {
     );
     let reordered = toml(
         "reordered.toml",
-        "size = 4\n[[killer]]\ncells = \"r4c3 r4c4\"\nsum = 7\n[[killer]]\ncells = \"r1c1 r1c2\"\nsum = 3\n",
+        "size = 4\n[[killer]]\ncells = \"r4c4 r4c3\"\nsum = 7\n[[killer]]\ncells = \"r1c2 r1c1\"\nsum = 3\n",
     );
     let other_sum = toml(
         "other.toml",
@@ -251,7 +251,7 @@ fn decode_refuses_rules_beyond_units_that_differ_from_the_cnf() {
     let out = decode(&cnf, &model, &["--grid", &other_sum]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("with other clues"), "{}", stderr(&out));
-    // The same clues in another order are the same puzzle.
+    // The same clues in another order, their cells too, are the same puzzle.
     for options in [&["--grid", &cages][..], &["--grid", &reordered], &[]] {
         let out = decode(&cnf, &model, options);
         assert!(out.status.success(), "{options:?}: {}", stderr(&out));
