@@ -175,10 +175,8 @@ fn canonical(clue: &Constraint) -> Constraint {
         | Constraint::Even { cells }
         | Constraint::Renban { cells } => cells.sort(),
         Constraint::Dot { cells, .. } => cells.sort(),
-        Constraint::Whisper { cells } | Constraint::Palindrome { cells } => {
-            if cells.last() < cells.first() {
-                cells.reverse();
-            }
+        Constraint::Whisper { cells } | Constraint::Palindrome { cells } if cells.last() < cells.first() => {
+            cells.reverse()
         }
         _ => {}
     }
