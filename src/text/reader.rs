@@ -1257,8 +1257,9 @@ fn is_text(text: &str, alphabet: &Alphabet) -> bool {
     wordy || cells * 2 < visible.len()
 }
 
-/// What a line is, on its own: `csv` once a CSV header has named the puzzle
-/// column, so that every delimited line is a row of fields.
+/// What a line is, on its own: `csv` once a CSV header has been read, so
+/// that every delimited line is a row of fields; `named` when the header
+/// named the puzzle column (else a spreadsheet's grid may follow it).
 fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, csv: bool, named: bool) -> LineKind {
     let text = text.trim_end_matches(['\n', '\r']);
     // The common case first: digits and empty marks alone, one symbol per
@@ -1530,8 +1531,8 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, csv: bool, n
 /// a stray `1,,` is no row; never under a CSV header that names the puzzle
 /// column, where an empty field is an empty column, nor with `--symbols`,
 /// whose cells are no numbers.
-fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabet, csv: bool) -> Option<Cells> {
-    if csv || alphabet.is_custom() || !matches!(delimiter, ',' | ';') || fields.len() < 4 {
+fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabet, named: bool) -> Option<Cells> {
+    if named || alphabet.is_custom() || !matches!(delimiter, ',' | ';') || fields.len() < 4 {
         return None;
     }
     // A whole puzzle on one line with a delimiter after its last cell
