@@ -138,11 +138,7 @@ fn check_grid_options(grid: &GridArgs, spec: &mut GeometrySpec, cnf: &CnfFile, c
 /// the clues (killer cages, thermometers, …, in any order).
 fn rules_apart(a: &Geometry, b: &Geometry) -> Option<&'static str> {
     let neighbours = |g: &Geometry| -> BTreeSet<Variant> {
-        g.variants()
-            .iter()
-            .copied()
-            .filter(|v| matches!(v, Variant::AntiKnight | Variant::AntiKing | Variant::NonConsecutive))
-            .collect()
+        g.variants().iter().copied().filter(|v| v.between_neighbours()).collect()
     };
     let clues = |g: &Geometry| -> Vec<String> {
         let mut texts: Vec<String> = g.constraints().iter().map(|c| canonical(c).text(g.size())).collect();

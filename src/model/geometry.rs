@@ -174,6 +174,14 @@ pub enum Variant {
     DisjointGroups,
 }
 
+impl Variant {
+    /// Whether the variant is a rule between neighbouring cells (anti-knight,
+    /// anti-king, non-consecutive) rather than units.
+    pub fn between_neighbours(self) -> bool {
+        matches!(self, Variant::AntiKnight | Variant::AntiKing | Variant::NonConsecutive)
+    }
+}
+
 /// A generalized grid: its side n and its units. Everything downstream of the
 /// geometry (encoding, propagation, verification) sees only the units.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -398,11 +406,7 @@ impl Geometry {
     /// between neighbours): what the unit-only shortcuts (bitset search,
     /// propagation's models) must then leave to the CNF.
     pub fn has_constraints(&self) -> bool {
-        !self.constraints.is_empty()
-            || self
-                .variants
-                .iter()
-                .any(|v| matches!(v, Variant::AntiKnight | Variant::AntiKing | Variant::NonConsecutive))
+        !self.constraints.is_empty() || self.variants.iter().any(|v| v.between_neighbours())
     }
 
     /// The peers and units as flat tables, for grids of side up to 64
