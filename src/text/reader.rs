@@ -1470,22 +1470,9 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, csv: bool, n
         return Some(LineKind::Cells(tokenize(&text.replace(',', " "), 0, alphabet)));
     }
     // A header that names no puzzle column (`C1,C2,…`) may head a
-    // spreadsheet's grid. A spreadsheet may quote every field (`"5","",…`).
-    let unquoted: Vec<(usize, &str)> = fields
-        .iter()
-        .map(|&(start, field)| {
-            let trimmed = field.trim();
-            match trimmed.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
-                Some(inner) => (start + field.chars().count() - field.trim_start().chars().count() + 1, inner),
-                None => (start, field),
-            }
-        })
-        .collect();
-    if let Some(cells) = spreadsheet_row(&unquoted, delimiter, alphabet, named) {
-        return Some(match unquoted.iter().all(|(_, f)| f.trim().is_empty()) {
-            true => LineKind::Separator(cells),
-            false => LineKind::Cells(cells),
-        });
+    // spreadsheet's grid.
+    if let Some(row) = spreadsheet_row(&fields, delimiter, alphabet, named) {
+        return Some(row);
     }
     let name = |f: &str| {
         let f = f.trim();
@@ -1527,20 +1514,31 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, csv: bool, n
 }
 
 /// A row as a spreadsheet saves it: numbers separated by `,` or `;`, an
-/// empty field an empty cell (`5,3,,,7,,,,`). Four fields at least, so that
-/// a stray `1,,` is no row; never under a CSV header that names the puzzle
-/// column, where an empty field is an empty column, nor with `--symbols`,
-/// whose cells are no numbers.
-fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabet, named: bool) -> Option<Cells> {
+/// empty field an empty cell (`5,3,,,7,,,,`), any field possibly in quotes
+/// (`"5","",…`); a [`LineKind::Separator`] when every field is empty. Four
+/// fields at least, so that a stray `1,,` is no row; never under a CSV
+/// header that names the puzzle column, where an empty field is an empty
+/// column, nor with `--symbols`, whose cells are no numbers.
+fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabet, named: bool) -> Option<LineKind> {
     if named || alphabet.is_custom() || !matches!(delimiter, ',' | ';') || fields.len() < 4 {
         return None;
     }
+    let fields: Vec<(usize, &str)> = fields
+        .iter()
+        .map(|&(start, field)| {
+            let indent = field.chars().count() - field.trim_start().chars().count();
+            match field.trim().strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+                Some(inner) => (start + indent + 1, inner),
+                None => (start, field),
+            }
+        })
+        .collect();
     // A whole puzzle on one line with a delimiter after its last cell
     // (`…,7,9,`): that delimiter ends the line, it opens no cell. (Three
     // such lines were read as rows of an 82×82 block: one record.)
     let fields = match fields.split_last() {
         Some(((_, last), cells)) if last.is_empty() && is_whole_count(cells.len()) => cells,
-        _ => fields,
+        _ => &fields[..],
     };
     let tokens = fields
         .iter()
@@ -1556,7 +1554,11 @@ fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabe
             Some(Token { column: (start + indent + 1) as u32, text: TokenText::Word(word.into()), symbol })
         })
         .collect::<Option<_>>()?;
-    Some(Cells { tokens, words: true, label: None, field: false })
+    let cells = Cells { tokens, words: true, label: None, field: false };
+    Some(match fields.iter().all(|(_, f)| f.trim().is_empty()) {
+        true => LineKind::Separator(cells),
+        false => LineKind::Cells(cells),
+    })
 }
 
 /// A value of a cell in a row of delimited numbers: `.`, or a number of at
