@@ -402,10 +402,11 @@ pub(crate) fn echo(text: &str) -> String {
     echoed + more
 }
 
-/// A cell as messages quote it: `'Z'`, or `U+200B` for a character that
-/// would not show (a control, a space other than ' ', a zero-width mark or a
-/// byte-order mark), so the message never points at nothing.
-fn shown(symbol: &str) -> String {
+/// A cell (or a region map's label) as messages quote it: `'Z'` (cut as
+/// [`echo`] cuts), or `U+200B` for a character that would not show (a
+/// control, a space other than ' ', a zero-width mark or a byte-order mark),
+/// so the message never points at nothing.
+pub(crate) fn shown(symbol: &str) -> String {
     let invisible = |c: char| {
         (c.is_whitespace() && c != ' ')
             || c.is_control()
@@ -418,6 +419,6 @@ fn shown(symbol: &str) -> String {
             .collect::<Vec<_>>()
             .join(" ")
     } else {
-        format!("'{symbol}'")
+        format!("'{}'", echo(symbol))
     }
 }

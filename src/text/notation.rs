@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use crate::error::GeometryError;
+use crate::error::{shown, GeometryError};
 use crate::model::geometry::{Cell, MAX_SIZE};
 
 /// `r4c5` (1-based) as a cell of a grid of side `n`.
@@ -103,11 +103,7 @@ pub fn read_region_map(text: &str, n: Option<usize>) -> Result<Vec<u32>, RegionM
         });
     };
     // Just past the last label: where a missing one would go.
-    let end = MapPlace {
-        line: last.place.line,
-        column: last.place.column + last.text.chars().count(),
-        offset: last.place.offset + last.text.len(),
-    };
+    let end = last.end();
     let total = labels.len();
     let n = match n {
         Some(n) if total < n * n => {
@@ -197,12 +193,7 @@ fn side_of(labels: &[Label], end: MapPlace) -> Result<usize, RegionMapError> {
                     message: format!("{says}: this is the first past {common}"),
                 },
                 None => {
-                    let last = &row[row.len() - 1];
-                    let place = MapPlace {
-                        line: last.place.line,
-                        column: last.place.column + last.text.chars().count(),
-                        offset: last.place.offset + last.text.len(),
-                    };
+                    let place = row[row.len() - 1].end();
                     RegionMapError { at: Some(place), message: format!("{says}: it ends here") }
                 }
             });
@@ -249,6 +240,17 @@ pub fn find_control_character(text: &str) -> Option<(usize, usize, char)> {
 struct Label {
     text: String,
     place: MapPlace,
+}
+
+impl Label {
+    /// Just past the label: where a label missing after it would be.
+    fn end(&self) -> MapPlace {
+        MapPlace {
+            line: self.place.line,
+            column: self.place.column + self.text.chars().count(),
+            offset: self.place.offset + self.text.len(),
+        }
+    }
 }
 
 /// The labels of a region map, characters or words (see [`parse_region_map`]),
@@ -342,15 +344,6 @@ fn number_labels(labels: Vec<String>) -> Vec<u32> {
         .collect()
 }
 
-/// A label as messages quote it: `'A'`, or `U+3000` for one that would not show.
-fn shown(label: &str) -> String {
-    if label.chars().any(|c| c.is_whitespace() || c.is_control() || matches!(c, '\u{200b}'..='\u{200f}' | '\u{feff}')) {
-        label.chars().map(|c| format!("U+{:04X}", c as u32)).collect::<Vec<_>>().join(" ")
-    } else {
-        format!("'{}'", crate::error::echo(label))
-    }
-}
-
 fn is_separator(ch: char) -> bool {
     matches!(ch, '|' | '+' | '-')
 }
@@ -431,11 +424,8 @@ mod tests {
     #[test]
     fn any_map_reads_or_says_where() {
         let alphabet: Vec<char> = "aabbcd# \n|-/é\u{7}\u{FEFF}".chars().collect();
-        let mut state: u64 = 7;
-        let mut next = |m: usize| {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (state >> 33) as usize % m
-        };
+        let mut rng = crate::rng::Rng::new(7);
+        let mut next = |m: usize| rng.below(m);
         for _ in 0..20_000 {
             let len = next(30);
             let text: String = (0..len).map(|_| alphabet[next(alphabet.len())]).collect();
