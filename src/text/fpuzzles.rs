@@ -16,7 +16,7 @@ use crate::error::{echo, GeometryError};
 use crate::model::constraints::{Constraint, Line, Relation};
 use crate::model::geometry::{default_box, Cell, Geometry, Layout, Value, Variant};
 use crate::model::puzzle::{Grid, Puzzle};
-use crate::text::notation::parse_digits;
+use crate::text::notation::{oversized_region, parse_digits};
 
 /// Why a text is no f-puzzles puzzle satdoku can read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -319,24 +319,16 @@ impl Reader {
         // the JSON's own number for it (the grid said "region 1 (in order of
         // first appearance)" at `$`). The n regions hold n² cells, so one
         // too small makes another too large.
-        let mut sizes = vec![0; n];
-        for &region in &map {
-            sizes[region as usize] += 1;
-        }
-        let mut seen = vec![0; n];
-        for (i, &region) in map.iter().enumerate() {
-            seen[region as usize] += 1;
-            if seen[region as usize] == n + 1 {
-                let path = format!("grid[{}][{}]", i / n, i % n);
-                let (path, how) = match regions[i] {
-                    Some(_) => (format!("{path}.region"), ""),
-                    None => (path, ", as a cell with no region field keeps its default box"),
-                };
-                let size = sizes[region as usize];
-                let message =
-                    format!("region {region} has {size} cells, expected {n}: this is its first cell past {n}{how}");
-                return Err(at(path, message));
-            }
+        if let Some((i, size)) = oversized_region(&map, n) {
+            let region = map[i];
+            let path = format!("grid[{}][{}]", i / n, i % n);
+            let (path, how) = match regions[i] {
+                Some(_) => (format!("{path}.region"), ""),
+                None => (path, ", as a cell with no region field keeps its default box"),
+            };
+            let message =
+                format!("region {region} has {size} cells, expected {n}: this is its first cell past {n}{how}");
+            return Err(at(path, message));
         }
         // Regions that are the default boxes, however numbered, are those
         // boxes (as when the regions are written out in full): disjoint

@@ -133,22 +133,26 @@ pub fn read_region_map(text: &str, n: Option<usize>) -> Result<Vec<u32>, RegionM
         );
         return Err(err(&labels[i], message));
     }
-    // n regions of n² cells: one too small makes another too large, said at its first cell past n.
-    let mut sizes = vec![0; n];
-    numbers.iter().for_each(|&r| sizes[r as usize] += 1);
-    let mut seen = vec![0; n];
-    for (label, &r) in labels.iter().zip(&numbers) {
-        seen[r as usize] += 1;
-        if seen[r as usize] == n + 1 {
-            let message = format!(
-                "region {} has {} cells, expected {n}: this is its first cell past {n}",
-                shown(&label.text),
-                sizes[r as usize]
-            );
-            return Err(err(label, message));
-        }
+    if let Some((i, size)) = oversized_region(&numbers, n) {
+        let label = &labels[i];
+        let message =
+            format!("region {} has {size} cells, expected {n}: this is its first cell past {n}", shown(&label.text));
+        return Err(err(label, message));
     }
     Ok(numbers)
+}
+
+/// In a map of n regions (numbered 0..n) over n² cells, the first cell
+/// past n of a region too large, and that region's size: one region too
+/// small makes another too large, and that is where the map can point.
+pub(crate) fn oversized_region(map: &[u32], n: usize) -> Option<(usize, usize)> {
+    let mut sizes = vec![0; n];
+    map.iter().for_each(|&r| sizes[r as usize] += 1);
+    let mut seen = vec![0; n];
+    map.iter().enumerate().find_map(|(i, &r)| {
+        seen[r as usize] += 1;
+        (seen[r as usize] == n + 1).then(|| (i, sizes[r as usize]))
+    })
 }
 
 /// The side n of a map whose labels are n² (no side given), or where it
