@@ -104,6 +104,9 @@ pub fn read_region_map(text: &str, n: Option<usize>) -> Result<Vec<u32>, RegionM
     };
     // Just past the last label: where a missing one would go.
     let end = last.end();
+    if let Some(error) = uneven_row(&labels) {
+        return Err(error);
+    }
     let total = labels.len();
     let n = match n {
         Some(n) if total < n * n => {
@@ -156,8 +159,9 @@ pub(crate) fn oversized_region(map: &[u32], n: usize) -> Option<(usize, usize)> 
 }
 
 /// The side n of a map whose labels are n² (no side given), or where it
-/// goes wrong: a row of another length than the others, else where the map
-/// ends short of the next square or the first label past the last one.
+/// goes wrong, its rows being of one length ([`uneven_row`] comes first):
+/// a row missing or one too many, else where the map ends short of the
+/// next square or the first label past the last one.
 fn side_of(labels: &[Label], end: MapPlace) -> Result<usize, RegionMapError> {
     let total = labels.len();
     let n = (1..=total).find(|n| n * n >= total).unwrap_or(0);
@@ -165,43 +169,9 @@ fn side_of(labels: &[Label], end: MapPlace) -> Result<usize, RegionMapError> {
         return Ok(n);
     }
     let expected = "expected one label per cell of an n×n grid";
-    // The labels of each line, in order.
-    let mut rows: Vec<&[Label]> = Vec::new();
-    let mut start = 0;
-    for i in 1..=total {
-        if i == total || labels[i].place.line != labels[start].place.line {
-            rows.push(&labels[start..i]);
-            start = i;
-        }
-    }
+    let rows = rows_of(labels);
     if rows.len() > 1 {
-        // The most common length (the first row's on a tie) is the others'.
-        let common = rows
-            .iter()
-            .map(|r| r.len())
-            .max_by_key(|&len| {
-                (
-                    rows.iter().filter(|r| r.len() == len).count(),
-                    usize::MAX - rows.iter().position(|r| r.len() == len).unwrap_or(0),
-                )
-            })
-            .unwrap_or(0);
-        if let Some(row) = rows.iter().find(|r| r.len() != common) {
-            let says = format!(
-                "a row of {} labels where the map's other rows have {common} ({total} labels in all, not a square number; {expected})",
-                row.len()
-            );
-            return Err(match row.get(common) {
-                Some(extra) => RegionMapError {
-                    at: Some(extra.place),
-                    message: format!("{says}: this is the first past {common}"),
-                },
-                None => {
-                    let place = row[row.len() - 1].end();
-                    RegionMapError { at: Some(place), message: format!("{says}: it ends here") }
-                }
-            });
-        }
+        let common = rows[0].len();
         // Rows of k labels each, but not k of them: a row missing or one too many.
         let count = rows.len();
         let says = format!("{count} rows of {common} labels, expected {common} rows of {common} for a {common}x{common} grid ({total} labels in all, not a square number; {expected})");
@@ -228,6 +198,49 @@ fn side_of(labels: &[Label], end: MapPlace) -> Result<usize, RegionMapError> {
         );
         Err(RegionMapError { at: Some(labels[below].place), message })
     }
+}
+
+/// The labels of each line of a map, in order (lines with none left out).
+fn rows_of(labels: &[Label]) -> Vec<&[Label]> {
+    let mut rows = Vec::new();
+    let mut start = 0;
+    for i in 1..=labels.len() {
+        if i == labels.len() || labels[i].place.line != labels[start].place.line {
+            rows.push(&labels[start..i]);
+            start = i;
+        }
+    }
+    rows
+}
+
+/// The first row of a map of several rows whose length is not the others'
+/// (the most common length, the first row's on a tie), whatever the total:
+/// a row short and another long make n² labels, but not the grid drawn.
+fn uneven_row(labels: &[Label]) -> Option<RegionMapError> {
+    let rows = rows_of(labels);
+    let common = rows
+        .iter()
+        .map(|r| r.len())
+        .max_by_key(|&len| {
+            (
+                rows.iter().filter(|r| r.len() == len).count(),
+                usize::MAX - rows.iter().position(|r| r.len() == len).unwrap_or(0),
+            )
+        })
+        .unwrap_or(0);
+    let row = rows.iter().find(|r| r.len() != common)?;
+    let says = format!(
+        "a row of {} labels where the map's other rows have {common} ({} labels in all; expected rows of equal length, one label per cell)",
+        row.len(),
+        labels.len()
+    );
+    Some(match row.get(common) {
+        Some(extra) => RegionMapError { at: Some(extra.place), message: format!("{says}: this is the first past {common}") },
+        None => {
+            let place = row[row.len() - 1].end();
+            RegionMapError { at: Some(place), message: format!("{says}: it ends here") }
+        }
+    })
 }
 
 /// The first character of a region map that can be no label: a control
@@ -403,6 +416,10 @@ mod tests {
             ("aabb\naab\nccdd\nccdd", None, place(2, 4, 8), "a row of 3 labels where the map's other rows have 4"),
             ("aabb\naabbc\nccdd\nccdd", None, place(2, 5, 9), "a row of 5 labels where the map's other rows have 4"),
             ("aabb\naabb\nccdd", None, place(3, 5, 14), "3 rows of 4 labels, expected 4 rows of 4"),
+            // A row short and the next one long make 16 labels, but not the 4x4 drawn.
+            ("aabb\naab\nbccdd\nccdd", None, place(2, 4, 8), "a row of 3 labels where the map's other rows have 4"),
+            ("aabb\naab\nbccdd\nccdd", Some(4), place(2, 4, 8), "a row of 3 labels where the map's other rows have 4"),
+            ("aabb\naabb\nccddc\ncdd", Some(4), place(3, 5, 14), "a row of 5 labels where the map's other rows have 4"),
             // One line: the end when a label is missing, the first past n² when one is too many.
             (
                 "aabbaabbccddccd",

@@ -343,11 +343,12 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
 
 impl<R: BufRead> PuzzleReader<'_, R> {
     /// Decide what a line of cells starts, and read it: entries go to `ready`.
-    fn frame(&mut self, line: usize, cells: Cells) {
+    fn frame(&mut self, line: usize, mut cells: Cells) {
         if let Some(puzzle) = self.candidate_grid(line, &cells).or_else(|| self.coordinate_grid(&cells)) {
             let entry = self.entry(line, cells.label, puzzle);
             return self.ready.push_back(entry);
         }
+        self.drop_trailing_field(&mut cells);
         let k = cells.tokens.len();
         if self.is_index(&cells) {
             let number: String = cells.tokens.iter().map(|t| t.text.to_string()).collect();
@@ -414,6 +415,60 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let error = self.error(line, None, ParseErrorKind::NotAPuzzle { count: k, expected });
         let entry = self.entry(line, cells.label, Err(error));
         self.ready.push_back(entry);
+    }
+
+    /// Spreadsheet rows that each end in an empty field: k − 1 cells and a
+    /// delimiter after the last, as a spreadsheet saves them once a cell
+    /// further right was ever used (`5,3,,,7,,,,,`). They were read as rows
+    /// of k cells, and nine such rows as a 10×10 block a row short. The last
+    /// field of the row at hand and of the rows right after it is dropped
+    /// when those rows are whole grids of k − 1 rows and not of k (a k×k
+    /// grid whose last column is empty keeps it), or when `--size` is k − 1.
+    fn drop_trailing_field(&mut self, cells: &mut Cells) {
+        let k = cells.tokens.len();
+        let ends_empty = |c: &Cells| {
+            c.words
+                && !c.field
+                && c.label.is_none()
+                && c.tokens.len() == k
+                && matches!(c.tokens.last(), Some(Token { text: TokenText::Word(w), .. }) if w.is_empty())
+        };
+        if k < 3 || !ends_empty(cells) {
+            return;
+        }
+        // The stretch of such rows from here, rules skipped; a separator row
+        // where a grid of k − 1 rows ends parts two grids, as in a block.
+        let (mut rows, mut short_rows, mut lines) = (1, 1, 0);
+        loop {
+            match self.peek(lines) {
+                Some((_, LineKind::Rule)) => {}
+                Some((_, LineKind::Separator(c))) if ends_empty(c) => {
+                    rows += 1;
+                    if short_rows % (k - 1) != 0 {
+                        short_rows += 1;
+                    }
+                }
+                Some((_, LineKind::Cells(c))) if ends_empty(c) => {
+                    rows += 1;
+                    short_rows += 1;
+                }
+                _ => break,
+            }
+            lines += 1;
+        }
+        let short = match self.spec.fixed_size() {
+            Some(n) => n + 1 == k,
+            None => short_rows % (k - 1) == 0 && rows % k != 0,
+        };
+        if !short {
+            return;
+        }
+        cells.tokens.pop();
+        for (_, kind) in self.pending.iter_mut().take(lines) {
+            if let LineKind::Cells(c) | LineKind::Separator(c) = kind {
+                c.tokens.pop();
+            }
+        }
     }
 
     /// A row of a jigsaw file: its puzzle's cells and its own regions. The

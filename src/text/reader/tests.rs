@@ -1171,3 +1171,51 @@ fn a_spreadsheet_row_reads_an_empty_field_as_an_empty_cell() {
     assert!(read("1,,\n").is_empty());
     assert!(read("x,,,\n").is_empty());
 }
+
+/// Rows that each end in a delimiter, as a spreadsheet saves them once a
+/// cell further right was used: nine of them were a 10×10 block a row
+/// short, and every grid of the file was refused.
+#[test]
+fn spreadsheet_rows_that_each_end_in_a_delimiter_are_rows_of_their_cells() {
+    let rows = [
+        "5,3,,,7,,,,,",
+        "6,,,1,9,5,,,,",
+        ",9,8,,,,,6,,",
+        "8,,,,6,,,,3,",
+        "4,,,8,,3,,,1,",
+        "7,,,,2,,,,6,",
+        ",6,,,,,2,8,,",
+        ",,,4,1,9,,,5,",
+        ",,,,8,,,7,9,",
+    ];
+    let expected = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let block = rows.join("\n") + "\n";
+    let mut emptied = rows;
+    emptied[4] = ",,,,,,,,,";
+    let mut want: Vec<char> = expected.chars().collect();
+    want[36..45].fill('.');
+    let want: String = want.into_iter().collect();
+    let separator = ",,,,,,,,,\n";
+    let cases = [
+        (block.clone(), vec![expected]),
+        (block.replace(',', ";"), vec![expected]),
+        (block.repeat(2), vec![expected, expected]),
+        (format!("{block}{separator}{block}"), vec![expected, expected]),
+        (format!("{block}\n{block}"), vec![expected, expected]),
+        (emptied.join("\n") + "\n", vec![want.as_str()]),
+    ];
+    for (text, puzzles) in cases {
+        let entries = read(&text);
+        assert_eq!(statuses(&entries), vec!["ok"; puzzles.len()], "{text:?}");
+        for (entry, puzzle) in entries.iter().zip(puzzles) {
+            assert_eq!(givens(entry), puzzle, "{text:?}");
+        }
+    }
+    let entries = read_fixed(&block, 9);
+    assert_eq!(statuses(&entries), ["ok"]);
+    assert_eq!(givens(&entries[0]), expected);
+    // A grid whose last column is empty keeps it: four rows of four.
+    let entries = read("1,,,\n,,2,\n,3,,\n,,4,\n");
+    assert_eq!(statuses(&entries), ["ok"]);
+    assert_eq!(givens(&entries[0]), "1.....2..3....4.");
+}
