@@ -1,7 +1,7 @@
 //! Batches: every puzzle of every input read in order, answered on one thread
 //! or several, and written in input order (stdout and stderr alike).
 
-use std::collections::BTreeMap;
+use std::collections::BTreeSet;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -12,7 +12,7 @@ use anyhow::{anyhow, Context, Result};
 
 use satdoku::{Entry, ParseError, ParseErrorKind, Position, PuzzleReader};
 
-use super::output::{Emitter, Renderer, Stdout, Summary};
+use super::output::{Emitter, Job, Renderer, Stdout, Summary};
 use super::progress::Progress;
 use super::Setup;
 
@@ -173,8 +173,10 @@ where
 }
 
 /// N workers (each making its own varisat solvers, which are not `Send`)
-/// do the jobs `produce` sends them, in order 0, 1, …, each into a buffer;
-/// a writer prints the buffers in job order, calling `printed(job)` first.
+/// do the jobs `produce` sends them, in order 0, 1, …, each record of a job
+/// into its [`Job`] as it is answered; a writer prints the jobs in order
+/// once done, calling `printed(job)` first, and a signal prints what is
+/// answered of the first job not printed.
 /// `produce` runs on this thread and may send a job only with a ticket from
 /// the writer, so at most `WINDOW` jobs per worker are between making and
 /// printing, and memory stays flat however long the input is. Sending fails
@@ -187,26 +189,27 @@ fn ordered_pool<J: Send>(
     printed: impl FnMut(usize) + Send,
 ) -> Result<Summary> {
     const WINDOW: usize = 4;
-    let (job_tx, job_rx) = mpsc::sync_channel::<(usize, J)>(jobs);
+    let (job_tx, job_rx) = mpsc::sync_channel::<(usize, Job, J)>(jobs);
     // Shared by the workers only: once they are all gone, sending fails instead of blocking.
     let job_rx = Arc::new(Mutex::new(job_rx));
-    let (done_tx, done_rx) = mpsc::channel::<(usize, Vec<u8>, Vec<u8>)>();
+    let (done_tx, done_rx) = mpsc::channel::<usize>();
     let (ticket_tx, ticket_rx) = mpsc::channel::<()>();
     for _ in 0..jobs * WINDOW {
         ticket_tx.send(())?;
     }
-    std::thread::scope(|scope| -> Result<Summary> {
+    let result = std::thread::scope(|scope| -> Result<Summary> {
         let mut workers = Vec::new();
         for _ in 0..jobs {
             let (job_rx, done_tx, renderer) = (Arc::clone(&job_rx), done_tx.clone(), renderer.clone());
             let worker = std::thread::Builder::new().spawn_scoped(scope, move || -> Result<Summary> {
-                let mut emitter = Emitter::buffered(renderer);
+                let mut emitter = Emitter::for_jobs(renderer);
                 loop {
                     let job = job_rx.lock().map_err(|_| anyhow!("a worker thread panicked"))?.recv();
-                    let Ok((number, job)) = job else { return Ok(emitter.summary) };
+                    let Ok((number, records, job)) = job else { return Ok(emitter.summary) };
+                    emitter.start(records);
                     work(job, &mut emitter)?;
-                    let (out, err) = emitter.take();
-                    if done_tx.send((number, out, err)).is_err() {
+                    emitter.finish();
+                    if done_tx.send(number).is_err() {
                         return Ok(emitter.summary);
                     }
                 }
@@ -224,7 +227,7 @@ fn ordered_pool<J: Send>(
         let mut sent = 0;
         let mut send = |job: J| -> Result<()> {
             // No ticket: the writer has stopped (stdout closed); stop making jobs.
-            if ticket_rx.recv().is_err() || job_tx.send((sent, job)).is_err() {
+            if ticket_rx.recv().is_err() || job_tx.send((sent, Job::open(sent), job)).is_err() {
                 return Err(io::Error::from(io::ErrorKind::BrokenPipe).into());
             }
             sent += 1;
@@ -239,7 +242,9 @@ fn ordered_pool<J: Send>(
         }
         writer.join().map_err(|_| anyhow!("the writer thread panicked"))?.context(STDOUT)?;
         produced.map(|()| summary)
-    })
+    });
+    Job::close_all();
+    result
 }
 
 /// Make `count` records with `make(i, emitter)` for i = 0, 1, ... on `jobs`
@@ -272,23 +277,23 @@ where
     ordered_pool(jobs, renderer, &work, produce, printed)
 }
 
-/// The writer of a parallel run: the chunks' text printed in chunk order as
-/// they come, a ticket handed back for each chunk printed (whoever waits for
-/// one may go on; if it has stopped, nobody needs the ticket).
-/// `printed(chunk)` is called before each chunk is printed.
+/// The writer of a parallel run: the jobs printed in order as they are
+/// done, a ticket handed back for each job printed (whoever waits for one
+/// may go on; if it has stopped, nobody needs the ticket).
+/// `printed(job)` is called before each job is printed.
 fn write_in_order(
-    done: mpsc::Receiver<(usize, Vec<u8>, Vec<u8>)>,
+    done: mpsc::Receiver<usize>,
     tickets: mpsc::Sender<()>,
     mut printed: impl FnMut(usize),
 ) -> io::Result<()> {
     let mut stdout = Stdout::new();
-    let mut pending = BTreeMap::new();
+    let mut pending = BTreeSet::new();
     let mut next = 0;
-    for (chunk, out, err) in done {
-        pending.insert(chunk, (out, err));
-        while let Some((out, err)) = pending.remove(&next) {
+    for job in done {
+        pending.insert(job);
+        while pending.remove(&next) {
             printed(next);
-            stdout.write_record(&out, &err)?;
+            stdout.print_job(next)?;
             next += 1;
             let _ = tickets.send(());
         }

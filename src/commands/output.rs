@@ -1,9 +1,10 @@
 //! The one output layer: typed records, rendered as lines, grids or JSON Lines
 //! on stdout, with their diagnostics on stderr, and the exit code they add up to.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
-use std::sync::{mpsc, Arc, Mutex, PoisonError, TryLockError};
+use std::sync::{mpsc, Arc, Mutex, MutexGuard, PoisonError, TryLockError};
 use std::time::{Duration, Instant};
 
 use anstyle::{AnsiColor, Style};
@@ -909,8 +910,8 @@ impl Summary {
 }
 
 /// Where a command's records go: rendered, straight to stdout and stderr, or
-/// to buffers a worker thread fills for the writer, which prints them in input
-/// order.
+/// into the job a worker thread answers ([`Job`]), which the writer prints
+/// in input order.
 pub struct Emitter {
     pub renderer: Renderer,
     sink: Sink,
@@ -919,7 +920,8 @@ pub struct Emitter {
 
 enum Sink {
     Direct(Stdout),
-    Buffered { out: Vec<u8>, err: Vec<u8> },
+    /// The job under way, none between jobs.
+    Job(Option<Job>),
 }
 
 impl Emitter {
@@ -928,9 +930,22 @@ impl Emitter {
         Emitter { renderer, sink: Sink::Direct(Stdout::new()), summary: Summary::default() }
     }
 
-    /// Records kept in memory, for a worker thread; see [`Emitter::take`].
-    pub fn buffered(renderer: Renderer) -> Emitter {
-        Emitter { renderer, sink: Sink::Buffered { out: Vec::new(), err: Vec::new() }, summary: Summary::default() }
+    /// Records into the jobs of a worker thread: see [`Emitter::start`].
+    pub fn for_jobs(renderer: Renderer) -> Emitter {
+        Emitter { renderer, sink: Sink::Job(None), summary: Summary::default() }
+    }
+
+    /// Render the records from here on into `job`, until [`Emitter::finish`].
+    pub fn start(&mut self, job: Job) {
+        self.sink = Sink::Job(Some(job));
+    }
+
+    /// Mark the job under way done: every record of it is written.
+    pub fn finish(&mut self) {
+        if let Sink::Job(Some(job)) = &mut self.sink {
+            lock(&job.0).done = true;
+        }
+        self.sink = Sink::Job(None);
     }
 
     /// Render one record.
@@ -956,7 +971,9 @@ impl Emitter {
                 self.renderer.stdout(&record, &mut out);
                 stdout.write_record(&out, &err)
             }
-            Sink::Buffered { out, err } => {
+            Sink::Job(job) => {
+                let mut records = lock(&job.as_ref().expect("a job is under way").0);
+                let JobRecords { out, err, .. } = &mut *records;
                 self.renderer.stderr(&record, err);
                 self.renderer.stdout(&record, out);
                 Ok(())
@@ -972,19 +989,12 @@ impl Emitter {
     fn write(&mut self, out: &[u8], err: &[u8]) -> io::Result<()> {
         match &mut self.sink {
             Sink::Direct(stdout) => stdout.write_record(out, err),
-            Sink::Buffered { out: o, err: e } => {
-                o.extend_from_slice(out);
-                e.extend_from_slice(err);
+            Sink::Job(job) => {
+                let mut records = lock(&job.as_ref().expect("a job is under way").0);
+                records.out.extend_from_slice(out);
+                records.err.extend_from_slice(err);
                 Ok(())
             }
-        }
-    }
-
-    /// The stdout and stderr text kept so far, leaving the buffers empty.
-    pub fn take(&mut self) -> (Vec<u8>, Vec<u8>) {
-        match &mut self.sink {
-            Sink::Direct(_) => (Vec::new(), Vec::new()),
-            Sink::Buffered { out, err } => (std::mem::take(out), std::mem::take(err)),
         }
     }
 
@@ -992,7 +1002,7 @@ impl Emitter {
     pub fn flush(&mut self) -> io::Result<()> {
         match &mut self.sink {
             Sink::Direct(stdout) => stdout.flush(),
-            Sink::Buffered { .. } => Ok(()),
+            Sink::Job(_) => Ok(()),
         }
     }
 }
@@ -1001,6 +1011,43 @@ impl Emitter {
 /// whole under its lock, so that a signal can flush what was answered before
 /// it ([`flush_on_signal`]) without ever cutting a record in two.
 static BUFFER: Mutex<Option<io::BufWriter<io::Stdout>>> = Mutex::new(None);
+
+/// The records of one job of a parallel run (a chunk of puzzles), written
+/// record by record as its worker answers them.
+#[derive(Clone, Default)]
+pub struct Job(Arc<Mutex<JobRecords>>);
+
+#[derive(Default)]
+struct JobRecords {
+    out: Vec<u8>,
+    err: Vec<u8>,
+    /// Every record of the job is written.
+    done: bool,
+}
+
+/// The jobs of the parallel run under way made and not yet printed, by
+/// number: the writer prints each once it is done, in order, and a signal
+/// prints what is answered of the first of them too. There is one parallel
+/// run at a time in a process.
+static JOBS: Mutex<BTreeMap<usize, Job>> = Mutex::new(BTreeMap::new());
+
+impl Job {
+    /// Job `number` of the run, made in order 0, 1, …, before a worker has it.
+    pub fn open(number: usize) -> Job {
+        let job = Job::default();
+        lock(&JOBS).insert(number, job.clone());
+        job
+    }
+
+    /// Forget the jobs left unprinted (a run that ended on an error).
+    pub fn close_all() {
+        lock(&JOBS).clear();
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
 
 /// How long a signal waits for the buffer, and then for its flush, before
 /// satdoku exits without it: a writer blocked on a pipe nobody reads holds
@@ -1028,7 +1075,29 @@ impl Stdout {
     }
 
     fn write_now(&mut self, out: &[u8], err: &[u8]) -> io::Result<()> {
-        let mut buffer = BUFFER.lock().unwrap_or_else(PoisonError::into_inner);
+        self.write_into(&mut lock(&BUFFER), out, err)
+    }
+
+    /// Print job `number` of a parallel run, done, and forget it. It leaves
+    /// [`JOBS`] with stdout's buffer held, so that a signal finds it in one
+    /// place or the other, never in neither nor in both.
+    pub fn print_job(&mut self, number: usize) -> io::Result<()> {
+        let Some(job) = lock(&JOBS).get(&number).cloned() else { return Ok(()) };
+        // What goes to a terminal goes around the progress bar.
+        let around_bar = self.eager || !lock(&job.0).err.is_empty();
+        let mut print = || {
+            let mut buffer = lock(&BUFFER);
+            lock(&JOBS).remove(&number);
+            let records = std::mem::take(&mut *lock(&job.0));
+            self.write_into(&mut buffer, &records.out, &records.err)
+        };
+        match around_bar {
+            true => super::progress::suspend(print),
+            false => print(),
+        }
+    }
+
+    fn write_into(&mut self, buffer: &mut Option<io::BufWriter<io::Stdout>>, out: &[u8], err: &[u8]) -> io::Result<()> {
         let buffer = buffer.get_or_insert_with(|| io::BufWriter::with_capacity(1 << 16, io::stdout()));
         if !err.is_empty() {
             // On a terminal, what came before goes first.
@@ -1046,7 +1115,7 @@ impl Stdout {
     }
 
     pub fn flush(&mut self) -> io::Result<()> {
-        BUFFER.lock().unwrap_or_else(PoisonError::into_inner).as_mut().map_or(Ok(()), io::Write::flush)
+        lock(&BUFFER).as_mut().map_or(Ok(()), io::Write::flush)
     }
 }
 
@@ -1066,10 +1135,27 @@ pub fn flush_on_signal() {
             Err(TryLockError::WouldBlock) => return,
         }
     };
-    if let Some(mut pending) = buffer.take() {
+    // The jobs of a parallel run not printed yet, in order, up to the first
+    // one not done: the records answered of it so far.
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    for job in lock(&JOBS).values() {
+        let records = lock(&job.0);
+        out.extend_from_slice(&records.out);
+        err.extend_from_slice(&records.err);
+        if !records.done {
+            break;
+        }
+    }
+    let pending = match buffer.take() {
+        None if out.is_empty() && err.is_empty() => None,
+        pending => Some(pending.unwrap_or_else(|| io::BufWriter::new(io::stdout()))),
+    };
+    if let Some(mut pending) = pending {
         let (done, flushed) = mpsc::channel();
         // A flush blocked on the pipe stays behind on its own thread.
         let flusher = std::thread::Builder::new().spawn(move || {
+            let _ = io::stderr().lock().write_all(&err);
+            let _ = pending.write_all(&out);
             let _ = pending.flush();
             let _ = done.send(());
         });

@@ -477,7 +477,12 @@ mod tests {
             ("size = 4\nregions = \"aabb aabb ccdd ccdde\"\n", "t:2:31: the region map has 17 labels, expected 16"),
             ("size = 4\nregions = \"aabb aabb ccdd ccde\"\n", "t:2:30: label 'e' is region 5 of 5, expected 4"),
             // An escape: the place is the map's own, at the string.
-            ("size = 4\nregions = \"aabb\\naabb ccdd ccde\"\n", "t:2:11: the region map, its line 2, column 14: label 'e'"),
+            ("size = 4\nregions = \"aabb\\naabb\\nccdd\\nccde\"\n", "t:2:11: the region map, its line 4, column 4: label 'e'"),
+            // Rows of 4 and 12 labels make 16, but draw no 4x4.
+            (
+                "size = 4\nregions = \"aabb\\naabb ccdd ccdd\"\n",
+                "t:2:11: the region map, its line 2, column 6: a row of 12 labels where the map's other rows have 4",
+            ),
             ("size = 4\nregions = \"aabb\\u0007 aabb ccdd ccdd\"\n", "t:2:11: the region map, its line 1, column 5: control character U+0007"),
             // Comments in the map, as in puzzle files, are no labels.
             ("size = 4\nregions = \"\"\"\n# jigsaw\naabb # top\naabb\nccdd\ncddd\n\"\"\"\n", "t:7:4: region 'd' has 5 cells"),

@@ -235,7 +235,9 @@ fn uneven_row(labels: &[Label]) -> Option<RegionMapError> {
         labels.len()
     );
     Some(match row.get(common) {
-        Some(extra) => RegionMapError { at: Some(extra.place), message: format!("{says}: this is the first past {common}") },
+        Some(extra) => {
+            RegionMapError { at: Some(extra.place), message: format!("{says}: this is the first past {common}") }
+        }
         None => {
             let place = row[row.len() - 1].end();
             RegionMapError { at: Some(place), message: format!("{says}: it ends here") }
