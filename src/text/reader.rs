@@ -112,6 +112,14 @@ enum LineKind {
     /// A CSV header: the column the puzzles are in (the first, unless it is
     /// named), and whether the header named it.
     Header(usize, bool),
+    /// A spreadsheet's header over a grid that numbers or names its columns
+    /// past an empty corner (`,1,2,…,9`, `,A,B,…`): every row below it
+    /// starts with its label.
+    IndexHeader,
+    /// A spreadsheet's row after its label (`Row 1,5,3,,,7,,,,`): a row of
+    /// a grid when k such rows of k cells make one, else a title (or, under
+    /// an [`LineKind::IndexHeader`], the cells).
+    LabelledRow(String, Cells),
     /// A delimited line with a whole puzzle in one of its fields: each field
     /// with its 0-based column.
     Fields(Vec<(usize, String)>),
@@ -155,6 +163,8 @@ pub struct PuzzleReader<'a, R> {
     column: Option<usize>,
     /// Whether that header named the puzzle column.
     named: bool,
+    /// Whether a spreadsheet's header said every row starts with its label.
+    labelled: bool,
     finished: bool,
     buf: Vec<u8>,
 }
@@ -175,6 +185,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             skipping: 0,
             column: None,
             named: false,
+            labelled: false,
             finished: false,
             buf: Vec::new(),
         }
@@ -209,7 +220,8 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                 let bytes: &[u8] = self.buf.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&self.buf);
                 let kind = match std::str::from_utf8(bytes) {
                     Ok(text) => {
-                        classify(text, self.alphabet, self.spec.fixed_size(), self.column.is_some(), self.named)
+                        let under = Under { csv: self.column.is_some(), named: self.named, labelled: self.labelled };
+                        classify(text, self.alphabet, self.spec.fixed_size(), under)
                     }
                     Err(e) => {
                         let at = e.valid_up_to();
@@ -293,6 +305,25 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                 LineKind::Title(title) => {
                     self.line_mode = None;
                     self.title = Some(title);
+                }
+                LineKind::IndexHeader => {
+                    self.line_mode = None;
+                    self.labelled = true;
+                }
+                LineKind::LabelledRow(label, mut cells) => {
+                    let k = cells.tokens.len();
+                    if self.labelled_block(k) {
+                        self.block(line, cells.tokens);
+                    } else if is_whole_count(k) {
+                        // `Puzzle 3,5,3,,,7,…`: a puzzle on one line, named.
+                        cells.label = Some(label);
+                        self.frame(line, cells);
+                    } else if self.labelled {
+                        self.frame(line, cells);
+                    } else {
+                        self.line_mode = None;
+                        self.title = Some(label);
+                    }
                 }
                 LineKind::Header(column, named) => {
                     self.line_mode = None;
@@ -415,6 +446,29 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let error = self.error(line, None, ParseErrorKind::NotAPuzzle { count: k, expected });
         let entry = self.entry(line, cells.label, Err(error));
         self.ready.push_back(entry);
+    }
+
+    /// Whether k − 1 more labelled rows of k cells follow (rules between
+    /// them skipped, a row of only delimiters an empty row): a labelled grid.
+    /// Their labels are dropped, so that they read as the block's rows.
+    fn labelled_block(&mut self, k: usize) -> bool {
+        let (mut rows, mut lines) = (1, 0);
+        while rows < k {
+            match self.peek(lines) {
+                Some((_, LineKind::Rule)) => {}
+                Some((_, LineKind::LabelledRow(_, c) | LineKind::Separator(c))) if c.tokens.len() == k => rows += 1,
+                _ => return false,
+            }
+            lines += 1;
+        }
+        for (_, kind) in self.pending.iter_mut().take(lines) {
+            if let LineKind::LabelledRow(_, cells) = kind {
+                let cells =
+                    std::mem::replace(cells, Cells { tokens: Vec::new(), words: true, label: None, field: false });
+                *kind = LineKind::Cells(cells);
+            }
+        }
+        true
     }
 
     /// Spreadsheet rows that each end in an empty field: k − 1 cells and a
@@ -861,7 +915,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                     .to_string()
             }
             Some((_, LineKind::Cells(c))) => format!("a line of {} cells", c.tokens.len()),
-            Some((_, LineKind::Title(_) | LineKind::Section(_) | LineKind::Header(..))) => "a title line".to_string(),
+            Some((_, LineKind::Title(_) | LineKind::Section(_) | LineKind::Header(..) | LineKind::IndexHeader)) => {
+                "a title line".to_string()
+            }
+            Some((_, LineKind::LabelledRow(_, c))) => format!("a row of {} cells after its label", c.tokens.len()),
             Some((_, LineKind::Comment)) => "a comment line".to_string(),
             _ => "a line that is no row".to_string(),
         };
@@ -1312,10 +1369,20 @@ fn is_text(text: &str, alphabet: &Alphabet) -> bool {
     wordy || cells * 2 < visible.len()
 }
 
-/// What a line is, on its own: `csv` once a CSV header has been read, so
-/// that every delimited line is a row of fields; `named` when the header
-/// named the puzzle column (else a spreadsheet's grid may follow it).
-fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, csv: bool, named: bool) -> LineKind {
+/// What the headers read so far say of the lines below them.
+#[derive(Clone, Copy, Default)]
+struct Under {
+    /// A CSV header has been read: every delimited line is a row of fields.
+    csv: bool,
+    /// The header named the puzzle column (else a spreadsheet's grid may follow it).
+    named: bool,
+    /// A spreadsheet's header numbered or named the columns of a grid: each
+    /// row starts with its label ([`LineKind::IndexHeader`]).
+    labelled: bool,
+}
+
+/// What a line is, on its own, under the headers read so far.
+fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under) -> LineKind {
     let text = text.trim_end_matches(['\n', '\r']);
     // The common case first: digits and empty marks alone, one symbol per
     // cell (a million puzzle lines go through here).
@@ -1344,7 +1411,9 @@ fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, csv: bool, na
     }
     let trimmed = text.trim();
     if trimmed.is_empty() {
-        return LineKind::Blank;
+        // An empty row copied from a spreadsheet is its tabs: a separator.
+        let row = (text.matches('\t').count() >= 3).then(|| delimited(text, alphabet, fixed, under)).flatten();
+        return row.unwrap_or(LineKind::Blank);
     }
     if trimmed.starts_with('#') || trimmed.starts_with("//") {
         return LineKind::Comment;
@@ -1364,7 +1433,7 @@ fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, csv: bool, na
         Some(i) if !alphabet.is_custom() => &text[..i],
         _ => text,
     };
-    if let Some(kind) = delimited(text, alphabet, fixed, csv, named) {
+    if let Some(kind) = delimited(text, alphabet, fixed, under) {
         return kind;
     }
     let cells = tokenize(text, 0, alphabet);
@@ -1496,7 +1565,8 @@ fn control_name(ch: char) -> &'static str {
 /// `puzzle:count:solution`. A header names the puzzle column; in a row, the
 /// puzzle is that column's field, or the first field that is a whole puzzle.
 /// Numbers separated by commas alone are a row of numbers.
-fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, csv: bool, named: bool) -> Option<LineKind> {
+fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under) -> Option<LineKind> {
+    let csv = under.csv;
     let split = |delimiter: char| -> Vec<(usize, &str)> {
         let mut column = 0;
         text.split(delimiter)
@@ -1515,18 +1585,22 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, csv: bool, n
         if fields.iter().any(|(_, f)| is_whole_field(f.trim(), alphabet, fixed)) {
             return Some(LineKind::Fields(fields.into_iter().map(|(column, f)| (column, f.to_string())).collect()));
         }
+        // A row copied from a spreadsheet: its cells between tabs.
+        if let Some(row) = spreadsheet_row(&fields, '\t', alphabet, under) {
+            return Some(row);
+        }
     }
     let delimiter = [',', ';', ':'].into_iter().find(|&d| text.contains(d))?;
     let fields = split(delimiter);
     if fields.len() < 2 {
         return None;
     }
-    if delimiter == ',' && fields.iter().all(|(_, f)| cell_number(f.trim())) {
+    if delimiter == ',' && !under.labelled && fields.iter().all(|(_, f)| cell_number(f.trim())) {
         return Some(LineKind::Cells(tokenize(&text.replace(',', " "), 0, alphabet)));
     }
     // A header that names no puzzle column (`C1,C2,…`) may head a
     // spreadsheet's grid.
-    if let Some(row) = spreadsheet_row(&fields, delimiter, alphabet, named) {
+    if let Some(row) = spreadsheet_row(&fields, delimiter, alphabet, under) {
         return Some(row);
     }
     let name = |f: &str| {
@@ -1568,14 +1642,17 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, csv: bool, n
     Some(LineKind::Fields(fields.into_iter().map(|(column, f)| (column, f.to_string())).collect()))
 }
 
-/// A row as a spreadsheet saves it: numbers separated by `,` or `;`, an
+/// A row as a spreadsheet saves it: numbers separated by `,` or `;` (or
+/// tabs, as a copied range pastes), an
 /// empty field an empty cell (`5,3,,,7,,,,`), any field possibly in quotes
 /// (`"5","",…`); a [`LineKind::Separator`] when every field is empty. Four
-/// fields at least, so that a stray `1,,` is no row; never under a CSV
+/// cells at least, so that a stray `1,,` is no row; never under a CSV
 /// header that names the puzzle column, where an empty field is an empty
-/// column, nor with `--symbols`, whose cells are no numbers.
-fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabet, named: bool) -> Option<LineKind> {
-    if named || alphabet.is_custom() || !matches!(delimiter, ',' | ';') || fields.len() < 4 {
+/// column, nor with `--symbols`, whose cells are no numbers. A row may
+/// start with its label (`Row 1,5,3,…`, or any first field under an
+/// [`LineKind::IndexHeader`]), and a header may number or name the columns.
+fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabet, under: Under) -> Option<LineKind> {
+    if under.named || alphabet.is_custom() || !matches!(delimiter, ',' | ';' | '\t') || fields.len() < 4 {
         return None;
     }
     let fields: Vec<(usize, &str)> = fields
@@ -1588,12 +1665,30 @@ fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabe
             }
         })
         .collect();
+    let all_empty = fields.iter().all(|(_, f)| f.trim().is_empty());
+    // `,1,2,…,9` or `,A,B,…,I` over a grid: the corner empty, the columns
+    // numbered in order or named.
+    if let Some(((_, corner), columns)) = fields.split_first().filter(|_| !all_empty && fields.len() > 4) {
+        let numbered = columns.iter().enumerate().all(|(i, (_, f))| f.trim().parse() == Ok(i + 1));
+        if corner.trim().is_empty() && (numbered || columns.iter().all(|(_, f)| row_label(f.trim()))) {
+            return Some(LineKind::IndexHeader);
+        }
+    }
+    // The row's label, before its cells.
+    let label = match fields.first() {
+        Some((_, first)) if under.labelled || (row_label(first.trim()) && !all_empty) => Some(first.trim()),
+        _ => None,
+    };
+    let fields = &fields[usize::from(label.is_some())..];
+    if fields.len() < 4 {
+        return None;
+    }
     // A whole puzzle on one line with a delimiter after its last cell
     // (`…,7,9,`): that delimiter ends the line, it opens no cell. (Three
     // such lines were read as rows of an 82×82 block: one record.)
     let fields = match fields.split_last() {
         Some(((_, last), cells)) if last.is_empty() && is_whole_count(cells.len()) => cells,
-        _ => &fields[..],
+        _ => fields,
     };
     let tokens = fields
         .iter()
@@ -1610,10 +1705,19 @@ fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabe
         })
         .collect::<Option<_>>()?;
     let cells = Cells { tokens, words: true, label: None, field: false };
-    Some(match fields.iter().all(|(_, f)| f.trim().is_empty()) {
-        true => LineKind::Separator(cells),
-        false => LineKind::Cells(cells),
+    Some(match label {
+        _ if all_empty => LineKind::Separator(cells),
+        Some(label) => LineKind::LabelledRow(echo(label), cells),
+        None => LineKind::Cells(cells),
     })
+}
+
+/// A spreadsheet row's label or a column's name: a short word that starts
+/// with a letter (`Row 1`, `R1`, `A`, `C10`).
+fn row_label(field: &str) -> bool {
+    field.chars().next().is_some_and(|c| c.is_alphabetic())
+        && field.chars().count() <= 12
+        && field.chars().all(|c| c.is_alphanumeric() || matches!(c, ' ' | '_' | '-' | '.'))
 }
 
 /// A value of a cell in a row of delimited numbers: `.`, or a number of at

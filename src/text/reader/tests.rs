@@ -1172,6 +1172,66 @@ fn a_spreadsheet_row_reads_an_empty_field_as_an_empty_cell() {
     assert!(read("x,,,\n").is_empty());
 }
 
+/// A grid as a spreadsheet shows it: rows labelled (`Row 1,…`), columns
+/// numbered or named above them, or the range copied and pasted (tabs).
+/// Labelled rows were titles ("no puzzle in the input", exit 0), a numbered
+/// header over numbered rows made a 10×10 of the indices ("unsolvable"),
+/// and pasted rows lost their empty cells.
+#[test]
+fn a_spreadsheet_grid_with_row_labels_column_names_or_tabs() {
+    let rows = [
+        "5,3,,,7,,,,",
+        "6,,,1,9,5,,,",
+        ",9,8,,,,,6,",
+        "8,,,,6,,,,3",
+        "4,,,8,,3,,,1",
+        "7,,,,2,,,,6",
+        ",6,,,,,2,8,",
+        ",,,4,1,9,,,5",
+        ",,,,8,,,7,9",
+    ];
+    let expected = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let labelled = |label: &dyn Fn(usize) -> String| -> String {
+        rows.iter().enumerate().map(|(i, row)| format!("{},{row}\n", label(i + 1))).collect()
+    };
+    let columns = |name: &dyn Fn(usize) -> String| -> String {
+        (1..=9).map(|c| format!(",{}", name(c))).collect::<String>() + "\n"
+    };
+    let letter = |i: usize| char::from(b'A' + i as u8 - 1).to_string();
+    let plain = rows.join("\n") + "\n";
+    let mut emptied = plain.replace(',', "\t");
+    emptied = emptied.replacen("4\t\t\t8\t\t3\t\t\t1", "\t\t\t\t\t\t\t\t", 1);
+    let mut want: Vec<char> = expected.chars().collect();
+    want[36..45].fill('.');
+    let want: String = want.into_iter().collect();
+    let forms = [
+        (labelled(&|i| format!("Row {i}")), expected),
+        (columns(&|c| format!("C{c}")) + &labelled(&|i| format!("R{i}")), expected),
+        (columns(&letter) + &labelled(&|i| i.to_string()), expected),
+        (columns(&|c| c.to_string()) + &labelled(&|i| i.to_string()), expected),
+        (plain.replace(',', "\t"), expected),
+        ((columns(&letter) + &labelled(&|i| i.to_string())).replace(',', "\t"), expected),
+        (emptied, want.as_str()),
+    ];
+    for (text, puzzle) in forms {
+        let entries = read(&text);
+        assert_eq!(statuses(&entries), ["ok"], "{text:?}");
+        assert_eq!(givens(&entries[0]), puzzle, "{text:?}");
+    }
+    // A 4×4 under a numbered header.
+    let entries = read(",1,2,3,4\n1,1,,,\n2,3,4,,\n3,,,4,\n4,,,,3\n");
+    assert_eq!(statuses(&entries), ["ok"]);
+    assert_eq!(givens(&entries[0]), "1...34....4....3");
+    // A labelled puzzle on one line is named by its label; a labelled line
+    // that makes no grid names the puzzle after it, as a title does.
+    let entries = read(&format!("Puzzle 7,{}\n", rows.join(",")));
+    assert_eq!(statuses(&entries), ["ok"]);
+    assert_eq!((givens(&entries[0]).as_str(), entries[0].name.as_deref()), (expected, Some("Puzzle 7")));
+    let entries = read(&format!("Total,1,2,3,4\n{LINE}\n"));
+    assert_eq!(statuses(&entries), ["ok"]);
+    assert_eq!(entries[0].name.as_deref(), Some("Total"));
+}
+
 /// Rows that each end in a delimiter, as a spreadsheet saves them once a
 /// cell further right was used: nine of them were a 10×10 block a row
 /// short, and every grid of the file was refused.
