@@ -129,12 +129,12 @@ impl GridArgs {
             };
             let puzzle = read_fpuzzles(&text).map_err(|e| anyhow::anyhow!("--fpuzzles: {e}"))?;
             let line = satdoku::format::line(puzzle.givens(), &alphabet);
-            let spec = GeometrySpec::fixed(Arc::clone(puzzle.geometry()));
+            let spec = GeometrySpec::fixed(Arc::clone(puzzle.geometry())).fixed_by("--fpuzzles");
             let input = Some(("--fpuzzles".into(), line));
             return Ok(Setup { spec, alphabet, input, chunk: Chunk::default() });
         }
         let spec = if let Some(path) = &self.grid {
-            GeometrySpec::fixed(Arc::new(load_grid_file(path)?))
+            GeometrySpec::fixed(Arc::new(load_grid_file(path)?)).fixed_by(format!("--grid {}", path.display()))
         } else if let Some(map) = &self.regions {
             let path = Path::new(map);
             // A map, or a file holding one: what names a file must be one.
@@ -162,14 +162,15 @@ impl GridArgs {
             })?;
             let n = (1..=labels.len()).find(|n| n * n >= labels.len()).unwrap_or(0);
             let g = Geometry::new(n, Layout::Regions(labels), variants).context("--regions")?;
-            GeometrySpec::fixed(Arc::new(g))
+            let source = if path.is_file() { format!("--regions {map}") } else { "--regions".to_string() };
+            GeometrySpec::fixed(Arc::new(g)).fixed_by(source)
         } else if let Some(shape) = &self.box_shape {
             let (rows, cols) =
                 parse_box_shape(shape).with_context(|| format!("--box {shape}: expected RxC, e.g. 2x3"))?;
             let n = box_side(rows, cols).with_context(|| format!("--box {shape}"))?;
             let g =
                 Geometry::new(n, Layout::Boxes { rows, cols }, variants).with_context(|| format!("--box {shape}"))?;
-            GeometrySpec::fixed(Arc::new(g))
+            GeometrySpec::fixed(Arc::new(g)).fixed_by(format!("--box {shape}"))
         } else if self.latin {
             GeometrySpec::latin().with_variants(variants)
         } else {

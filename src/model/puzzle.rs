@@ -143,6 +143,8 @@ impl Puzzle {
 pub struct GeometrySpec {
     /// A definition with a fixed size (`--grid`, `--regions`, `--box`).
     fixed: Option<Arc<Geometry>>,
+    /// What fixed it, for messages (`--regions map.txt`).
+    fixed_by: Option<String>,
     latin: bool,
     variants: Vec<Variant>,
     cache: HashMap<usize, Arc<Geometry>>,
@@ -185,6 +187,18 @@ impl GeometrySpec {
     /// The size every puzzle must have, when the definition fixes it.
     pub fn fixed_size(&self) -> Option<usize> {
         self.fixed.as_ref().map(|g| g.size())
+    }
+
+    /// Name what fixed the geometry (`--regions map.txt`), for messages
+    /// about puzzles of another size.
+    pub fn fixed_by(mut self, source: impl Into<String>) -> GeometrySpec {
+        self.fixed_by = Some(source.into());
+        self
+    }
+
+    /// What fixed the geometry, when named.
+    pub fn fixed_source(&self) -> Option<&str> {
+        self.fixed_by.as_deref()
     }
 
     /// The geometry for a puzzle of side `n`.

@@ -440,7 +440,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             return self.ready.push_back(entry);
         }
         let expected = match self.spec.fixed_size() {
-            Some(n) => format!("{} cells for a puzzle, or a row of {n}", n * n),
+            Some(n) => {
+                let by = self.spec.fixed_source().map(|by| format!(", the {n}x{n} grid of {by}")).unwrap_or_default();
+                format!("{} cells for a puzzle, or a row of {n}{by}", n * n)
+            }
             None => "n² cells for a puzzle, or a row of n cells with n − 1 more rows below".into(),
         };
         let error = self.error(line, None, ParseErrorKind::NotAPuzzle { count: k, expected });

@@ -84,6 +84,20 @@ fn region_map_errors_say_where_and_comments_are_no_labels() {
     refused(&["count", "--regions", "aabbaabbccddccde"], &["--regions column 16: label 'e' is region 5 of 5"]);
     let fifth = write_file(&dir, "fifth.txt", "aabb\naabb\nccdd\nccde\n");
     refused(&["count", "--regions", &fifth], &["fifth.txt:4:4: label 'e' is region 5 of 5, expected 4 regions"]);
+    // A row short and the next one long: 16 labels, but no 4x4 drawn (it was
+    // read as a stream of labels, the regions other than the map shows).
+    let ragged = write_file(&dir, "ragged.txt", "aabb\naab\nbccdd\nccdd\n");
+    refused(&["count", "--regions", &ragged], &["ragged.txt:2:4: a row of 3 labels", "other rows have 4"]);
+    // A puzzle of another size than the map's grid says which option fixed it.
+    let map = write_file(&dir, "map.txt", "aabb\naabb\nccdd\nccdd\n");
+    let r = run(&["solve", "--regions", &map], &format!("{}\n", ".".repeat(81)));
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("expected 16 cells for a puzzle, or a row of 4, the 4x4 grid of --regions"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("map.txt"), "{}", r.stderr);
 }
 
 /// `--fpuzzles '[]'` and `--fpuzzles '!!!'` both said "the JSON does not
