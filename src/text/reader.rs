@@ -285,6 +285,12 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
             }
             let (line, kind) = self.next_line()?;
             match kind {
+                // A spreadsheet grid whose first row is empty: k − 1 more
+                // rows of its k cells follow, and no k-th.
+                LineKind::Separator(cells) if self.skipping == 0 && self.first_row_of_block(cells.tokens.len()) => {
+                    self.line_mode = None;
+                    self.block(line, cells.tokens);
+                }
                 LineKind::Blank | LineKind::Separator(_) => {
                     self.line_mode = None;
                     self.skipping = 0;
@@ -449,6 +455,27 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let error = self.error(line, None, ParseErrorKind::NotAPuzzle { count: k, expected });
         let entry = self.entry(line, cells.label, Err(error));
         self.ready.push_back(entry);
+    }
+
+    /// Whether a row of only delimiters, of k fields, is the empty first row
+    /// of a grid rather than a blank line: k − 1 rows of k cells follow it
+    /// (rules skipped, rows of only delimiters counted), then no such row,
+    /// or one of only delimiters (the next grid's empty first row).
+    fn first_row_of_block(&mut self, k: usize) -> bool {
+        if k < 2 {
+            return false;
+        }
+        let (mut rows, mut lines) = (0, 0);
+        loop {
+            match self.peek(lines) {
+                Some((_, LineKind::Rule)) => {}
+                Some((_, LineKind::Separator(_))) if rows == k - 1 => break,
+                Some((_, LineKind::Cells(c) | LineKind::Separator(c))) if c.tokens.len() == k && !c.field => rows += 1,
+                _ => break,
+            }
+            lines += 1;
+        }
+        rows == k - 1
     }
 
     /// Whether k − 1 more labelled rows of k cells follow (rules between
@@ -914,8 +941,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let what = match self.peek(0) {
             Some((_, LineKind::Blank)) => "a blank line".to_string(),
             Some((_, LineKind::Separator(_))) => {
-                "a row of only delimiters (a blank line where no puzzle is under way: an empty first row needs 0 or . in its cells)"
-                    .to_string()
+                "a row of only delimiters (a blank line where no puzzle is under way)".to_string()
             }
             Some((_, LineKind::Cells(c))) => format!("a line of {} cells", c.tokens.len()),
             Some((_, LineKind::Title(_) | LineKind::Section(_) | LineKind::Header(..) | LineKind::IndexHeader)) => {

@@ -1142,13 +1142,32 @@ fn a_spreadsheet_row_reads_an_empty_field_as_an_empty_cell() {
             assert_eq!(givens(entry), want.iter().collect::<String>(), "{row} {gap:?}");
         }
     }
-    // Where a puzzle would start, it is a blank line: an empty first row is
-    // a grid a row short, and says why.
+    // Where a puzzle would start, it is the grid's empty first row when
+    // eight rows of nine follow it, and no ninth (it was a blank line, and
+    // the grid a row short): alone, between grids, after a whole grid.
     let mut emptied = rows;
     emptied[0] = ",,,,,,,,";
-    let entries = read(&(emptied.join("\n") + "\n"));
-    let e = entries[0].puzzle.as_ref().unwrap_err();
-    assert!(matches!(e.kind, ParseErrorKind::BrokenBlock { rows: 8, n: 9, .. }), "{e}");
+    let first_empty = emptied.join("\n") + "\n";
+    let want = ".".repeat(9) + &expected[9..];
+    for (text, puzzles) in [
+        (first_empty.clone(), vec![want.as_str()]),
+        (first_empty.repeat(2), vec![&want, &want]),
+        (format!("{block}{first_empty}"), vec![expected, &want]),
+        (format!(",,,,,,,,\n{block}{first_empty}"), vec![expected, &want]),
+    ] {
+        let entries = read(&text);
+        assert_eq!(statuses(&entries), vec!["ok"; puzzles.len()], "{text:?}");
+        for (entry, puzzle) in entries.iter().zip(puzzles) {
+            assert_eq!(givens(entry), puzzle, "{text:?}");
+        }
+    }
+    // Before a whole grid and eight more rows, it is a blank line, and the
+    // eight rows a grid a row short.
+    let entries = read(&format!(",,,,,,,,\n{block}{}\n", rows[1..].join("\n")));
+    assert_eq!(statuses(&entries), ["ok", "invalid"]);
+    assert_eq!(givens(&entries[0]), expected);
+    let e = entries[1].puzzle.as_ref().unwrap_err();
+    assert!(e.to_string().contains("the puzzle at lines 11-18 has 8 rows"), "{e}");
     // A row a field short or long is named as a row of the wrong length.
     let entries = read("1,2,3,4\n3,4,1,2\n2,1,4,3\n4,3,2,,\n");
     let e = entries[0].puzzle.as_ref().unwrap_err();
