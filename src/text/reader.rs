@@ -94,6 +94,13 @@ struct Cells {
     label: Option<String>,
     /// Read from one field of a delimited line: a whole puzzle, never a row.
     field: bool,
+    /// The empty field after the last cell that was taken for the end of a
+    /// whole puzzle on one line (`…,7,9,`): kept, for a grid's row whose
+    /// last cell it is after all (under a header of its columns).
+    cut: Option<Token>,
+    /// The line numbers k columns past an empty corner (`,1,2,…,9`): the
+    /// header of a grid when k labelled rows follow, else a row.
+    columns: Option<usize>,
 }
 
 #[derive(Debug)]
@@ -112,13 +119,13 @@ enum LineKind {
     /// A CSV header: the column the puzzles are in (the first, unless it is
     /// named), and whether the header named it.
     Header(usize, bool),
-    /// A spreadsheet's header over a grid that numbers or names its columns
-    /// past an empty corner (`,1,2,…,9`, `,A,B,…`): every row below it
-    /// starts with its label.
-    IndexHeader,
+    /// A spreadsheet's header over a grid that names its k columns past an
+    /// empty corner (`,A,B,…`): each of the k rows below it starts with its
+    /// label, a number too. (Numbered columns, `,1,2,…,9`, are a row of
+    /// [`Cells`] that may be a header: see `Cells::columns`.)
+    IndexHeader(usize),
     /// A spreadsheet's row after its label (`Row 1,5,3,,,7,,,,`): a row of
-    /// a grid when k such rows of k cells make one, else a title (or, under
-    /// an [`LineKind::IndexHeader`], the cells).
+    /// a grid when k such rows of k cells make one, else a title.
     LabelledRow(String, Cells),
     /// A delimited line with a whole puzzle in one of its fields: each field
     /// with its 0-based column.
@@ -163,8 +170,6 @@ pub struct PuzzleReader<'a, R> {
     column: Option<usize>,
     /// Whether that header named the puzzle column.
     named: bool,
-    /// Whether a spreadsheet's header said every row starts with its label.
-    labelled: bool,
     finished: bool,
     buf: Vec<u8>,
 }
@@ -185,7 +190,6 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             skipping: 0,
             column: None,
             named: false,
-            labelled: false,
             finished: false,
             buf: Vec::new(),
         }
@@ -220,7 +224,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                 let bytes: &[u8] = self.buf.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&self.buf);
                 let kind = match std::str::from_utf8(bytes) {
                     Ok(text) => {
-                        let under = Under { csv: self.column.is_some(), named: self.named, labelled: self.labelled };
+                        let under = Under { csv: self.column.is_some(), named: self.named };
                         classify(text, self.alphabet, self.spec.fixed_size(), under)
                     }
                     Err(e) => {
@@ -285,11 +289,20 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
             }
             let (line, kind) = self.next_line()?;
             match kind {
-                // A spreadsheet grid whose first row is empty: k − 1 more
-                // rows of its k cells follow, and no k-th.
-                LineKind::Separator(cells) if self.skipping == 0 && self.first_row_of_block(cells.tokens.len()) => {
+                // A blank line, or a spreadsheet grid's empty first row: k − 1
+                // more rows of its k cells follow, and no k-th.
+                LineKind::Separator(mut cells) if self.skipping == 0 => {
                     self.line_mode = None;
-                    self.block(line, cells.tokens);
+                    let first_row = match self.peek(0) {
+                        Some((_, LineKind::LabelledRow(..))) => self.labelled_block(&mut cells, true),
+                        _ => {
+                            self.drop_trailing_field(&mut cells);
+                            self.first_row_of_block(cells.tokens.len())
+                        }
+                    };
+                    if first_row {
+                        self.block(line, cells.tokens);
+                    }
                 }
                 LineKind::Blank | LineKind::Separator(_) => {
                     self.line_mode = None;
@@ -312,19 +325,19 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                     self.line_mode = None;
                     self.title = Some(title);
                 }
-                LineKind::IndexHeader => {
+                LineKind::IndexHeader(k) => {
                     self.line_mode = None;
-                    self.labelled = true;
+                    if let Some((line, first)) = self.indexed_block(k) {
+                        self.block(line, first);
+                    }
                 }
                 LineKind::LabelledRow(label, mut cells) => {
                     let k = cells.tokens.len();
-                    if self.labelled_block(k) {
+                    if self.labelled_block(&mut cells, false) {
                         self.block(line, cells.tokens);
                     } else if is_whole_count(k) {
                         // `Puzzle 3,5,3,,,7,…`: a puzzle on one line, named.
                         cells.label = Some(label);
-                        self.frame(line, cells);
-                    } else if self.labelled {
                         self.frame(line, cells);
                     } else {
                         self.line_mode = None;
@@ -372,7 +385,10 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                         None => self.frame(line, cells),
                     }
                 }
-                LineKind::Cells(cells) => self.frame(line, cells),
+                LineKind::Cells(cells) => match cells.columns.and_then(|k| self.indexed_block(k)) {
+                    Some((line, first)) => self.block(line, first),
+                    None => self.frame(line, cells),
+                },
             }
         }
     }
@@ -478,25 +494,119 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         rows == k - 1
     }
 
-    /// Whether k − 1 more labelled rows of k cells follow (rules between
-    /// them skipped, a row of only delimiters an empty row): a labelled grid.
-    /// Their labels are dropped, so that they read as the block's rows.
-    fn labelled_block(&mut self, k: usize) -> bool {
-        let (mut rows, mut lines) = (1, 0);
+    /// The grid under a header of k numbered or named columns: k rows after
+    /// it (rules skipped), each its label and k cells, or k cells and an
+    /// empty field (a delimiter after the last cell). Their labels (and
+    /// those empty fields) are dropped, and the first row is returned, at
+    /// its line, to start the block; `None` (the header a title) when the
+    /// rows below are no such grid.
+    fn indexed_block(&mut self, k: usize) -> Option<(usize, Vec<Token>)> {
+        // The cells of a row after its label, and whether its last is an empty field.
+        fn cells_of(kind: &LineKind) -> Option<(usize, &Cells)> {
+            match kind {
+                LineKind::LabelledRow(_, c) => Some((c.tokens.len(), c)),
+                LineKind::Cells(c) | LineKind::Separator(c) if !c.field && c.label.is_none() => {
+                    Some(((c.tokens.len() + usize::from(c.cut.is_some())).checked_sub(1)?, c))
+                }
+                _ => None,
+            }
+        }
+        let ends_empty = |c: &Cells| {
+            c.cut.is_some() || matches!(c.tokens.last(), Some(Token { text: TokenText::Word(w), .. }) if w.is_empty())
+        };
+        let (mut rows, mut lines, mut exact, mut trailing) = (0, 0, true, true);
         while rows < k {
             match self.peek(lines) {
                 Some((_, LineKind::Rule)) => {}
-                Some((_, LineKind::LabelledRow(_, c) | LineKind::Separator(c))) if c.tokens.len() == k => rows += 1,
-                _ => return false,
+                Some((_, kind)) => {
+                    let (count, c) = cells_of(kind)?;
+                    exact &= count == k;
+                    trailing &= count == k + 1 && ends_empty(c);
+                    if !(exact || trailing) {
+                        return None;
+                    }
+                    rows += 1;
+                }
+                None => return None,
             }
             lines += 1;
         }
         for (_, kind) in self.pending.iter_mut().take(lines) {
             if let LineKind::LabelledRow(_, cells) = kind {
-                let cells =
-                    std::mem::replace(cells, Cells { tokens: Vec::new(), words: true, label: None, field: false });
+                let cells = std::mem::replace(
+                    cells,
+                    Cells { tokens: Vec::new(), words: true, label: None, field: false, cut: None, columns: None },
+                );
+                *kind = LineKind::Cells(cells);
+            } else if let LineKind::Cells(c) | LineKind::Separator(c) = kind {
+                c.tokens.remove(0);
+                c.tokens.extend(c.cut.take());
+            }
+            if let (LineKind::Cells(c) | LineKind::Separator(c), true) = (kind, trailing && !exact) {
+                c.tokens.pop();
+            }
+        }
+        while matches!(self.peek(0), Some((_, LineKind::Rule))) {
+            self.next_line();
+        }
+        match self.next_line() {
+            Some((line, LineKind::Cells(c) | LineKind::Separator(c))) => Some((line, c.tokens)),
+            _ => unreachable!("the first row was just read"),
+        }
+    }
+
+    /// Whether the labelled row `first` and the labelled rows after it make
+    /// a grid: k of k cells (rules between them skipped, a row of only
+    /// delimiters an empty row), or k − 1 of them that each end in an empty
+    /// field (a delimiter after the last cell: see
+    /// [`PuzzleReader::drop_trailing_field`]). Their labels are dropped (and
+    /// those empty fields), so that they read as the block's rows. `first`
+    /// may be a row of only delimiters, the grid's empty first row, when
+    /// `exact`: then no more labelled rows of its length follow the grid
+    /// (else it is a blank line before a grid).
+    fn labelled_block(&mut self, first: &mut Cells, exact: bool) -> bool {
+        let k = first.tokens.len();
+        let ends_empty =
+            |c: &Cells| matches!(c.tokens.last(), Some(Token { text: TokenText::Word(w), .. }) if w.is_empty());
+        let (mut rows, mut lines, mut all_end_empty) = (1, 0, ends_empty(first));
+        while rows < k {
+            match self.peek(lines) {
+                Some((_, LineKind::Rule)) => {}
+                Some((_, LineKind::LabelledRow(_, c) | LineKind::Separator(c))) if c.tokens.len() == k => {
+                    all_end_empty &= ends_empty(c);
+                    rows += 1;
+                }
+                _ => break,
+            }
+            lines += 1;
+        }
+        let trailing = rows + 1 == k && all_end_empty && k > 2;
+        if rows < k && !trailing {
+            return false;
+        }
+        if exact {
+            let mut after = lines;
+            while matches!(self.peek(after), Some((_, LineKind::Rule))) {
+                after += 1;
+            }
+            if matches!(self.peek(after), Some((_, LineKind::LabelledRow(_, c))) if c.tokens.len() == k) {
+                return false;
+            }
+        }
+        for (_, kind) in self.pending.iter_mut().take(lines) {
+            if let LineKind::LabelledRow(_, cells) = kind {
+                let cells = std::mem::replace(
+                    cells,
+                    Cells { tokens: Vec::new(), words: true, label: None, field: false, cut: None, columns: None },
+                );
                 *kind = LineKind::Cells(cells);
             }
+            if let (LineKind::Cells(c) | LineKind::Separator(c), true) = (kind, trailing) {
+                c.tokens.pop();
+            }
+        }
+        if trailing {
+            first.tokens.pop();
         }
         true
     }
@@ -532,6 +642,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                         short_rows += 1;
                     }
                 }
+                // A row that fills its last field: the column is the grid's.
+                Some((_, LineKind::Cells(c))) if c.tokens.len() == k && !ends_empty(c) => return,
                 Some((_, LineKind::Cells(c))) if ends_empty(c) => {
                     rows += 1;
                     short_rows += 1;
@@ -626,7 +738,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         while rows < k {
             match self.peek(i) {
                 Some((_, LineKind::Rule)) => {}
-                Some((_, LineKind::Cells(c))) if c.tokens.len() == k && !c.field => {
+                Some((_, LineKind::Cells(c) | LineKind::Separator(c))) if c.tokens.len() == k && !c.field => {
                     forced |= too_big(&c.tokens);
                     clashing |= repeats(&c.tokens);
                     total += givens(&c.tokens);
@@ -677,8 +789,17 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 Err(Some(_)) if rows.len() == 1 && self.damaged_first_row(n).is_some() => {
                     let m = self.damaged_first_row(n).expect("just checked");
                     let (line, odd) = rows.remove(0);
-                    let pending =
-                        (line, LineKind::Cells(Cells { tokens: odd, words: false, label: None, field: false }));
+                    let pending = (
+                        line,
+                        LineKind::Cells(Cells {
+                            tokens: odd,
+                            words: false,
+                            label: None,
+                            field: false,
+                            cut: None,
+                            columns: None,
+                        }),
+                    );
                     self.pending.push_front(pending);
                     return self.damaged_block(None, 0, m);
                 }
@@ -822,7 +943,14 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             } else if cut && i + len == total && len < n {
                 // Read again, with the rows after the cut.
                 for (line, tokens) in rows[i..].iter().rev() {
-                    let cells = Cells { tokens: tokens.clone(), words: false, label: None, field: false };
+                    let cells = Cells {
+                        tokens: tokens.clone(),
+                        words: false,
+                        label: None,
+                        field: false,
+                        cut: None,
+                        columns: None,
+                    };
                     self.pending.push_front((*line, LineKind::Cells(cells)));
                 }
             } else {
@@ -944,7 +1072,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 "a row of only delimiters (a blank line where no puzzle is under way)".to_string()
             }
             Some((_, LineKind::Cells(c))) => format!("a line of {} cells", c.tokens.len()),
-            Some((_, LineKind::Title(_) | LineKind::Section(_) | LineKind::Header(..) | LineKind::IndexHeader)) => {
+            Some((_, LineKind::Title(_) | LineKind::Section(_) | LineKind::Header(..) | LineKind::IndexHeader(_))) => {
                 "a title line".to_string()
             }
             Some((_, LineKind::LabelledRow(_, c))) => format!("a row of {} cells after its label", c.tokens.len()),
@@ -1405,9 +1533,6 @@ struct Under {
     csv: bool,
     /// The header named the puzzle column (else a spreadsheet's grid may follow it).
     named: bool,
-    /// A spreadsheet's header numbered or named the columns of a grid: each
-    /// row starts with its label ([`LineKind::IndexHeader`]).
-    labelled: bool,
 }
 
 /// What a line is, on its own, under the headers read so far.
@@ -1421,7 +1546,7 @@ fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under)
             .enumerate()
             .map(|(i, ch)| Token { column: i as u32 + 1, text: TokenText::Char(ch), symbol: alphabet.read(ch) })
             .collect();
-        return LineKind::Cells(Cells { tokens, words: false, label: None, field: false });
+        return LineKind::Cells(Cells { tokens, words: false, label: None, field: false, cut: None, columns: None });
     }
     if !alphabet.is_custom() && dashes_for_empty(text) {
         let tokens = text
@@ -1432,7 +1557,7 @@ fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under)
                 Token { column: i as u32 + 1, text: TokenText::Char(ch), symbol }
             })
             .collect();
-        return LineKind::Cells(Cells { tokens, words: false, label: None, field: false });
+        return LineKind::Cells(Cells { tokens, words: false, label: None, field: false, cut: None, columns: None });
     }
     if let Some((column, ch)) = text.chars().enumerate().find(|(_, c)| c.is_control() && *c != '\t') {
         let byte = u8::try_from(u32::from(ch)).unwrap_or(u8::MAX);
@@ -1624,7 +1749,7 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under
     if fields.len() < 2 {
         return None;
     }
-    if delimiter == ',' && !under.labelled && fields.iter().all(|(_, f)| cell_number(f.trim())) {
+    if delimiter == ',' && fields.iter().all(|(_, f)| cell_number(f.trim())) {
         return Some(LineKind::Cells(tokenize(&text.replace(',', " "), 0, alphabet)));
     }
     // A header that names no puzzle column (`C1,C2,…`) may head a
@@ -1696,30 +1821,33 @@ fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabe
         .collect();
     let all_empty = fields.iter().all(|(_, f)| f.trim().is_empty());
     // `,1,2,…,9` or `,A,B,…,I` over a grid: the corner empty, the columns
-    // numbered in order or named.
+    // numbered in order or named. Numbers may be a row too.
+    let mut header = None;
     if let Some(((_, corner), columns)) = fields.split_first().filter(|_| !all_empty && fields.len() > 4) {
+        // A delimiter after the last name opens no column.
+        let columns = match columns.split_last() {
+            Some(((_, last), names)) if last.trim().is_empty() => names,
+            _ => columns,
+        };
         let numbered = columns.iter().enumerate().all(|(i, (_, f))| f.trim().parse() == Ok(i + 1));
-        if corner.trim().is_empty() && (numbered || columns.iter().all(|(_, f)| row_label(f.trim()))) {
-            return Some(LineKind::IndexHeader);
+        let named = columns.iter().all(|(_, f)| row_label(f.trim()));
+        if corner.trim().is_empty() && columns.len() >= 4 && named {
+            return Some(LineKind::IndexHeader(columns.len()));
+        }
+        if corner.trim().is_empty() && columns.len() >= 4 && numbered {
+            header = Some(columns.len());
         }
     }
     // The row's label, before its cells.
     let label = match fields.first() {
-        Some((_, first)) if under.labelled || (row_label(first.trim()) && !all_empty) => Some(first.trim()),
+        Some((_, first)) if row_label(first.trim()) && !all_empty => Some(first.trim()),
         _ => None,
     };
     let fields = &fields[usize::from(label.is_some())..];
     if fields.len() < 4 {
         return None;
     }
-    // A whole puzzle on one line with a delimiter after its last cell
-    // (`…,7,9,`): that delimiter ends the line, it opens no cell. (Three
-    // such lines were read as rows of an 82×82 block: one record.)
-    let fields = match fields.split_last() {
-        Some(((_, last), cells)) if last.is_empty() && is_whole_count(cells.len()) => cells,
-        _ => fields,
-    };
-    let tokens = fields
+    let mut tokens: Vec<Token> = fields
         .iter()
         .map(|&(start, field)| {
             let word = field.trim();
@@ -1733,7 +1861,14 @@ fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabe
             Some(Token { column: (start + indent + 1) as u32, text: TokenText::Word(word.into()), symbol })
         })
         .collect::<Option<_>>()?;
-    let cells = Cells { tokens, words: true, label: None, field: false };
+    // A whole puzzle on one line with a delimiter after its last cell
+    // (`…,7,9,`): that delimiter ends the line, it opens no cell. (Three
+    // such lines were read as rows of an 82×82 block: one record.)
+    let cut = match fields.split_last() {
+        Some(((_, last), cells)) if last.is_empty() && is_whole_count(cells.len()) => tokens.pop(),
+        _ => None,
+    };
+    let cells = Cells { tokens, words: true, label: None, field: false, cut, columns: header };
     Some(match label {
         _ if all_empty => LineKind::Separator(cells),
         Some(label) => LineKind::LabelledRow(echo(label), cells),
@@ -1873,7 +2008,7 @@ fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells {
                 Token { column: (offset + column) as u32, text: TokenText::Word(w.into()), symbol }
             })
             .collect();
-        return Cells { tokens, words: true, label: None, field: false };
+        return Cells { tokens, words: true, label: None, field: false, cut: None, columns: None };
     }
     let tokens = text
         .chars()
@@ -1881,7 +2016,7 @@ fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells {
         .filter(|(_, ch)| !is_separator(*ch))
         .map(|(i, ch)| Token { column: (offset + i + 1) as u32, text: TokenText::Char(ch), symbol: alphabet.read(ch) })
         .collect();
-    Cells { tokens, words: false, label: None, field: false }
+    Cells { tokens, words: false, label: None, field: false, cut: None, columns: None }
 }
 
 /// A word of a candidate grid's row, with its 1-based column.

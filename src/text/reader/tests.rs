@@ -1237,10 +1237,41 @@ fn a_spreadsheet_grid_with_row_labels_column_names_or_tabs() {
         assert_eq!(statuses(&entries), ["ok"], "{text:?}");
         assert_eq!(givens(&entries[0]), puzzle, "{text:?}");
     }
-    // A 4×4 under a numbered header.
-    let entries = read(",1,2,3,4\n1,1,,,\n2,3,4,,\n3,,,4,\n4,,,,3\n");
+    // A 4×4 under a numbered header, its rows with a delimiter after their
+    // last cells or not; the rows of the next grid are no labelled rows.
+    let four = ",1,2,3,4\n1,1,,,\n2,3,4,,\n3,,,4,\n4,,,,3\n";
+    let trailing: String = four.lines().map(|line| format!("{line},\n")).collect();
+    let after = "\n4\t2\t\t1\t\n\t1\t4\t2\t\n\t3\t1\t\t\n1\t\t2\t3\t\n";
+    for text in [four.to_string(), trailing, format!("{four}{after}")] {
+        let entries = read(&text);
+        assert_eq!(givens(&entries[0]), "1...34....4....3", "{text:?}");
+        if text.ends_with(after) {
+            assert_eq!(statuses(&entries), ["ok", "ok"], "{text:?}");
+            assert_eq!(givens(&entries[1]), "42.1.142.31.1.23", "{text:?}");
+        }
+    }
+    // A 16×16 under a numbered header, the last cell of some rows empty: a
+    // row of 16 fields whose last is empty was taken for a 4×4 puzzle on
+    // one line with a delimiter after it.
+    let value = |r: usize, c: usize| (r * 4 + r / 4 + c) % 16 + 1;
+    let cell = |r: usize, c: usize| if (r + c) % 3 == 0 { 0 } else { value(r, c) };
+    let header: String = (1..=16).map(|c| format!(",{c}")).collect();
+    let grid: String = (0..16)
+        .map(|r| {
+            format!(
+                "{},{}\n",
+                r + 1,
+                (0..16).map(|c| cell(r, c)).map(|v| if v == 0 { String::new() } else { v.to_string() }).join(",")
+            )
+        })
+        .collect();
+    let entries = read(&format!("{header}\n{grid}"));
     assert_eq!(statuses(&entries), ["ok"]);
-    assert_eq!(givens(&entries[0]), "1...34....4....3");
+    let want: String = (0..256)
+        .map(|k| cell(k / 16, k % 16))
+        .map(|v| if v == 0 { '.' } else { char::from_digit(v as u32, 36).unwrap() })
+        .collect();
+    assert_eq!(givens(&entries[0]), want);
     // A labelled puzzle on one line is named by its label; a labelled line
     // that makes no grid names the puzzle after it, as a title does.
     let entries = read(&format!("Puzzle 7,{}\n", rows.join(",")));
@@ -1297,4 +1328,74 @@ fn spreadsheet_rows_that_each_end_in_a_delimiter_are_rows_of_their_cells() {
     let entries = read("1,,,\n,,2,\n,3,,\n,,4,\n");
     assert_eq!(statuses(&entries), ["ok"]);
     assert_eq!(givens(&entries[0]), "1.....2..3....4.");
+}
+
+/// A file of grids as spreadsheets save or paste them, in forms drawn by
+/// `seed`: the text, and each grid's givens as [`givens`] writes them.
+fn spreadsheet_file(seed: u64) -> (String, Vec<String>) {
+    let mut rng = crate::rng::Rng::new(seed);
+    let mut pick = |m: usize| rng.below(m);
+    let (mut text, mut grids) = (String::new(), Vec::new());
+    for k in 0..1 + pick(5) {
+        let (n, rows, cols) = [(4, 2, 2), (6, 2, 3), (9, 3, 3), (16, 4, 4)][pick(4)];
+        // A full grid of the pattern, a random share of it given.
+        let value = |r: usize, c: usize| ((r % rows) * cols + r / rows + c) % n + 1;
+        let keep = 3 + pick(6);
+        let mut cells: Vec<usize> = (0..n * n).map(|i| if pick(10) < keep { value(i / n, i % n) } else { 0 }).collect();
+        for _ in 0..pick(3) {
+            let r = pick(n);
+            cells[r * n..r * n + n].fill(0);
+        }
+        let delimiter = [",", ";", "\t"][pick(3)];
+        let quoted = delimiter != "\t" && pick(5) == 0;
+        let trailing = if pick(4) == 0 { delimiter } else { "" };
+        let header = pick(6);
+        let field = |v: usize| {
+            let v = if v == 0 { String::new() } else { v.to_string() };
+            if quoted {
+                format!("\"{v}\"")
+            } else {
+                v
+            }
+        };
+        if header >= 3 {
+            let name = |c: usize| match header {
+                3 => c.to_string(),
+                4 => char::from(b'A' + (c - 1) as u8).to_string(),
+                _ => format!("C{c}"),
+            };
+            text += &(1..=n).map(|c| format!("{delimiter}{}", name(c))).collect::<String>();
+            text += &format!("{trailing}\n");
+        }
+        for r in 0..n {
+            let label = match header {
+                0 | 1 => String::new(),
+                2 => format!("Row {}{delimiter}", r + 1),
+                _ => format!("{}{delimiter}", r + 1),
+            };
+            let row = cells[r * n..r * n + n].iter().map(|&v| field(v)).join(delimiter);
+            text += &format!("{label}{row}{trailing}\n");
+        }
+        text += ["\n", "\n", &format!("Grid {}\n", k + 2)][pick(3)];
+        grids.push(cells.iter().map(|&v| if v == 0 { '.' } else { char::from_digit(v as u32, 36).unwrap() }).collect());
+    }
+    (text, grids)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Grids as spreadsheets save them (`,`, `;`, pasted tabs, quoted
+    /// fields, a delimiter after each row, row labels, headers of numbered
+    /// or named columns, empty rows anywhere, the first included) read back
+    /// exactly as written, one entry each, in order.
+    #[test]
+    fn spreadsheet_grids_read_back_as_written(seed in any::<u64>()) {
+        let (text, grids) = spreadsheet_file(seed);
+        let entries = read(&text);
+        prop_assert_eq!(statuses(&entries), vec!["ok"; grids.len()], "{}", text);
+        for (entry, grid) in entries.iter().zip(&grids) {
+            prop_assert_eq!(&givens(entry), grid, "{}", text);
+        }
+    }
 }
