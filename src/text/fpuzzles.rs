@@ -289,6 +289,10 @@ impl Reader {
                         ))
                     }
                 };
+                // A given of 0 was dropped: the cell empty, more solutions than written.
+                if value == 0 && given && cell.get("value").is_some() {
+                    return Err(at(format!("{path}.value"), format!("a given of 0 is no value (expected 1 to {n})")));
+                }
                 if value > 0 && given {
                     let value = Value::new_checked(value as usize, n).ok_or_else(|| {
                         at(format!("{path}.value"), format!("{value} is not a value of a {n}x{n} grid"))
@@ -461,6 +465,13 @@ impl Reader {
                     while inside(r, c) {
                         cells.push(Cell::from_index(r as usize * n + c as usize));
                         (r, c) = (r + dr, c + dc);
+                    }
+                    if cells.is_empty() {
+                        let direction = &item["direction"];
+                        let message = format!(
+                            "the clue at {clue} points {direction} past the {n}x{n} grid: its diagonal holds no cell (expected a direction into the grid)"
+                        );
+                        return Err(at(format!("{path}.direction"), message));
                     }
                     self.push(Constraint::LittleKiller { cells, sum }, &path)?;
                 }
@@ -1086,6 +1097,13 @@ mod tests {
             // A sign is no part of a cell name (`R+1C1` was R1C1).
             (with(r#","odd":[{"cell":"R+1C1"}]"#, "{}"), "f-puzzles odd[0].cell: 'R+1C1' is not a cell"),
             (with(r#","sandwichsum":[{"cell":"R-0C1","value":"3"}]"#, "{}"), "f-puzzles sandwichsum[0].cell: 'R-0C1'"),
+            // A given of 0 was an empty cell; a little killer pointing away
+            // from the grid said "0 cells … cannot sum to 3".
+            (with("", r#"{"value":0,"given":true}"#), "f-puzzles grid[0][0].value: a given of 0 is no value"),
+            (
+                with(r#","littlekillersum":[{"cell":"R0C5","direction":"UR","value":"3"}]"#, "{}"),
+                "f-puzzles littlekillersum[0].direction: the clue at R0C5 points \"UR\" past the 4x4 grid",
+            ),
         ];
         for (json, says) in cases {
             let error = read_fpuzzles(&json).map(|_| ()).unwrap_err().to_string();

@@ -136,6 +136,14 @@ pub fn load_grid_file(path: &Path) -> Result<Geometry, GridFileError> {
     parse_grid_file(&text, &name)
 }
 
+/// The name of a single table's header at the start of `text` (`[killer]`
+/// gives `killer`; `[[killer]]`, an array of tables, gives none).
+fn single_table(text: &str) -> Option<&str> {
+    let line = text.lines().next()?.trim();
+    let name = line.strip_prefix('[')?.split(']').next()?.trim();
+    (!line.starts_with("[[") && !name.is_empty()).then_some(name)
+}
+
 /// Read a grid definition from TOML text (`name` is used in messages).
 pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError> {
     let syntax = |message: String| GridFileError::Syntax { path: name.to_string(), message };
@@ -175,7 +183,15 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
                     );
                     at(span.start, if message.is_empty() { what } else { format!("{message}: {what}") })
                 }
-                _ => at(span.start, message),
+                _ => match single_table(text.get(span.start..).unwrap_or("")) {
+                    // `[killer]` where each clue is a `[[killer]]`: serde's
+                    // words name neither the table nor the fix.
+                    Some(table) if message.contains("expected a sequence") => at(
+                        span.start,
+                        format!("[{table}] is one table, and {table} is a list of clues: write [[{table}]] above each clue ({message})"),
+                    ),
+                    _ => at(span.start, message),
+                },
             }
         }
         None => syntax(e.to_string().trim_end().replace('\n', " ")),
@@ -445,6 +461,12 @@ mod tests {
         assert!(e.to_string().starts_with("nine.toml:2:1: unknown field `box`"), "{e}");
         let e = parse_grid_file("size = 4\nextra_units = [\"r1c1 r9c9\"]\n", "t").unwrap_err();
         assert!(e.to_string().contains("'r9c9' is not a cell"), "{e}");
+        // `[killer]` for `[[killer]]` said only "invalid type: map, expected a sequence".
+        let e = parse_grid_file("size = 4\n[killer]\ncells = \"r1c1 r1c2\"\nsum = 3\n", "t").unwrap_err();
+        assert!(
+            e.to_string().starts_with("t:2:1: [killer] is one table, and killer is a list of clues: write [[killer]]"),
+            "{e}"
+        );
     }
 
     /// Errors of the layout, the variants and the extra units named the file
