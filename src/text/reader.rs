@@ -85,7 +85,7 @@ impl std::fmt::Display for TokenText {
 }
 
 /// The cells of one line, and how they were written.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 struct Cells {
     tokens: Vec<Token>,
     /// Whitespace-separated numbers rather than one symbol per cell.
@@ -101,6 +101,26 @@ struct Cells {
     /// The line numbers k columns past an empty corner (`,1,2,…,9`): the
     /// header of a grid when k labelled rows follow, else a row.
     columns: Option<usize>,
+}
+
+impl Cells {
+    /// The cells of a line, read one symbol per character or word by word.
+    fn new(tokens: Vec<Token>, words: bool) -> Cells {
+        Cells { tokens, words, ..Cells::default() }
+    }
+
+    /// Whether the last cell is an empty field (`…,7,,`), which may be a
+    /// delimiter after the last cell rather than a cell.
+    fn ends_in_empty_field(&self) -> bool {
+        matches!(self.tokens.last(), Some(Token { text: TokenText::Word(w), .. }) if w.is_empty())
+    }
+}
+
+/// A labelled row as a row of its cells, its label dropped.
+fn unlabel(kind: &mut LineKind) {
+    if let LineKind::LabelledRow(_, cells) = kind {
+        *kind = LineKind::Cells(std::mem::take(cells));
+    }
 }
 
 #[derive(Debug)]
@@ -511,9 +531,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 _ => None,
             }
         }
-        let ends_empty = |c: &Cells| {
-            c.cut.is_some() || matches!(c.tokens.last(), Some(Token { text: TokenText::Word(w), .. }) if w.is_empty())
-        };
+        let ends_empty = |c: &Cells| c.cut.is_some() || c.ends_in_empty_field();
         let (mut rows, mut lines, mut exact, mut trailing) = (0, 0, true, true);
         while rows < k {
             match self.peek(lines) {
@@ -532,16 +550,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             lines += 1;
         }
         for (_, kind) in self.pending.iter_mut().take(lines) {
-            if let LineKind::LabelledRow(_, cells) = kind {
-                let cells = std::mem::replace(
-                    cells,
-                    Cells { tokens: Vec::new(), words: true, label: None, field: false, cut: None, columns: None },
-                );
-                *kind = LineKind::Cells(cells);
-            } else if let LineKind::Cells(c) | LineKind::Separator(c) = kind {
+            if let LineKind::Cells(c) | LineKind::Separator(c) = kind {
                 c.tokens.remove(0);
                 c.tokens.extend(c.cut.take());
             }
+            unlabel(kind);
             if let (LineKind::Cells(c) | LineKind::Separator(c), true) = (kind, trailing && !exact) {
                 c.tokens.pop();
             }
@@ -566,14 +579,12 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// (else it is a blank line before a grid).
     fn labelled_block(&mut self, first: &mut Cells, exact: bool) -> bool {
         let k = first.tokens.len();
-        let ends_empty =
-            |c: &Cells| matches!(c.tokens.last(), Some(Token { text: TokenText::Word(w), .. }) if w.is_empty());
-        let (mut rows, mut lines, mut all_end_empty) = (1, 0, ends_empty(first));
+        let (mut rows, mut lines, mut all_end_empty) = (1, 0, first.ends_in_empty_field());
         while rows < k {
             match self.peek(lines) {
                 Some((_, LineKind::Rule)) => {}
                 Some((_, LineKind::LabelledRow(_, c) | LineKind::Separator(c))) if c.tokens.len() == k => {
-                    all_end_empty &= ends_empty(c);
+                    all_end_empty &= c.ends_in_empty_field();
                     rows += 1;
                 }
                 _ => break,
@@ -594,13 +605,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
         }
         for (_, kind) in self.pending.iter_mut().take(lines) {
-            if let LineKind::LabelledRow(_, cells) = kind {
-                let cells = std::mem::replace(
-                    cells,
-                    Cells { tokens: Vec::new(), words: true, label: None, field: false, cut: None, columns: None },
-                );
-                *kind = LineKind::Cells(cells);
-            }
+            unlabel(kind);
             if let (LineKind::Cells(c) | LineKind::Separator(c), true) = (kind, trailing) {
                 c.tokens.pop();
             }
@@ -617,16 +622,12 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// of k cells, and nine such rows as a 10×10 block a row short. The last
     /// field of the row at hand and of the rows right after it is dropped
     /// when those rows are whole grids of k − 1 rows and not of k (a k×k
-    /// grid whose last column is empty keeps it), or when `--size` is k − 1.
+    /// grid whose last column is empty keeps it), or when the grid options
+    /// fix the side at k − 1 (`--box`, `--grid`, `--regions`).
     fn drop_trailing_field(&mut self, cells: &mut Cells) {
         let k = cells.tokens.len();
-        let ends_empty = |c: &Cells| {
-            c.words
-                && !c.field
-                && c.label.is_none()
-                && c.tokens.len() == k
-                && matches!(c.tokens.last(), Some(Token { text: TokenText::Word(w), .. }) if w.is_empty())
-        };
+        let ends_empty =
+            |c: &Cells| c.words && !c.field && c.label.is_none() && c.tokens.len() == k && c.ends_in_empty_field();
         if k < 3 || !ends_empty(cells) {
             return;
         }
@@ -789,17 +790,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 Err(Some(_)) if rows.len() == 1 && self.damaged_first_row(n).is_some() => {
                     let m = self.damaged_first_row(n).expect("just checked");
                     let (line, odd) = rows.remove(0);
-                    let pending = (
-                        line,
-                        LineKind::Cells(Cells {
-                            tokens: odd,
-                            words: false,
-                            label: None,
-                            field: false,
-                            cut: None,
-                            columns: None,
-                        }),
-                    );
+                    let pending = (line, LineKind::Cells(Cells::new(odd, false)));
                     self.pending.push_front(pending);
                     return self.damaged_block(None, 0, m);
                 }
@@ -943,14 +934,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             } else if cut && i + len == total && len < n {
                 // Read again, with the rows after the cut.
                 for (line, tokens) in rows[i..].iter().rev() {
-                    let cells = Cells {
-                        tokens: tokens.clone(),
-                        words: false,
-                        label: None,
-                        field: false,
-                        cut: None,
-                        columns: None,
-                    };
+                    let cells = Cells::new(tokens.clone(), false);
                     self.pending.push_front((*line, LineKind::Cells(cells)));
                 }
             } else {
@@ -1546,7 +1530,7 @@ fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under)
             .enumerate()
             .map(|(i, ch)| Token { column: i as u32 + 1, text: TokenText::Char(ch), symbol: alphabet.read(ch) })
             .collect();
-        return LineKind::Cells(Cells { tokens, words: false, label: None, field: false, cut: None, columns: None });
+        return LineKind::Cells(Cells::new(tokens, false));
     }
     if !alphabet.is_custom() && dashes_for_empty(text) {
         let tokens = text
@@ -1557,7 +1541,7 @@ fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under)
                 Token { column: i as u32 + 1, text: TokenText::Char(ch), symbol }
             })
             .collect();
-        return LineKind::Cells(Cells { tokens, words: false, label: None, field: false, cut: None, columns: None });
+        return LineKind::Cells(Cells::new(tokens, false));
     }
     if let Some((column, ch)) = text.chars().enumerate().find(|(_, c)| c.is_control() && *c != '\t') {
         let byte = u8::try_from(u32::from(ch)).unwrap_or(u8::MAX);
@@ -1868,7 +1852,7 @@ fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabe
         Some(((_, last), cells)) if last.is_empty() && is_whole_count(cells.len()) => tokens.pop(),
         _ => None,
     };
-    let cells = Cells { tokens, words: true, label: None, field: false, cut, columns: header };
+    let cells = Cells { cut, columns: header, ..Cells::new(tokens, true) };
     Some(match label {
         _ if all_empty => LineKind::Separator(cells),
         Some(label) => LineKind::LabelledRow(echo(label), cells),
@@ -2008,7 +1992,7 @@ fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells {
                 Token { column: (offset + column) as u32, text: TokenText::Word(w.into()), symbol }
             })
             .collect();
-        return Cells { tokens, words: true, label: None, field: false, cut: None, columns: None };
+        return Cells::new(tokens, true);
     }
     let tokens = text
         .chars()
@@ -2016,7 +2000,7 @@ fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells {
         .filter(|(_, ch)| !is_separator(*ch))
         .map(|(i, ch)| Token { column: (offset + i + 1) as u32, text: TokenText::Char(ch), symbol: alphabet.read(ch) })
         .collect();
-    Cells { tokens, words: false, label: None, field: false, cut: None, columns: None }
+    Cells::new(tokens, false)
 }
 
 /// A word of a candidate grid's row, with its 1-based column.
