@@ -224,6 +224,20 @@ fn timeout_gives_up_on_one_puzzle_and_the_batch_goes_on() {
 /// whole: into a pipe they sat in stdout's buffer, and were lost (the
 /// first 64 answered records, with the diagnostic of the 64th already on
 /// stderr, and nothing on stdout).
+/// `satdoku solve --format json --jobs JOBS` under way on `input`, its
+/// stdin closed, its stdout and stderr piped.
+fn solving_in_json(jobs: &str, input: &str) -> std::process::Child {
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("satdoku"))
+        .args(["solve", "--format", "json", "--jobs", jobs])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+}
+
 #[test]
 fn a_signal_prints_the_records_answered_before_it() {
     let easy: Vec<String> = checker::data_lines("17-clue-500.txt").into_iter().take(63).collect();
@@ -240,14 +254,7 @@ fn a_signal_prints_the_records_answered_before_it() {
     );
     for (signal, code) in [(libc::SIGINT, 130), (libc::SIGTERM, 143)] {
         for jobs in ["1", "2"] {
-            let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("satdoku"))
-                .args(["solve", "--format", "json", "--jobs", jobs])
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap();
-            child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+            let mut child = solving_in_json(jobs, &input);
             // The 64th record's diagnostic on stderr: the 64 records are written.
             let mut stderr = BufReader::new(child.stderr.take().unwrap());
             let mut line = String::new();
@@ -278,14 +285,7 @@ fn a_signal_prints_the_records_answered_of_the_chunk_under_way() {
     let easy: Vec<String> = checker::data_lines("17-clue-500.txt").into_iter().take(20).collect();
     let hard = checker::data_lines("gecode-25x25-hard.txt").remove(0);
     let input = format!("{}\n{}", easy.join("\n"), format!("{hard}\n").repeat(3));
-    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("satdoku"))
-        .args(["solve", "--format", "json", "--jobs", "2"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let mut child = solving_in_json("2", &input);
     // Nothing shows how far a chunk is: 20 17-clue puzzles take milliseconds.
     std::thread::sleep(std::time::Duration::from_secs(3));
     // SAFETY: kill(2) on the child's own process id.

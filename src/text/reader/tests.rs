@@ -1082,22 +1082,26 @@ fn dashes_for_empty_cells() {
     assert_eq!(givens(&entries[0]), expected, "{ruled}");
 }
 
+/// A grid saved from a spreadsheet: one row a line, `,` between the cells,
+/// nothing between the delimiters for an empty cell; and its givens.
+const SHEET_ROWS: [&str; 9] = [
+    "5,3,,,7,,,,",
+    "6,,,1,9,5,,,",
+    ",9,8,,,,,6,",
+    "8,,,,6,,,,3",
+    "4,,,8,,3,,,1",
+    "7,,,,2,,,,6",
+    ",6,,,,,2,8,",
+    ",,,4,1,9,,,5",
+    ",,,,8,,,7,9",
+];
+const SHEET_GIVENS: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
 #[test]
 fn a_spreadsheet_row_reads_an_empty_field_as_an_empty_cell() {
     // A grid saved from a spreadsheet: one row a line, `,` or `;` between
     // the cells, nothing between the delimiters for an empty cell.
-    let rows = [
-        "5,3,,,7,,,,",
-        "6,,,1,9,5,,,",
-        ",9,8,,,,,6,",
-        "8,,,,6,,,,3",
-        "4,,,8,,3,,,1",
-        "7,,,,2,,,,6",
-        ",6,,,,,2,8,",
-        ",,,4,1,9,,,5",
-        ",,,,8,,,7,9",
-    ];
-    let expected = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let (rows, expected) = (SHEET_ROWS, SHEET_GIVENS);
     let block = rows.join("\n") + "\n";
     let one_line = rows.join(",") + "\n";
     // A delimiter after a one-line puzzle's last cell ends the line.
@@ -1198,18 +1202,7 @@ fn a_spreadsheet_row_reads_an_empty_field_as_an_empty_cell() {
 /// and pasted rows lost their empty cells.
 #[test]
 fn a_spreadsheet_grid_with_row_labels_column_names_or_tabs() {
-    let rows = [
-        "5,3,,,7,,,,",
-        "6,,,1,9,5,,,",
-        ",9,8,,,,,6,",
-        "8,,,,6,,,,3",
-        "4,,,8,,3,,,1",
-        "7,,,,2,,,,6",
-        ",6,,,,,2,8,",
-        ",,,4,1,9,,,5",
-        ",,,,8,,,7,9",
-    ];
-    let expected = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let (rows, expected) = (SHEET_ROWS, SHEET_GIVENS);
     let labelled = |label: &dyn Fn(usize) -> String| -> String {
         rows.iter().enumerate().map(|(i, row)| format!("{},{row}\n", label(i + 1))).collect()
     };
@@ -1287,21 +1280,11 @@ fn a_spreadsheet_grid_with_row_labels_column_names_or_tabs() {
 /// short, and every grid of the file was refused.
 #[test]
 fn spreadsheet_rows_that_each_end_in_a_delimiter_are_rows_of_their_cells() {
-    let rows = [
-        "5,3,,,7,,,,,",
-        "6,,,1,9,5,,,,",
-        ",9,8,,,,,6,,",
-        "8,,,,6,,,,3,",
-        "4,,,8,,3,,,1,",
-        "7,,,,2,,,,6,",
-        ",6,,,,,2,8,,",
-        ",,,4,1,9,,,5,",
-        ",,,,8,,,7,9,",
-    ];
-    let expected = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let rows = SHEET_ROWS.map(|row| format!("{row},"));
+    let expected = SHEET_GIVENS;
     let block = rows.join("\n") + "\n";
     let mut emptied = rows;
-    emptied[4] = ",,,,,,,,,";
+    emptied[4] = ",,,,,,,,,".to_string();
     let mut want: Vec<char> = expected.chars().collect();
     want[36..45].fill('.');
     let want: String = want.into_iter().collect();
