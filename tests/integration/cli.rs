@@ -285,7 +285,7 @@ fn a_signal_prints_the_records_answered_of_the_chunk_under_way() {
     let easy: Vec<String> = checker::data_lines("17-clue-500.txt").into_iter().take(20).collect();
     let hard = checker::data_lines("gecode-25x25-hard.txt").remove(0);
     let input = format!("{}\n{}", easy.join("\n"), format!("{hard}\n").repeat(3));
-    let mut child = solving_in_json("2", &input);
+    let child = solving_in_json("2", &input);
     // Nothing shows how far a chunk is: 20 17-clue puzzles take milliseconds.
     std::thread::sleep(std::time::Duration::from_secs(3));
     // SAFETY: kill(2) on the child's own process id.
