@@ -97,10 +97,10 @@ struct Cells {
     /// The empty field after the last cell that was taken for the end of a
     /// whole puzzle on one line (`…,7,9,`): kept, for a grid's row whose
     /// last cell it is after all (under a header of its columns).
-    cut: Option<Token>,
+    cut: Option<Box<Token>>,
     /// The line numbers k columns past an empty corner (`,1,2,…,9`): the
     /// header of a grid when k labelled rows follow, else a row.
-    columns: Option<usize>,
+    columns: Option<u16>,
 }
 
 impl Cells {
@@ -405,7 +405,7 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                         None => self.frame(line, cells),
                     }
                 }
-                LineKind::Cells(cells) => match cells.columns.and_then(|k| self.indexed_block(k)) {
+                LineKind::Cells(cells) => match cells.columns.and_then(|k| self.indexed_block(k.into())) {
                     Some((line, first)) => self.block(line, first),
                     None => self.frame(line, cells),
                 },
@@ -552,7 +552,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         for (_, kind) in self.pending.iter_mut().take(lines) {
             if let LineKind::Cells(c) | LineKind::Separator(c) = kind {
                 c.tokens.remove(0);
-                c.tokens.extend(c.cut.take());
+                c.tokens.extend(c.cut.take().map(|token| *token));
             }
             unlabel(kind);
             if let (LineKind::Cells(c) | LineKind::Separator(c), true) = (kind, trailing && !exact) {
@@ -1819,7 +1819,7 @@ fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabe
             return Some(LineKind::IndexHeader(columns.len()));
         }
         if corner.trim().is_empty() && columns.len() >= 4 && numbered {
-            header = Some(columns.len());
+            header = u16::try_from(columns.len()).ok();
         }
     }
     // The row's label, before its cells.
@@ -1849,7 +1849,7 @@ fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabe
     // (`…,7,9,`): that delimiter ends the line, it opens no cell. (Three
     // such lines were read as rows of an 82×82 block: one record.)
     let cut = match fields.split_last() {
-        Some(((_, last), cells)) if last.is_empty() && is_whole_count(cells.len()) => tokens.pop(),
+        Some(((_, last), cells)) if last.is_empty() && is_whole_count(cells.len()) => tokens.pop().map(Box::new),
         _ => None,
     };
     let cells = Cells { cut, columns: header, ..Cells::new(tokens, true) };
