@@ -101,6 +101,8 @@ struct Cells {
     /// The line numbers k columns past an empty corner (`,1,2,…,9`): the
     /// header of a grid when k labelled rows follow, else a row.
     columns: Option<u16>,
+    /// The delimiter between a spreadsheet row's fields.
+    delimiter: Option<char>,
 }
 
 impl Cells {
@@ -114,6 +116,51 @@ impl Cells {
     fn ends_in_empty_field(&self) -> bool {
         matches!(self.tokens.last(), Some(Token { text: TokenText::Word(w), .. }) if w.is_empty())
     }
+
+    /// Whether every cell is an empty field: a row of only delimiters.
+    fn all_empty_fields(&self) -> bool {
+        self.tokens.iter().all(|t| matches!(&t.text, TokenText::Word(w) if w.is_empty()))
+    }
+}
+
+/// The last place in rows (each a row of only delimiters or not) where a
+/// grid of k rows may end, reading them from the first as grids and blank
+/// lines: after a row of only delimiters when one may end there (such a row
+/// may also be a grid's empty first row, so a place right after it is the
+/// safer cut).
+fn last_grid_end(empty: &[bool], k: usize) -> usize {
+    let mut ends = vec![false; empty.len() + 1];
+    ends[0] = true;
+    for i in 0..empty.len() {
+        if ends[i] {
+            ends[i + 1] |= empty[i];
+            if i + k <= empty.len() {
+                ends[i + k] = true;
+            }
+        }
+    }
+    let after_blank = (1..=empty.len()).rev().find(|&i| ends[i] && empty[i - 1]);
+    after_blank.or_else(|| ends.iter().rposition(|&end| end)).unwrap_or(0)
+}
+
+/// Whether rows, each a row of only delimiters or not, make whole grids of
+/// k rows, with rows of only delimiters between grids as blank lines. When
+/// `more` rows may follow the list, a grid that runs past its end may be
+/// whole.
+fn whole_grids(empty: &[bool], k: usize, more: bool) -> bool {
+    let end = empty.len();
+    let mut whole = vec![more; end + 1];
+    whole[end] = true;
+    for i in (0..end).rev() {
+        whole[i] = (empty[i] && whole[i + 1]) || whole.get(i + k).copied().unwrap_or(more);
+    }
+    whole[0]
+}
+
+/// A row label without the number that ends it: `Row 1` and `R1` give `Row`
+/// and `R`, rows of one kind.
+fn label_stem(label: &str) -> &str {
+    label.trim_end_matches(|c: char| c.is_ascii_digit() || c.is_whitespace())
 }
 
 /// A labelled row as a row of its cells, its label dropped.
@@ -314,10 +361,10 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                 LineKind::Separator(mut cells) if self.skipping == 0 => {
                     self.line_mode = None;
                     let first_row = match self.peek(0) {
-                        Some((_, LineKind::LabelledRow(..))) => self.labelled_block(&mut cells, true),
+                        Some((_, LineKind::LabelledRow(..))) => self.labelled_block(&mut cells, None),
                         _ => {
                             self.drop_trailing_field(&mut cells);
-                            self.first_row_of_block(cells.tokens.len())
+                            self.first_row_of_block(line, &cells)
                         }
                     };
                     if first_row {
@@ -353,7 +400,7 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                 }
                 LineKind::LabelledRow(label, mut cells) => {
                     let k = cells.tokens.len();
-                    if self.labelled_block(&mut cells, false) {
+                    if self.labelled_block(&mut cells, Some(&label)) {
                         self.block(line, cells.tokens);
                     } else if is_whole_count(k) {
                         // `Puzzle 3,5,3,,,7,…`: a puzzle on one line, named.
@@ -466,7 +513,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
         }
         let row_length = self.spec.fixed_size().unwrap_or(k);
-        if !cells.field && k == row_length && self.could_be_row(k, &cells) {
+        if !cells.field && k == row_length && self.could_be_row(k, &cells) && !self.spreadsheet_grid_below(&cells) {
             return self.block(line, cells.tokens);
         }
         // `4..7…é…`: a stray character on a line that is otherwise a whole
@@ -496,22 +543,53 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// Whether a row of only delimiters, of k fields, is the empty first row
     /// of a grid rather than a blank line: k − 1 rows of k cells follow it
     /// (rules skipped, rows of only delimiters counted), then no such row,
-    /// or one of only delimiters (the next grid's empty first row).
-    fn first_row_of_block(&mut self, k: usize) -> bool {
+    /// or one of only delimiters (the next grid's empty first row); and the
+    /// rows after it make no whole grids without it. When they do too (`S`
+    /// for such a row: `S`, k − 1 rows, `S` is a grid with an empty first
+    /// row or one with an empty last row), the reading whose givens
+    /// propagation refutes is not taken; a row, when neither or both are.
+    fn first_row_of_block(&mut self, line: usize, first: &Cells) -> bool {
+        let k = first.tokens.len();
         if k < 2 {
             return false;
         }
-        let (mut rows, mut lines) = (0, 0);
-        loop {
+        // The rows after it, rules skipped, up to a window of three grids:
+        // whether each is a row of only delimiters.
+        let window = 3 * k;
+        let (mut empty, mut lines) = (Vec::new(), 0);
+        while empty.len() < window {
             match self.peek(lines) {
                 Some((_, LineKind::Rule)) => {}
-                Some((_, LineKind::Separator(_))) if rows == k - 1 => break,
-                Some((_, LineKind::Cells(c) | LineKind::Separator(c))) if c.tokens.len() == k && !c.field => rows += 1,
+                // Another delimiter: rows of another grid (`;;;` above pasted tabs).
+                Some((_, LineKind::Cells(c) | LineKind::Separator(c))) if c.delimiter != first.delimiter => break,
+                Some((_, LineKind::Separator(c))) if c.tokens.len() == k && !c.field => empty.push(true),
+                Some((_, LineKind::Cells(c))) if c.tokens.len() == k && !c.field => empty.push(false),
                 _ => break,
             }
             lines += 1;
         }
-        rows == k - 1
+        // k − 1 rows, then the end of the rows or a row of only delimiters.
+        let short = empty.len() == k - 1 || empty.get(k - 1) == Some(&true);
+        if !short {
+            return false;
+        }
+        if !whole_grids(&empty, k, empty.len() == window) {
+            return true;
+        }
+        // Both readings: the grid it starts, and the grid of the k rows after it.
+        let below = self.pending.iter().take(lines).filter_map(|(at, kind)| match kind {
+            LineKind::Cells(c) | LineKind::Separator(c) => Some((*at, c.tokens.clone())),
+            _ => None,
+        });
+        let rows: Vec<(usize, Vec<Token>)> =
+            std::iter::once((line, first.tokens.clone())).chain(below.take(k)).collect();
+        let mut refuted = |rows: &[(usize, Vec<Token>)]| match self.resolve(rows[0].0, k, rows) {
+            Ok(puzzle) => Propagator::from_puzzle(&puzzle).and_then(|mut p| p.propagate()).is_err(),
+            Err(_) => true,
+        };
+        let first_refuted = refuted(&rows[..k]);
+        let blank_refuted = rows.len() > k && refuted(&rows[1..=k]);
+        !first_refuted || blank_refuted
     }
 
     /// The grid under a header of k numbered or named columns: k rows after
@@ -574,27 +652,61 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// field (a delimiter after the last cell: see
     /// [`PuzzleReader::drop_trailing_field`]). Their labels are dropped (and
     /// those empty fields), so that they read as the block's rows. `first`
-    /// may be a row of only delimiters, the grid's empty first row, when
-    /// `exact`: then no more labelled rows of its length follow the grid
-    /// (else it is a blank line before a grid).
-    fn labelled_block(&mut self, first: &mut Cells, exact: bool) -> bool {
+    /// is a row with its `label`, or (`None`) a row of only delimiters, the
+    /// grid's empty first row when no more labelled rows of its length
+    /// follow the grid (else it is a blank line before a grid).
+    fn labelled_block(&mut self, first: &mut Cells, label: Option<&str>) -> bool {
+        let exact = label.is_none();
         let k = first.tokens.len();
-        let (mut rows, mut lines, mut all_end_empty) = (1, 0, first.ends_in_empty_field());
-        while rows < k {
+        // The stretch of labelled rows and rows of only delimiters of k
+        // cells, rules skipped: whether each is one of only delimiters, and
+        // the lines up to its end.
+        let window = (3 * k).max(1024);
+        // A labelled row is a row, never a blank line; a row of only delimiters (`exact`) may be either.
+        let (mut empty, mut ends, mut lines) = (vec![exact], vec![0], 0);
+        let mut next_label = None;
+        let mut all_end_empty = first.ends_in_empty_field();
+        while empty.len() < window {
             match self.peek(lines) {
                 Some((_, LineKind::Rule)) => {}
-                Some((_, LineKind::LabelledRow(_, c) | LineKind::Separator(c))) if c.tokens.len() == k => {
+                // Another delimiter: another table's (`Printed 2024;01;15` above tabs).
+                Some((_, LineKind::LabelledRow(_, c) | LineKind::Separator(c))) if c.delimiter != first.delimiter => {
+                    break
+                }
+                Some((_, LineKind::LabelledRow(next, c))) if c.tokens.len() == k => {
+                    next_label.get_or_insert_with(|| label_stem(next).to_string());
                     all_end_empty &= c.ends_in_empty_field();
-                    rows += 1;
+                    empty.push(false);
+                    ends.push(lines + 1);
+                }
+                Some((_, LineKind::Separator(c))) if c.tokens.len() == k => {
+                    empty.push(true);
+                    ends.push(lines + 1);
                 }
                 _ => break,
             }
             lines += 1;
         }
-        let trailing = rows + 1 == k && all_end_empty && k > 2;
-        if rows < k && !trailing {
+        let more = empty.len() == window;
+        // Each row ending in an empty field, whole grids of k − 1 rows: a
+        // delimiter after the last cell (rows of only delimiters between
+        // grids blank lines), when k − 1 makes a grid.
+        let trailing = k > 2
+            && all_end_empty
+            && empty.len() >= k - 1
+            && whole_grids(&empty, k - 1, more)
+            && self.spec.geometry_for(k - 1).is_ok();
+        let rows = if trailing { k - 1 } else { k };
+        // The rows after it make whole grids and not with it, and their
+        // labels are of another kind: a title above them (`Total;;;;` above
+        // `R1;1;;;`; `R1` above `R2` is their row).
+        let other_kind = label.is_some_and(|label| next_label.as_deref() != Some(label_stem(label)));
+        if empty.len() < rows
+            || (other_kind && !whole_grids(&empty, rows, more) && whole_grids(&empty[1..], rows, more))
+        {
             return false;
         }
+        let lines = ends[rows - 1];
         if exact {
             let mut after = lines;
             while matches!(self.peek(after), Some((_, LineKind::Rule))) {
@@ -616,46 +728,99 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         true
     }
 
-    /// Spreadsheet rows that each end in an empty field: k − 1 cells and a
-    /// delimiter after the last, as a spreadsheet saves them once a cell
-    /// further right was ever used (`5,3,,,7,,,,,`). They were read as rows
-    /// of k cells, and nine such rows as a 10×10 block a row short. The last
-    /// field of the row at hand and of the rows right after it is dropped
-    /// when those rows are whole grids of k − 1 rows and not of k (a k×k
-    /// grid whose last column is empty keeps it), or when the grid options
-    /// fix the side at k − 1 (`--box`, `--grid`, `--regions`).
-    fn drop_trailing_field(&mut self, cells: &mut Cells) {
-        let k = cells.tokens.len();
-        let ends_empty =
-            |c: &Cells| c.words && !c.field && c.label.is_none() && c.tokens.len() == k && c.ends_in_empty_field();
-        if k < 3 || !ends_empty(cells) {
-            return;
-        }
-        // The stretch of such rows from here, rules skipped; a separator row
-        // where a grid of k − 1 rows ends parts two grids, as in a block.
-        let (mut rows, mut short_rows, mut lines) = (1, 1, 0);
-        loop {
+    /// The stretch of spreadsheet rows of k fields and `delimiter` from the
+    /// next line on (after `first`, a row of only delimiters or not, when
+    /// given), rules skipped, each ending in an empty field, up to a window
+    /// of many grids: whether each is a row of only delimiters, the lines it
+    /// spans, and whether more may follow the window. `None` when a row
+    /// fills its last field: that column is a grid's.
+    fn trailing_stretch(
+        &mut self,
+        k: usize,
+        delimiter: Option<char>,
+        first: Option<bool>,
+    ) -> Option<(Vec<bool>, Vec<usize>, bool)> {
+        let row =
+            |c: &Cells| c.words && !c.field && c.label.is_none() && c.tokens.len() == k && c.delimiter == delimiter;
+        let window = (3 * k).max(1024);
+        let (mut empty, mut lines): (Vec<bool>, usize) = (first.into_iter().collect(), 0);
+        let mut ends = vec![0; empty.len()];
+        while empty.len() < window {
             match self.peek(lines) {
                 Some((_, LineKind::Rule)) => {}
-                Some((_, LineKind::Separator(c))) if ends_empty(c) => {
-                    rows += 1;
-                    if short_rows % (k - 1) != 0 {
-                        short_rows += 1;
-                    }
+                Some((_, LineKind::Cells(c) | LineKind::Separator(c))) if row(c) && !c.ends_in_empty_field() => {
+                    return None
                 }
-                // A row that fills its last field: the column is the grid's.
-                Some((_, LineKind::Cells(c))) if c.tokens.len() == k && !ends_empty(c) => return,
-                Some((_, LineKind::Cells(c))) if ends_empty(c) => {
-                    rows += 1;
-                    short_rows += 1;
+                Some((_, LineKind::Cells(c) | LineKind::Separator(c))) if row(c) => {
+                    empty.push(c.all_empty_fields());
+                    ends.push(lines + 1);
                 }
                 _ => break,
             }
             lines += 1;
         }
+        let more = empty.len() == window;
+        Some((empty, ends, more))
+    }
+
+    /// Whether the lines right after a line of k cells, rows of a spreadsheet
+    /// with another delimiter than its own (`2024;01;15` above rows of `,`
+    /// or tabs), make whole grids without it: of k rows, or of k − 1 rows
+    /// each ending in an empty field. The line is then none of theirs.
+    fn spreadsheet_grid_below(&mut self, cells: &Cells) -> bool {
+        let k = cells.tokens.len();
+        let delimiter = match self.peek(0) {
+            Some((_, LineKind::Cells(c) | LineKind::Separator(c))) if c.tokens.len() == k => c.delimiter,
+            _ => return false,
+        };
+        if delimiter.is_none() || delimiter == cells.delimiter {
+            return false;
+        }
+        self.makes_whole_puzzles(k, 0, 0)
+            || (k > 2
+                && self.spec.geometry_for(k - 1).is_ok()
+                && self
+                    .trailing_stretch(k, delimiter, None)
+                    .is_some_and(|(empty, _, more)| !empty.is_empty() && whole_grids(&empty, k - 1, more)))
+    }
+
+    /// Spreadsheet rows that each end in an empty field: k − 1 cells and a
+    /// delimiter after the last, as a spreadsheet saves them once a cell
+    /// further right was ever used (`5,3,,,7,,,,,`). They were read as rows
+    /// of k cells, and nine such rows as a 10×10 block a row short. The last
+    /// field of the row at hand and of the rows right after it is dropped
+    /// when those rows make whole grids of k − 1 rows (rows of only
+    /// delimiters between them blank lines; a k×k grid whose last column is
+    /// empty keeps it, its k rows no whole grids of k − 1), or when the grid
+    /// options fix the side at k − 1 (`--box`, `--grid`, `--regions`).
+    fn drop_trailing_field(&mut self, cells: &mut Cells) {
+        let k = cells.tokens.len();
+        // Rows of another delimiter are another grid's (`;;;` above pasted tabs).
+        let delimiter = cells.delimiter;
+        if k < 3 || !cells.words || cells.field || cells.label.is_some() || !cells.ends_in_empty_field() {
+            return;
+        }
+        let Some((empty, ends, more)) = self.trailing_stretch(k, delimiter, Some(cells.all_empty_fields())) else {
+            return;
+        };
+        // A stretch past the window is dropped from up to the last place a
+        // grid may end in it; the rest, from there, is decided again.
+        let items = if more { last_grid_end(&empty, k - 1) } else { empty.len() };
+        let lines = ends[..items].last().copied().unwrap_or(0);
+        // A side of k − 1 that makes no grid (a prime without `--latin`),
+        // or a value past it, keeps the column: a 4×4 whose last column is
+        // empty is no 3×3, nor a 16×16 whose first row is empty a 15×15.
+        let values = |c: &Cells| c.tokens.iter().any(|t| matches!(t.symbol, Symbol::Value(v) if v >= k));
+        let too_big = values(cells)
+            || self.pending.iter().take(lines).any(|(_, kind)| matches!(kind, LineKind::Cells(c) if values(c)));
         let short = match self.spec.fixed_size() {
             Some(n) => n + 1 == k,
-            None => short_rows % (k - 1) == 0 && rows % k != 0,
+            None => {
+                !too_big
+                    && empty.iter().any(|&empty| !empty)
+                    && whole_grids(&empty, k - 1, more)
+                    && self.spec.geometry_for(k - 1).is_ok()
+            }
         };
         if !short {
             return;
@@ -969,6 +1134,16 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if next.field || next.label.is_some() || m == n || m.abs_diff(n) > (m / 3).max(2) || is_whole_count(n) {
             return None;
         }
+        // Rows that make whole puzzles without it, or whole grids of m − 1
+        // rows each ending in a delimiter: the line is none of theirs.
+        let delimiter = next.delimiter;
+        if self.makes_whole_puzzles(m, 0, 0)
+            || self
+                .trailing_stretch(m, delimiter, None)
+                .is_some_and(|(empty, _, more)| !empty.is_empty() && whole_grids(&empty, m - 1, more))
+        {
+            return None;
+        }
         self.makes_whole_puzzles(m, 1, 0).then_some(m)
     }
 
@@ -976,16 +1151,21 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// lines on (rules skipped), up to the next line that is none, make
     /// whole puzzles of n rows (counted up to a run's limit).
     fn makes_whole_puzzles(&mut self, n: usize, before: usize, ahead: usize) -> bool {
-        let (mut rows, mut i) = (before, ahead);
-        while rows <= MAX_RUN_ROWS {
+        // Whether each row is one of only delimiters: an empty row, or a
+        // blank line between puzzles.
+        let (mut empty, mut i) = (vec![false; before], ahead);
+        while empty.len() <= MAX_RUN_ROWS {
             match self.peek(i) {
                 Some((_, LineKind::Rule)) => {}
-                Some((_, LineKind::Cells(c))) if c.tokens.len() == n && !c.field && c.label.is_none() => rows += 1,
+                Some((_, LineKind::Cells(c))) if c.tokens.len() == n && !c.field && c.label.is_none() => {
+                    empty.push(false)
+                }
+                Some((_, LineKind::Separator(c))) if c.tokens.len() == n => empty.push(true),
                 _ => break,
             }
             i += 1;
         }
-        rows >= n && rows % n == 0
+        empty.len() >= n && whole_grids(&empty, n, empty.len() > MAX_RUN_ROWS)
     }
 
     /// Whether the line `ahead` lines on (a line of cells of a length near
@@ -1001,6 +1181,12 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let odd =
             self.peek(ahead).and_then(|(_, kind)| Some((odd_row_length(kind)?, matches!(kind, LineKind::Title(_)))));
         if !odd.is_some_and(near) {
+            return false;
+        }
+        // Where a puzzle would start, rows that make whole puzzles without
+        // it leave it a line of its own (`Page 2` above a grid whose last
+        // row is empty, then a row of only delimiters).
+        if rows == 0 && self.makes_whole_puzzles(n, 0, ahead + 1) {
             return false;
         }
         self.makes_whole_puzzles(n, rows + 1, ahead + 1)
@@ -1734,7 +1920,8 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under
         return None;
     }
     if delimiter == ',' && fields.iter().all(|(_, f)| cell_number(f.trim())) {
-        return Some(LineKind::Cells(tokenize(&text.replace(',', " "), 0, alphabet)));
+        let cells = tokenize(&text.replace(',', " "), 0, alphabet);
+        return Some(LineKind::Cells(Cells { delimiter: Some(','), ..cells }));
     }
     // A header that names no puzzle column (`C1,C2,…`) may head a
     // spreadsheet's grid.
@@ -1852,7 +2039,7 @@ fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabe
         Some(((_, last), cells)) if last.is_empty() && is_whole_count(cells.len()) => tokens.pop().map(Box::new),
         _ => None,
     };
-    let cells = Cells { cut, columns: header, ..Cells::new(tokens, true) };
+    let cells = Cells { cut, columns: header, delimiter: Some(delimiter), ..Cells::new(tokens, true) };
     Some(match label {
         _ if all_empty => LineKind::Separator(cells),
         Some(label) => LineKind::LabelledRow(echo(label), cells),

@@ -1382,3 +1382,50 @@ proptest! {
         }
     }
 }
+
+/// What a fifth red-team pass found where spreadsheet rows meet rows of
+/// only delimiters, delimiters after the last cells, and junk lines: each
+/// grid read as written (several were read shifted a row, or a column
+/// wider, and printed "solved" or "unsolvable" for another grid).
+#[test]
+fn spreadsheet_grids_beside_empty_rows_and_junk_read_as_written() {
+    let grid = |rows: &[String]| rows.iter().map(|row| format!("{row}\n")).collect::<String>();
+    let plain: Vec<String> = SHEET_ROWS.iter().map(|row| row.to_string()).collect();
+    let trailing: Vec<String> = SHEET_ROWS.iter().map(|row| format!("{row},")).collect();
+    let mut last_empty = plain.clone();
+    last_empty[8] = ",,,,,,,,".into();
+    let last_empty_givens = format!("{}{}", &SHEET_GIVENS[..72], ".".repeat(9));
+    let labelled =
+        |rows: &[&str]| -> String { rows.iter().enumerate().map(|(i, row)| format!("R{};{row}\n", i + 1)).collect() };
+    let four = labelled(&["1;;;", "3;4;1;2", ";;2;3", ";;4;1"]);
+    let cases: Vec<(String, Vec<&str>)> = vec![
+        // A row of only delimiters after or before rows that each end in one.
+        (format!("{},,,,,,,,,\n", grid(&trailing)), vec![SHEET_GIVENS]),
+        (format!(",,,,,,,,,\n{}", grid(&trailing)), vec![SHEET_GIVENS]),
+        (format!(",,,,,,,,,,\n{}", grid(&trailing)), vec![SHEET_GIVENS]),
+        // Above a grid whose last row is empty: a blank line, no first row.
+        (format!(",,,,,,,,\n{}", grid(&last_empty)), vec![&last_empty_givens]),
+        // A junk line right above a grid: a record of its own.
+        (format!("2024-01-15\n{}", grid(&trailing)), vec!["invalid", SHEET_GIVENS]),
+        (format!("2024;01;15\n{}", grid(&trailing).replace(',', "\t")), vec!["invalid", SHEET_GIVENS]),
+        // A labelled junk line above or below labelled rows.
+        (format!("Total;;;;\n{four}"), vec!["1...3412..23..41"]),
+        (format!("{four}Total;1;2;3;4\n"), vec!["1...3412..23..41"]),
+        // Rows of only delimiters of another delimiter are another grid's.
+        (
+            format!(";;;\n{}", grid(&["3\t1\t\t".into(), "\t4\t3\t".into(), "\t\t\t".into(), "\t\t\t".into()])),
+            vec!["31...43........."],
+        ),
+        // A 4×4 whose last column and last row are empty is no 3×3.
+        (
+            "\"\",\"1\",\"4\",\"\"\n\"2\",\"4\",\"\",\"\"\n\"1\",\"\",\"3\",\"\"\n\"\",\"\",\"\",\"\"\n".into(),
+            vec![".14.24..1.3....."],
+        ),
+    ];
+    for (text, want) in cases {
+        let entries = read(&text);
+        let got: Vec<String> =
+            entries.iter().map(|e| if e.puzzle.is_ok() { givens(e) } else { "invalid".to_string() }).collect();
+        assert_eq!(got, want, "{text:?}");
+    }
+}
