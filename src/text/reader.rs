@@ -558,10 +558,13 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let window = 3 * k;
         let (mut empty, mut lines) = (Vec::new(), 0);
         while empty.len() < window {
+            let header_below = self.labelled_row_at(lines + 1);
             match self.peek(lines) {
                 Some((_, LineKind::Rule)) => {}
                 // Another delimiter: rows of another grid (`;;;` above pasted tabs).
                 Some((_, LineKind::Cells(c) | LineKind::Separator(c))) if c.delimiter != first.delimiter => break,
+                // Numbered columns with a labelled row below: another grid's header.
+                Some((_, LineKind::Cells(c))) if c.columns.is_some() && header_below => break,
                 Some((_, LineKind::Separator(c))) if c.tokens.len() == k && !c.field => empty.push(true),
                 Some((_, LineKind::Cells(c))) if c.tokens.len() == k && !c.field => empty.push(false),
                 _ => break,
@@ -761,6 +764,39 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         }
         let more = empty.len() == window;
         Some((empty, ends, more))
+    }
+
+    /// Whether the line `ahead` lines on is a row that starts with a label
+    /// (`Row 1,…`, or a number before its cells): what follows a header.
+    fn labelled_row_at(&mut self, ahead: usize) -> bool {
+        match self.peek(ahead) {
+            Some((_, LineKind::LabelledRow(..))) => true,
+            Some((_, LineKind::Cells(c))) => {
+                c.words && matches!(c.tokens.first(), Some(t) if !matches!(&t.text, TokenText::Word(w) if w.is_empty()))
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether the row of only delimiters at the next line, of n fields,
+    /// starts a grid: the rows from it (rules skipped) make whole grids of n
+    /// rows with it as a row, and not without it.
+    fn separator_starts_grid(&mut self, n: usize) -> bool {
+        let window = (3 * n).max(1024);
+        let (mut empty, mut lines) = (Vec::new(), 0);
+        while empty.len() < window {
+            match self.peek(lines) {
+                Some((_, LineKind::Rule)) => {}
+                Some((_, LineKind::Separator(c))) if c.tokens.len() == n => empty.push(true),
+                Some((_, LineKind::Cells(c))) if c.tokens.len() == n && !c.field && c.label.is_none() => {
+                    empty.push(false)
+                }
+                _ => break,
+            }
+            lines += 1;
+        }
+        let more = empty.len() == window;
+        empty.len() > 1 && empty[0] && !whole_grids(&empty[1..], n, more) && whole_grids(&empty, n, more)
     }
 
     /// Whether the lines right after a line of k cells, rows of a spreadsheet
@@ -970,8 +1006,13 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let most = MAX_RUN_ROWS.min(MAX_RUN_CELLS / n).max(n);
         let mut cut = true;
         while rows.len() < most - most % n {
-            // A row of delimiters between whole puzzles parts them.
-            if rows.len() % n == 0 && matches!(self.peek(0), Some((_, LineKind::Separator(_)))) {
+            // A row of delimiters between whole puzzles parts them, unless
+            // the rows after it make whole puzzles only with it as the next
+            // one's empty first row.
+            if rows.len() % n == 0
+                && matches!(self.peek(0), Some((_, LineKind::Separator(_))))
+                && !self.separator_starts_grid(n)
+            {
                 cut = false;
                 break;
             }

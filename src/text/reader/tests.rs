@@ -1329,6 +1329,10 @@ fn spreadsheet_file(seed: u64) -> (String, Vec<String>) {
             let r = pick(n);
             cells[r * n..r * n + n].fill(0);
         }
+        // A grid of only delimiters is blank lines, no grid.
+        if cells.iter().all(|&v| v == 0) {
+            cells[0] = value(0, 0);
+        }
         let delimiter = [",", ";", "\t"][pick(3)];
         let quoted = delimiter != "\t" && pick(5) == 0;
         let trailing = if pick(4) == 0 { delimiter } else { "" };
