@@ -238,6 +238,10 @@ pub struct PuzzleReader<'a, R> {
     /// Whether that header named the puzzle column.
     named: bool,
     finished: bool,
+    /// Whether a row of only delimiters has been a blank line here (a file
+    /// that parts its grids so), and the line of the last blank line.
+    parted: bool,
+    blank: usize,
     buf: Vec<u8>,
 }
 
@@ -258,6 +262,8 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             column: None,
             named: false,
             finished: false,
+            parted: false,
+            blank: 0,
             buf: Vec::new(),
         }
     }
@@ -367,13 +373,15 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                             self.first_row_of_block(line, &cells)
                         }
                     };
-                    if first_row {
-                        self.block(line, cells.tokens);
+                    match first_row {
+                        true => self.block(line, cells.tokens),
+                        false => (self.parted, self.blank) = (true, line),
                     }
                 }
                 LineKind::Blank | LineKind::Separator(_) => {
                     self.line_mode = None;
                     self.skipping = 0;
+                    self.blank = line;
                 }
                 LineKind::Comment | LineKind::Rule => {}
                 LineKind::Section(name) => {
@@ -592,7 +600,14 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         };
         let first_refuted = refuted(&rows[..k]);
         let blank_refuted = rows.len() > k && refuted(&rows[1..=k]);
-        !first_refuted || blank_refuted
+        // Neither refuted: a blank line in a file whose grids such rows
+        // part, unless a blank line comes just before it (then it is the
+        // next grid's empty first row).
+        let parting = self.parted && self.blank + 1 != line;
+        match (first_refuted, blank_refuted) {
+            (false, false) => !parting,
+            _ => !first_refuted || blank_refuted,
+        }
     }
 
     /// The grid under a header of k numbered or named columns: k rows after
@@ -1013,6 +1028,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 && matches!(self.peek(0), Some((_, LineKind::Separator(_))))
                 && !self.separator_starts_grid(n)
             {
+                // A file that parts its grids with such rows.
+                self.parted = true;
                 cut = false;
                 break;
             }

@@ -1420,6 +1420,19 @@ fn spreadsheet_grids_beside_empty_rows_and_junk_read_as_written() {
             format!(";;;\n{}", grid(&["3\t1\t\t".into(), "\t4\t3\t".into(), "\t\t\t".into(), "\t\t\t".into()])),
             vec!["31...43........."],
         ),
+        // Grids parted by rows of only delimiters: one whose last row is
+        // empty, and one whose first row is (a row of only delimiters, n − 1
+        // rows, another: either reading makes whole grids).
+        (
+            "1,2,3,4\n3,4,1,2\n2,1,4,3\n4,3,2,1\n,,,\n1,,,\n,2,,\n,,3,\n,,,\n,,,\n1,2,3,4\n3,4,1,2\n2,1,4,3\n4,3,2,1\n"
+                .into(),
+            vec!["1234341221434321", "1....2....3.....", "1234341221434321"],
+        ),
+        (
+            "1,2,3,4\n3,4,1,2\n2,1,4,3\n4,3,2,1\n,,,\n,,,\n1,,,\n,2,,\n,,3,\n,,,\n1,2,3,4\n3,4,1,2\n2,1,4,3\n4,3,2,1\n"
+                .into(),
+            vec!["1234341221434321", "....1....2....3.", "1234341221434321"],
+        ),
         // A 4×4 whose last column and last row are empty is no 3×3.
         (
             "\"\",\"1\",\"4\",\"\"\n\"2\",\"4\",\"\",\"\"\n\"1\",\"\",\"3\",\"\"\n\"\",\"\",\"\",\"\"\n".into(),
