@@ -797,20 +797,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// starts a grid: the rows from it (rules skipped) make whole grids of n
     /// rows with it as a row, and not without it.
     fn separator_starts_grid(&mut self, n: usize) -> bool {
-        let window = (3 * n).max(1024);
-        let (mut empty, mut lines) = (Vec::new(), 0);
-        while empty.len() < window {
-            match self.peek(lines) {
-                Some((_, LineKind::Rule)) => {}
-                Some((_, LineKind::Separator(c))) if c.tokens.len() == n => empty.push(true),
-                Some((_, LineKind::Cells(c))) if c.tokens.len() == n && !c.field && c.label.is_none() => {
-                    empty.push(false)
-                }
-                _ => break,
-            }
-            lines += 1;
-        }
-        let more = empty.len() == window;
+        let (empty, more) = self.rows_ahead(n, 0, (3 * n).max(1024));
         empty.len() > 1 && empty[0] && !whole_grids(&empty[1..], n, more) && whole_grids(&empty, n, more)
     }
 
@@ -1209,10 +1196,18 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// lines on (rules skipped), up to the next line that is none, make
     /// whole puzzles of n rows (counted up to a run's limit).
     fn makes_whole_puzzles(&mut self, n: usize, before: usize, ahead: usize) -> bool {
-        // Whether each row is one of only delimiters: an empty row, or a
-        // blank line between puzzles.
-        let (mut empty, mut i) = (vec![false; before], ahead);
-        while empty.len() <= MAX_RUN_ROWS {
+        let (rows, _) = self.rows_ahead(n, ahead, (MAX_RUN_ROWS + 1).saturating_sub(before));
+        let empty = [vec![false; before], rows].concat();
+        empty.len() >= n && whole_grids(&empty, n, empty.len() > MAX_RUN_ROWS)
+    }
+
+    /// The rows of n cells from the line `ahead` lines on (rules skipped),
+    /// up to the first line that is none and at most `cap` of them: whether
+    /// each is a row of only delimiters (an empty row, or a blank line
+    /// between puzzles), and whether more may follow the last.
+    fn rows_ahead(&mut self, n: usize, ahead: usize, cap: usize) -> (Vec<bool>, bool) {
+        let (mut empty, mut i) = (Vec::new(), ahead);
+        while empty.len() < cap {
             match self.peek(i) {
                 Some((_, LineKind::Rule)) => {}
                 Some((_, LineKind::Cells(c))) if c.tokens.len() == n && !c.field && c.label.is_none() => {
@@ -1223,7 +1218,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
             i += 1;
         }
-        empty.len() >= n && whole_grids(&empty, n, empty.len() > MAX_RUN_ROWS)
+        let more = empty.len() == cap;
+        (empty, more)
     }
 
     /// Whether the line `ahead` lines on (a line of cells of a length near
