@@ -55,7 +55,7 @@ pub struct SolveOptions {
     /// read it as they go. Only the first propagation of the givens, which is
     /// linear in the grid, always runs to its end.
     pub timeout: Option<Duration>,
-    /// Whether [`crate::solve`] first looks for a solution shaped like a
+    /// Whether [`crate::solve()`] first looks for a solution shaped like a
     /// shuffled pattern grid, when the known cells show that shape's value
     /// groups; on by default. Enumeration, counting and analysis never guess.
     pub pattern_guess: bool,
@@ -65,13 +65,13 @@ pub struct SolveOptions {
     /// [`DEFAULT_MAX_LITERALS`], keeps varisat within about 2 GB.
     pub max_literals: u64,
     /// How many differently seeded varisat solvers race on a puzzle's search
-    /// in [`crate::solve`], one thread each: the first verified answer wins
+    /// in [`crate::solve()`], one thread each: the first verified answer wins
     /// and the others are stopped at once. 1, the default, is one solver on
     /// the calling thread. Each solver holds its own copy of the formula, so
     /// memory grows with it. Enumeration, counting, analysis and an external
     /// solver search with one.
     pub portfolio: usize,
-    /// Seeds the randomized parts of [`crate::solve`]: the fill of sparse
+    /// Seeds the randomized parts of [`crate::solve()`]: the fill of sparse
     /// grids and the racers' decision orders. The same seed gives the same
     /// answer; another seed may give another solution (random full grids
     /// for a generator).

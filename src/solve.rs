@@ -209,7 +209,7 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Outcome, SolveEr
 /// When the known cells show the value groups of a shuffled pattern grid,
 /// that shape is searched first, for up to [`GUESS_CONFLICTS`] conflicts: a
 /// solution of it is a solution, and its absence sends the puzzle on to the
-/// whole search (see [`crate::reasoning::pattern`]). An external solver's
+/// whole search (see `reasoning::pattern`). An external solver's
 /// "unsatisfiable" is confirmed by varisat on the same formula, within the
 /// same time limit, before it is believed.
 pub fn solve_with_stats(

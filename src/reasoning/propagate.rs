@@ -501,7 +501,7 @@ impl<'g> Propagator<'g> {
     }
 
     /// Propagate, then filter every unit for "all different" (see
-    /// [`crate::alldiff`]) and propagate what that removes, until neither
+    /// [`crate::reasoning::alldiff`]) and propagate what that removes, until neither
     /// changes anything.
     pub fn propagate_subsets(&mut self) -> Result<(), Contradiction> {
         // The filter wants a fixpoint: propagate first, and after every unit
@@ -699,7 +699,8 @@ pub fn propagate_givens(geometry: &Geometry, givens: &Grid) -> Result<Domains, C
     Ok(p.into_domains())
 }
 
-/// [`propagate_givens`] for a puzzle, its pencil marks taken in.
+/// The candidates left after propagating a puzzle's givens, its pencil
+/// marks taken in, or why there is no solution.
 pub fn propagate_puzzle(puzzle: &Puzzle) -> Result<Domains, Contradiction> {
     let mut p = Propagator::from_puzzle(puzzle)?;
     p.propagate()?;

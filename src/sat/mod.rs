@@ -58,7 +58,7 @@ impl Model {
 pub(crate) enum SatResult<T = Grid> {
     /// A model, or the verified grid it decodes to.
     Sat(T),
-    /// No model, by the back end's account (see [`Backend::proves_unsat`]).
+    /// No model, by the back end's account (see [`Backend::proved_unsat`]).
     Unsat,
     /// Out of time or conflicts before an answer.
     Interrupted,

@@ -1,0 +1,822 @@
+//! One line of input: read within a bound, and what it is on its own,
+//! under the headers read so far (a title, a rule, a header, a row of
+//! cells, a delimited line, …). What the lines around it make of it is the
+//! reader's to decide.
+
+use std::io::BufRead;
+
+use crate::error::{echo, ParseErrorKind};
+use crate::text::symbols::{Alphabet, Symbol};
+
+/// A cell as written.
+#[derive(Clone, Debug)]
+pub(super) struct Token {
+    /// 1-based, in characters.
+    pub(super) column: u32,
+    pub(super) symbol: Symbol,
+    pub(super) text: TokenText,
+}
+
+/// What a cell looked like, for messages. A character needs no allocation,
+/// which matters when reading a million puzzles.
+#[derive(Clone, Debug)]
+pub(super) enum TokenText {
+    Char(char),
+    Word(Box<str>),
+}
+
+impl std::fmt::Display for TokenText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TokenText::Char(c) => write!(f, "{c}"),
+            TokenText::Word(w) => f.write_str(&echo(w)),
+        }
+    }
+}
+
+/// The cells of one line, and how they were written.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Cells {
+    pub(super) tokens: Vec<Token>,
+    /// Whitespace-separated numbers rather than one symbol per cell.
+    pub(super) words: bool,
+    /// A label before the puzzle on the same line (`Puzzle 3: …`).
+    pub(super) label: Option<String>,
+    /// Read from one field of a delimited line: a whole puzzle, never a row.
+    pub(super) field: bool,
+    /// The empty field after the last cell that was taken for the end of a
+    /// whole puzzle on one line (`…,7,9,`): kept, for a grid's row whose
+    /// last cell it is after all (under a header of its columns).
+    pub(super) cut: Option<Box<Token>>,
+    /// The line numbers k columns past an empty corner (`,1,2,…,9`): the
+    /// header of a grid when k labelled rows follow, else a row.
+    pub(super) columns: Option<u16>,
+    /// The delimiter between a spreadsheet row's fields.
+    pub(super) delimiter: Option<char>,
+}
+
+impl Cells {
+    /// The cells of a line, read one symbol per character or word by word.
+    pub(super) fn new(tokens: Vec<Token>, words: bool) -> Cells {
+        Cells { tokens, words, ..Cells::default() }
+    }
+
+    /// Whether the last cell is an empty field (`…,7,,`), which may be a
+    /// delimiter after the last cell rather than a cell.
+    pub(super) fn ends_in_empty_field(&self) -> bool {
+        matches!(self.tokens.last(), Some(Token { text: TokenText::Word(w), .. }) if w.is_empty())
+    }
+
+    /// Whether every cell is an empty field: a row of only delimiters.
+    pub(super) fn all_empty_fields(&self) -> bool {
+        self.tokens.iter().all(|t| matches!(&t.text, TokenText::Word(w) if w.is_empty()))
+    }
+}
+
+#[derive(Debug)]
+pub(super) enum LineKind {
+    Blank,
+    /// A line of delimiters only (`,,,,,,,,`): what a spreadsheet writes for
+    /// an empty row, between grids as inside one. Inside a puzzle begun
+    /// above it, it is a row of empty cells; anywhere else (where a puzzle
+    /// would start, or after a whole one) a blank line, so that puzzles
+    /// never run into each other.
+    Separator(Cells),
+    Comment,
+    Title(String),
+    /// An `.sdk` section header: `[Puzzle]`, `[State]`, …
+    Section(String),
+    /// A CSV header: the column the puzzles are in (the first, unless it is
+    /// named), and whether the header named it.
+    Header(usize, bool),
+    /// A spreadsheet's header over a grid that names its k columns past an
+    /// empty corner (`,A,B,…`): each of the k rows below it starts with its
+    /// label, a number too. (Numbered columns, `,1,2,…,9`, are a row of
+    /// [`Cells`] that may be a header: see `Cells::columns`.)
+    IndexHeader(usize),
+    /// A spreadsheet's row after its label (`Row 1,5,3,,,7,,,,`): a row of
+    /// a grid when k such rows of k cells make one, else a title.
+    LabelledRow(String, Cells),
+    /// A delimited line with a whole puzzle in one of its fields: each field
+    /// with its 0-based column.
+    Fields(Vec<(usize, String)>),
+    /// Only separators: `------+------+------`, `*-----*`.
+    Rule,
+    Cells(Cells),
+    /// Unreadable: bad bytes, a line too long, an I/O error.
+    Broken(ParseErrorKind, Option<usize>),
+}
+
+/// What [`read_bounded_line`] found.
+pub(super) enum Line {
+    Read,
+    TooLong,
+    End,
+}
+
+/// Read one line into `buf` (without its `\n`), or skip it, unstored, past
+/// `limit` bytes.
+pub(super) fn read_bounded_line(input: &mut impl BufRead, buf: &mut Vec<u8>, limit: usize) -> std::io::Result<Line> {
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(if !any {
+                Line::End
+            } else if too_long {
+                Line::TooLong
+            } else {
+                Line::Read
+            });
+        }
+        any = true;
+        // A line ends at LF, CRLF, or a lone CR (classic Mac OS files).
+        let (chunk, done) = match available.iter().position(|&b| b == b'\n' || b == b'\r') {
+            Some(i) => (&available[..i], Some((i + 1, available[i] == b'\r'))),
+            None => (available, None),
+        };
+        if !too_long {
+            if buf.len() + chunk.len() > limit {
+                too_long = true;
+                buf.clear();
+            } else {
+                buf.extend_from_slice(chunk);
+            }
+        }
+        let used = done.map_or(available.len(), |(used, _)| used);
+        input.consume(used);
+        if let Some((_, cr)) = done {
+            if cr {
+                // The LF of a CRLF, perhaps in the next buffer.
+                loop {
+                    match input.fill_buf() {
+                        Ok(bytes) => {
+                            if bytes.first() == Some(&b'\n') {
+                                input.consume(1);
+                            }
+                            break;
+                        }
+                        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                        Err(e) => return Err(e),
+                    }
+                }
+            }
+            return Ok(if too_long { Line::TooLong } else { Line::Read });
+        }
+    }
+}
+
+/// The cells of a line that may be a row written wrong: a line of cells
+/// (not a field or a labelled puzzle), or a title that is cells (and box
+/// rules) up to its first word (`....8.4..  hard`, `|4..|...|8.5| hard`).
+pub(super) fn odd_row_length(kind: &LineKind) -> Option<usize> {
+    match kind {
+        LineKind::Cells(c) if !c.field && c.label.is_none() => Some(c.tokens.len()),
+        LineKind::Title(title) => {
+            // The cells it starts with, box rules and spaces between, up to
+            // what made it a title (`hard`, `(sic)`).
+            let cell = |c: char| c.is_ascii_digit() || matches!(c, '.' | '_' | '*');
+            let cells = title.chars().take_while(|&c| cell(c) || is_separator(c)).filter(|&c| cell(c)).count();
+            (cells > 0).then_some(cells)
+        }
+        _ => None,
+    }
+}
+
+/// Whether `k` cells on one line make a whole puzzle of side 4 or more.
+pub(super) fn is_whole_count(k: usize) -> bool {
+    exact_sqrt(k).is_some_and(|m| m >= 4)
+}
+
+/// The square root of `k`, when `k` is a square.
+pub(super) fn exact_sqrt(k: usize) -> Option<usize> {
+    let r = (k as f64).sqrt() as usize;
+    (r.saturating_sub(1)..=r + 1).find(|&r| r.checked_mul(r) == Some(k))
+}
+
+/// Whether a line of digits, empty marks and dashes uses the dashes for
+/// empty cells (`4-----8-5-3---…`, as some sites write puzzles): with them
+/// as cells it is a whole puzzle, without them (as rules between boxes) it
+/// is not, and it has a digit. A row with dashes between its boxes
+/// (`123-456-789`, `1234-5678-9abc-defg`) is never a square number of
+/// characters as long as a whole puzzle.
+fn dashes_for_empty(text: &str) -> bool {
+    let cellish = |b: u8| matches!(b, b'0'..=b'9' | b'.' | b'_');
+    text.bytes().all(|b| cellish(b) || b == b'-')
+        && text.bytes().any(|b| b.is_ascii_digit())
+        && is_whole_count(text.len())
+        && !is_whole_count(text.bytes().filter(|&b| b != b'-').count())
+}
+
+/// Separators between the cells of a row.
+fn is_separator(ch: char) -> bool {
+    ch.is_whitespace() || matches!(ch, '|' | '+' | '-')
+}
+
+/// A rule line: only separators, or a run of dashes with box corners (`*`,
+/// `.`, `'`, `:`) at its ends and joints.
+fn is_rule(text: &str) -> bool {
+    let frame = |ch: char| is_separator(ch) || matches!(ch, '=' | '*' | ':' | '\'' | '~');
+    text.chars().all(frame) || (text.contains("--") && text.chars().all(|ch| frame(ch) || ch == '.' || ch == '_'))
+}
+
+/// Whether a run of letters is a word, not cells: two or more letters, one
+/// of them lower-case and no cell (see [`is_text`]).
+fn is_word(run: &str, alphabet: &Alphabet) -> bool {
+    let texty = |c: char| match alphabet.is_custom() {
+        true => c.is_lowercase() && alphabet.read(c) == Symbol::Unknown,
+        false => c.is_lowercase() && !('a'..='g').contains(&c),
+    };
+    let lower = run.chars().filter(|c| c.is_lowercase()).count();
+    run.chars().count() >= 2 && (run.chars().any(texty) || (lower >= 4 && !alphabet.is_custom()))
+}
+
+/// Whether a line reads as words rather than cells: a run of two or more
+/// letters with a lower-case one that cannot be a cell (`Sudoku`, `Grid`,
+/// `quizzes`), or mostly characters that are no cell at all.
+///
+/// With the default alphabet every letter is a symbol (A-Z are 10-35, in
+/// either case), so a word counts as text when it has a lower-case letter
+/// past `g` (the letters of a 16×16 grid are a-g) or four lower-case letters
+/// in a row. With `--symbols`, a lower-case letter the alphabet lacks.
+pub(super) fn is_text(text: &str, alphabet: &Alphabet) -> bool {
+    let wordy = text.split(|c: char| !c.is_alphabetic()).any(|word| is_word(word, alphabet));
+    let visible: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let cells = visible.iter().filter(|&&c| alphabet.read(c) != Symbol::Unknown || is_separator(c)).count();
+    wordy || cells * 2 < visible.len()
+}
+
+/// What the headers read so far say of the lines below them.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Under {
+    /// A CSV header has been read: every delimited line is a row of fields.
+    pub(super) csv: bool,
+    /// The header named the puzzle column (else a spreadsheet's grid may follow it).
+    pub(super) named: bool,
+}
+
+/// What a line is, on its own, under the headers read so far.
+pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under) -> LineKind {
+    let text = text.trim_end_matches(['\n', '\r']);
+    // The common case first: digits and empty marks alone, one symbol per
+    // cell (a million puzzle lines go through here).
+    if !alphabet.is_custom() && !text.is_empty() && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'.' | b'_')) {
+        let tokens = text
+            .chars()
+            .enumerate()
+            .map(|(i, ch)| Token { column: i as u32 + 1, text: TokenText::Char(ch), symbol: alphabet.read(ch) })
+            .collect();
+        return LineKind::Cells(Cells::new(tokens, false));
+    }
+    if !alphabet.is_custom() && dashes_for_empty(text) {
+        let tokens = text
+            .chars()
+            .enumerate()
+            .map(|(i, ch)| {
+                let symbol = if ch == '-' { Symbol::Empty } else { alphabet.read(ch) };
+                Token { column: i as u32 + 1, text: TokenText::Char(ch), symbol }
+            })
+            .collect();
+        return LineKind::Cells(Cells::new(tokens, false));
+    }
+    if let Some((column, ch)) = text.chars().enumerate().find(|(_, c)| c.is_control() && *c != '\t') {
+        let byte = u8::try_from(u32::from(ch)).unwrap_or(u8::MAX);
+        return LineKind::Broken(ParseErrorKind::BadByte { byte, what: control_name(ch) }, Some(column + 1));
+    }
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        // An empty row copied from a spreadsheet is its tabs: a separator.
+        let row = (text.matches('\t').count() >= 3).then(|| delimited(text, alphabet, fixed, under)).flatten();
+        return row.unwrap_or(LineKind::Blank);
+    }
+    if trimmed.starts_with('#') || trimmed.starts_with("//") {
+        return LineKind::Comment;
+    }
+    // The sections of an `.sdk` file; any other bracketed line is a title.
+    if let Some(name) = trimmed.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
+        const SDK: [&str; 5] = ["puzzle", "state", "pencilmarks", "colours", "colors"];
+        if SDK.contains(&name.trim().to_ascii_lowercase().as_str()) {
+            return LineKind::Section(name.trim().to_string());
+        }
+    }
+    if is_rule(trimmed) {
+        return LineKind::Rule;
+    }
+    // A comment after the cells: `4..7… # hard`.
+    let text = match text.find(" #").or_else(|| text.find("\t#")) {
+        Some(i) if !alphabet.is_custom() => &text[..i],
+        _ => text,
+    };
+    if let Some(kind) = delimited(text, alphabet, fixed, under) {
+        return kind;
+    }
+    let cells = tokenize(text, 0, alphabet);
+    let whole = |k: usize| fixed.map_or(exact_sqrt(k).is_some(), |n| n.checked_mul(n) == Some(k) || n == k);
+    if cells.tokens.iter().all(|t| t.symbol != Symbol::Unknown) && !is_text(text, alphabet) {
+        // `0042 4..7… 3.5`: an index and a rating around a puzzle.
+        if !cells.words && !whole(cells.tokens.len()) {
+            if let Some(kind) = labelled(text, alphabet, fixed) {
+                return kind;
+            }
+        }
+        return LineKind::Cells(cells);
+    }
+    // A label and a puzzle: `Puzzle 3: 4..7…`, `0042 4..7… 3.5`.
+    if let Some(kind) = labelled(text, alphabet, fixed) {
+        return kind;
+    }
+    if is_text(text, alphabet) {
+        if let Some((kind, column)) = stuck_word(text, alphabet, fixed) {
+            return LineKind::Broken(kind, Some(column));
+        }
+        if let Some(cells) = damaged_puzzle(text, alphabet) {
+            return LineKind::Cells(cells);
+        }
+        return LineKind::Title(echo(trimmed));
+    }
+    LineKind::Cells(cells)
+}
+
+/// The fewest digits and empty marks in one word that make a line a puzzle
+/// gone wrong rather than a title: the cells of a 4×4, the smallest puzzle
+/// written on one line.
+pub(super) const DAMAGED_CELLS: usize = 16;
+
+/// The digits and empty marks (`.`, `_`, `*`) of `text`: how much of a puzzle it holds.
+pub(super) fn cellish_count(text: &str) -> usize {
+    text.chars().filter(|&c| c.is_ascii_digit() || matches!(c, '.' | '_' | '*')).count()
+}
+
+/// A line that reads as words but holds a puzzle gone wrong (`Puzzle 1:
+/// <80 cells>`, `<80 cells> hard`, `?` for empty, numbers with commas and a
+/// word after them): the first whitespace-separated word with at least
+/// [`DAMAGED_CELLS`] digits and empty marks, as cells, with the words before
+/// it as its label. Such a line is a record (an invalid one, as framing
+/// finds), never a title that would lose the puzzle without a word.
+fn damaged_puzzle(text: &str, alphabet: &Alphabet) -> Option<Cells> {
+    let words = words_with_columns(text);
+    let &(column, word) = words.iter().find(|(_, w)| cellish_count(w) >= DAMAGED_CELLS)?;
+    let mut cells = field_cells(word, column - 1, alphabet);
+    let label = text[..text.find(word).unwrap_or(0)].trim().trim_end_matches(':').trim();
+    cells.label = (!label.is_empty()).then(|| echo(label));
+    Some(cells)
+}
+
+/// A whole puzzle with a word or punctuation stuck to it (`4..7…zz`,
+/// `puzzle4..7…`, `4..7…(hard)`), which would read as a title: the first
+/// such stretch, named at its 1-based column, when taking the words (as
+/// [`is_text`] sees them) and every character that is no symbol out of a
+/// piece of the line (split at whitespace, `,`, `;` and `:`) leaves a
+/// whole puzzle. Box rules (`|`, `+`, `-`) go too, unnamed.
+fn stuck_word(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Option<(ParseErrorKind, usize)> {
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    enum Part {
+        Cell,
+        Rule,
+        Stray,
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let apart = |c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':');
+    let mut start = 0;
+    while start < chars.len() {
+        let end = (start..chars.len()).find(|&i| apart(chars[i])).unwrap_or(chars.len());
+        let mut parts: Vec<Part> = chars[start..end]
+            .iter()
+            .map(|&c| match alphabet.read(c) {
+                Symbol::Unknown if is_separator(c) => Part::Rule,
+                Symbol::Unknown => Part::Stray,
+                _ => Part::Cell,
+            })
+            .collect();
+        let mut i = start;
+        while i < end {
+            let run_end = (i..end).find(|&j| !chars[j].is_alphabetic()).unwrap_or(end);
+            if run_end == i {
+                i += 1;
+                continue;
+            }
+            let run: String = chars[i..run_end].iter().collect();
+            if is_word(&run, alphabet) {
+                parts[i - start..run_end - start].fill(Part::Stray);
+            }
+            i = run_end;
+        }
+        // A `.` right before or after a stray stretch may be its punctuation
+        // (`<81 cells>.txt`): tried as a cell first, then as part of it.
+        let mut dotted = parts.clone();
+        for j in 0..parts.len() {
+            let beside = |k: Option<usize>| k.and_then(|k| parts.get(k)) == Some(&Part::Stray);
+            if parts[j] == Part::Cell && chars[start + j] == '.' && (beside(j.checked_sub(1)) || beside(Some(j + 1))) {
+                dotted[j] = Part::Stray;
+            }
+        }
+        for parts in [parts, dotted] {
+            let kept: String = (start..end).filter(|&j| parts[j - start] == Part::Cell).map(|j| chars[j]).collect();
+            let first = parts.iter().position(|&p| p == Part::Stray);
+            if let Some(first) = first.filter(|_| is_whole_puzzle(&kept, alphabet, fixed)) {
+                let last = parts[first..].iter().position(|&p| p == Part::Cell).map_or(parts.len(), |p| first + p);
+                let stray: String = chars[start + first..start + last].iter().collect();
+                let side = fixed.or_else(|| exact_sqrt(kept.chars().count())).unwrap_or(0);
+                let kind = ParseErrorKind::UnknownSymbol { symbol: stray, expected: alphabet.expected(side) };
+                return Some((kind, start + first + 1));
+            }
+        }
+        start = end + 1;
+    }
+    None
+}
+
+/// Names for the control characters messages mention.
+fn control_name(ch: char) -> &'static str {
+    match ch {
+        '\0' => "a NUL byte",
+        '\u{1b}' => "an escape character",
+        _ => "a control character",
+    }
+}
+
+/// A line of fields: CSV (`,` or `;`), or `:`-separated as tdoku's
+/// `puzzle:count:solution`. A header names the puzzle column; in a row, the
+/// puzzle is that column's field, or the first field that is a whole puzzle.
+/// Numbers separated by commas alone are a row of numbers.
+fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under) -> Option<LineKind> {
+    let csv = under.csv;
+    let split = |delimiter: char| -> Vec<(usize, &str)> {
+        let mut column = 0;
+        text.split(delimiter)
+            .map(|field| {
+                let start = column;
+                column += field.chars().count() + 1;
+                (start, field)
+            })
+            .collect()
+    };
+    // Tab-separated fields, one of them a whole puzzle (as symbols, or as
+    // numbers with commas: `id<TAB>n<TAB>2,1,0,4,…<TAB>…`). Tabs between
+    // the numbers of a row are no fields.
+    if text.contains('\t') {
+        let fields = split('\t');
+        if fields.iter().any(|(_, f)| is_whole_field(f.trim(), alphabet, fixed)) {
+            return Some(LineKind::Fields(fields.into_iter().map(|(column, f)| (column, f.to_string())).collect()));
+        }
+        // A row copied from a spreadsheet: its cells between tabs.
+        if let Some(row) = spreadsheet_row(&fields, '\t', alphabet, under) {
+            return Some(row);
+        }
+    }
+    let delimiter = [',', ';', ':'].into_iter().find(|&d| text.contains(d))?;
+    let fields = split(delimiter);
+    if fields.len() < 2 {
+        return None;
+    }
+    if delimiter == ',' && fields.iter().all(|(_, f)| cell_number(f.trim())) {
+        let cells = tokenize(&text.replace(',', " "), 0, alphabet);
+        return Some(LineKind::Cells(Cells { delimiter: Some(','), ..cells }));
+    }
+    // A header that names no puzzle column (`C1,C2,…`) may head a
+    // spreadsheet's grid.
+    if let Some(row) = spreadsheet_row(&fields, delimiter, alphabet, under) {
+        return Some(row);
+    }
+    let name = |f: &str| {
+        let f = f.trim();
+        f.chars().next().is_some_and(char::is_alphabetic)
+            && f.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | ' ' | '-'))
+            && !is_whole_puzzle(f, alphabet, fixed)
+    };
+    if delimiter != ':' && fields.iter().all(|(_, f)| name(f)) {
+        const PUZZLE: [&str; 7] = ["quizzes", "quiz", "puzzle", "puzzles", "givens", "grid", "problem"];
+        let column = fields.iter().position(|(_, f)| PUZZLE.contains(&f.trim().to_ascii_lowercase().as_str()));
+        return Some(LineKind::Header(column.unwrap_or(0), column.is_some()));
+    }
+    // Under a CSV header every row is fields, its puzzle column empty or not.
+    if !(csv && delimiter != ':') {
+        fields.iter().find(|(_, f)| is_whole_puzzle(f.trim(), alphabet, fixed))?;
+    }
+    // A puzzle a stray delimiter cut in two, whose bigger part happens to be
+    // a whole smaller puzzle (64 cells of an 81-cell line cut by a `:`): two
+    // neighbouring fields of cells, one whole and one not, that joined back
+    // (with or without a cell for the delimiter) make a whole bigger puzzle.
+    // The part that is no whole puzzle is named, and nothing is read. A date
+    // or a rating beside a puzzle joins back into no puzzle and is a field.
+    let cells = |f: &str| {
+        !f.is_empty() && !f.contains(char::is_whitespace) && f.chars().all(|c| alphabet.read(c) != Symbol::Unknown)
+    };
+    let square = |k: usize| exact_sqrt(k).is_some_and(|m| m >= 4);
+    for pair in fields.windows(2) {
+        let [(_, a), (_, b)] = [pair[0], pair[1]].map(|(column, f)| (column, f.trim()));
+        let whole = [a, b].map(|f| is_whole_puzzle(f, alphabet, fixed));
+        let joined = a.chars().count() + b.chars().count();
+        if cells(a) && cells(b) && whole[0] != whole[1] && (square(joined) || square(joined + 1)) {
+            let (column, field) = if whole[0] { pair[1] } else { pair[0] };
+            let count = field.trim().chars().count();
+            let indent = field.chars().count() - field.trim_start().chars().count();
+            return Some(LineKind::Broken(ParseErrorKind::CutPuzzle { count, delimiter }, Some(column + indent + 1)));
+        }
+    }
+    Some(LineKind::Fields(fields.into_iter().map(|(column, f)| (column, f.to_string())).collect()))
+}
+
+/// A row as a spreadsheet saves it: numbers separated by `,` or `;` (or
+/// tabs, as a copied range pastes), an
+/// empty field an empty cell (`5,3,,,7,,,,`), any field possibly in quotes
+/// (`"5","",…`); a [`LineKind::Separator`] when every field is empty. Four
+/// cells at least, so that a stray `1,,` is no row; never under a CSV
+/// header that names the puzzle column, where an empty field is an empty
+/// column, nor with `--symbols`, whose cells are no numbers. A row may
+/// start with its label (`Row 1,5,3,…`, or any first field under an
+/// [`LineKind::IndexHeader`]), and a header may number or name the columns.
+fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabet, under: Under) -> Option<LineKind> {
+    if under.named || alphabet.is_custom() || !matches!(delimiter, ',' | ';' | '\t') || fields.len() < 4 {
+        return None;
+    }
+    let fields: Vec<(usize, &str)> = fields
+        .iter()
+        .map(|&(start, field)| {
+            let indent = field.chars().count() - field.trim_start().chars().count();
+            match field.trim().strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+                Some(inner) => (start + indent + 1, inner),
+                None => (start, field),
+            }
+        })
+        .collect();
+    let all_empty = fields.iter().all(|(_, f)| f.trim().is_empty());
+    // `,1,2,…,9` or `,A,B,…,I` over a grid: the corner empty, the columns
+    // numbered in order or named. Numbers may be a row too.
+    let mut header = None;
+    if let Some(((_, corner), columns)) = fields.split_first().filter(|_| !all_empty && fields.len() > 4) {
+        // A delimiter after the last name opens no column.
+        let columns = match columns.split_last() {
+            Some(((_, last), names)) if last.trim().is_empty() => names,
+            _ => columns,
+        };
+        let numbered = columns.iter().enumerate().all(|(i, (_, f))| f.trim().parse() == Ok(i + 1));
+        let named = columns.iter().all(|(_, f)| row_label(f.trim()));
+        if corner.trim().is_empty() && columns.len() >= 4 && named {
+            return Some(LineKind::IndexHeader(columns.len()));
+        }
+        if corner.trim().is_empty() && columns.len() >= 4 && numbered {
+            header = u16::try_from(columns.len()).ok();
+        }
+    }
+    // The row's label, before its cells.
+    let label = match fields.first() {
+        Some((_, first)) if row_label(first.trim()) && !all_empty => Some(first.trim()),
+        _ => None,
+    };
+    let fields = &fields[usize::from(label.is_some())..];
+    if fields.len() < 4 {
+        return None;
+    }
+    let mut tokens: Vec<Token> = fields
+        .iter()
+        .map(|&(start, field)| {
+            let word = field.trim();
+            let indent = field.chars().count() - field.trim_start().chars().count();
+            let symbol = match word.parse::<usize>() {
+                _ if word.is_empty() || word == "." => Symbol::Empty,
+                Ok(0) => Symbol::Empty,
+                Ok(v) if cell_number(word) => Symbol::Value(v),
+                _ => return None,
+            };
+            Some(Token { column: (start + indent + 1) as u32, text: TokenText::Word(word.into()), symbol })
+        })
+        .collect::<Option<_>>()?;
+    // A whole puzzle on one line with a delimiter after its last cell
+    // (`…,7,9,`): that delimiter ends the line, it opens no cell. (Three
+    // such lines were read as rows of an 82×82 block: one record.)
+    let cut = match fields.split_last() {
+        Some(((_, last), cells)) if last.is_empty() && is_whole_count(cells.len()) => tokens.pop().map(Box::new),
+        _ => None,
+    };
+    let cells = Cells { cut, columns: header, delimiter: Some(delimiter), ..Cells::new(tokens, true) };
+    Some(match label {
+        _ if all_empty => LineKind::Separator(cells),
+        Some(label) => LineKind::LabelledRow(echo(label), cells),
+        None => LineKind::Cells(cells),
+    })
+}
+
+/// A spreadsheet row's label or a column's name: a short word that starts
+/// with a letter (`Row 1`, `R1`, `A`, `C10`).
+fn row_label(field: &str) -> bool {
+    field.chars().next().is_some_and(|c| c.is_alphabetic())
+        && field.chars().count() <= 12
+        && field.chars().all(|c| c.is_alphanumeric() || matches!(c, ' ' | '_' | '-' | '.'))
+}
+
+/// A value of a cell in a row of delimited numbers: `.`, or a number of at
+/// most four digits (MAX_SIZE).
+fn cell_number(w: &str) -> bool {
+    w == "." || (!w.is_empty() && w.len() <= 4 && w.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Numbers separated by commas alone (`2,1,0,4`, `.` for empty too).
+fn comma_numbers(text: &str) -> bool {
+    text.contains(',') && text.split(',').all(|w| cell_number(w.trim()))
+}
+
+/// Whether a field of a delimited line is one whole puzzle: of single
+/// symbols, or numbers separated by commas.
+pub(super) fn is_whole_field(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> bool {
+    let k = text.split(',').count();
+    is_whole_puzzle(text, alphabet, fixed)
+        || (comma_numbers(text) && fixed.map_or(is_whole_count(k), |n| n.checked_mul(n) == Some(k)))
+}
+
+/// The regions of a jigsaw of `k` = n² cells, if `field` is its map:
+/// region numbers 0..n − 1 separated by commas, each n times (so never a
+/// solution, whose values are 1..=n).
+pub(super) fn region_map(field: &str, k: usize) -> Option<Vec<u32>> {
+    let n = exact_sqrt(k).filter(|&n| n >= 2)?;
+    let map: Vec<u32> = field.split(',').map(|w| w.trim().parse::<u32>().ok()).collect::<Option<_>>()?;
+    let mut sizes = vec![0; n];
+    for &region in &map {
+        *sizes.get_mut(region as usize)? += 1;
+    }
+    (map.len() == k && sizes.iter().all(|&size| size == n)).then_some(map)
+}
+
+/// The cells of a field or word (numbers separated by commas, or symbols),
+/// whose first character is at 0-based column `offset` of its line.
+pub(super) fn field_cells(text: &str, offset: usize, alphabet: &Alphabet) -> Cells {
+    let trimmed = text.trim_matches(|c| matches!(c, ',' | ';' | ':'));
+    match comma_numbers(trimmed) {
+        true => tokenize(&text.replace([',', ';', ':'], " "), offset, alphabet),
+        false => tokenize(text, offset, alphabet),
+    }
+}
+
+/// Whether `text` is one whole puzzle of single symbols: k = m² cells (m ≥ 4,
+/// or the fixed size), every one a symbol or an empty mark.
+fn is_whole_puzzle(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> bool {
+    let k = text.chars().count();
+    let side = match fixed {
+        Some(n) => n.checked_mul(n) == Some(k),
+        None => is_whole_count(k),
+    };
+    side && !text.contains(char::is_whitespace) && text.chars().all(|c| alphabet.read(c) != Symbol::Unknown)
+}
+
+/// A line with a word that is a whole puzzle and other words around it (a
+/// label, an index, a rating, a solution): the first word that holds a
+/// puzzle, whole or damaged (as [`damaged_puzzle`] sees one), as cells, the
+/// words before it as the puzzle's name. A damaged one is the puzzle, to be
+/// reported (its stray stretch named, where [`stuck_word`] finds one):
+/// never a name, with the solution after it read in its place.
+fn labelled(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Option<LineKind> {
+    let words = words_with_columns(text);
+    let whole = words.iter().position(|(_, w)| is_whole_puzzle(w, alphabet, fixed))?;
+    if let Some(&(column, word)) = words[..whole].iter().find(|(_, w)| cellish_count(w) >= DAMAGED_CELLS) {
+        return match stuck_word(word, alphabet, fixed) {
+            Some((kind, at)) => Some(LineKind::Broken(kind, Some(column - 1 + at))),
+            None => damaged_puzzle(text, alphabet).map(LineKind::Cells),
+        };
+    }
+    let (column, word) = words[whole];
+    let label = text[..text.find(word).unwrap_or(0)].trim().trim_end_matches(':').trim();
+    let mut cells = tokenize(word, column - 1, alphabet);
+    cells.label = (!label.is_empty()).then(|| echo(label));
+    Some(LineKind::Cells(cells))
+}
+
+/// The cells of `text`, whose first character is at 0-based column `offset`
+/// of its line: rows of whitespace-separated numbers, or one cell per symbol.
+fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells {
+    // Rows of whitespace-separated numbers: several words, all numbers or `.`,
+    // at least one longer than a digit. With the default alphabet a row of
+    // spaced single digits and dots reads the same either way, so it counts as
+    // numbers too: a row of 64 dots is a row of a 64x64 grid, not a puzzle.
+    // Box rules (`|`) between the numbers are no part of them (`14 | 3`,
+    // `14|3`) when every number could be a cell of a row that long: a line of
+    // digit runs between bars (`| 1234 | 3412 |`) is one digit a cell.
+    let ruled = text.contains('|');
+    let words: Vec<(usize, &str)> = words_with_columns(text)
+        .into_iter()
+        .flat_map(|(column, word)| {
+            let mut pieces = Vec::new();
+            let mut at = column;
+            for piece in word.split('|') {
+                if !piece.is_empty() {
+                    pieces.push((at, piece));
+                }
+                at += piece.chars().count() + 1;
+            }
+            pieces
+        })
+        .collect();
+    let digits = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
+    // A negative number (`-1` for empty, as some programs write) is a word
+    // of its own, named in the error: not a `-` box rule before a given.
+    let negative = |w: &str| w.strip_prefix('-').is_some_and(digits);
+    let numeric = |w: &str| w == "." || digits(w) || negative(w);
+    let in_row = |w: &str| w == "." || negative(w) || w.parse::<usize>().is_ok_and(|v| v <= words.len());
+    if words.len() >= 2
+        && words.iter().all(|(_, w)| numeric(w))
+        && (!ruled || words.iter().all(|(_, w)| in_row(w)))
+        && (!alphabet.is_custom() || words.iter().any(|(_, w)| w.len() > 1))
+    {
+        let tokens = words
+            .into_iter()
+            .map(|(column, w)| {
+                let symbol = match w.parse::<usize>() {
+                    _ if w == "." => Symbol::Empty,
+                    _ if negative(w) => Symbol::Unknown,
+                    Ok(0) => Symbol::Empty,
+                    Ok(v) => Symbol::Value(v),
+                    Err(_) => Symbol::Value(usize::MAX),
+                };
+                Token { column: (offset + column) as u32, text: TokenText::Word(w.into()), symbol }
+            })
+            .collect();
+        return Cells::new(tokens, true);
+    }
+    let tokens = text
+        .chars()
+        .enumerate()
+        .filter(|(_, ch)| !is_separator(*ch))
+        .map(|(i, ch)| Token { column: (offset + i + 1) as u32, text: TokenText::Char(ch), symbol: alphabet.read(ch) })
+        .collect();
+    Cells::new(tokens, false)
+}
+
+/// A word of a candidate grid's row, with its 1-based column.
+pub(super) struct CandidateWord {
+    pub(super) column: usize,
+    pub(super) text: String,
+    /// Its digits 1-9, if it is all such digits in increasing order; else empty.
+    pub(super) digits: Vec<usize>,
+}
+
+impl CandidateWord {
+    /// Whether it is a cell's candidates in an m×m grid: digits 1..=m in
+    /// increasing order, as every tool writes them (so that a finished row,
+    /// `3412`, is no cell's candidates).
+    pub(super) fn fits(&self, m: usize) -> bool {
+        !self.digits.is_empty() && self.digits.iter().all(|&d| d <= m)
+    }
+}
+
+/// The words of a candidate grid's row (split at whitespace and box rules;
+/// characters side by side are one word), each with its digits if it is
+/// digits 1-9 in increasing order; none for a line that is no such row even
+/// with a fault (more than 18 words, or a word of more than 18 characters),
+/// so that a line of a puzzle is given up at once.
+pub(super) fn candidate_words(cells: &Cells) -> Option<Vec<CandidateWord>> {
+    const MOST: usize = 18;
+    let mut words: Vec<CandidateWord> = Vec::new();
+    let mut last_column = None;
+    for token in &cells.tokens {
+        let column = token.column as usize;
+        let joined = matches!(token.text, TokenText::Char(_)) && last_column == Some(column - 1);
+        last_column = matches!(token.text, TokenText::Char(_)).then_some(column);
+        if !joined {
+            if words.len() == MOST {
+                return None;
+            }
+            words.push(CandidateWord { column, text: String::new(), digits: Vec::new() });
+        }
+        let word = words.last_mut().expect("a word was pushed");
+        match &token.text {
+            TokenText::Char(c) => word.text.push(*c),
+            TokenText::Word(w) => word.text.push_str(w),
+        }
+        if word.text.chars().count() > MOST {
+            return None;
+        }
+    }
+    for word in &mut words {
+        let digits: Option<Vec<usize>> = word.text.chars().map(|c| c.to_digit(10).map(|d| d as usize)).collect();
+        if let Some(digits) = digits.filter(|d| d.iter().all(|&v| v >= 1) && d.windows(2).all(|w| w[0] < w[1])) {
+            word.digits = digits;
+        }
+    }
+    Some(words)
+}
+
+/// Whitespace-separated words with their 1-based character columns.
+fn words_with_columns(text: &str) -> Vec<(usize, &str)> {
+    let mut words = Vec::new();
+    let mut start = None;
+    let mut column = 0;
+    for (i, ch) in text.char_indices() {
+        column += 1;
+        match (ch.is_whitespace(), start) {
+            (false, None) => start = Some((i, column)),
+            (true, Some((s, c))) => {
+                words.push((c, &text[s..i]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some((s, c)) = start {
+        words.push((c, &text[s..]));
+    }
+    words
+}

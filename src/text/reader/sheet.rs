@@ -1,0 +1,385 @@
+//! Grids saved from a spreadsheet: the readings that need the lines below
+//! a line. A row of only delimiters may be a blank line or a grid's empty
+//! row; a delimiter after every row may be an empty last column; labelled
+//! rows and numbered headers make a grid only when enough of them follow.
+//! Each is settled by whether the rows make whole grids, then by givens that
+//! propagation refutes, then by the file's own way of parting grids.
+
+use std::io::BufRead;
+
+use super::line::{Cells, LineKind, Token, TokenText};
+use super::PuzzleReader;
+use crate::reasoning::propagate::Propagator;
+use crate::text::symbols::Symbol;
+
+/// The last place in rows (each a row of only delimiters or not) where a
+/// grid of k rows may end, reading them from the first as grids and blank
+/// lines: after a row of only delimiters when one may end there (such a row
+/// may also be a grid's empty first row, so a place right after it is the
+/// safer cut).
+fn last_grid_end(empty: &[bool], k: usize) -> usize {
+    let mut ends = vec![false; empty.len() + 1];
+    ends[0] = true;
+    for i in 0..empty.len() {
+        if ends[i] {
+            ends[i + 1] |= empty[i];
+            if i + k <= empty.len() {
+                ends[i + k] = true;
+            }
+        }
+    }
+    let after_blank = (1..=empty.len()).rev().find(|&i| ends[i] && empty[i - 1]);
+    after_blank.or_else(|| ends.iter().rposition(|&end| end)).unwrap_or(0)
+}
+
+/// Whether rows, each a row of only delimiters or not, make whole grids of
+/// k rows, with rows of only delimiters between grids as blank lines. When
+/// `more` rows may follow the list, a grid that runs past its end may be
+/// whole.
+pub(super) fn whole_grids(empty: &[bool], k: usize, more: bool) -> bool {
+    let end = empty.len();
+    let mut whole = vec![more; end + 1];
+    whole[end] = true;
+    for i in (0..end).rev() {
+        whole[i] = (empty[i] && whole[i + 1]) || whole.get(i + k).copied().unwrap_or(more);
+    }
+    whole[0]
+}
+
+/// A row label without the number that ends it: `Row 1` and `R1` give `Row`
+/// and `R`, rows of one kind.
+fn label_stem(label: &str) -> &str {
+    label.trim_end_matches(|c: char| c.is_ascii_digit() || c.is_whitespace())
+}
+
+/// A labelled row as a row of its cells, its label dropped.
+fn unlabel(kind: &mut LineKind) {
+    if let LineKind::LabelledRow(_, cells) = kind {
+        *kind = LineKind::Cells(std::mem::take(cells));
+    }
+}
+
+impl<R: BufRead> PuzzleReader<'_, R> {
+    /// Whether a row of only delimiters, of k fields, is the empty first row
+    /// of a grid rather than a blank line: k − 1 rows of k cells follow it
+    /// (rules skipped, rows of only delimiters counted), then no such row,
+    /// or one of only delimiters (the next grid's empty first row); and the
+    /// rows after it make no whole grids without it. When they do too (`S`
+    /// for such a row: `S`, k − 1 rows, `S` is a grid with an empty first
+    /// row or one with an empty last row), the reading whose givens
+    /// propagation refutes is not taken; a row, when neither or both are.
+    pub(super) fn first_row_of_block(&mut self, line: usize, first: &Cells) -> bool {
+        let k = first.tokens.len();
+        if k < 2 {
+            return false;
+        }
+        // The rows after it, rules skipped, up to a window of three grids:
+        // whether each is a row of only delimiters.
+        let window = 3 * k;
+        let (mut empty, mut lines) = (Vec::new(), 0);
+        while empty.len() < window {
+            let header_below = self.labelled_row_at(lines + 1);
+            match self.peek(lines) {
+                Some((_, LineKind::Rule)) => {}
+                // Another delimiter: rows of another grid (`;;;` above pasted tabs).
+                Some((_, LineKind::Cells(c) | LineKind::Separator(c))) if c.delimiter != first.delimiter => break,
+                // Numbered columns with a labelled row below: another grid's header.
+                Some((_, LineKind::Cells(c))) if c.columns.is_some() && header_below => break,
+                Some((_, LineKind::Separator(c))) if c.tokens.len() == k && !c.field => empty.push(true),
+                Some((_, LineKind::Cells(c))) if c.tokens.len() == k && !c.field => empty.push(false),
+                _ => break,
+            }
+            lines += 1;
+        }
+        // k − 1 rows, then the end of the rows or a row of only delimiters.
+        let short = empty.len() == k - 1 || empty.get(k - 1) == Some(&true);
+        if !short {
+            return false;
+        }
+        if !whole_grids(&empty, k, empty.len() == window) {
+            return true;
+        }
+        // Both readings: the grid it starts, and the grid of the k rows after it.
+        let below = self.pending.iter().take(lines).filter_map(|(at, kind)| match kind {
+            LineKind::Cells(c) | LineKind::Separator(c) => Some((*at, c.tokens.clone())),
+            _ => None,
+        });
+        let rows: Vec<(usize, Vec<Token>)> =
+            std::iter::once((line, first.tokens.clone())).chain(below.take(k)).collect();
+        let mut refuted = |rows: &[(usize, Vec<Token>)]| match self.resolve(rows[0].0, k, rows) {
+            Ok(puzzle) => Propagator::from_puzzle(&puzzle).and_then(|mut p| p.propagate()).is_err(),
+            Err(_) => true,
+        };
+        let first_refuted = refuted(&rows[..k]);
+        let blank_refuted = rows.len() > k && refuted(&rows[1..=k]);
+        // Neither refuted: a blank line in a file whose grids such rows
+        // part, unless a blank line comes just before it (then it is the
+        // next grid's empty first row).
+        let parting = self.parted && self.blank + 1 != line;
+        match (first_refuted, blank_refuted) {
+            (false, false) => !parting,
+            _ => !first_refuted || blank_refuted,
+        }
+    }
+
+    /// The grid under a header of k numbered or named columns: k rows after
+    /// it (rules skipped), each its label and k cells, or k cells and an
+    /// empty field (a delimiter after the last cell). Their labels (and
+    /// those empty fields) are dropped, and the first row is returned, at
+    /// its line, to start the block; `None` (the header a title) when the
+    /// rows below are no such grid.
+    pub(super) fn indexed_block(&mut self, k: usize) -> Option<(usize, Vec<Token>)> {
+        // The cells of a row after its label, and whether its last is an empty field.
+        fn cells_of(kind: &LineKind) -> Option<(usize, &Cells)> {
+            match kind {
+                LineKind::LabelledRow(_, c) => Some((c.tokens.len(), c)),
+                LineKind::Cells(c) | LineKind::Separator(c) if !c.field && c.label.is_none() => {
+                    Some(((c.tokens.len() + usize::from(c.cut.is_some())).checked_sub(1)?, c))
+                }
+                _ => None,
+            }
+        }
+        let ends_empty = |c: &Cells| c.cut.is_some() || c.ends_in_empty_field();
+        let (mut rows, mut lines, mut exact, mut trailing) = (0, 0, true, true);
+        while rows < k {
+            match self.peek(lines) {
+                Some((_, LineKind::Rule)) => {}
+                Some((_, kind)) => {
+                    let (count, c) = cells_of(kind)?;
+                    exact &= count == k;
+                    trailing &= count == k + 1 && ends_empty(c);
+                    if !(exact || trailing) {
+                        return None;
+                    }
+                    rows += 1;
+                }
+                None => return None,
+            }
+            lines += 1;
+        }
+        for (_, kind) in self.pending.iter_mut().take(lines) {
+            if let LineKind::Cells(c) | LineKind::Separator(c) = kind {
+                c.tokens.remove(0);
+                c.tokens.extend(c.cut.take().map(|token| *token));
+            }
+            unlabel(kind);
+            if let (LineKind::Cells(c) | LineKind::Separator(c), true) = (kind, trailing && !exact) {
+                c.tokens.pop();
+            }
+        }
+        while matches!(self.peek(0), Some((_, LineKind::Rule))) {
+            self.next_line();
+        }
+        match self.next_line() {
+            Some((line, LineKind::Cells(c) | LineKind::Separator(c))) => Some((line, c.tokens)),
+            _ => unreachable!("the first row was just read"),
+        }
+    }
+
+    /// Whether the labelled row `first` and the labelled rows after it make
+    /// a grid: k of k cells (rules between them skipped, a row of only
+    /// delimiters an empty row), or k − 1 of them that each end in an empty
+    /// field (a delimiter after the last cell: see
+    /// [`PuzzleReader::drop_trailing_field`]). Their labels are dropped (and
+    /// those empty fields), so that they read as the block's rows. `first`
+    /// is a row with its `label`, or (`None`) a row of only delimiters, the
+    /// grid's empty first row when no more labelled rows of its length
+    /// follow the grid (else it is a blank line before a grid).
+    pub(super) fn labelled_block(&mut self, first: &mut Cells, label: Option<&str>) -> bool {
+        let exact = label.is_none();
+        let k = first.tokens.len();
+        // The stretch of labelled rows and rows of only delimiters of k
+        // cells, rules skipped: whether each is one of only delimiters, and
+        // the lines up to its end.
+        let window = (3 * k).max(1024);
+        // A labelled row is a row, never a blank line; a row of only delimiters (`exact`) may be either.
+        let (mut empty, mut ends, mut lines) = (vec![exact], vec![0], 0);
+        let mut next_label = None;
+        let mut all_end_empty = first.ends_in_empty_field();
+        while empty.len() < window {
+            match self.peek(lines) {
+                Some((_, LineKind::Rule)) => {}
+                // Another delimiter: another table's (`Printed 2024;01;15` above tabs).
+                Some((_, LineKind::LabelledRow(_, c) | LineKind::Separator(c))) if c.delimiter != first.delimiter => {
+                    break
+                }
+                Some((_, LineKind::LabelledRow(next, c))) if c.tokens.len() == k => {
+                    next_label.get_or_insert_with(|| label_stem(next).to_string());
+                    all_end_empty &= c.ends_in_empty_field();
+                    empty.push(false);
+                    ends.push(lines + 1);
+                }
+                Some((_, LineKind::Separator(c))) if c.tokens.len() == k => {
+                    empty.push(true);
+                    ends.push(lines + 1);
+                }
+                _ => break,
+            }
+            lines += 1;
+        }
+        let more = empty.len() == window;
+        // Each row ending in an empty field, whole grids of k − 1 rows: a
+        // delimiter after the last cell (rows of only delimiters between
+        // grids blank lines), when k − 1 makes a grid.
+        let trailing = k > 2
+            && all_end_empty
+            && empty.len() >= k - 1
+            && whole_grids(&empty, k - 1, more)
+            && self.spec.geometry_for(k - 1).is_ok();
+        let rows = if trailing { k - 1 } else { k };
+        // The rows after it make whole grids and not with it, and their
+        // labels are of another kind: a title above them (`Total;;;;` above
+        // `R1;1;;;`; `R1` above `R2` is their row).
+        let other_kind = label.is_some_and(|label| next_label.as_deref() != Some(label_stem(label)));
+        if empty.len() < rows
+            || (other_kind && !whole_grids(&empty, rows, more) && whole_grids(&empty[1..], rows, more))
+        {
+            return false;
+        }
+        let lines = ends[rows - 1];
+        if exact {
+            let mut after = lines;
+            while matches!(self.peek(after), Some((_, LineKind::Rule))) {
+                after += 1;
+            }
+            if matches!(self.peek(after), Some((_, LineKind::LabelledRow(_, c))) if c.tokens.len() == k) {
+                return false;
+            }
+        }
+        for (_, kind) in self.pending.iter_mut().take(lines) {
+            unlabel(kind);
+            if let (LineKind::Cells(c) | LineKind::Separator(c), true) = (kind, trailing) {
+                c.tokens.pop();
+            }
+        }
+        if trailing {
+            first.tokens.pop();
+        }
+        true
+    }
+
+    /// The stretch of spreadsheet rows of k fields and `delimiter` from the
+    /// next line on (after `first`, a row of only delimiters or not, when
+    /// given), rules skipped, each ending in an empty field, up to a window
+    /// of many grids: whether each is a row of only delimiters, the lines it
+    /// spans, and whether more may follow the window. `None` when a row
+    /// fills its last field: that column is a grid's.
+    pub(super) fn trailing_stretch(
+        &mut self,
+        k: usize,
+        delimiter: Option<char>,
+        first: Option<bool>,
+    ) -> Option<(Vec<bool>, Vec<usize>, bool)> {
+        let row =
+            |c: &Cells| c.words && !c.field && c.label.is_none() && c.tokens.len() == k && c.delimiter == delimiter;
+        let window = (3 * k).max(1024);
+        let (mut empty, mut lines): (Vec<bool>, usize) = (first.into_iter().collect(), 0);
+        let mut ends = vec![0; empty.len()];
+        while empty.len() < window {
+            match self.peek(lines) {
+                Some((_, LineKind::Rule)) => {}
+                Some((_, LineKind::Cells(c) | LineKind::Separator(c))) if row(c) && !c.ends_in_empty_field() => {
+                    return None
+                }
+                Some((_, LineKind::Cells(c) | LineKind::Separator(c))) if row(c) => {
+                    empty.push(c.all_empty_fields());
+                    ends.push(lines + 1);
+                }
+                _ => break,
+            }
+            lines += 1;
+        }
+        let more = empty.len() == window;
+        Some((empty, ends, more))
+    }
+
+    /// Whether the line `ahead` lines on is a row that starts with a label
+    /// (`Row 1,…`, or a number before its cells): what follows a header.
+    fn labelled_row_at(&mut self, ahead: usize) -> bool {
+        match self.peek(ahead) {
+            Some((_, LineKind::LabelledRow(..))) => true,
+            Some((_, LineKind::Cells(c))) => {
+                c.words && matches!(c.tokens.first(), Some(t) if !matches!(&t.text, TokenText::Word(w) if w.is_empty()))
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether the row of only delimiters at the next line, of n fields,
+    /// starts a grid: the rows from it (rules skipped) make whole grids of n
+    /// rows with it as a row, and not without it.
+    pub(super) fn separator_starts_grid(&mut self, n: usize) -> bool {
+        let (empty, more) = self.rows_ahead(n, 0, (3 * n).max(1024));
+        empty.len() > 1 && empty[0] && !whole_grids(&empty[1..], n, more) && whole_grids(&empty, n, more)
+    }
+
+    /// Whether the lines right after a line of k cells, rows of a spreadsheet
+    /// with another delimiter than its own (`2024;01;15` above rows of `,`
+    /// or tabs), make whole grids without it: of k rows, or of k − 1 rows
+    /// each ending in an empty field. The line is then none of theirs.
+    pub(super) fn spreadsheet_grid_below(&mut self, cells: &Cells) -> bool {
+        let k = cells.tokens.len();
+        let delimiter = match self.peek(0) {
+            Some((_, LineKind::Cells(c) | LineKind::Separator(c))) if c.tokens.len() == k => c.delimiter,
+            _ => return false,
+        };
+        if delimiter.is_none() || delimiter == cells.delimiter {
+            return false;
+        }
+        self.makes_whole_puzzles(k, 0, 0)
+            || (k > 2
+                && self.spec.geometry_for(k - 1).is_ok()
+                && self
+                    .trailing_stretch(k, delimiter, None)
+                    .is_some_and(|(empty, _, more)| !empty.is_empty() && whole_grids(&empty, k - 1, more)))
+    }
+
+    /// Spreadsheet rows that each end in an empty field: k − 1 cells and a
+    /// delimiter after the last, as a spreadsheet saves them once a cell
+    /// further right was ever used (`5,3,,,7,,,,,`). They were read as rows
+    /// of k cells, and nine such rows as a 10×10 block a row short. The last
+    /// field of the row at hand and of the rows right after it is dropped
+    /// when those rows make whole grids of k − 1 rows (rows of only
+    /// delimiters between them blank lines; a k×k grid whose last column is
+    /// empty keeps it, its k rows no whole grids of k − 1), or when the grid
+    /// options fix the side at k − 1 (`--box`, `--grid`, `--regions`).
+    pub(super) fn drop_trailing_field(&mut self, cells: &mut Cells) {
+        let k = cells.tokens.len();
+        // Rows of another delimiter are another grid's (`;;;` above pasted tabs).
+        let delimiter = cells.delimiter;
+        if k < 3 || !cells.words || cells.field || cells.label.is_some() || !cells.ends_in_empty_field() {
+            return;
+        }
+        let Some((empty, ends, more)) = self.trailing_stretch(k, delimiter, Some(cells.all_empty_fields())) else {
+            return;
+        };
+        // A stretch past the window is dropped from up to the last place a
+        // grid may end in it; the rest, from there, is decided again.
+        let items = if more { last_grid_end(&empty, k - 1) } else { empty.len() };
+        let lines = ends[..items].last().copied().unwrap_or(0);
+        // A side of k − 1 that makes no grid (a prime without `--latin`),
+        // or a value past it, keeps the column: a 4×4 whose last column is
+        // empty is no 3×3, nor a 16×16 whose first row is empty a 15×15.
+        let values = |c: &Cells| c.tokens.iter().any(|t| matches!(t.symbol, Symbol::Value(v) if v >= k));
+        let too_big = values(cells)
+            || self.pending.iter().take(lines).any(|(_, kind)| matches!(kind, LineKind::Cells(c) if values(c)));
+        let short = match self.spec.fixed_size() {
+            Some(n) => n + 1 == k,
+            None => {
+                !too_big
+                    && empty.iter().any(|&empty| !empty)
+                    && whole_grids(&empty, k - 1, more)
+                    && self.spec.geometry_for(k - 1).is_ok()
+            }
+        };
+        if !short {
+            return;
+        }
+        cells.tokens.pop();
+        for (_, kind) in self.pending.iter_mut().take(lines) {
+            if let LineKind::Cells(c) | LineKind::Separator(c) = kind {
+                c.tokens.pop();
+            }
+        }
+    }
+}
