@@ -1,0 +1,270 @@
+//! Where rendered records go: stdout's one buffer, or the jobs of a parallel
+//! run that the writer prints in input order; and the flush of both when a
+//! signal ends satdoku. Lock order, everywhere: the buffer, then the jobs,
+//! then a job.
+
+use std::collections::BTreeMap;
+use std::io::{self, IsTerminal, Write};
+use std::sync::{mpsc, Arc, Mutex, MutexGuard, PoisonError, TryLockError};
+use std::time::{Duration, Instant};
+
+use super::{Format, Record, Renderer, Status, Summary};
+use crate::commands::progress;
+
+/// Where a command's records go: rendered, straight to stdout and stderr, or
+/// into the job a worker thread answers ([`Job`]), which the writer prints
+/// in input order.
+pub struct Emitter {
+    pub renderer: Renderer,
+    sink: Sink,
+    pub summary: Summary,
+}
+
+enum Sink {
+    Direct(Stdout),
+    /// The job under way, none between jobs.
+    Job(Option<Job>),
+}
+
+impl Emitter {
+    /// Records straight to stdout and stderr.
+    pub fn direct(renderer: Renderer) -> Emitter {
+        Emitter { renderer, sink: Sink::Direct(Stdout::new()), summary: Summary::default() }
+    }
+
+    /// Records into the jobs of a worker thread: see [`Emitter::start`].
+    pub fn for_jobs(renderer: Renderer) -> Emitter {
+        Emitter { renderer, sink: Sink::Job(None), summary: Summary::default() }
+    }
+
+    /// Render the records from here on into `job`, until [`Emitter::finish`].
+    pub fn start(&mut self, job: Job) {
+        self.sink = Sink::Job(Some(job));
+    }
+
+    /// Mark the job under way done: every record of it is written.
+    pub fn finish(&mut self) {
+        if let Sink::Job(Some(job)) = &mut self.sink {
+            lock(&job.0).done = true;
+        }
+        self.sink = Sink::Job(None);
+    }
+
+    /// Render one record.
+    pub fn emit(&mut self, record: Record) -> io::Result<()> {
+        self.summary.add(record.status);
+        if let (Format::Svg, Some(dir)) = (self.renderer.format, &self.renderer.out_dir) {
+            let mut failed = Vec::new();
+            for (suffix, svg) in self.renderer.pictures(&record) {
+                let path = dir.join(format!("puzzle-{:04}{suffix}.svg", record.numbered.index));
+                if let Err(e) = std::fs::write(&path, svg) {
+                    let _ = writeln!(failed, "satdoku: {}: cannot write: {e}", path.display());
+                }
+            }
+            if !failed.is_empty() {
+                self.summary.add(Status::Error);
+                self.write(&[], &failed)?;
+            }
+        }
+        match &mut self.sink {
+            Sink::Direct(stdout) => {
+                let (mut out, mut err) = (Vec::new(), Vec::new());
+                self.renderer.stderr(&record, &mut err);
+                self.renderer.stdout(&record, &mut out);
+                stdout.write_record(&out, &err)
+            }
+            Sink::Job(job) => {
+                let mut records = lock(&job.as_ref().expect("a job is under way").0);
+                let JobRecords { out, err, .. } = &mut *records;
+                self.renderer.stderr(&record, err);
+                self.renderer.stdout(&record, out);
+                Ok(())
+            }
+        }
+    }
+
+    /// A line for stderr only, in its place among the records (`--stats`).
+    pub fn note(&mut self, text: &str) -> io::Result<()> {
+        self.write(&[], format!("{text}\n").as_bytes())
+    }
+
+    fn write(&mut self, out: &[u8], err: &[u8]) -> io::Result<()> {
+        match &mut self.sink {
+            Sink::Direct(stdout) => stdout.write_record(out, err),
+            Sink::Job(job) => {
+                let mut records = lock(&job.as_ref().expect("a job is under way").0);
+                records.out.extend_from_slice(out);
+                records.err.extend_from_slice(err);
+                Ok(())
+            }
+        }
+    }
+
+    /// Flush what stdout holds.
+    pub fn flush(&mut self) -> io::Result<()> {
+        match &mut self.sink {
+            Sink::Direct(stdout) => stdout.flush(),
+            Sink::Job(_) => Ok(()),
+        }
+    }
+}
+
+/// stdout's buffer, one for the process. Each record is written into it
+/// whole under its lock, so that a signal can flush what was answered before
+/// it ([`flush_on_signal`]) without ever cutting a record in two.
+static BUFFER: Mutex<Option<io::BufWriter<io::Stdout>>> = Mutex::new(None);
+
+/// The records of one job of a parallel run (a chunk of puzzles), written
+/// record by record as its worker answers them.
+#[derive(Clone, Default)]
+pub struct Job(Arc<Mutex<JobRecords>>);
+
+#[derive(Default)]
+struct JobRecords {
+    out: Vec<u8>,
+    err: Vec<u8>,
+    /// Every record of the job is written.
+    done: bool,
+}
+
+/// The jobs of the parallel run under way made and not yet printed, by
+/// number: the writer prints each once it is done, in order, and a signal
+/// prints what is answered of the first of them too. There is one parallel
+/// run at a time in a process.
+static JOBS: Mutex<BTreeMap<usize, Job>> = Mutex::new(BTreeMap::new());
+
+impl Job {
+    /// Job `number` of the run, made in order 0, 1, …, before a worker has it.
+    pub fn open(number: usize) -> Job {
+        let job = Job::default();
+        lock(&JOBS).insert(number, job.clone());
+        job
+    }
+
+    /// Forget the jobs left unprinted (a run that ended on an error).
+    pub fn close_all() {
+        lock(&JOBS).clear();
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// How long a signal waits for the buffer, and then for its flush, before
+/// satdoku exits without it: a writer blocked on a pipe nobody reads holds
+/// the buffer, and must not keep the signal from ending satdoku.
+const SIGNAL_FLUSH: Duration = Duration::from_millis(300);
+
+/// Buffered stdout, flushed after every record when a person reads it live.
+pub struct Stdout {
+    eager: bool,
+}
+
+impl Stdout {
+    pub fn new() -> Stdout {
+        Stdout { eager: io::stdout().is_terminal() }
+    }
+
+    /// Write one record's (or one chunk's) text: the diagnostics to stderr,
+    /// the data to stdout.
+    pub fn write_record(&mut self, out: &[u8], err: &[u8]) -> io::Result<()> {
+        if self.eager || !err.is_empty() {
+            // What goes to a terminal goes around the progress bar.
+            return progress::suspend(|| self.write_now(out, err));
+        }
+        self.write_now(out, err)
+    }
+
+    fn write_now(&mut self, out: &[u8], err: &[u8]) -> io::Result<()> {
+        self.write_into(&mut lock(&BUFFER), out, err)
+    }
+
+    /// Print job `number` of a parallel run, done, and forget it. It leaves
+    /// [`JOBS`] with stdout's buffer held, so that a signal finds it in one
+    /// place or the other, never in neither nor in both.
+    pub fn print_job(&mut self, number: usize) -> io::Result<()> {
+        let Some(job) = lock(&JOBS).get(&number).cloned() else { return Ok(()) };
+        // What goes to a terminal goes around the progress bar.
+        let around_bar = self.eager || !lock(&job.0).err.is_empty();
+        let mut print = || {
+            let mut buffer = lock(&BUFFER);
+            lock(&JOBS).remove(&number);
+            let records = std::mem::take(&mut *lock(&job.0));
+            self.write_into(&mut buffer, &records.out, &records.err)
+        };
+        match around_bar {
+            true => progress::suspend(print),
+            false => print(),
+        }
+    }
+
+    fn write_into(&mut self, buffer: &mut Option<io::BufWriter<io::Stdout>>, out: &[u8], err: &[u8]) -> io::Result<()> {
+        let buffer = buffer.get_or_insert_with(|| io::BufWriter::with_capacity(1 << 16, io::stdout()));
+        if !err.is_empty() {
+            // On a terminal, what came before goes first.
+            if self.eager {
+                buffer.flush()?;
+            }
+            // Diagnostics that cannot be written (stderr closed) are dropped, not fatal.
+            let _ = io::stderr().lock().write_all(err);
+        }
+        buffer.write_all(out)?;
+        if self.eager {
+            buffer.flush()?;
+        }
+        Ok(())
+    }
+
+    pub fn flush(&mut self) -> io::Result<()> {
+        lock(&BUFFER).as_mut().map_or(Ok(()), io::Write::flush)
+    }
+}
+
+/// Flush the records written so far, whole, as a signal ends satdoku:
+/// answered records are never lost to the buffer. A writer stuck on a full
+/// pipe holds the buffer, and a flush into it would block too: past
+/// [`SIGNAL_FLUSH`] for each, satdoku exits without them.
+pub fn flush_on_signal() {
+    let start = Instant::now();
+    let mut buffer = loop {
+        match BUFFER.try_lock() {
+            Ok(buffer) => break buffer,
+            Err(TryLockError::Poisoned(e)) => break e.into_inner(),
+            Err(TryLockError::WouldBlock) if start.elapsed() < SIGNAL_FLUSH => {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            Err(TryLockError::WouldBlock) => return,
+        }
+    };
+    // The jobs of a parallel run not printed yet, in order, up to the first
+    // one not done: the records answered of it so far.
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    for job in lock(&JOBS).values() {
+        let records = lock(&job.0);
+        out.extend_from_slice(&records.out);
+        err.extend_from_slice(&records.err);
+        if !records.done {
+            break;
+        }
+    }
+    let pending = match buffer.take() {
+        None if out.is_empty() && err.is_empty() => None,
+        pending => Some(pending.unwrap_or_else(|| io::BufWriter::new(io::stdout()))),
+    };
+    if let Some(mut pending) = pending {
+        let (done, flushed) = mpsc::channel();
+        // A flush blocked on the pipe stays behind on its own thread.
+        let flusher = std::thread::Builder::new().spawn(move || {
+            let _ = io::stderr().lock().write_all(&err);
+            let _ = pending.write_all(&out);
+            let _ = pending.flush();
+            let _ = done.send(());
+        });
+        if flusher.is_ok() {
+            let _ = flushed.recv_timeout(SIGNAL_FLUSH);
+        }
+    }
+    // No record after the signal: the buffer stays locked until the exit.
+    std::mem::forget(buffer);
+}
