@@ -244,10 +244,15 @@ fn is_word(run: &str, alphabet: &Alphabet) -> bool {
 /// either case), so a word counts as text when it has a lower-case letter
 /// past `g` (the letters of a 16×16 grid are a-g) or four lower-case letters
 /// in a row. With `--symbols`, a lower-case letter the alphabet lacks.
+/// Digits and empty marks are never text, symbols of the alphabet or not:
+/// `1 0 4 0 …` under `--symbols 123456789`, or `4?????8?5`, is a row whose
+/// `0`s or `?`s are no symbols, to be named as such, not a title that would
+/// lose the puzzle.
 pub(super) fn is_text(text: &str, alphabet: &Alphabet) -> bool {
     let wordy = text.split(|c: char| !c.is_alphabetic()).any(|word| is_word(word, alphabet));
     let visible: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let cells = visible.iter().filter(|&&c| alphabet.read(c) != Symbol::Unknown || is_separator(c)).count();
+    let cells =
+        visible.iter().filter(|&&c| alphabet.read(c) != Symbol::Unknown || is_separator(c) || is_cellish(c)).count();
     wordy || cells * 2 < visible.len()
 }
 
@@ -347,9 +352,16 @@ pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, un
 /// written on one line.
 pub(super) const DAMAGED_CELLS: usize = 16;
 
-/// The digits and empty marks (`.`, `_`, `*`) of `text`: how much of a puzzle it holds.
+/// The digits and empty marks (`.`, `_`, `*`, and `?` as some write an
+/// empty cell) of `text`: how much of a puzzle it holds.
 pub(super) fn cellish_count(text: &str) -> usize {
-    text.chars().filter(|&c| c.is_ascii_digit() || matches!(c, '.' | '_' | '*')).count()
+    text.chars().filter(|&c| is_cellish(c)).count()
+}
+
+/// Whether a character is a digit or an empty mark, whatever the alphabet
+/// (`?` is none of satdoku's, but people write it for one).
+fn is_cellish(c: char) -> bool {
+    c.is_ascii_digit() || matches!(c, '.' | '_' | '*' | '?')
 }
 
 /// A line that reads as words but holds a puzzle gone wrong (`Puzzle 1:

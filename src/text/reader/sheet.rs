@@ -7,7 +7,7 @@
 
 use std::io::BufRead;
 
-use super::line::{Cells, LineKind, Token, TokenText};
+use super::line::{exact_sqrt, Cells, LineKind, Token, TokenText};
 use super::PuzzleReader;
 use crate::reasoning::propagate::Propagator;
 use crate::text::symbols::Symbol;
@@ -343,6 +343,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// delimiters between them blank lines; a k×k grid whose last column is
     /// empty keeps it, its k rows no whole grids of k − 1), or when the grid
     /// options fix the side at k − 1 (`--box`, `--grid`, `--regions`).
+    /// Where whole grids of k rows are a reading too, a square k keeps it.
     pub(super) fn drop_trailing_field(&mut self, cells: &mut Cells) {
         let k = cells.tokens.len();
         // Rows of another delimiter are another grid's (`;;;` above pasted tabs).
@@ -363,6 +364,13 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let values = |c: &Cells| c.tokens.iter().any(|t| matches!(t.symbol, Symbol::Value(v) if v >= k));
         let too_big = values(cells)
             || self.pending.iter().take(lines).any(|(_, kind)| matches!(kind, LineKind::Cells(c) if values(c)));
+        // Where the rows make whole grids of k rows too (a k×k grid whose
+        // last column and last row are empty, or grids of k − 1 rows each
+        // with one row of only delimiters after it), a square side, as
+        // nearly every sudoku's is, wins: nine rows of nine fields are a
+        // 9×9, ten rows of ten a 9×9 and a blank line. Neither square:
+        // k − 1, a delimiter after each row.
+        let square = exact_sqrt(k).is_some();
         let short = match self.spec.fixed_size() {
             Some(n) => n + 1 == k,
             None => {
@@ -370,6 +378,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                     && empty.iter().any(|&empty| !empty)
                     && whole_grids(&empty, k - 1, more)
                     && self.spec.geometry_for(k - 1).is_ok()
+                    && !(square && whole_grids(&empty, k, more))
             }
         };
         if !short {

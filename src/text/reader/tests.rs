@@ -574,6 +574,55 @@ fn an_alphabet_shorter_than_the_grid_is_an_error() {
     assert!(matches!(e.kind, ParseErrorKind::ShortAlphabet { symbols: 4, n: 9 }), "{e}");
 }
 
+/// Under `--symbols`, `0` is no symbol. Rows that use it for empty cells are
+/// a puzzle with a bad symbol, named where it is, one record per puzzle:
+/// never titles that lose the puzzle (and name the next one after a row).
+#[test]
+fn rows_with_digits_outside_a_custom_alphabet_are_named_not_lost() {
+    let alphabet = Alphabet::custom("123456789").unwrap();
+    let rows0: String = LINE
+        .replace('.', "0")
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            let row = std::str::from_utf8(r).unwrap();
+            row.chars().join(" ") + "\n"
+        })
+        .collect();
+    let text = format!("{}\n{rows0}{}\n", TOP[0], TOP[1]);
+    let entries = read_all(&text, "t", &alphabet, &mut GeometrySpec::classic());
+    assert_eq!(statuses(&entries), ["ok", "invalid", "ok"]);
+    let e = entries[1].puzzle.as_ref().unwrap_err();
+    let zero = 2 * LINE.find('.').unwrap() + 1;
+    assert_eq!(e.to_string(), format!("t:2:{zero}: '0' is not a puzzle symbol (expected 123456789, '.')"));
+    assert_eq!(entries[2].name, None);
+    assert_eq!(entries[2].position.line, 11);
+    // Compact rows of a 4×4, and of a 16×16 whose alphabet starts at 1.
+    let four =
+        read_all("1004\n0010\n0100\n4001\n", "t", &Alphabet::custom("1234").unwrap(), &mut GeometrySpec::classic());
+    assert_eq!(statuses(&four), ["invalid"]);
+    assert_eq!(
+        four[0].puzzle.as_ref().unwrap_err().to_string(),
+        "t:1:2: '0' is not a puzzle symbol (expected 1234, '.')"
+    );
+    let sixteen: String = (0..16)
+        .map(|r| {
+            format!("{}0{}\n", "123456789ABCDEFG".chars().cycle().skip(r).take(7).collect::<String>(), "0".repeat(8))
+        })
+        .collect();
+    let entries = read_all(&sixteen, "t", &Alphabet::custom("123456789ABCDEFG").unwrap(), &mut GeometrySpec::classic());
+    assert_eq!(statuses(&entries), ["invalid"]);
+    assert!(entries[0].puzzle.as_ref().unwrap_err().to_string().starts_with("t:1:8: '0' is not a puzzle symbol"));
+    // With the default alphabet, `?` for empty cells, in compact rows.
+    let rows: String =
+        LINE.replace('.', "?").as_bytes().chunks(9).map(|r| format!("{}\n", String::from_utf8_lossy(r))).collect();
+    let entries = read(&format!("{}\n{rows}{}\n", TOP[0], TOP[1]));
+    assert_eq!(statuses(&entries), ["ok", "invalid", "ok"]);
+    let e = entries[1].puzzle.as_ref().unwrap_err();
+    assert_eq!(e.to_string(), "t:2:2: '?' is not a puzzle symbol (expected 1-9, '.' or '0')");
+    assert_eq!(entries[2].name, None);
+}
+
 #[test]
 fn echoed_text_is_cut() {
     let long = "x".repeat(1000);
@@ -1399,6 +1448,12 @@ fn spreadsheet_grids_beside_empty_rows_and_junk_read_as_written() {
     let mut last_empty = plain.clone();
     last_empty[8] = ",,,,,,,,".into();
     let last_empty_givens = format!("{}{}", &SHEET_GIVENS[..72], ".".repeat(9));
+    // Its last column emptied too, and its 9s (a value past 8 rules out an
+    // 8×8 at once).
+    let bare: Vec<String> =
+        last_empty.iter().map(|row| row.rsplit_once(',').unwrap().0.replace('9', "") + ",").collect();
+    let bare_givens: String =
+        last_empty_givens.char_indices().map(|(i, c)| if i % 9 == 8 || c == '9' { '.' } else { c }).collect();
     let labelled =
         |rows: &[&str]| -> String { rows.iter().enumerate().map(|(i, row)| format!("R{};{row}\n", i + 1)).collect() };
     let four = labelled(&["1;;;", "3;4;1;2", ";;2;3", ";;4;1"]);
@@ -1415,6 +1470,12 @@ fn spreadsheet_grids_beside_empty_rows_and_junk_read_as_written() {
         // A labelled junk line above or below labelled rows.
         (format!("Total;;;;\n{four}"), vec!["1...3412..23..41"]),
         (format!("{four}Total;1;2;3;4\n"), vec!["1...3412..23..41"]),
+        // Nine rows of nine fields whose last column and last row are empty:
+        // a 9×9, not an 8×8 with a delimiter after each row and a blank line
+        // (the property test's find); ten rows of ten are still a 9×9 with a
+        // delimiter after each row, and a blank line (the first case).
+        (format!("{}Grid 2\n", grid(&bare)), vec![&bare_givens]),
+        (format!("{}{}", grid(&bare), grid(&bare)), vec![&bare_givens, &bare_givens]),
         // Rows of only delimiters of another delimiter are another grid's.
         (
             format!(";;;\n{}", grid(&["3\t1\t\t".into(), "\t4\t3\t".into(), "\t\t\t".into(), "\t\t\t".into()])),
