@@ -44,7 +44,10 @@ pub struct AnalyzeArgs {
     pub steps: bool,
     /// With --steps --format grid: the candidate grid after every round (a
     /// stronger step and the singles that follow it) or only at the end.
-    #[arg(long, value_name = "WHEN", default_value = "end", value_parser = ["round", "end"], requires = "steps")]
+    // `conflicts_with_all`: what --steps conflicts with, spelled out, since
+    // clap lets `requires` pass when it is given (clap-rs/clap#4520).
+    #[arg(long, value_name = "WHEN", default_value = "end", value_parser = ["round", "end"], requires = "steps",
+          conflicts_with_all = ["counts", "redundant"])]
     pub show_candidates: String,
     /// For each open cell and candidate, how many solutions hold it (each
     /// counted up to --max): which value would make the puzzle unique.

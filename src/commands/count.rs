@@ -72,7 +72,12 @@ pub fn run_count(args: &CountArgs, grid: &GridArgs) -> Result<u8> {
             let geometry = puzzle.geometry().describe();
             out.note(&format!("{}: {geometry}: {} solutions in {ms:.3} ms", numbered.describe(), count.count))?;
         }
-        let record = Record::new(numbered, status(&count)).with_body(Body::Count(count));
+        let record = match count.count {
+            // Why there is none, when propagation showed it, as `solve` says.
+            0 => Record::unsolvable(numbered, search.reason(), &out.renderer.alphabet),
+            _ => Record::new(numbered, status(&count)),
+        };
+        let record = record.with_body(Body::Count(count));
         let record = match (args.proofs.wanted(), count.capped) {
             (true, false) => record.proved(|| args.proofs.write(numbered, puzzle, Claim::Only(solutions), &options)),
             _ => record,

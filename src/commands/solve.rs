@@ -23,7 +23,10 @@ pub struct SolveArgs {
     #[arg(long, conflicts_with = "unique")]
     pub all: bool,
     /// With --all: stop after N (at least 1) solutions of each puzzle.
-    #[arg(long, value_name = "N", requires = "all", value_parser = parse_max)]
+    // clap lets `requires` pass when what it requires conflicts with an
+    // argument given (clap-rs/clap#4520): `--unique --max 3` ran, --max
+    // unread. So the conflicts are spelled out.
+    #[arg(long, value_name = "N", requires = "all", conflicts_with = "unique", value_parser = parse_max)]
     pub max: Option<u64>,
     /// Say whether each puzzle has exactly one solution: unique, multiple (with two of them) or unsolvable.
     #[arg(long)]

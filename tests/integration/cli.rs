@@ -153,6 +153,13 @@ fn exit_1_when_some_puzzle_has_no_solution_and_the_message_names_unit_and_value(
         let why = rec.to_string();
         assert!(why.contains(unit), "names {unit}: {why}");
     }
+    // Every command that says "unsolvable" says why, in the same words.
+    for command in ["solve", "count", "analyze"] {
+        let rec = &json_run(&[command, "--format", "json"], &format!("{CLASH}\n"), 1, 1)[0];
+        assert_eq!(rec["status"], "unsolvable", "{command}");
+        let reason = rec["reason"].as_str().unwrap_or_else(|| panic!("{command}: no reason: {rec}"));
+        assert!(reason.contains("row 1") && reason.contains('5'), "{command}: {reason}");
+    }
 }
 
 #[test]
@@ -198,6 +205,31 @@ fn usage_errors_exit_2() {
     assert_eq!(run(&["solve", "--variant", "zigzag"], TOP1).code, 2);
     assert_eq!(run(&["solve", "--box", "3by3"], TOP1).code, 2);
     assert_eq!(run(&["frobnicate"], "").code, 2);
+}
+
+/// An option that needs another is refused without it, also beside an
+/// option that conflicts with the one it needs (clap lets its `requires`
+/// pass then, clap-rs/clap#4520: `solve --unique --max 3` ran with --max
+/// unread).
+#[test]
+fn an_option_without_the_one_it_needs_is_refused() {
+    for args in [
+        &["solve", "--max", "3"][..],
+        &["solve", "--unique", "--max", "3"],
+        &["analyze", "--show-candidates", "round"],
+        &["analyze", "--counts", "--show-candidates", "round"],
+        &["analyze", "--redundant", "--show-candidates", "round"],
+        &["solve", "--out-dir", "."],
+    ] {
+        let r = run(args, TOP1);
+        assert_eq!(r.code, 2, "{args:?}");
+        assert!(r.stdout.is_empty(), "{args:?}");
+        assert!(
+            r.stderr.contains("--max") || r.stderr.contains("--show-candidates") || r.stderr.contains("--out-dir"),
+            "{args:?}: {}",
+            r.stderr
+        );
+    }
 }
 
 #[test]
