@@ -435,9 +435,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// nor a lone row (lines of its length after it are rows or puzzles).
     fn is_index(&mut self, cells: &Cells) -> bool {
         let k = cells.tokens.len();
-        let digits = cells.tokens.iter().all(|t| {
-            matches!(t.text, TokenText::Char(c) if c.is_ascii_digit()) && !matches!(t.symbol, Symbol::Unknown)
-        });
+        // Digits, symbols of the alphabet or not (`--symbols ABCDEFGHI`).
+        let digits = cells.tokens.iter().all(|t| matches!(t.text, TokenText::Char(c) if c.is_ascii_digit()));
         let leading_zero = matches!(cells.tokens.first(), Some(t) if matches!(t.text, TokenText::Char('0')));
         if !(1..=3).contains(&k) || cells.words || cells.field || cells.label.is_some() || !digits || leading_zero {
             return false;

@@ -613,6 +613,15 @@ fn rows_with_digits_outside_a_custom_alphabet_are_named_not_lost() {
     let entries = read_all(&sixteen, "t", &Alphabet::custom("123456789ABCDEFG").unwrap(), &mut GeometrySpec::classic());
     assert_eq!(statuses(&entries), ["invalid"]);
     assert!(entries[0].puzzle.as_ref().unwrap_err().to_string().starts_with("t:1:8: '0' is not a puzzle symbol"));
+    // A number of its own before each puzzle is still its title where digits
+    // are no symbols.
+    let letters = Alphabet::custom("ABCDEFGHI").unwrap();
+    let lettered =
+        |p: &str| p.chars().map(|c| c.to_digit(10).map_or(c, |d| (b'@' + d as u8) as char)).collect::<String>();
+    let text = format!("1\n{}\n2\n{}\n", lettered(TOP[0]), lettered(TOP[1]));
+    let entries = read_all(&text, "t", &letters, &mut GeometrySpec::classic());
+    assert_eq!(statuses(&entries), ["ok", "ok"]);
+    assert_eq!(entries.iter().map(|e| e.name.as_deref()).collect::<Vec<_>>(), [Some("1"), Some("2")]);
     // With the default alphabet, `?` for empty cells, in compact rows.
     let rows: String =
         LINE.replace('.', "?").as_bytes().chunks(9).map(|r| format!("{}\n", String::from_utf8_lossy(r))).collect();
