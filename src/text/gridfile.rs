@@ -144,6 +144,40 @@ fn single_table(text: &str) -> Option<&str> {
     (!line.starts_with("[[") && !name.is_empty()).then_some(name)
 }
 
+/// A TOML reader's message about the value at `offset`, with the table and
+/// key it is in (`killer: sum: …`): serde's words name neither.
+fn in_table(text: &str, offset: usize, message: &str) -> String {
+    let before = &text[..offset.min(text.len())];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line = text[line_start..].lines().next().unwrap_or("");
+    // The table of the line (a header at `offset` is its own table's).
+    let table = text[..line_start + line.len()]
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| l.starts_with('['))
+        .map(|header| header.trim_start_matches('[').split(']').next().unwrap_or("").trim());
+    // The key of a `key = value` line, when the value is at fault.
+    let key = line
+        .split_once('=')
+        .filter(|(key, _)| line_start + key.len() < offset)
+        .map(|(key, _)| key.trim())
+        .filter(|key| !key.is_empty() && key.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-'));
+    let context: Vec<&str> = table.into_iter().chain(key).collect();
+    match context.is_empty() {
+        true => message.to_string(),
+        false => format!("{}: {message}", context.join(": ")),
+    }
+}
+
+/// serde's name of a number type in words: `expected u32` says little to
+/// someone writing a grid file.
+fn readable(message: &str) -> String {
+    ["u32", "u64", "usize"]
+        .iter()
+        .fold(message.to_string(), |m, t| m.replace(&format!("expected {t}"), "expected a whole number, 0 or more"))
+}
+
 /// Read a grid definition from TOML text (`name` is used in messages).
 pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError> {
     let syntax = |message: String| GridFileError::Syntax { path: name.to_string(), message };
@@ -190,7 +224,7 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
                         span.start,
                         format!("[{table}] is one table, and {table} is a list of clues: write [[{table}]] above each clue ({message})"),
                     ),
-                    _ => at(span.start, message),
+                    _ => at(span.start, in_table(text, span.start, &readable(&message))),
                 },
             }
         }
@@ -461,6 +495,16 @@ mod tests {
         assert!(e.to_string().starts_with("nine.toml:2:1: unknown field `box`"), "{e}");
         let e = parse_grid_file("size = 4\nextra_units = [\"r1c1 r9c9\"]\n", "t").unwrap_err();
         assert!(e.to_string().contains("'r9c9' is not a cell"), "{e}");
+        // A value of the wrong type, or a key missing, in a clue: the table
+        // and the key are named, the type in words (serde's said neither).
+        let e = parse_grid_file("size = 4\n[[killer]] # a\ncells = \"r1c1 r1c2\"\nsum = \"3\"\n", "t").unwrap_err();
+        assert_eq!(e.to_string(), "t:4:7: killer: sum: invalid type: string \"3\", expected a whole number, 0 or more");
+        let e = parse_grid_file("size = 4\n[[thermo]]\ncells = [\"r1c1\", \"r1c2\"]\n", "t").unwrap_err();
+        assert_eq!(e.to_string(), "t:3:9: thermo: cells: invalid type: sequence, expected a string");
+        let e = parse_grid_file("size = 4\n[[killer]]\nsum = 3\n", "t").unwrap_err();
+        assert_eq!(e.to_string(), "t:2:1: killer: missing field `cells`");
+        let e = parse_grid_file("size = \"4\"\n", "t").unwrap_err();
+        assert_eq!(e.to_string(), "t:1:8: size: invalid type: string \"4\", expected a whole number, 0 or more");
         // `[killer]` for `[[killer]]` said only "invalid type: map, expected a sequence".
         let e = parse_grid_file("size = 4\n[killer]\ncells = \"r1c1 r1c2\"\nsum = 3\n", "t").unwrap_err();
         assert!(
