@@ -244,7 +244,7 @@ fn is_word(run: &str, alphabet: &Alphabet) -> bool {
 /// either case), so a word counts as text when it has a lower-case letter
 /// past `g` (the letters of a 16×16 grid are a-g) or four lower-case letters
 /// in a row. With `--symbols`, a lower-case letter the alphabet lacks.
-/// Digits and empty marks are never text, symbols of the alphabet or not:
+/// Digits and empty marks count as cells, symbols of the alphabet or not:
 /// `1 0 4 0 …` under `--symbols 123456789`, or `4?????8?5`, is a row whose
 /// `0`s or `?`s are no symbols, to be named as such, not a title that would
 /// lose the puzzle.
