@@ -45,7 +45,7 @@ pub struct AnalyzeArgs {
     /// With --steps --format grid: the candidate grid after every round (a
     /// stronger step and the singles that follow it) or only at the end.
     // `conflicts_with_all`: what --steps conflicts with, spelled out, since
-    // clap lets `requires` pass when it is given (clap-rs/clap#4520).
+    // clap lets `requires` pass when one of those is given (clap-rs/clap#4520).
     #[arg(long, value_name = "WHEN", default_value = "end", value_parser = ["round", "end"], requires = "steps",
           conflicts_with_all = ["counts", "redundant"])]
     pub show_candidates: String,
