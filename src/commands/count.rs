@@ -72,10 +72,10 @@ pub fn run_count(args: &CountArgs, grid: &GridArgs) -> Result<u8> {
             let geometry = puzzle.geometry().describe();
             out.note(&format!("{}: {geometry}: {} solutions in {ms:.3} ms", numbered.describe(), count.count))?;
         }
-        let record = match count.count {
+        let record = match status(&count) {
             // Why there is none, when propagation showed it, as `solve` says.
-            0 => Record::unsolvable(numbered, search.reason(), &out.renderer.alphabet),
-            _ => Record::new(numbered, status(&count)),
+            Status::Unsolvable => Record::unsolvable(numbered, search.reason(), &out.renderer.alphabet),
+            status => Record::new(numbered, status),
         };
         let record = record.with_body(Body::Count(count));
         let record = match (args.proofs.wanted(), count.capped) {

@@ -579,16 +579,16 @@ fn an_alphabet_shorter_than_the_grid_is_an_error() {
 /// never titles that lose the puzzle (and name the next one after a row).
 #[test]
 fn rows_with_digits_outside_a_custom_alphabet_are_named_not_lost() {
+    // LINE as nine rows, its empty cells written as `empty`, its cells apart by `gap`.
+    let rows = |empty: &str, gap: &str| -> String {
+        LINE.replace('.', empty)
+            .as_bytes()
+            .chunks(9)
+            .map(|r| format!("{}\n", r.iter().map(|&b| b as char).join(gap)))
+            .collect()
+    };
     let alphabet = Alphabet::custom("123456789").unwrap();
-    let rows0: String = LINE
-        .replace('.', "0")
-        .as_bytes()
-        .chunks(9)
-        .map(|r| {
-            let row = std::str::from_utf8(r).unwrap();
-            row.chars().join(" ") + "\n"
-        })
-        .collect();
+    let rows0 = rows("0", " ");
     let text = format!("{}\n{rows0}{}\n", TOP[0], TOP[1]);
     let entries = read_all(&text, "t", &alphabet, &mut GeometrySpec::classic());
     assert_eq!(statuses(&entries), ["ok", "invalid", "ok"]);
@@ -623,9 +623,7 @@ fn rows_with_digits_outside_a_custom_alphabet_are_named_not_lost() {
     assert_eq!(statuses(&entries), ["ok", "ok"]);
     assert_eq!(entries.iter().map(|e| e.name.as_deref()).collect::<Vec<_>>(), [Some("1"), Some("2")]);
     // With the default alphabet, `?` for empty cells, in compact rows.
-    let rows: String =
-        LINE.replace('.', "?").as_bytes().chunks(9).map(|r| format!("{}\n", String::from_utf8_lossy(r))).collect();
-    let entries = read(&format!("{}\n{rows}{}\n", TOP[0], TOP[1]));
+    let entries = read(&format!("{}\n{}{}\n", TOP[0], rows("?", ""), TOP[1]));
     assert_eq!(statuses(&entries), ["ok", "invalid", "ok"]);
     let e = entries[1].puzzle.as_ref().unwrap_err();
     assert_eq!(e.to_string(), "t:2:2: '?' is not a puzzle symbol (expected 1-9, '.' or '0')");
