@@ -12,7 +12,7 @@ use anyhow::{anyhow, Context, Result};
 
 use satdoku::{Entry, ParseError, ParseErrorKind, Position, PuzzleReader};
 
-use super::output::{Emitter, Job, Renderer, Stdout, Summary};
+use super::output::{Emitter, Job, Renderer, Status, Stdout, Summary};
 use super::progress::Progress;
 use super::Setup;
 
@@ -39,13 +39,21 @@ impl Numbered {
     }
 }
 
+/// The title lines of the inputs: how many, and where the first was. An
+/// input of no puzzle names them, for they are what was read instead.
+#[derive(Default)]
+pub struct Titles {
+    count: usize,
+    first: Option<Position>,
+}
+
 /// Read every puzzle of every input in order (stdin for none or `-`), calling
 /// `each` on it. An input that cannot be opened is one invalid entry.
 pub fn for_each_puzzle(
     files: &[PathBuf],
     setup: &mut Setup,
     mut each: impl FnMut(Numbered) -> Result<()>,
-) -> Result<()> {
+) -> Result<Titles> {
     let stdin = [PathBuf::from("-")];
     let given = [PathBuf::new()];
     if setup.input.is_some() && !files.is_empty() {
@@ -57,6 +65,7 @@ pub fn for_each_puzzle(
         (None, false) => files,
     };
     let mut index = setup.chunk.puzzles_before;
+    let mut titles = Titles::default();
     let mut progress = Progress::new(files);
     for path in files {
         let stdin = path.as_os_str() == "-";
@@ -92,9 +101,13 @@ pub fn for_each_puzzle(
             });
             each(Numbered { index, entry, read: start.elapsed(), threads: 1 })?;
         }
+        if let Some((count, first)) = reader.titles() {
+            titles.count += count;
+            titles.first.get_or_insert(first);
+        }
     }
     progress.finish();
-    Ok(())
+    Ok(titles)
 }
 
 /// Open an input file; a directory is refused here, as a file that cannot be
@@ -115,19 +128,30 @@ where
     F: Fn(&Numbered, &mut Emitter) -> io::Result<()> + Sync,
 {
     let mut puzzles = 0;
-    let summary = if jobs <= 1 {
+    let mut titles = Titles::default();
+    let mut summary = if jobs <= 1 {
         let mut emitter = Emitter::direct(renderer);
-        for_each_puzzle(files, setup, |numbered| {
+        titles = for_each_puzzle(files, setup, |numbered| {
             puzzles += 1;
             answer(&numbered, &mut emitter).context(STDOUT)
         })?;
         emitter.flush().context(STDOUT)?;
         emitter.summary
     } else {
-        run_parallel(files, setup, renderer, jobs, &answer, &mut puzzles)?
+        run_parallel(files, setup, renderer, jobs, &answer, (&mut puzzles, &mut titles))?
     };
     if puzzles == 0 {
-        let _ = writeln!(io::stderr(), "satdoku: no puzzle in the input (only blank, comment or title lines)");
+        // Text and no puzzle: rows that were read as titles, or not puzzles
+        // at all, bad input either way. No text at all is no news.
+        let what = match titles.first {
+            Some(first) => {
+                summary.add(Status::Invalid);
+                let lines = if titles.count == 1 { "1 line" } else { &format!("{} lines", titles.count) };
+                format!("{lines} of text, the first at {first}, read as titles")
+            }
+            None => "only blank or comment lines".to_string(),
+        };
+        let _ = writeln!(io::stderr(), "satdoku: no puzzle in the input: {what}");
     }
     Ok(summary)
 }
@@ -143,7 +167,7 @@ fn run_parallel<F>(
     renderer: Renderer,
     jobs: usize,
     answer: &F,
-    puzzles: &mut usize,
+    (puzzles, titles): (&mut usize, &mut Titles),
 ) -> Result<Summary>
 where
     F: Fn(&Numbered, &mut Emitter) -> io::Result<()> + Sync,
@@ -159,7 +183,8 @@ where
                 send(std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK)))?;
             }
             Ok(())
-        });
+        })
+        .map(|read| *titles = read);
         if read.is_err() || chunk.is_empty() {
             return read;
         }

@@ -97,6 +97,9 @@ pub struct PuzzleReader<'a, R> {
     /// Within a paragraph already found to hold one puzzle per line: that line length.
     line_mode: Option<usize>,
     title: Option<String>,
+    /// The title lines read, and the first one's line: what an input of no
+    /// puzzle held instead.
+    titles: (usize, usize),
     /// In an `.sdk` section that holds no puzzle (`[State]`, `[PencilMarks]`,
     /// …): the lines of it still to skip.
     skipping: usize,
@@ -125,6 +128,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             ready: VecDeque::new(),
             line_mode: None,
             title: None,
+            titles: (0, 0),
             skipping: 0,
             column: None,
             named: false,
@@ -210,6 +214,22 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
         Entry { position: self.at(line, None), name, puzzle }
     }
 
+    /// A title at `line`: the name of the puzzle after it.
+    fn name_next(&mut self, line: usize, title: String) {
+        self.title = Some(title);
+        if self.titles.0 == 0 {
+            self.titles.1 = line;
+        }
+        self.titles.0 += 1;
+    }
+
+    /// The title lines read so far, and where the first one was: an input
+    /// that held no puzzle says so (a file of rows that are no puzzle, read
+    /// as titles, is bad input; an empty one is not).
+    pub fn titles(&self) -> Option<(usize, Position)> {
+        (self.titles.0 > 0).then(|| (self.titles.0, self.at(self.titles.1, None)))
+    }
+
     /// The side of a whole puzzle of `k` cells, if `k` is one.
     fn puzzle_side(&self, k: usize) -> Option<usize> {
         match self.spec.fixed_size() {
@@ -265,7 +285,7 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                 _ if self.skipping > 0 => self.skipping -= 1,
                 LineKind::Title(title) => {
                     self.line_mode = None;
-                    self.title = Some(title);
+                    self.name_next(line, title);
                 }
                 LineKind::IndexHeader(k) => {
                     self.line_mode = None;
@@ -283,7 +303,7 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                         self.frame(line, cells);
                     } else {
                         self.line_mode = None;
-                        self.title = Some(label);
+                        self.name_next(line, label);
                     }
                 }
                 LineKind::Header(column, named) => {
@@ -347,7 +367,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let k = cells.tokens.len();
         if self.is_index(&cells) {
             let number: String = cells.tokens.iter().map(|t| t.text.to_string()).collect();
-            self.title = Some(number);
+            self.name_next(line, number);
             return;
         }
         if let Some(m) = self.pencil_side(&cells) {

@@ -120,3 +120,32 @@ fn misleading_messages_say_what_is_wrong() {
     let ctrl = write_file(&dir, "ctrl.toml", "size = 4\nname = \"a\u{1}b\"\n");
     refused(&["count", "--grid", &ctrl], &["ctrl.toml:2:10: invalid basic string: control character U+0001"]);
 }
+
+/// Text that holds no puzzle (every line read as a title) is bad input: the
+/// rows of a puzzle the reader could not take as one must not pass with
+/// exit 0 and nothing printed. Empty input is no news, and exits 0.
+#[test]
+fn text_with_no_puzzle_is_bad_input_and_empty_input_is_not() {
+    for jobs in ["-j1", "-j2"] {
+        for command in ["solve", "count", "analyze"] {
+            let r = run(&[command, jobs], "Puzzles of the week\nSee you next week\n");
+            assert_eq!(r.code, 2, "{command} {jobs}: {}", r.stderr);
+            assert_eq!(r.stdout, "", "{command} {jobs}");
+            let says = "no puzzle in the input: 2 lines of text, the first at <stdin>:1, read as titles";
+            assert!(r.stderr.contains(says), "{command} {jobs}: {}", r.stderr);
+            for empty in ["", "\n\n", "# nothing yet\n"] {
+                let r = run(&[command, jobs], empty);
+                assert_eq!((r.code, r.stdout.as_str()), (0, ""), "{command} {jobs} {empty:?}: {}", r.stderr);
+                assert!(r.stderr.contains("no puzzle in the input: only blank or comment lines"), "{}", r.stderr);
+            }
+        }
+    }
+    // Rows with a letter for empty cells are one record naming the letter.
+    let rows = "6ooooo8o3\nooo1o8ooo\n4o9ooo1o5\noo6o7oooo\n7ooo3ooo1\noooo5o4oo\n3o4ooo9o6\nooo4o1ooo\n1o5ooooo2\n";
+    let r = run(&["solve", "--format", "json"], rows);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let records = crate::util::json_lines(&r.stdout);
+    assert_eq!(records.len(), 1, "{}", r.stdout);
+    assert_eq!(records[0]["status"], "invalid");
+    assert!(records[0]["error"].as_str().unwrap().starts_with("<stdin>:1:2: 'o' is not a symbol"), "{}", r.stdout);
+}

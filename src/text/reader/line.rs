@@ -228,12 +228,18 @@ fn is_rule(text: &str) -> bool {
 /// Whether a run of letters is a word, not cells: two or more letters, one
 /// of them lower-case and no cell (see [`is_text`]).
 fn is_word(run: &str, alphabet: &Alphabet) -> bool {
-    let texty = |c: char| match alphabet.is_custom() {
+    let lower = run.chars().filter(|c| c.is_lowercase()).count();
+    run.chars().count() >= 2 && (run.chars().any(|c| is_texty(c, alphabet)) || (lower >= 4 && !alphabet.is_custom()))
+}
+
+/// Whether a letter makes a run of letters a word: a lower-case one that
+/// cannot be a cell (past `g` with the default alphabet, whose 16×16 grids
+/// use a-g; any the alphabet lacks with `--symbols`).
+fn is_texty(c: char, alphabet: &Alphabet) -> bool {
+    match alphabet.is_custom() {
         true => c.is_lowercase() && alphabet.read(c) == Symbol::Unknown,
         false => c.is_lowercase() && !('a'..='g').contains(&c),
-    };
-    let lower = run.chars().filter(|c| c.is_lowercase()).count();
-    run.chars().count() >= 2 && (run.chars().any(texty) || (lower >= 4 && !alphabet.is_custom()))
+    }
 }
 
 /// Whether a line reads as words rather than cells: a run of two or more
@@ -342,6 +348,9 @@ pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, un
         if let Some(cells) = damaged_puzzle(text, alphabet) {
             return LineKind::Cells(cells);
         }
+        if letter_for_empty(text, alphabet, fixed) {
+            return LineKind::Cells(tokenize(text, 0, alphabet));
+        }
         return LineKind::Title(echo(trimmed));
     }
     LineKind::Cells(cells)
@@ -377,6 +386,43 @@ fn damaged_puzzle(text: &str, alphabet: &Alphabet) -> Option<Cells> {
     let label = text[..text.find(word).unwrap_or(0)].trim().trim_end_matches(':').trim();
     cells.label = (!label.is_empty()).then(|| echo(label));
     Some(cells)
+}
+
+/// Whether a line that reads as words is a row, or a whole puzzle, that
+/// writes its empty cells as a letter no cell can be (`6ooooo8o3`, or
+/// `AxxBxxxCx` under `--symbols ABCDEFGHI`). A run of that letter makes a
+/// word, but a title is not one repeated letter stuck to cells (box rules
+/// and spaces between): as many as a whole puzzle (16 or more, or n² with a
+/// fixed size n), or a row's worth (4 or more, or n) whose givens are
+/// different values that fit it, as `16x16` and `100x100` are not. As
+/// cells, framing names the letter (`'o' is not a symbol of this 9x9 grid`)
+/// where a title would lose the puzzle.
+fn letter_for_empty(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> bool {
+    let cells: Vec<char> = text.chars().filter(|&c| !is_separator(c)).collect();
+    let cell = |c: char| is_cellish(c) || (alphabet.read(c) != Symbol::Unknown && !is_texty(c, alphabet));
+    let (kept, marks): (Vec<char>, Vec<char>) = cells.iter().partition(|&&c| cell(c));
+    let mark = match marks[..] {
+        [mark, ref rest @ ..] if !rest.is_empty() && rest.iter().all(|&c| c == mark) && mark.is_alphabetic() => mark,
+        _ => return false,
+    };
+    // Beside a cell somewhere (`1o8`), or one character a word (`6 x x 3`):
+    // not a word of its own (`12 mm`).
+    let chars: Vec<char> = text.chars().collect();
+    let stuck = chars.windows(2).any(|w| (w[0] == mark && cell(w[1])) || (cell(w[0]) && w[1] == mark));
+    let spaced = text.split_whitespace().all(|word| word.chars().count() == 1);
+    let k = cells.len();
+    let whole = fixed.map_or(k >= 16 && is_whole_count(k), |n| n.checked_mul(n) == Some(k));
+    let row = || {
+        let mut seen = vec![false; k + 1];
+        fixed.is_none_or(|n| n == k)
+            && k >= 4
+            && kept.iter().all(|&c| match alphabet.read(c) {
+                Symbol::Value(v) if v <= k => !std::mem::replace(&mut seen[v], true),
+                Symbol::Value(_) => false,
+                Symbol::Empty | Symbol::Unknown => true,
+            })
+    };
+    (stuck || spaced) && (whole || row())
 }
 
 /// A whole puzzle with a word or punctuation stuck to it (`4..7…zz`,

@@ -630,6 +630,58 @@ fn rows_with_digits_outside_a_custom_alphabet_are_named_not_lost() {
     assert_eq!(entries[2].name, None);
 }
 
+/// Rows that write empty cells as a letter no cell can be (`6ooooo8o3`,
+/// `x` under `--symbols`): a run of it reads as a word, but such rows are a
+/// puzzle with a bad symbol, named where it is, never titles that lose the
+/// puzzle with no record. A title of one repeated letter that is no row
+/// stays a title.
+#[test]
+fn letters_for_empty_cells_are_named_not_lost() {
+    let rows = |empty: &str, gap: &str, p: &str| -> String {
+        p.replace('.', empty)
+            .as_bytes()
+            .chunks(9)
+            .map(|r| format!("{}\n", r.iter().map(|&b| b as char).join(gap)))
+            .collect()
+    };
+    // The first empty cell of LINE, 1-based, in a row of `width` characters a cell.
+    let first_empty = |width: usize| width * LINE.find('.').unwrap() + 1;
+    for (empty, gap, width) in [("o", "", 1), ("x", "", 1), ("o", " ", 2)] {
+        let entries = read(&format!("{}\n{}{}\n", TOP[0], rows(empty, gap, LINE), TOP[1]));
+        assert_eq!(statuses(&entries), ["ok", "invalid", "ok"], "{empty:?} {gap:?}");
+        let e = entries[1].puzzle.as_ref().unwrap_err().to_string();
+        let at = format!("t:2:{}: '{empty}' is not a symbol of this 9x9 grid", first_empty(width));
+        assert!(e.starts_with(&at), "{e}");
+        assert_eq!((entries[2].name.as_deref(), entries[2].position.line), (None, 11));
+    }
+    // Under `--symbols`, spaced and compact, digits or letters.
+    let letters = Alphabet::custom("ABCDEFGHI").unwrap();
+    let lettered =
+        |p: &str| p.chars().map(|c| c.to_digit(10).map_or(c, |d| (b'@' + d as u8) as char)).collect::<String>();
+    for (alphabet, puzzle, gap, width) in [
+        (Alphabet::custom("123456789").unwrap(), LINE.to_string(), " ", 2),
+        (Alphabet::custom("123456789").unwrap(), LINE.to_string(), "", 1),
+        (letters.clone(), lettered(LINE), "", 1),
+        (letters.clone(), lettered(LINE), " ", 2),
+    ] {
+        let entries = read_all(&rows("x", gap, &puzzle), "t", &alphabet, &mut GeometrySpec::classic());
+        assert_eq!(statuses(&entries), ["invalid"], "{puzzle} {gap:?}");
+        let e = entries[0].puzzle.as_ref().unwrap_err().to_string();
+        assert!(e.starts_with(&format!("t:1:{}: 'x' is not a puzzle symbol", first_empty(width))), "{e}");
+    }
+    // Box rules between them, and a 4×4 on one line.
+    let boxed: String =
+        rows("o", "", LINE).lines().map(|r| format!("{}|{}|{}\n", &r[..3], &r[3..6], &r[6..])).collect();
+    assert_eq!(statuses(&read(&format!("{boxed}\n{}\n", TOP[1]))), ["invalid", "ok"]);
+    assert_eq!(statuses(&read("1oooo2oooo3oooo4\n")), ["invalid"]);
+    // Titles: a word of its own, a size, no letter beside a cell.
+    for title in ["12 mm", "2 oo 4", "Puzzle 1 (easy)", "xxxxxxxxx"] {
+        let entries = read(&format!("{title}\n{}\n", TOP[1]));
+        assert_eq!(statuses(&entries), ["ok"], "{title}");
+        assert_eq!(entries[0].name.as_deref(), Some(title));
+    }
+}
+
 #[test]
 fn echoed_text_is_cut() {
     let long = "x".repeat(1000);
