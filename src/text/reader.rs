@@ -40,8 +40,8 @@ mod line;
 mod sheet;
 
 use line::{
-    candidate_words, cellish_count, classify, exact_sqrt, field_cells, is_text, is_whole_count, is_whole_field,
-    odd_row_length, read_bounded_line, region_map, Cells, Line, LineKind, Token, TokenText, Under, DAMAGED_CELLS,
+    candidate_words, classify, exact_sqrt, field_cells, holds_damaged, is_text, is_whole_count, is_whole_field,
+    letter_row, odd_row_length, read_bounded_line, region_map, Cells, Line, LineKind, Token, TokenText, Under,
 };
 use sheet::whole_grids;
 
@@ -113,6 +113,35 @@ pub struct PuzzleReader<'a, R> {
     parted: bool,
     blank: usize,
     buf: Vec<u8>,
+    /// The line after a title that may be a row (see [`line::LetterRow`]),
+    /// read to decide it: its number, what it is on its own, and its text
+    /// if it is a title too.
+    held: Option<Classified>,
+    /// The length of the last row read (rules and comments since are fine),
+    /// and the letter its stretch of rows writes for empty cells, if any.
+    rows: Option<(usize, Option<char>)>,
+}
+
+/// A line as [`classify`] sees it.
+struct Classified {
+    line: usize,
+    kind: LineKind,
+    /// Its text, when it is a title or a rule of `*`s (either may be a row).
+    text: Option<String>,
+    /// Whether it has a character that may write empty cells where it is no
+    /// symbol (`*`, a letter): only such a row's mark is looked for.
+    marks: bool,
+}
+
+/// The mark a row writes for empty cells where it is no symbol: `*`, or a
+/// letter no cell can be (`x` in `3x6x7xxxx`).
+fn empty_mark(row: &Cells, alphabet: &Alphabet) -> Option<char> {
+    row.tokens.iter().find_map(|t| match t.text {
+        TokenText::Char(c) if c.is_ascii_digit() || c == '.' => None,
+        TokenText::Char(c) if c == '*' || (c.is_alphabetic() && t.symbol == Symbol::Unknown) => Some(c),
+        TokenText::Char(c) if line::is_texty(c, alphabet) => Some(c),
+        _ => None,
+    })
 }
 
 impl<'a, R: BufRead> PuzzleReader<'a, R> {
@@ -136,6 +165,8 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             parted: false,
             blank: 0,
             buf: Vec::new(),
+            held: None,
+            rows: None,
         }
     }
 
@@ -147,7 +178,75 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
         self
     }
 
+    /// The next line, and what it is among the lines around it: a title
+    /// that may be a row with a letter for empty cells is one when no title
+    /// looks so, or when a row of its length comes right before or after it.
+    /// A row of only that letter (`xxxxxxxxx`) needs rows that write that
+    /// letter there: before it, or (with a given) right after it.
     fn read_line(&mut self) -> Option<(usize, LineKind)> {
+        let Classified { line, kind, text, marks } = match self.held.take() {
+            Some(held) => held,
+            None => self.classify_line()?,
+        };
+        let (kind, mark) = match (kind, text) {
+            (LineKind::Title(title), Some(text)) => match letter_row(&text, self.alphabet, self.spec.fixed_size()) {
+                Some(row) if self.takes_row(&row) => (LineKind::Cells(row.cells), Some(row.mark)),
+                _ => (LineKind::Title(title), None),
+            },
+            // `*********` or `| * * * | * * * | * * * |`, a frame line, or
+            // an empty row where the rows above write `*` for empty cells.
+            (LineKind::Rule, Some(text)) => {
+                let stars = text.chars().filter(|&c| c == '*').count();
+                match stars > 0 && (self.rows == Some((stars, Some('*'))) || self.row_follows(stars, '*', false)) {
+                    true => (LineKind::Cells(line::tokenize(&text, 0, self.alphabet)), None),
+                    false => (LineKind::Rule, None),
+                }
+            }
+            (kind, _) => (kind, None),
+        };
+        self.rows = match &kind {
+            LineKind::Cells(c) if !c.field && c.label.is_none() => {
+                let k = c.tokens.len();
+                let stretch = self.rows.filter(|&(n, _)| n == k).and_then(|(_, mark)| mark);
+                Some((k, mark.or(stretch).or_else(|| marks.then(|| empty_mark(c, self.alphabet)).flatten())))
+            }
+            LineKind::Rule | LineKind::Comment => self.rows,
+            _ => None,
+        };
+        Some((line, kind))
+    }
+
+    /// Whether a title that may be a row is one, among the lines around it.
+    fn takes_row(&mut self, row: &line::LetterRow) -> bool {
+        let k = row.cells.tokens.len();
+        let after = match row.givens {
+            true => self.rows.is_some_and(|(n, _)| n == k),
+            false => self.rows == Some((k, Some(row.mark))),
+        };
+        row.sure || after || self.row_follows(k, row.mark, row.givens)
+    }
+
+    /// Whether a row of k cells comes right after the line just read: one
+    /// that writes `mark` for empty cells (with a given), or, after a line
+    /// with `givens`, any row. The line is read and held to be returned next.
+    fn row_follows(&mut self, k: usize, mark: char, givens: bool) -> bool {
+        if self.held.is_none() {
+            self.held = self.classify_line();
+        }
+        let fixed = self.spec.fixed_size();
+        let Some(next) = &self.held else { return false };
+        match (&next.kind, &next.text) {
+            (LineKind::Cells(c), _) if c.tokens.len() == k && !c.field && c.label.is_none() => {
+                givens || empty_mark(c, self.alphabet) == Some(mark)
+            }
+            (LineKind::Title(_), Some(text)) => letter_row(text, self.alphabet, fixed)
+                .is_some_and(|next| next.givens && next.mark == mark && next.cells.tokens.len() == k),
+            _ => false,
+        }
+    }
+
+    /// Read a line and say what it is on its own.
+    fn classify_line(&mut self) -> Option<Classified> {
         if self.finished {
             return None;
         }
@@ -159,31 +258,43 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             }
             Ok(Line::TooLong) => {
                 self.line_no += 1;
-                Some((self.line_no, LineKind::Broken(ParseErrorKind::LineTooLong { limit: MAX_LINE }, None)))
+                let kind = LineKind::Broken(ParseErrorKind::LineTooLong { limit: MAX_LINE }, None);
+                Some(Classified { line: self.line_no, kind, text: None, marks: false })
             }
             Ok(Line::Read) => {
                 self.line_no += 1;
                 // A byte-order mark opens a file, and files joined by `cat`
                 // keep each one's: it is no cell on any line.
                 let bytes: &[u8] = self.buf.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&self.buf);
-                let kind = match std::str::from_utf8(bytes) {
+                match std::str::from_utf8(bytes) {
                     Ok(text) => {
                         let under = Under { csv: self.column.is_some(), named: self.named };
-                        classify(text, self.alphabet, self.spec.fixed_size(), under)
+                        let kind = classify(text, self.alphabet, self.spec.fixed_size(), under);
+                        let text = text.trim_end_matches(['\n', '\r']);
+                        let kept = match kind {
+                            LineKind::Title(_) => true,
+                            LineKind::Rule => text.chars().all(|c| matches!(c, '*' | '|') || c.is_whitespace()),
+                            _ => false,
+                        };
+                        // Past `9` (letters, `_`, `|`, any non-ASCII) or `*`;
+                        // without an early exit, so that it vectorizes.
+                        let marks = text.bytes().fold(false, |any, b| any | (b > b'9') | (b == b'*'));
+                        Some(Classified { line: self.line_no, kind, text: kept.then(|| text.to_string()), marks })
                     }
                     Err(e) => {
                         let at = e.valid_up_to();
                         let column = String::from_utf8_lossy(&bytes[..at]).chars().count() + 1;
                         let byte = bytes[at];
-                        LineKind::Broken(ParseErrorKind::BadByte { byte, what: "not UTF-8" }, Some(column))
+                        let kind = LineKind::Broken(ParseErrorKind::BadByte { byte, what: "not UTF-8" }, Some(column));
+                        Some(Classified { line: self.line_no, kind, text: None, marks: false })
                     }
-                };
-                Some((self.line_no, kind))
+                }
             }
             Err(e) => {
                 self.finished = true;
                 self.line_no += 1;
-                Some((self.line_no, LineKind::Broken(ParseErrorKind::Io(e.to_string()), None)))
+                let kind = LineKind::Broken(ParseErrorKind::Io(e.to_string()), None);
+                Some(Classified { line: self.line_no, kind, text: None, marks: false })
             }
         }
     }
@@ -306,10 +417,28 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                         self.name_next(line, label);
                     }
                 }
-                LineKind::Header(column, named) => {
+                LineKind::Header(column, named, title) => {
                     self.line_mode = None;
-                    self.column = Some(column);
-                    self.named = named;
+                    let before = (self.column, self.named);
+                    (self.column, self.named) = (Some(column), named);
+                    // Words between commas that name no puzzle column and
+                    // head no rows of fields are a title (the line after it
+                    // is read as under the header, as a row would be). A
+                    // spreadsheet's grid under it has as many columns (and
+                    // maybe a column of labels).
+                    let delimiter = [',', ';', ':'].into_iter().find(|&d| title.contains(d));
+                    let columns = delimiter.map_or(1, |d| title.matches(d).count() + 1);
+                    let rows = match self.peek(0) {
+                        Some((_, LineKind::Fields(_))) => true,
+                        Some((_, LineKind::Cells(c) | LineKind::Separator(c) | LineKind::LabelledRow(_, c))) => {
+                            c.field || (c.delimiter == delimiter && c.tokens.len().abs_diff(columns) <= 1)
+                        }
+                        _ => false,
+                    };
+                    if !named && !rows {
+                        (self.column, self.named) = before;
+                        self.name_next(line, title);
+                    }
                 }
                 LineKind::Broken(kind, column) => {
                     let error = self.error(line, column, kind);
@@ -320,8 +449,7 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                     // Without a header, the first field that holds a puzzle,
                     // whole or not: a damaged one is reported, never passed
                     // over for the solution after it.
-                    let holds_puzzle =
-                        |f: &str| is_whole_field(f, alphabet, fixed) || cellish_count(f) >= DAMAGED_CELLS;
+                    let holds_puzzle = |f: &str| is_whole_field(f, alphabet, fixed) || holds_damaged(f);
                     let index = match self.column {
                         Some(column) => column,
                         None => fields.iter().position(|(_, f)| holds_puzzle(f.trim())).unwrap_or(0),

@@ -87,8 +87,9 @@ pub(super) enum LineKind {
     /// An `.sdk` section header: `[Puzzle]`, `[State]`, …
     Section(String),
     /// A CSV header: the column the puzzles are in (the first, unless it is
-    /// named), and whether the header named it.
-    Header(usize, bool),
+    /// named), whether the header named it, and the line as a title (for
+    /// when no rows of fields follow it: `Week 12, puzzle 3 of 7`).
+    Header(usize, bool, String),
     /// A spreadsheet's header over a grid that names its k columns past an
     /// empty corner (`,A,B,…`): each of the k rows below it starts with its
     /// label, a number too. (Numbered columns, `,1,2,…,9`, are a row of
@@ -235,7 +236,7 @@ fn is_word(run: &str, alphabet: &Alphabet) -> bool {
 /// Whether a letter makes a run of letters a word: a lower-case one that
 /// cannot be a cell (past `g` with the default alphabet, whose 16×16 grids
 /// use a-g; any the alphabet lacks with `--symbols`).
-fn is_texty(c: char, alphabet: &Alphabet) -> bool {
+pub(super) fn is_texty(c: char, alphabet: &Alphabet) -> bool {
     match alphabet.is_custom() {
         true => c.is_lowercase() && alphabet.read(c) == Symbol::Unknown,
         false => c.is_lowercase() && !('a'..='g').contains(&c),
@@ -348,9 +349,6 @@ pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, un
         if let Some(cells) = damaged_puzzle(text, alphabet) {
             return LineKind::Cells(cells);
         }
-        if letter_for_empty(text, alphabet, fixed) {
-            return LineKind::Cells(tokenize(text, 0, alphabet));
-        }
         return LineKind::Title(echo(trimmed));
     }
     LineKind::Cells(cells)
@@ -358,8 +356,17 @@ pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, un
 
 /// The fewest digits and empty marks in one word that make a line a puzzle
 /// gone wrong rather than a title: the cells of a 4×4, the smallest puzzle
-/// written on one line.
-pub(super) const DAMAGED_CELLS: usize = 16;
+/// written on one line. A 4×4 short of a few cells has [`DAMAGED_SHORT`].
+const DAMAGED_CELLS: usize = 16;
+const DAMAGED_SHORT: usize = 12;
+
+/// Whether a word holds a puzzle gone wrong: [`DAMAGED_CELLS`] digits and
+/// empty marks, or [`DAMAGED_SHORT`] that are four fifths of it
+/// (`3121..4..23..41`, a 4×4 a cell short; not a link with a long number).
+pub(super) fn holds_damaged(word: &str) -> bool {
+    let cells = cellish_count(word);
+    cells >= DAMAGED_CELLS || (cells >= DAMAGED_SHORT && cells * 5 >= word.chars().count() * 4)
+}
 
 /// The digits and empty marks (`.`, `_`, `*`, and `?` as some write an
 /// empty cell) of `text`: how much of a puzzle it holds.
@@ -376,40 +383,51 @@ fn is_cellish(c: char) -> bool {
 /// A line that reads as words but holds a puzzle gone wrong (`Puzzle 1:
 /// <80 cells>`, `<80 cells> hard`, `?` for empty, numbers with commas and a
 /// word after them): the first whitespace-separated word with at least
-/// [`DAMAGED_CELLS`] digits and empty marks, as cells, with the words before
+/// enough digits and empty marks ([`holds_damaged`]), as cells, with the words before
 /// it as its label. Such a line is a record (an invalid one, as framing
 /// finds), never a title that would lose the puzzle without a word.
 fn damaged_puzzle(text: &str, alphabet: &Alphabet) -> Option<Cells> {
     let words = words_with_columns(text);
-    let &(column, word) = words.iter().find(|(_, w)| cellish_count(w) >= DAMAGED_CELLS)?;
+    let &(column, word) = words.iter().find(|(_, w)| holds_damaged(w))?;
     let mut cells = field_cells(word, column - 1, alphabet);
-    let label = text[..text.find(word).unwrap_or(0)].trim().trim_end_matches(':').trim();
-    cells.label = (!label.is_empty()).then(|| echo(label));
+    cells.label = label_before(text, column);
     Some(cells)
 }
 
-/// Whether a line that reads as words is a row, or a whole puzzle, that
-/// writes its empty cells as a letter no cell can be (`6ooooo8o3`, or
-/// `AxxBxxxCx` under `--symbols ABCDEFGHI`). A run of that letter makes a
-/// word, but a title is not one repeated letter stuck to cells (box rules
-/// and spaces between): as many as a whole puzzle (16 or more, or n² with a
-/// fixed size n), or a row's worth (4 or more, or n) whose givens are
-/// different values that fit it, as `16x16` and `100x100` are not. As
-/// cells, framing names the letter (`'o' is not a symbol of this 9x9 grid`)
-/// where a title would lose the puzzle.
-fn letter_for_empty(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> bool {
+/// The words before the puzzle at 1-based `column` of its line, as its
+/// name: `Puzzle 3` of `Puzzle 3: 4..7…` or `Puzzle 3 - 4..7…`.
+fn label_before(text: &str, column: usize) -> Option<String> {
+    let before: String = text.chars().take(column - 1).collect();
+    let label = before.trim().trim_end_matches([':', '-', '–', '—', '|', '=']).trim();
+    (!label.is_empty()).then(|| echo(label))
+}
+
+/// A line read as words that may be a row, or a whole puzzle, writing its
+/// empty cells as one letter no cell can be (`6ooooo8o3`, `3 x 6 x 7 x x x x`
+/// under `--symbols 123456789`): a run of that letter makes a word.
+pub(super) struct LetterRow {
+    pub(super) cells: Cells,
+    /// The letter.
+    pub(super) mark: char,
+    /// Whether it has a given (else it is all letters, `xxxxxxxxx`).
+    pub(super) givens: bool,
+    /// Whether no title looks so: a given beside the letter (box rules
+    /// between are fine: `1o8`, `12|xx`), or one character a word
+    /// (`6 x x 3`), where a title has a word of its own (`12 mm`).
+    pub(super) sure: bool,
+}
+
+/// The line as a [`LetterRow`], if it is one letter among cells (box rules
+/// and spaces between), no symbol, as many as a whole puzzle (16 or more,
+/// or n² with a fixed size n), or a row's worth (4 or more, or n) whose
+/// givens are different values that fit it (`16x16` and `100x100` are not).
+/// As cells, framing names the letter (`'o' is not a symbol of this 9x9
+/// grid`) where a title would lose the puzzle.
+pub(super) fn letter_row(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Option<LetterRow> {
     let cells: Vec<char> = text.chars().filter(|&c| !is_separator(c)).collect();
     let cell = |c: char| is_cellish(c) || (alphabet.read(c) != Symbol::Unknown && !is_texty(c, alphabet));
     let (kept, marks): (Vec<char>, Vec<char>) = cells.iter().partition(|&&c| cell(c));
-    let mark = match marks[..] {
-        [mark, ref rest @ ..] if !rest.is_empty() && rest.iter().all(|&c| c == mark) && mark.is_alphabetic() => mark,
-        _ => return false,
-    };
-    // Beside a cell somewhere (`1o8`), or one character a word (`6 x x 3`):
-    // not a word of its own (`12 mm`).
-    let chars: Vec<char> = text.chars().collect();
-    let stuck = chars.windows(2).any(|w| (w[0] == mark && cell(w[1])) || (cell(w[0]) && w[1] == mark));
-    let spaced = text.split_whitespace().all(|word| word.chars().count() == 1);
+    let mark = *marks.first().filter(|m| m.is_alphabetic() && marks.iter().all(|c| c == *m))?;
     let k = cells.len();
     let whole = fixed.map_or(k >= 16 && is_whole_count(k), |n| n.checked_mul(n) == Some(k));
     let row = || {
@@ -422,7 +440,14 @@ fn letter_for_empty(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> bo
                 Symbol::Empty | Symbol::Unknown => true,
             })
     };
-    (stuck || spaced) && (whole || row())
+    if !(whole || row()) {
+        return None;
+    }
+    let chars: Vec<char> = text.chars().filter(|&c| c.is_whitespace() || !is_separator(c)).collect();
+    let stuck = chars.windows(2).any(|w| (w[0] == mark && cell(w[1])) || (cell(w[0]) && w[1] == mark));
+    let spaced = text.split_whitespace().all(|word| word.chars().count() == 1);
+    let givens = !kept.is_empty();
+    Some(LetterRow { cells: tokenize(text, 0, alphabet), mark, givens, sure: givens && (stuck || spaced) })
 }
 
 /// A whole puzzle with a word or punctuation stuck to it (`4..7…zz`,
@@ -550,7 +575,7 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under
     if delimiter != ':' && fields.iter().all(|(_, f)| name(f)) {
         const PUZZLE: [&str; 7] = ["quizzes", "quiz", "puzzle", "puzzles", "givens", "grid", "problem"];
         let column = fields.iter().position(|(_, f)| PUZZLE.contains(&f.trim().to_ascii_lowercase().as_str()));
-        return Some(LineKind::Header(column.unwrap_or(0), column.is_some()));
+        return Some(LineKind::Header(column.unwrap_or(0), column.is_some(), echo(text.trim())));
     }
     // Under a CSV header every row is fields, its puzzle column empty or not.
     if !(csv && delimiter != ':') {
@@ -631,20 +656,37 @@ fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabe
     if fields.len() < 4 {
         return None;
     }
+    // A field of one mark that is no cell (`%`, `?`) is a cell written
+    // wrong, to be named, while most of the row is cells: the row is not
+    // lost as a title.
+    let mut strays = 0;
     let mut tokens: Vec<Token> = fields
         .iter()
         .map(|&(start, field)| {
             let word = field.trim();
             let indent = field.chars().count() - field.trim_start().chars().count();
+            let mut chars = word.chars();
             let symbol = match word.parse::<usize>() {
                 _ if word.is_empty() || word == "." => Symbol::Empty,
                 Ok(0) => Symbol::Empty,
                 Ok(v) if cell_number(word) => Symbol::Value(v),
-                _ => return None,
+                _ => match (chars.next(), chars.next()) {
+                    (Some(c), None) if !c.is_alphanumeric() && c != '"' => {
+                        strays += 1;
+                        match alphabet.read(c) {
+                            Symbol::Empty => Symbol::Empty,
+                            _ => Symbol::Unknown,
+                        }
+                    }
+                    _ => return None,
+                },
             };
             Some(Token { column: (start + indent + 1) as u32, text: TokenText::Word(word.into()), symbol })
         })
         .collect::<Option<_>>()?;
+    if strays * 2 > tokens.len() {
+        return None;
+    }
     // A whole puzzle on one line with a delimiter after its last cell
     // (`…,7,9,`): that delimiter ends the line, it opens no cell. (Three
     // such lines were read as rows of an 82×82 block: one record.)
@@ -730,22 +772,21 @@ fn is_whole_puzzle(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> boo
 fn labelled(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Option<LineKind> {
     let words = words_with_columns(text);
     let whole = words.iter().position(|(_, w)| is_whole_puzzle(w, alphabet, fixed))?;
-    if let Some(&(column, word)) = words[..whole].iter().find(|(_, w)| cellish_count(w) >= DAMAGED_CELLS) {
+    if let Some(&(column, word)) = words[..whole].iter().find(|(_, w)| holds_damaged(w)) {
         return match stuck_word(word, alphabet, fixed) {
             Some((kind, at)) => Some(LineKind::Broken(kind, Some(column - 1 + at))),
             None => damaged_puzzle(text, alphabet).map(LineKind::Cells),
         };
     }
     let (column, word) = words[whole];
-    let label = text[..text.find(word).unwrap_or(0)].trim().trim_end_matches(':').trim();
     let mut cells = tokenize(word, column - 1, alphabet);
-    cells.label = (!label.is_empty()).then(|| echo(label));
+    cells.label = label_before(text, column);
     Some(LineKind::Cells(cells))
 }
 
 /// The cells of `text`, whose first character is at 0-based column `offset`
 /// of its line: rows of whitespace-separated numbers, or one cell per symbol.
-fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells {
+pub(super) fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells {
     // Rows of whitespace-separated numbers: several words, all numbers or `.`,
     // at least one longer than a digit. With the default alphabet a row of
     // spaced single digits and dots reads the same either way, so it counts as
@@ -774,8 +815,11 @@ fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells {
     let negative = |w: &str| w.strip_prefix('-').is_some_and(digits);
     let numeric = |w: &str| w == "." || digits(w) || negative(w);
     let in_row = |w: &str| w == "." || negative(w) || w.parse::<usize>().is_ok_and(|v| v <= words.len());
+    // Leading zeros pad a number to the width of the largest value; wider
+    // than that (`000 000 001`, `10 00` in a 4×4), they are cells side by side.
+    let padded_past = |w: &str| w.len() > 1 && w.starts_with('0') && w.len() > words.len().to_string().len();
     if words.len() >= 2
-        && words.iter().all(|(_, w)| numeric(w))
+        && words.iter().all(|(_, w)| numeric(w) && !padded_past(w))
         && (!ruled || words.iter().all(|(_, w)| in_row(w)))
         && (!alphabet.is_custom() || words.iter().any(|(_, w)| w.len() > 1))
     {

@@ -682,6 +682,123 @@ fn letters_for_empty_cells_are_named_not_lost() {
     }
 }
 
+/// Rows with a letter for empty cells where the line alone cannot tell: the
+/// letter only in whole box groups (`12 xx`, `12|xx`), or a row of only
+/// the letter (`xxxxxxxxx`) first, inside or last. The rows around them
+/// decide: one record naming the letter, and no row is the next puzzle's name.
+#[test]
+fn letter_rows_are_told_by_the_rows_around_them() {
+    let name = |e: &Entry| e.name.clone();
+    for gap in ["|", " ", ""] {
+        let four = ["12", "xx", "xx", "12", "21", "xx", "xx", "21"].chunks(2).map(|r| r.join(gap)).join("\n");
+        let entries = read(&format!("Puzzle 1\n{four}\n\nPuzzle 2\n{}\n", TOP[1]));
+        assert_eq!(statuses(&entries), ["invalid", "ok"], "{gap:?}");
+        let e = entries[0].puzzle.as_ref().unwrap_err().to_string();
+        assert!(e.starts_with(&format!("t:2:{}: 'x' is not a symbol", 3 + gap.len())), "{gap:?}: {e}");
+        assert_eq!(entries.iter().map(name).collect::<Vec<_>>(), [Some("Puzzle 1".into()), Some("Puzzle 2".into())]);
+    }
+    // A row of only the letter, wherever it stands.
+    let rows: Vec<String> =
+        LINE.replace('.', "x").as_bytes().chunks(9).map(|r| String::from_utf8_lossy(r).into()).collect();
+    for blank in [0, 4, 8] {
+        let mut grid = rows.clone();
+        grid[blank] = "x".repeat(9);
+        let entries = read(&format!("{}\n{}\n", grid.join("\n"), TOP[1]));
+        assert_eq!(statuses(&entries), ["invalid", "ok"], "row {blank}");
+        let e = entries[0].puzzle.as_ref().unwrap_err().to_string();
+        assert!(e.contains("'x' is not a symbol"), "row {blank}: {e}");
+        assert_eq!((entries[1].name.as_deref(), entries[1].position.line), (None, 10), "row {blank}");
+    }
+    // Under `--symbols`, an upper-case letter, the empty row first.
+    let upper = format!("{}\n{}", "X".repeat(9), rows[1..].join("\n").replace('x', "X"));
+    let entries = read_all(&upper, "t", &Alphabet::custom("123456789").unwrap(), &mut GeometrySpec::classic());
+    assert_eq!(statuses(&entries), ["invalid"]);
+    // A line of the letter is still a title above a puzzle that has no such letter.
+    let entries = read(&format!("xxxxxxxxx\n{}\n", rows.join("\n").replace('x', ".")));
+    assert_eq!((statuses(&entries), entries[0].name.as_deref()), (vec!["ok"], Some("xxxxxxxxx")));
+}
+
+/// `*` is an empty mark: a row of only `*`s inside a grid that writes `*`
+/// for empty cells is a row, not a rule line, whether first, inside, or
+/// framed (`| * * * | * * * | * * * |`).
+#[test]
+fn a_row_of_stars_is_an_empty_row_where_the_grid_writes_stars() {
+    let rows: Vec<String> =
+        LINE.replace('.', "*").as_bytes().chunks(9).map(|r| String::from_utf8_lossy(r).into()).collect();
+    let framed = |r: &str| {
+        let c: Vec<String> = r.chars().map(String::from).collect();
+        format!("| {} | {} | {} |", c[..3].join(" "), c[3..6].join(" "), c[6..].join(" "))
+    };
+    for blank in [0, 3, 8] {
+        let mut grid = rows.clone();
+        grid[blank] = "*".repeat(9);
+        let expected: String = grid.concat().replace('*', ".");
+        let plain = read(&format!("{}\n\n{}\n", grid.join("\n"), TOP[1]));
+        assert_eq!(statuses(&plain), ["ok", "ok"], "row {blank}");
+        assert_eq!(givens(&plain[0]), expected, "row {blank}");
+        let boxed: Vec<String> = grid.iter().map(|r| framed(r)).collect();
+        let rule = "+-------+-------+-------+";
+        let text = [rule, &boxed[..3].join("\n"), rule, &boxed[3..6].join("\n"), rule, &boxed[6..].join("\n"), rule]
+            .join("\n");
+        let entries = read(&format!("{text}\n"));
+        assert_eq!(statuses(&entries), ["ok"], "row {blank}: {text}");
+        assert_eq!(givens(&entries[0]), expected, "row {blank}");
+    }
+    // A line of `*`s around a puzzle that writes `.` stays a frame.
+    let entries = read(&format!("*********\n{}\n*********\n", rows.join("\n").replace('*', ".")));
+    assert_eq!(statuses(&entries), ["ok"]);
+}
+
+/// Box groups of digits with leading zeros (`000|000|001`, `000 000 001`,
+/// `10 00` in a 4×4) are cells side by side, not numbers padded wider than
+/// any value of the row needs.
+#[test]
+fn zero_padded_groups_are_cells_not_numbers() {
+    let rows: Vec<String> =
+        LINE.replace('.', "0").as_bytes().chunks(9).map(|r| String::from_utf8_lossy(r).into()).collect();
+    for gap in ["|", " ", " | "] {
+        let text: String = rows.iter().map(|r| format!("{}{gap}{}{gap}{}\n", &r[..3], &r[3..6], &r[6..])).collect();
+        let entries = read(&text);
+        assert_eq!(statuses(&entries), ["ok"], "{gap:?}");
+        assert_eq!(givens(&entries[0]), LINE, "{gap:?}");
+    }
+    let entries = read("10 00\n00 10\n01 00\n00 01\n");
+    assert_eq!(statuses(&entries), ["ok"]);
+    assert_eq!(givens(&entries[0]), "1.....1..1.....1");
+    // Padded to the width of the largest value, they are numbers.
+    let padded = "01 00 00 00 00 00 00 00 00 00 00 00 00 00 00 16\n".repeat(16);
+    let entries = read(&padded);
+    assert_eq!(statuses(&entries), ["ok"]);
+    assert_eq!(&givens(&entries[0])[..16], "1..............g");
+}
+
+/// Lines a reader can tell only by what comes after or what they hold: a
+/// spreadsheet row with one stray mark is that grid's row, named; words
+/// with a comma above no rows of fields are a title; a 4×4 on one line a
+/// cell short is a damaged puzzle; the label of `Puzzle 3 - <cells>` is
+/// `Puzzle 3`.
+#[test]
+fn titles_rows_and_labels_told_apart() {
+    let entries = read(&format!("1,,,4\n,4,1,\n,%,,2\n4,,,1\n\nNext\n{}\n", TOP[1]));
+    assert_eq!(statuses(&entries), ["invalid", "ok"]);
+    let e = entries[0].puzzle.as_ref().unwrap_err().to_string();
+    assert!(e.starts_with("t:3:2: '%' is not a puzzle symbol"), "{e}");
+    assert_eq!(entries[1].name.as_deref(), Some("Next"));
+    let entries = read(&format!("Week 12, puzzle 3 of 7\n{}\n", TOP[1]));
+    assert_eq!((statuses(&entries), entries[0].name.as_deref()), (vec!["ok"], Some("Week 12, puzzle 3 of 7")));
+    let entries = read("Week 12, puzzle 3 of 7\n1,,,4\n3,,1,\n,1,,3\n4,,,1\n");
+    assert_eq!((statuses(&entries), entries[0].name.as_deref()), (vec!["ok"], Some("Week 12, puzzle 3 of 7")));
+    assert_eq!(givens(&entries[0]), "1..43.1..1.34..1");
+    // A header that heads rows of fields is still one.
+    let entries = read(&format!("id,rating\n1,{}\n", TOP[1]));
+    assert_eq!((statuses(&entries), entries[0].name.as_deref()), (vec!["ok"], None));
+    let entries = read(&format!("Sudoku 1 - 3121..4..23..41\n\n{}\n", TOP[1]));
+    assert_eq!(statuses(&entries), ["invalid", "ok"]);
+    let entries = read(&format!("Puzzle 3 - {}\nPuzzle 4 | {}\n", TOP[1], TOP[2]));
+    let names: Vec<_> = entries.iter().map(|e| e.name.as_deref()).collect();
+    assert_eq!(names, [Some("Puzzle 3"), Some("Puzzle 4")]);
+}
+
 #[test]
 fn echoed_text_is_cut() {
     let long = "x".repeat(1000);
