@@ -94,8 +94,10 @@ pub struct PuzzleReader<'a, R> {
     line_no: usize,
     pending: VecDeque<(usize, LineKind)>,
     ready: VecDeque<Entry>,
-    /// Within a paragraph already found to hold one puzzle per line: that line length.
-    line_mode: Option<usize>,
+    /// Within a paragraph already found to hold one puzzle per line: that
+    /// line length, and the delimiter between its cells (a tab-separated row
+    /// of 16 cells is no 4×4 puzzle among 4×4s written on one line).
+    line_mode: Option<(usize, Option<char>)>,
     title: Option<String>,
     /// The title lines read, and the first one's line: what an input of no
     /// puzzle held instead.
@@ -512,7 +514,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if let Some(n) = self.puzzle_side(k) {
             if cells.field || self.spec.fixed_size().is_some() || !self.starts_block(k, &cells) {
                 // Among lines of k cells (a file of puzzles one per line), it is one of them.
-                let in_run = self.line_mode == Some(k)
+                let in_run = self.line_mode == Some((k, cells.delimiter))
                     || matches!(self.peek(0), Some((_, LineKind::Cells(c))) if c.tokens.len() == k);
                 let row = !cells.field && !in_run && self.spec.fixed_size().is_none() && self.could_be_row(k, &cells);
                 let rows = vec![(line, cells.tokens)];
@@ -521,7 +523,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 // puzzle per line: after a block broke, its other rows of m²
                 // cells (no m×m grid) must not all turn into puzzles.
                 if !matches!(&puzzle, Err(ParseError { kind: ParseErrorKind::Geometry(_), .. })) {
-                    self.line_mode = Some(k);
+                    self.line_mode = Some((k, cells.delimiter));
                 }
                 let puzzle = puzzle.map_err(|mut e| {
                     // A lone row of a block (its puzzle cut short to one
@@ -609,7 +611,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// Whether a line of k = m² cells starts a block of k rows rather than
     /// being a whole m×m puzzle.
     fn starts_block(&mut self, k: usize, first: &Cells) -> bool {
-        if self.line_mode == Some(k) || !self.could_be_row(k, first) {
+        if self.line_mode == Some((k, first.delimiter)) || !self.could_be_row(k, first) {
             return false;
         }
         let m = exact_sqrt(k).unwrap_or(k);
@@ -1194,7 +1196,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// A grid with coordinates, if `header` starts one: the column numbers
     /// 1 to n on a line, then n rows (rules between), each its label (`A`,
     /// `B`, … or `a`, `b`, … or 1, 2, …) and its n cells. The rows are taken
-    /// from the input.
+    /// from the input. A row with its label in place but a few cells too
+    /// many or too few makes the grid one invalid entry that names it.
     fn coordinate_grid(&mut self, header: &Cells) -> Option<Result<Puzzle, ParseError>> {
         let n = header.tokens.len();
         let numbered =
@@ -1212,13 +1215,21 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             TokenText::Word(_) => false,
         } || matches!(t.symbol, Symbol::Value(v) if v == row + 1);
         let mut rows = Vec::with_capacity(n);
+        let mut damaged = None;
         let mut ahead = 0;
         while rows.len() < n {
             match self.peek(ahead)? {
                 (_, LineKind::Rule) => {}
                 (line, LineKind::Cells(c))
-                    if !c.field && c.label.is_none() && c.tokens.len() == n + 1 && label(&c.tokens[0], rows.len()) =>
+                    if !c.field && c.label.is_none() && c.tokens.first().is_some_and(|t| label(t, rows.len())) =>
                 {
+                    let count = c.tokens.len() - 1;
+                    if count != n {
+                        if count.abs_diff(n) > (n / 3).max(1) {
+                            return None;
+                        }
+                        damaged.get_or_insert((*line, rows.len() + 1, count));
+                    }
                     rows.push((*line, c.tokens[1..].to_vec()));
                 }
                 _ => return None,
@@ -1228,7 +1239,13 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         for _ in 0..ahead {
             self.next_line();
         }
-        Some(self.resolve(rows[0].0, n, &rows))
+        let first = rows[0].0;
+        Some(match damaged {
+            Some((line, row, count)) => {
+                Err(self.error(line, None, ParseErrorKind::DamagedRow { first, row, count, n }))
+            }
+            None => self.resolve(first, n, &rows),
+        })
     }
 
     /// A puzzle of each cell's candidates (values 1..=m, in cell order): a

@@ -794,6 +794,14 @@ fn titles_rows_and_labels_told_apart() {
     assert_eq!((statuses(&entries), entries[0].name.as_deref()), (vec!["ok"], None));
     let entries = read(&format!("Sudoku 1 - 3121..4..23..41\n\n{}\n", TOP[1]));
     assert_eq!(statuses(&entries), ["invalid", "ok"]);
+    // A 4×4 on one line, a comment, then a 16×16 copied from a spreadsheet:
+    // its rows of 16 tab-separated cells are no 4×4 puzzles.
+    let sixteen: String = (0..16)
+        .map(|r| format!("{}\n", (0..16).map(|c| ((r * 4 + r / 4 + c) % 16 + 1).to_string()).join("\t")))
+        .collect();
+    let entries = read(&format!("1234341221434321\n// next\n{sixteen}"));
+    assert_eq!(statuses(&entries), ["ok", "ok"]);
+    assert_eq!(entries[1].position.line, 3);
     let entries = read(&format!("Puzzle 3 - {}\nPuzzle 4 | {}\n", TOP[1], TOP[2]));
     let names: Vec<_> = entries.iter().map(|e| e.name.as_deref()).collect();
     assert_eq!(names, [Some("Puzzle 3"), Some("Puzzle 4")]);
@@ -1021,6 +1029,16 @@ fn a_grid_with_coordinates_reads_without_its_labels() {
     let text = "  1 2 3 4\nA 1 . . .\nB . x . .\nC . . . .\nD . . . .\n";
     let e = read(text).remove(0).puzzle.unwrap_err();
     assert_eq!((e.position.line, e.position.column), (3, Some(5)), "{e}");
+    // A row a cell short (or long) makes the grid one record that names it,
+    // not a record for the header and each line around it.
+    for (row, count) in [("B . 3 .", 3), ("B . 3 . . 4", 5)] {
+        let text = format!("  1 2 3 4\nA 1 . . .\n{row}\nC . . . .\nD . . . .\n\n{}\n", TOP[1]);
+        let entries = read(&text);
+        assert_eq!(statuses(&entries), ["invalid", "ok"], "{row}");
+        let e = entries[0].puzzle.as_ref().unwrap_err();
+        assert!(matches!(e.kind, ParseErrorKind::DamagedRow { row: 2, count: c, n: 4, .. } if c == count), "{e}");
+        assert_eq!(e.position.line, 3, "{e}");
+    }
 }
 
 /// A whole puzzle with a word stuck to it reads as a title by its letters,
