@@ -40,8 +40,9 @@ mod line;
 mod sheet;
 
 use line::{
-    candidate_words, classify, exact_sqrt, field_cells, holds_damaged, is_text, is_whole_count, is_whole_field,
+    candidate_words, cellish_count, classify, exact_sqrt, field_cells, is_text, is_whole_count, is_whole_field,
     letter_row, odd_row_length, read_bounded_line, region_map, Cells, Line, LineKind, Token, TokenText, Under,
+    DAMAGED_CELLS,
 };
 use sheet::whole_grids;
 
@@ -115,13 +116,20 @@ pub struct PuzzleReader<'a, R> {
     parted: bool,
     blank: usize,
     buf: Vec<u8>,
-    /// The line after a title that may be a row (see [`line::LetterRow`]),
-    /// read to decide it: its number, what it is on its own, and its text
-    /// if it is a title too.
-    held: Option<Classified>,
-    /// The length of the last row read (rules and comments since are fine),
-    /// and the letter its stretch of rows writes for empty cells, if any.
-    rows: Option<(usize, Option<char>)>,
+    /// The lines after a line that may be a row (see [`line::LetterRow`]),
+    /// read to decide it, as [`classify`] sees them.
+    held: VecDeque<Classified>,
+    /// The rows just read (rules and comments between are fine).
+    rows: Option<Stretch>,
+}
+
+/// Rows read one after another: their length, how many, and the mark they
+/// write for empty cells where it is no symbol (`*`, a letter), if any.
+#[derive(Clone, Copy)]
+struct Stretch {
+    k: usize,
+    count: usize,
+    mark: Option<char>,
 }
 
 /// A line as [`classify`] sees it.
@@ -167,7 +175,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             parted: false,
             blank: 0,
             buf: Vec::new(),
-            held: None,
+            held: VecDeque::new(),
             rows: None,
         }
     }
@@ -182,25 +190,27 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
 
     /// The next line, and what it is among the lines around it: a title
     /// that may be a row with a letter for empty cells is one when no title
-    /// looks so, or when a row of its length comes right before or after it.
-    /// A row of only that letter (`xxxxxxxxx`) needs rows that write that
-    /// letter there: before it, or (with a given) right after it.
+    /// looks so, inside a grid under way (for a row of only that letter,
+    /// one whose rows write it), or when it starts one: the rows after it
+    /// make whole grids with it. So is a rule line of only `*`s.
     fn read_line(&mut self) -> Option<(usize, LineKind)> {
-        let Classified { line, kind, text, marks } = match self.held.take() {
+        let Classified { line, kind, text, marks } = match self.held.pop_front() {
             Some(held) => held,
             None => self.classify_line()?,
         };
         let (kind, mark) = match (kind, text) {
             (LineKind::Title(title), Some(text)) => match letter_row(&text, self.alphabet, self.spec.fixed_size()) {
-                Some(row) if self.takes_row(&row) => (LineKind::Cells(row.cells), Some(row.mark)),
+                Some(row) if row.sure || self.takes_row(row.cells.tokens.len(), row.mark, row.givens) => {
+                    (LineKind::Cells(row.cells), Some(row.mark))
+                }
                 _ => (LineKind::Title(title), None),
             },
             // `*********` or `| * * * | * * * | * * * |`, a frame line, or
             // an empty row where the rows above write `*` for empty cells.
             (LineKind::Rule, Some(text)) => {
                 let stars = text.chars().filter(|&c| c == '*').count();
-                match stars > 0 && (self.rows == Some((stars, Some('*'))) || self.row_follows(stars, '*', false)) {
-                    true => (LineKind::Cells(line::tokenize(&text, 0, self.alphabet)), None),
+                match stars >= 4 && self.takes_row(stars, '*', false) {
+                    true => (LineKind::Cells(line::tokenize(&text, 0, self.alphabet)), Some('*')),
                     false => (LineKind::Rule, None),
                 }
             }
@@ -209,8 +219,11 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
         self.rows = match &kind {
             LineKind::Cells(c) if !c.field && c.label.is_none() => {
                 let k = c.tokens.len();
-                let stretch = self.rows.filter(|&(n, _)| n == k).and_then(|(_, mark)| mark);
-                Some((k, mark.or(stretch).or_else(|| marks.then(|| empty_mark(c, self.alphabet)).flatten())))
+                let before = self.rows.filter(|s| s.k == k);
+                let mark = mark
+                    .or(before.and_then(|s| s.mark))
+                    .or_else(|| marks.then(|| empty_mark(c, self.alphabet)).flatten());
+                Some(Stretch { k, count: before.map_or(0, |s| s.count) + 1, mark })
             }
             LineKind::Rule | LineKind::Comment => self.rows,
             _ => None,
@@ -218,33 +231,50 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
         Some((line, kind))
     }
 
-    /// Whether a title that may be a row is one, among the lines around it.
-    fn takes_row(&mut self, row: &line::LetterRow) -> bool {
-        let k = row.cells.tokens.len();
-        let after = match row.givens {
-            true => self.rows.is_some_and(|(n, _)| n == k),
-            false => self.rows == Some((k, Some(row.mark))),
-        };
-        row.sure || after || self.row_follows(k, row.mark, row.givens)
+    /// Whether a line that may be a row of k cells writing `mark` for empty
+    /// ones (with `givens`, or all marks) is one: inside a grid under way
+    /// (all marks: one whose rows write `mark`), or where the rows after it
+    /// make whole grids with it. A line of marks above or below a whole grid
+    /// (`*********` as a frame) is none.
+    fn takes_row(&mut self, k: usize, mark: char, givens: bool) -> bool {
+        if let Some(stretch) = self.rows.filter(|s| s.k == k && s.count % k != 0) {
+            if givens || stretch.mark == Some(mark) {
+                return true;
+            }
+        }
+        self.rows_after(k, mark).is_some_and(|rows| (rows + 1) % k == 0)
     }
 
-    /// Whether a row of k cells comes right after the line just read: one
-    /// that writes `mark` for empty cells (with a given), or, after a line
-    /// with `givens`, any row. The line is read and held to be returned next.
-    fn row_follows(&mut self, k: usize, mark: char, givens: bool) -> bool {
-        if self.held.is_none() {
-            self.held = self.classify_line();
-        }
+    /// The rows of k cells right after the line just read (rules and
+    /// comments between), each a row or a line of `mark`s and cells that
+    /// may be one; `None` past 4k of them. The lines are held to be read next.
+    fn rows_after(&mut self, k: usize, mark: char) -> Option<usize> {
         let fixed = self.spec.fixed_size();
-        let Some(next) = &self.held else { return false };
-        match (&next.kind, &next.text) {
-            (LineKind::Cells(c), _) if c.tokens.len() == k && !c.field && c.label.is_none() => {
-                givens || empty_mark(c, self.alphabet) == Some(mark)
+        let (mut rows, mut i) = (0, 0);
+        while rows <= 4 * k {
+            if self.held.len() == i {
+                let Some(line) = self.classify_line() else { break };
+                self.held.push_back(line);
             }
-            (LineKind::Title(_), Some(text)) => letter_row(text, self.alphabet, fixed)
-                .is_some_and(|next| next.givens && next.mark == mark && next.cells.tokens.len() == k),
-            _ => false,
+            let row = match (&self.held[i].kind, &self.held[i].text) {
+                (LineKind::Cells(c), _) => c.tokens.len() == k && !c.field && c.label.is_none(),
+                (LineKind::Title(_), Some(text)) => {
+                    letter_row(text, self.alphabet, fixed).is_some_and(|r| r.mark == mark && r.cells.tokens.len() == k)
+                }
+                (LineKind::Rule, Some(text)) => mark == '*' && text.chars().filter(|&c| c == '*').count() == k,
+                (LineKind::Rule | LineKind::Comment, _) => {
+                    i += 1;
+                    continue;
+                }
+                _ => false,
+            };
+            if !row {
+                break;
+            }
+            rows += 1;
+            i += 1;
         }
+        (rows <= 4 * k).then_some(rows)
     }
 
     /// Read a line and say what it is on its own.
@@ -451,7 +481,8 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                     // Without a header, the first field that holds a puzzle,
                     // whole or not: a damaged one is reported, never passed
                     // over for the solution after it.
-                    let holds_puzzle = |f: &str| is_whole_field(f, alphabet, fixed) || holds_damaged(f);
+                    let holds_puzzle =
+                        |f: &str| is_whole_field(f, alphabet, fixed) || cellish_count(f) >= DAMAGED_CELLS;
                     let index = match self.column {
                         Some(column) => column,
                         None => fields.iter().position(|(_, f)| holds_puzzle(f.trim())).unwrap_or(0),
@@ -755,7 +786,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let mut refuted = |reader: &mut Self, start: usize| {
             *memo[start].get_or_insert_with(|| match reader.resolve(rows[start].0, n, &rows[start..start + n]) {
                 Ok(puzzle) => Propagator::from_puzzle(&puzzle).and_then(|mut p| p.propagate()).is_err(),
-                Err(_) => true,
+                // A cell that is no symbol is one wherever the puzzles
+                // start: it tells nothing of the framing.
+                Err(e) => {
+                    !matches!(e.kind, ParseErrorKind::UnknownSymbol { .. } | ParseErrorKind::ValueOutOfRange { .. })
+                }
             })
         };
         if !(0..rows.len() / n).any(|i| refuted(self, i * n)) {

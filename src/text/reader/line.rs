@@ -357,15 +357,20 @@ pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, un
 /// The fewest digits and empty marks in one word that make a line a puzzle
 /// gone wrong rather than a title: the cells of a 4×4, the smallest puzzle
 /// written on one line. A 4×4 short of a few cells has [`DAMAGED_SHORT`].
-const DAMAGED_CELLS: usize = 16;
+pub(super) const DAMAGED_CELLS: usize = 16;
 const DAMAGED_SHORT: usize = 12;
 
 /// Whether a word holds a puzzle gone wrong: [`DAMAGED_CELLS`] digits and
-/// empty marks, or [`DAMAGED_SHORT`] that are four fifths of it
-/// (`3121..4..23..41`, a 4×4 a cell short; not a link with a long number).
-pub(super) fn holds_damaged(word: &str) -> bool {
+/// empty marks, or [`DAMAGED_SHORT`] that are four fifths of it and could
+/// be a 4×4's (`3121..4..23..41`, a cell short: digits up to 4 and a mark
+/// that is no digit; not an ID, a date or a version number).
+fn holds_damaged(word: &str) -> bool {
     let cells = cellish_count(word);
-    cells >= DAMAGED_CELLS || (cells >= DAMAGED_SHORT && cells * 5 >= word.chars().count() * 4)
+    let four = || {
+        word.chars().all(|c| !c.is_ascii_digit() || c <= '4')
+            && word.chars().any(|c| matches!(c, '.' | '_' | '*' | '?'))
+    };
+    cells >= DAMAGED_CELLS || (cells >= DAMAGED_SHORT && cells * 5 >= word.chars().count() * 4 && four())
 }
 
 /// The digits and empty marks (`.`, `_`, `*`, and `?` as some write an
@@ -815,10 +820,15 @@ pub(super) fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells 
     let negative = |w: &str| w.strip_prefix('-').is_some_and(digits);
     let numeric = |w: &str| w == "." || digits(w) || negative(w);
     let in_row = |w: &str| w == "." || negative(w) || w.parse::<usize>().is_ok_and(|v| v <= words.len());
-    // Leading zeros pad a number to the width of the largest value; wider
-    // than that (`000 000 001`, `10 00` in a 4×4), they are cells side by side.
-    let padded_past = |w: &str| w.len() > 1 && w.starts_with('0') && w.len() > words.len().to_string().len();
+    // Two or three numbers are no row (a grid has four or more) and no
+    // puzzle: digits in groups (`12 34`, `10 00`, `000 000 001`) are cells
+    // side by side.
+    let grouped = words.len() < 4 && words.iter().any(|(_, w)| w.len() > 1);
+    // Leading zeros pad numbers to a width (`06`, `016`); far wider than
+    // the row's values need (`0000 0000 0001 0000`), they are cells too.
+    let padded_past = |w: &str| w.len() > 1 && w.starts_with('0') && w.len() > words.len().to_string().len() + 1;
     if words.len() >= 2
+        && !grouped
         && words.iter().all(|(_, w)| numeric(w) && !padded_past(w))
         && (!ruled || words.iter().all(|(_, w)| in_row(w)))
         && (!alphabet.is_custom() || words.iter().any(|(_, w)| w.len() > 1))

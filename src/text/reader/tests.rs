@@ -749,6 +749,43 @@ fn a_row_of_stars_is_an_empty_row_where_the_grid_writes_stars() {
     assert_eq!(statuses(&entries), ["ok"]);
 }
 
+/// What the rules for rows told by their neighbours must leave alone (red-team
+/// pass 9): numbers padded with zeros, a frame of `*`s around a grid that
+/// writes `*`, a short title beside a whole 4×4, long numbers in IDs and
+/// titles; and grids with a bad symbol back to back are one record each.
+#[test]
+fn rows_told_by_neighbours_leave_ordinary_lines_alone() {
+    let rows: Vec<String> = LINE.as_bytes().chunks(9).map(|r| String::from_utf8_lossy(r).into()).collect();
+    let padded: String = rows
+        .iter()
+        .map(|r| format!("{}\n", r.chars().map(|c| format!("{:02}", c.to_digit(10).unwrap_or(0))).join(" ")))
+        .collect();
+    assert_eq!(givens(&read(&padded)[0]), LINE);
+    let stars: Vec<String> = rows.iter().map(|r| r.replace('.', "*")).collect();
+    for text in [
+        format!("*********\n{}\n*********\n", stars.join("\n")),
+        format!("{}\n*********\n{}\n", stars.join("\n"), stars.join("\n")),
+    ] {
+        let entries = read(&text);
+        assert!(statuses(&entries).iter().all(|&s| s == "ok"), "{text}");
+        assert!(entries.iter().all(|e| givens(e) == LINE), "{text}");
+    }
+    let four = "1234\n3412\n2143\n4321\n";
+    let entries = read(&format!("12 mm\n{four}"));
+    assert_eq!((statuses(&entries), entries[0].name.as_deref()), (vec!["ok"], Some("12 mm")));
+    assert_eq!(statuses(&read(&format!("{four}12 xx\n"))), ["ok"]);
+    let entries = read(&format!("1700000000000,{},x\nGenerated 20240115_123456\n{}\n", TOP[1], TOP[2]));
+    assert_eq!(statuses(&entries), ["ok", "ok"]);
+    assert_eq!(entries[1].name.as_deref(), Some("Generated 20240115_123456"));
+    for mark in ["x", "?"] {
+        let grid = rows.join("\n").replace('.', mark);
+        let entries = read(&format!("{grid}\n{grid}\n{grid}\n"));
+        assert_eq!(statuses(&entries), ["invalid", "invalid", "invalid"], "{mark}");
+        let starts: Vec<usize> = entries.iter().map(|e| e.position.line).collect();
+        assert_eq!(starts, [1, 10, 19], "{mark}");
+    }
+}
+
 /// Box groups of digits with leading zeros (`000|000|001`, `000 000 001`,
 /// `10 00` in a 4×4) are cells side by side, not numbers padded wider than
 /// any value of the row needs.
@@ -765,6 +802,8 @@ fn zero_padded_groups_are_cells_not_numbers() {
     let entries = read("10 00\n00 10\n01 00\n00 01\n");
     assert_eq!(statuses(&entries), ["ok"]);
     assert_eq!(givens(&entries[0]), "1.....1..1.....1");
+    let entries = read("12 34\n34 12\n21 43\n43 .1\n");
+    assert_eq!(givens(&entries[0]), "12343412214343.1");
     // Padded to the width of the largest value, they are numbers.
     let padded = "01 00 00 00 00 00 00 00 00 00 00 00 00 00 00 16\n".repeat(16);
     let entries = read(&padded);
