@@ -247,13 +247,16 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
 
     /// The rows of k cells right after the line just read (rules and
     /// comments between), each a row or a line of `mark`s and cells that
-    /// may be one; `None` past 4k of them. The lines are held to be read next.
+    /// may be one; `None` when there are more than a few grids of them, or
+    /// lines to look through (as many as a run of rows holds at most). The
+    /// lines are held to be read next.
     fn rows_after(&mut self, k: usize, mark: char) -> Option<usize> {
         let fixed = self.spec.fixed_size();
+        let most = (4 * k).min(MAX_RUN_CELLS / k).max(k);
         let (mut rows, mut i) = (0, 0);
-        while rows <= 4 * k {
+        while rows <= most && i <= 2 * most {
             if self.held.len() == i {
-                let Some(line) = self.classify_line() else { break };
+                let Some(line) = self.classify_line() else { return Some(rows) };
                 self.held.push_back(line);
             }
             let row = match (&self.held[i].kind, &self.held[i].text) {
@@ -269,12 +272,12 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                 _ => false,
             };
             if !row {
-                break;
+                return Some(rows);
             }
             rows += 1;
             i += 1;
         }
-        (rows <= 4 * k).then_some(rows)
+        None
     }
 
     /// Read a line and say what it is on its own.
