@@ -41,7 +41,7 @@ mod sheet;
 
 use line::{
     candidate_words, cellish_count, classify, exact_sqrt, field_cells, is_text, is_whole_count, is_whole_field,
-    letter_row, odd_row_length, read_bounded_line, region_map, Cells, Line, LineKind, Token, TokenText, Under,
+    letter_row, odd_row_length, read_bounded_line, region_map, Cells, Header, Line, LineKind, Token, TokenText, Under,
     DAMAGED_CELLS,
 };
 use sheet::whole_grids;
@@ -452,7 +452,7 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                         self.name_next(line, label);
                     }
                 }
-                LineKind::Header(column, named, title) => {
+                LineKind::Header(Header { column, named, fields, delimiter, title }) => {
                     self.line_mode = None;
                     let before = (self.column, self.named);
                     (self.column, self.named) = (Some(column), named);
@@ -461,12 +461,10 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                     // is read as under the header, as a row would be). A
                     // spreadsheet's grid under it has as many columns (and
                     // maybe a column of labels).
-                    let delimiter = [',', ';', ':'].into_iter().find(|&d| title.contains(d));
-                    let columns = delimiter.map_or(1, |d| title.matches(d).count() + 1);
                     let rows = match self.peek(0) {
                         Some((_, LineKind::Fields(_))) => true,
                         Some((_, LineKind::Cells(c) | LineKind::Separator(c) | LineKind::LabelledRow(_, c))) => {
-                            c.field || (c.delimiter == delimiter && c.tokens.len().abs_diff(columns) <= 1)
+                            c.field || (c.delimiter == Some(delimiter) && c.tokens.len().abs_diff(fields) <= 1)
                         }
                         _ => false,
                     };

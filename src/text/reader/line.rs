@@ -73,6 +73,21 @@ impl Cells {
     }
 }
 
+/// A CSV header: names separated by a delimiter.
+#[derive(Debug)]
+pub(super) struct Header {
+    /// The column the puzzles are in: the first, unless one is named.
+    pub(super) column: usize,
+    /// Whether the header named it.
+    pub(super) named: bool,
+    /// How many fields it has, and what separates them.
+    pub(super) fields: usize,
+    pub(super) delimiter: char,
+    /// The line as a title, for when no rows of as many fields follow it
+    /// (`Week 12, puzzle 3 of 7`).
+    pub(super) title: String,
+}
+
 #[derive(Debug)]
 pub(super) enum LineKind {
     Blank,
@@ -86,10 +101,8 @@ pub(super) enum LineKind {
     Title(String),
     /// An `.sdk` section header: `[Puzzle]`, `[State]`, …
     Section(String),
-    /// A CSV header: the column the puzzles are in (the first, unless it is
-    /// named), whether the header named it, and the line as a title (for
-    /// when no rows of fields follow it: `Week 12, puzzle 3 of 7`).
-    Header(usize, bool, String),
+    /// A CSV header (or, when no rows of fields follow it, a title).
+    Header(Header),
     /// A spreadsheet's header over a grid that names its k columns past an
     /// empty corner (`,A,B,…`): each of the k rows below it starts with its
     /// label, a number too. (Numbered columns, `,1,2,…,9`, are a row of
@@ -580,7 +593,9 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under
     if delimiter != ':' && fields.iter().all(|(_, f)| name(f)) {
         const PUZZLE: [&str; 7] = ["quizzes", "quiz", "puzzle", "puzzles", "givens", "grid", "problem"];
         let column = fields.iter().position(|(_, f)| PUZZLE.contains(&f.trim().to_ascii_lowercase().as_str()));
-        return Some(LineKind::Header(column.unwrap_or(0), column.is_some(), echo(text.trim())));
+        let (column, named) = (column.unwrap_or(0), column.is_some());
+        let title = echo(text.trim());
+        return Some(LineKind::Header(Header { column, named, fields: fields.len(), delimiter, title }));
     }
     // Under a CSV header every row is fields, its puzzle column empty or not.
     if !(csv && delimiter != ':') {

@@ -828,7 +828,14 @@ fn titles_rows_and_labels_told_apart() {
     let entries = read("Week 12, puzzle 3 of 7\n1,,,4\n3,,1,\n,1,,3\n4,,,1\n");
     assert_eq!((statuses(&entries), entries[0].name.as_deref()), (vec!["ok"], Some("Week 12, puzzle 3 of 7")));
     assert_eq!(givens(&entries[0]), "1..43.1..1.34..1");
-    // A header that heads rows of fields is still one.
+    // A header that heads rows of fields is still one, however long (its
+    // fields counted on the line, not on the title cut for messages).
+    let header = (1..=16).map(|c| format!("C{c}")).join(",");
+    let grid: String = (0..16)
+        .map(|r| format!("{}\n", (0..16).map(|c| ((r * 4 + r / 4 + c) % 16 + 1).to_string()).join(",")))
+        .collect();
+    let entries = read(&format!("{header}\n{grid}"));
+    assert_eq!((statuses(&entries), entries[0].name.as_deref()), (vec!["ok"], None));
     let entries = read(&format!("id,rating\n1,{}\n", TOP[1]));
     assert_eq!((statuses(&entries), entries[0].name.as_deref()), (vec!["ok"], None));
     let entries = read(&format!("Sudoku 1 - 3121..4..23..41\n\n{}\n", TOP[1]));
