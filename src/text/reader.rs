@@ -143,6 +143,11 @@ struct Classified {
     marks: bool,
 }
 
+/// The `*`s of a rule line that may be an empty row.
+fn stars(text: &str) -> usize {
+    text.chars().filter(|&c| c == '*').count()
+}
+
 /// The mark a row writes for empty cells where it is no symbol: `*`, or a
 /// letter no cell can be (`x` in `3x6x7xxxx`).
 fn empty_mark(row: &Cells, alphabet: &Alphabet) -> Option<char> {
@@ -200,15 +205,15 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
         };
         let (kind, mark) = match (kind, text) {
             (LineKind::Title(title), Some(text)) => match letter_row(&text, self.alphabet, self.spec.fixed_size()) {
-                Some(row) if row.sure || self.takes_row(row.cells.tokens.len(), row.mark, row.givens) => {
-                    (LineKind::Cells(row.cells), Some(row.mark))
+                Some(row) if row.sure || self.takes_row(row.k, row.mark, row.givens) => {
+                    (LineKind::Cells(line::tokenize(&text, 0, self.alphabet)), Some(row.mark))
                 }
                 _ => (LineKind::Title(title), None),
             },
             // `*********` or `| * * * | * * * | * * * |`, a frame line, or
             // an empty row where the rows above write `*` for empty cells.
             (LineKind::Rule, Some(text)) => {
-                let stars = text.chars().filter(|&c| c == '*').count();
+                let stars = stars(&text);
                 match stars >= 4 && self.takes_row(stars, '*', false) {
                     true => (LineKind::Cells(line::tokenize(&text, 0, self.alphabet)), Some('*')),
                     false => (LineKind::Rule, None),
@@ -262,9 +267,9 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             let row = match (&self.held[i].kind, &self.held[i].text) {
                 (LineKind::Cells(c), _) => c.tokens.len() == k && !c.field && c.label.is_none(),
                 (LineKind::Title(_), Some(text)) => {
-                    letter_row(text, self.alphabet, fixed).is_some_and(|r| r.mark == mark && r.cells.tokens.len() == k)
+                    letter_row(text, self.alphabet, fixed).is_some_and(|r| r.mark == mark && r.k == k)
                 }
-                (LineKind::Rule, Some(text)) => mark == '*' && text.chars().filter(|&c| c == '*').count() == k,
+                (LineKind::Rule, Some(text)) => mark == '*' && stars(text) == k,
                 (LineKind::Rule | LineKind::Comment, _) => {
                     i += 1;
                     continue;

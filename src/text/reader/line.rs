@@ -424,7 +424,8 @@ fn label_before(text: &str, column: usize) -> Option<String> {
 /// empty cells as one letter no cell can be (`6ooooo8o3`, `3 x 6 x 7 x x x x`
 /// under `--symbols 123456789`): a run of that letter makes a word.
 pub(super) struct LetterRow {
-    pub(super) cells: Cells,
+    /// Its cells (one a character, separators aside).
+    pub(super) k: usize,
     /// The letter.
     pub(super) mark: char,
     /// Whether it has a given (else it is all letters, `xxxxxxxxx`).
@@ -465,7 +466,7 @@ pub(super) fn letter_row(text: &str, alphabet: &Alphabet, fixed: Option<usize>) 
     let stuck = chars.windows(2).any(|w| (w[0] == mark && cell(w[1])) || (cell(w[0]) && w[1] == mark));
     let spaced = text.split_whitespace().all(|word| word.chars().count() == 1);
     let givens = !kept.is_empty();
-    Some(LetterRow { cells: tokenize(text, 0, alphabet), mark, givens, sure: givens && (stuck || spaced) })
+    Some(LetterRow { k, mark, givens, sure: givens && (stuck || spaced) })
 }
 
 /// A whole puzzle with a word or punctuation stuck to it (`4..7…zz`,
