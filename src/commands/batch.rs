@@ -45,6 +45,8 @@ impl Numbered {
 pub struct Titles {
     count: usize,
     first: Option<Position>,
+    /// The first CSV header: an input of only a header is an empty table.
+    header: Option<Position>,
 }
 
 /// Read every puzzle of every input in order (stdin for none or `-`), calling
@@ -105,6 +107,9 @@ pub fn for_each_puzzle(
             titles.count += count;
             titles.first.get_or_insert(first);
         }
+        if titles.header.is_none() {
+            titles.header = reader.header();
+        }
     }
     progress.finish();
     Ok(titles)
@@ -149,7 +154,10 @@ where
                 let lines = if titles.count == 1 { "1 line" } else { &format!("{} lines", titles.count) };
                 format!("{lines} of text, the first at {first}, read as titles")
             }
-            None => "only blank or comment lines".to_string(),
+            None => match titles.header {
+                Some(header) => format!("only a CSV header, at {header}, and no rows under it"),
+                None => "only blank or comment lines".to_string(),
+            },
         };
         let _ = writeln!(io::stderr(), "satdoku: no puzzle in the input: {what}");
     }

@@ -41,8 +41,8 @@ mod sheet;
 
 use line::{
     candidate_words, cellish_count, classify, exact_sqrt, field_cells, is_text, is_whole_count, is_whole_field,
-    letter_row, odd_row_length, read_bounded_line, region_map, Cells, Header, Line, LineKind, Token, TokenText, Under,
-    DAMAGED_CELLS,
+    letter_row, odd_row_length, read_bounded_line, region_map, undecorated, Cells, Header, Line, LineKind, Token,
+    TokenText, Under, DAMAGED_CELLS,
 };
 use sheet::whole_grids;
 
@@ -108,8 +108,10 @@ pub struct PuzzleReader<'a, R> {
     skipping: usize,
     /// The CSV column the puzzles are in, once a header said so.
     column: Option<usize>,
-    /// Whether that header named the puzzle column.
+    /// Whether that header named the puzzle column (or a row under it showed it).
     named: bool,
+    /// The line of the first CSV header.
+    header: Option<usize>,
     finished: bool,
     /// Whether a row of only delimiters has been a blank line here (a file
     /// that parts its grids so), and the line of the last blank line.
@@ -176,6 +178,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             skipping: 0,
             column: None,
             named: false,
+            header: None,
             finished: false,
             parted: false,
             blank: 0,
@@ -367,7 +370,10 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
 
     /// A title at `line`: the name of the puzzle after it.
     fn name_next(&mut self, line: usize, title: String) {
-        self.title = Some(title);
+        self.title = Some(match undecorated(&title) {
+            bare if bare.len() < title.len() => bare.to_string(),
+            _ => title,
+        });
         if self.titles.0 == 0 {
             self.titles.1 = line;
         }
@@ -379,6 +385,12 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
     /// as titles, is bad input; an empty one is not).
     pub fn titles(&self) -> Option<(usize, Position)> {
         (self.titles.0 > 0).then(|| (self.titles.0, self.at(self.titles.1, None)))
+    }
+
+    /// Where the first CSV header was, if one was read: an input of only a
+    /// header holds no puzzle, and says so.
+    pub fn header(&self) -> Option<Position> {
+        self.header.map(|line| self.at(line, None))
     }
 
     /// The side of a whole puzzle of `k` cells, if `k` is one.
@@ -476,6 +488,8 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                     if !named && !rows {
                         (self.column, self.named) = before;
                         self.name_next(line, title);
+                    } else {
+                        self.header.get_or_insert(line);
                     }
                 }
                 LineKind::Broken(kind, column) => {
@@ -489,9 +503,17 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                     // over for the solution after it.
                     let holds_puzzle =
                         |f: &str| is_whole_field(f, alphabet, fixed) || cellish_count(f) >= DAMAGED_CELLS;
-                    let index = match self.column {
-                        Some(column) => column,
-                        None => fields.iter().position(|(_, f)| holds_puzzle(f.trim())).unwrap_or(0),
+                    // Under a header that names no puzzle column (`id,text`),
+                    // the first row that holds a puzzle tells the column.
+                    let index = match (self.column, self.named) {
+                        (Some(column), true) => column,
+                        (header, _) => {
+                            let found = fields.iter().position(|(_, f)| holds_puzzle(f.trim()));
+                            if let (Some(column), Some(_)) = (found, header) {
+                                (self.column, self.named) = (Some(column), true);
+                            }
+                            found.or(header).unwrap_or(0)
+                        }
                     };
                     let Some((column, field)) = fields.get(index).filter(|(_, f)| !f.trim().is_empty()) else {
                         let at = fields.get(index).map(|(column, _)| column + 1);
@@ -622,8 +644,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// nor a lone row (lines of its length after it are rows or puzzles).
     fn is_index(&mut self, cells: &Cells) -> bool {
         let k = cells.tokens.len();
-        // Digits, symbols of the alphabet or not (`--symbols ABCDEFGHI`).
-        let digits = cells.tokens.iter().all(|t| matches!(t.text, TokenText::Char(c) if c.is_ascii_digit()));
+        // Digits, symbols of the alphabet or not (`--symbols ABCDEFGHI`),
+        // or one letter (`A`, `-- B --`).
+        let digits = cells.tokens.iter().all(|t| matches!(t.text, TokenText::Char(c) if c.is_ascii_digit()))
+            || matches!(&cells.tokens[..], [Token { text: TokenText::Char(c), .. }] if c.is_alphabetic());
         let leading_zero = matches!(cells.tokens.first(), Some(t) if matches!(t.text, TokenText::Char('0')));
         if !(1..=3).contains(&k) || cells.words || cells.field || cells.label.is_some() || !digits || leading_zero {
             return false;

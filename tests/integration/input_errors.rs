@@ -138,6 +138,11 @@ fn text_with_no_puzzle_is_bad_input_and_empty_input_is_not() {
                 assert_eq!((r.code, r.stdout.as_str()), (0, ""), "{command} {jobs} {empty:?}: {}", r.stderr);
                 assert!(r.stderr.contains("no puzzle in the input: only blank or comment lines"), "{}", r.stderr);
             }
+            // A CSV header with no rows under it is an empty table, and says so.
+            let r = run(&[command, jobs], "# exported\nid,puzzle,solution\n");
+            assert_eq!((r.code, r.stdout.as_str()), (0, ""), "{command} {jobs}: {}", r.stderr);
+            let says = "no puzzle in the input: only a CSV header, at <stdin>:2, and no rows under it";
+            assert!(r.stderr.contains(says), "{command} {jobs}: {}", r.stderr);
         }
     }
     // Rows with a letter for empty cells are one record naming the letter.

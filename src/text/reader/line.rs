@@ -333,8 +333,12 @@ pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, un
         return LineKind::Rule;
     }
     // A comment after the cells: `4..7… # hard`.
+    // After rules alone, a title (`-- #7 --`).
     let text = match text.find(" #").or_else(|| text.find("\t#")) {
-        Some(i) if !alphabet.is_custom() => &text[..i],
+        Some(i) if !alphabet.is_custom() => match text[..i].chars().any(|c| c.is_alphanumeric() || is_cellish(c)) {
+            true => &text[..i],
+            false => return LineKind::Title(echo(trimmed)),
+        },
         _ => text,
     };
     if let Some(kind) = delimited(text, alphabet, fixed, under) {
@@ -406,7 +410,12 @@ fn is_cellish(c: char) -> bool {
 /// finds), never a title that would lose the puzzle without a word.
 fn damaged_puzzle(text: &str, alphabet: &Alphabet) -> Option<Cells> {
     let words = words_with_columns(text);
-    let &(column, word) = words.iter().find(|(_, w)| holds_damaged(w))?;
+    let &(mut column, mut word) = words.iter().find(|(_, w)| holds_damaged(w))?;
+    // `4:??16…`: a label stuck to the cells by its colon ends at the colon.
+    if let Some((label, cells)) = word.rsplit_once(':').filter(|(_, cells)| holds_damaged(cells)) {
+        column += label.chars().count() + 1;
+        word = cells;
+    }
     let mut cells = field_cells(word, column - 1, alphabet);
     cells.label = label_before(text, column);
     Some(cells)
@@ -416,8 +425,20 @@ fn damaged_puzzle(text: &str, alphabet: &Alphabet) -> Option<Cells> {
 /// name: `Puzzle 3` of `Puzzle 3: 4..7…` or `Puzzle 3 - 4..7…`.
 fn label_before(text: &str, column: usize) -> Option<String> {
     let before: String = text.chars().take(column - 1).collect();
-    let label = before.trim().trim_end_matches([':', '-', '–', '—', '|', '=']).trim();
+    let label = undecorated(&before);
     (!label.is_empty()).then(|| echo(label))
+}
+
+/// A name without the rules and marks drawn around it: `Puzzle 5` of
+/// `=== Puzzle 5 ===` or `Puzzle 5 -`; a name of only such marks is kept.
+pub(super) fn undecorated(name: &str) -> &str {
+    const MARKS: [char; 9] = [':', '-', '–', '—', '|', '=', '*', '~', '+'];
+    let bare = name.trim_matches(|c: char| MARKS.contains(&c) || c.is_whitespace());
+    if bare.is_empty() {
+        name.trim()
+    } else {
+        bare
+    }
 }
 
 /// A line read as words that may be a row, or a whole puzzle, writing its

@@ -466,6 +466,62 @@ fn csv_headers_choose_the_column_and_rows_read_their_puzzle() {
     assert_eq!(givens(&read(numbers)[0]), "1....2....3....4");
 }
 
+/// A header that names no known puzzle column (`id,text`, `a,b`) takes its
+/// column from the first row that holds a puzzle; it used to read the first
+/// column, and solve a row's id as a 1x1 puzzle, the puzzle beside it lost.
+#[test]
+fn an_unnamed_csv_header_takes_the_puzzle_column_from_its_rows() {
+    let text = format!("id,puzzle_text,note\n1,{},x\n2,{},y\n3,{}\n", TOP[0], &TOP[1][1..], TOP[2]);
+    let entries = read(&text);
+    assert_eq!(statuses(&entries), ["ok", "invalid", "ok"]);
+    assert_eq!((givens(&entries[0]), givens(&entries[2])), (TOP[0].to_string(), TOP[2].to_string()));
+    // The damaged row is reported in the puzzle column, not read from the id.
+    let e = entries[1].puzzle.as_ref().unwrap_err();
+    assert!(matches!(e.kind, ParseErrorKind::NotAPuzzle { count: 80, .. }), "{e}");
+}
+
+/// Rules and marks drawn around a title or a label are no part of its name.
+#[test]
+fn names_lose_the_rules_drawn_around_them() {
+    let titled = ["=== Puzzle 5 ===", "*** Puzzle 5 ***", "-- Puzzle 5 --", "Puzzle 5:", "~ Puzzle 5 ~"];
+    for title in titled {
+        let entries = read(&format!("{title}\n{}\n", TOP[0]));
+        assert_eq!(statuses(&entries), ["ok"], "{title}");
+        assert_eq!(entries[0].name.as_deref(), Some("Puzzle 5"), "{title}");
+        let entries = read(&format!("{title} {}\n", TOP[0]));
+        assert_eq!(entries[0].name.as_deref(), Some("Puzzle 5"), "{title} on the line");
+    }
+    // A line of only marks is a rule, no name.
+    assert_eq!(read(&format!("===\n{}\n", TOP[0]))[0].name, None);
+    assert_eq!(undecorated("=== ==="), "=== ===");
+}
+
+/// One letter on a line before a puzzle names it (`A`, `-- B --`), as a
+/// number does; it was a 1x1 puzzle of a symbol too big, an invalid record.
+/// So is a comment after rules alone (`-- #7 --`, once a grid of 0 cells).
+#[test]
+fn a_letter_or_a_comment_between_rules_names_the_next_puzzle() {
+    let text = format!("A\n{}\n-- B --\n{}\n-- #7 --\n{}\n", TOP[0], TOP[1], TOP[2]);
+    let entries = read(&text);
+    assert_eq!(statuses(&entries), ["ok", "ok", "ok"]);
+    let names: Vec<_> = entries.iter().map(|e| e.name.as_deref()).collect();
+    assert_eq!(names, [Some("A"), Some("B"), Some("#7")]);
+    assert_eq!((givens(&entries[0]), givens(&entries[2])), (TOP[0].to_string(), TOP[2].to_string()));
+    // With no puzzle after it, a lone letter is still reported, not dropped.
+    assert_eq!(statuses(&read(&format!("{}\nx\n", TOP[0]))), ["ok", "invalid"]);
+}
+
+/// A label stuck to a damaged puzzle by its colon (`Puzzle 4:??16…`) names
+/// the record; the cells start after the colon, so the error counts them.
+#[test]
+fn a_label_stuck_to_a_damaged_puzzle_ends_at_its_colon() {
+    let entries = read(&format!("Puzzle 4:{}\n", &TOP[0][1..]));
+    assert_eq!(statuses(&entries), ["invalid"]);
+    assert_eq!(entries[0].name.as_deref(), Some("Puzzle 4"));
+    let e = entries[0].puzzle.as_ref().unwrap_err();
+    assert!(e.to_string().contains("80 cells"), "{e}");
+}
+
 #[test]
 fn labels_and_trailing_comments_around_a_puzzle_line() {
     let entries = read(&format!("Puzzle 3: {}\n{} # the hardest\n17 {} 3.5\n", TOP[0], TOP[1], TOP[2]));
