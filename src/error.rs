@@ -313,6 +313,9 @@ pub enum ParseErrorKind {
     /// The input cannot be read: a missing file, bad bytes.
     #[error("{0}")]
     Io(String),
+    /// An f-puzzles puzzle (`--fpuzzles`) that cannot be read.
+    #[error("{0}")]
+    Fpuzzles(crate::text::fpuzzles::FpuzzlesError),
 }
 
 /// A grid definition file (`--grid`) that cannot be read.

@@ -83,7 +83,9 @@ pub use sat::varisat::conflicts_so_far;
 pub use sat::Claimant;
 pub use solve::{solve, solve_with_stats, Guess, Outcome, SolveError, Stats, GUESS_CONFLICTS};
 pub use text::format;
-pub use text::fpuzzles::{fpuzzles_json, fpuzzles_value, read_fpuzzles, write_fpuzzles, FpuzzlesError};
+pub use text::fpuzzles::{
+    fpuzzles_json, fpuzzles_value, read_fpuzzles, read_fpuzzles_entries, write_fpuzzles, FpuzzlesError,
+};
 pub use text::gridfile::{load_grid_file, parse_grid_file};
 pub use text::notation::{
     box_side, find_control_character, parse_box_shape, parse_cell_name, parse_region_map, read_region_map, MapPlace,

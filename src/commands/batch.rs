@@ -57,23 +57,28 @@ pub fn for_each_puzzle(
     mut each: impl FnMut(Numbered) -> Result<()>,
 ) -> Result<Titles> {
     let stdin = [PathBuf::from("-")];
-    let given = [PathBuf::new()];
     if setup.input.is_some() && !files.is_empty() {
         anyhow::bail!("--fpuzzles brings its own puzzle: give no puzzle files with it");
     }
-    let files = match (&setup.input, files.is_empty()) {
-        (Some(_), _) => &given[..],
-        (None, true) => &stdin[..],
-        (None, false) => files,
-    };
     let mut index = setup.chunk.puzzles_before;
     let mut titles = Titles::default();
+    if let Some(entries) = setup.input.take() {
+        for mut entry in entries {
+            index += 1;
+            let n = entry.puzzle.as_ref().map_or(0, |p| p.size());
+            if setup.alphabet.is_custom() && setup.alphabet.len() < n {
+                let kind = ParseErrorKind::ShortAlphabet { symbols: setup.alphabet.len(), n };
+                entry.puzzle = Err(ParseError { position: entry.position.clone(), kind });
+            }
+            each(Numbered { index, entry, read: Duration::ZERO, threads: 1 })?;
+        }
+        return Ok(titles);
+    }
+    let files = if files.is_empty() { &stdin[..] } else { files };
     let mut progress = Progress::new(files);
     for path in files {
         let stdin = path.as_os_str() == "-";
-        let (input, name): (Box<dyn BufRead>, String) = if let Some((name, text)) = &setup.input {
-            (Box::new(io::Cursor::new(text.clone().into_bytes())), name.clone())
-        } else if stdin {
+        let (input, name): (Box<dyn BufRead>, String) = if stdin {
             (Box::new(io::stdin().lock()), setup.chunk.stdin_name.clone())
         } else {
             let name = path.display().to_string();

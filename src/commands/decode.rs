@@ -37,6 +37,7 @@ pub struct DecodeArgs {
 
 pub fn run_decode(args: &DecodeArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = grid.resolve()?;
+    setup.one_fpuzzles_grid()?;
     let cnf_name = args.cnf.display().to_string();
     let file = open_file(&args.cnf).with_context(|| format!("{cnf_name}: cannot open"))?;
     let cnf = read_cnf(BufReader::new(file), &cnf_name)?;

@@ -136,6 +136,7 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
     let random_regions = grid.regions.as_deref() == Some("random");
     let grid_args = GridArgs { regions: if random_regions { None } else { grid.regions.clone() }, ..grid.clone() };
     let mut setup = grid_args.resolve()?;
+    setup.one_fpuzzles_grid()?;
     let layouts = if random_regions {
         let n = args.size.unwrap_or(9);
         if n == 0 || n > 64 {

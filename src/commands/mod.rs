@@ -25,8 +25,8 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::Args;
 
 use satdoku::{
-    box_side, load_grid_file, parse_box_shape, read_fpuzzles, read_region_map, Alphabet, AmoEncoding, Encoding,
-    Geometry, GeometrySpec, Layout, SolveOptions, Variant, DEFAULT_MAX_LITERALS,
+    box_side, load_grid_file, parse_box_shape, read_fpuzzles_entries, read_region_map, Alphabet, AmoEncoding, Encoding,
+    Entry, Geometry, GeometrySpec, Layout, SolveOptions, Variant, DEFAULT_MAX_LITERALS,
 };
 
 use output::{ColorChoice, Format, Renderer};
@@ -73,14 +73,28 @@ pub struct GridArgs {
 pub struct Setup {
     pub spec: GeometrySpec,
     pub alphabet: Alphabet,
-    /// Puzzle text given on the command line (`--fpuzzles`), with its name,
-    /// read instead of the files.
-    pub input: Option<(String, String)>,
+    /// The puzzles `--fpuzzles` gives (each read, or why not), answered
+    /// instead of the files'.
+    pub input: Option<Vec<Entry>>,
     /// Where stdin sits in a bigger input, when it is one chunk of it.
     pub chunk: Chunk,
 }
 
 impl Setup {
+    /// The one grid of `--fpuzzles`, for the commands that take a grid
+    /// rather than puzzles (`generate`, `decode`): an error when it holds
+    /// no puzzle that reads, or several.
+    pub fn one_fpuzzles_grid(&self) -> Result<()> {
+        match self.input.as_deref() {
+            None => Ok(()),
+            Some([entry]) => match &entry.puzzle {
+                Ok(_) => Ok(()),
+                Err(e) => Err(anyhow::anyhow!("{e}")),
+            },
+            Some(entries) => bail!("--fpuzzles: {} puzzles, where this command takes one grid", entries.len()),
+        }
+    }
+
     /// A `--symbols` alphabet too short for a grid of side `n` is an error,
     /// for the commands that print grids they did not read (`generate`,
     /// `decode`); the reader says so of every puzzle it reads.
@@ -127,11 +141,14 @@ impl GridArgs {
             } else {
                 source.clone()
             };
-            let puzzle = read_fpuzzles(&text).map_err(|e| anyhow::anyhow!("--fpuzzles: {e}"))?;
-            let line = satdoku::format::line(puzzle.givens(), &alphabet);
-            let spec = GeometrySpec::fixed(Arc::clone(puzzle.geometry())).fixed_by("--fpuzzles");
-            let input = Some(("--fpuzzles".into(), line));
-            return Ok(Setup { spec, alphabet, input, chunk: Chunk::default() });
+            let entries = read_fpuzzles_entries(&text, "--fpuzzles");
+            // The first puzzle's grid, for the commands that take one grid.
+            let spec = match entries.iter().find_map(|e| e.puzzle.as_ref().ok()) {
+                Some(puzzle) => GeometrySpec::fixed(Arc::clone(puzzle.geometry())),
+                None => GeometrySpec::classic(),
+            };
+            let spec = spec.fixed_by("--fpuzzles");
+            return Ok(Setup { spec, alphabet, input: Some(entries), chunk: Chunk::default() });
         }
         let spec = if let Some(path) = &self.grid {
             GeometrySpec::fixed(Arc::new(load_grid_file(path)?)).fixed_by(format!("--grid {}", path.display()))

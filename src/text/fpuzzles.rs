@@ -12,11 +12,12 @@ use thiserror::Error;
 
 use std::sync::Arc;
 
-use crate::error::{echo, GeometryError};
+use crate::error::{echo, GeometryError, ParseError, ParseErrorKind, Position};
 use crate::model::constraints::{Constraint, Line, Relation};
 use crate::model::geometry::{default_box, Cell, Geometry, Layout, Value, Variant};
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::text::notation::{oversized_region, parse_digits};
+use crate::text::reader::Entry;
 
 /// Why a text is no f-puzzles puzzle satdoku can read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -109,9 +110,23 @@ fn decode(text: &str) -> Result<(String, bool), FpuzzlesError> {
     let data = data.replace("%2B", "+").replace("%2b", "+").replace("%2F", "/").replace("%2f", "/");
     let data = data.replace("%3D", "=").replace("%3d", "=").replace(' ', "+");
     match lz_str::decompress_from_base64(&data) {
-        Some(wide) if !wide.is_empty() => String::from_utf16(&wide)
-            .map(|json| (json, true))
-            .map_err(|_| FpuzzlesError::Decode("the decompressed text is not UTF-16".into())),
+        Some(wide) if !wide.is_empty() => {
+            let json = String::from_utf16(&wide)
+                .map_err(|_| FpuzzlesError::Decode("the decompressed text is not UTF-16".into()))?;
+            // The decompressor stops at the string's end mark: text after it
+            // (a second string, a word) would be dropped without a word.
+            let whole = lz_str::compress_to_base64(json.as_str());
+            let whole = whole.trim_end_matches('=');
+            if let Some(rest) = data.strip_prefix(whole).map(|rest| rest.trim_start_matches('=')) {
+                if !rest.is_empty() {
+                    let rest = echo(rest);
+                    return Err(FpuzzlesError::Decode(format!(
+                        "'{rest}' follows the compressed string (one puzzle a line)"
+                    )));
+                }
+            }
+            Ok((json, true))
+        }
         // Other JSON (`null`, `42`, `"N4Ig…"`): the reader says it is no object.
         _ if serde_json::from_str::<Json>(text).is_ok() => Ok((text.to_string(), false)),
         _ if data.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '=')) => {
@@ -121,6 +136,27 @@ fn decode(text: &str) -> Result<(String, bool), FpuzzlesError> {
             )))
         }
         _ => Err(FpuzzlesError::Decode(format!("'{}' is neither JSON nor lz-string base64 ({expected})", echo(&data)))),
+    }
+}
+
+/// Every f-puzzles puzzle of a text, each an [`Entry`] at its line of
+/// `source`: JSON is one puzzle, else every line that is not blank or a
+/// `#` comment holds one (a compressed string or a URL, as `satdoku
+/// generate --format fpuzzles` writes them). A puzzle that cannot be read is
+/// an entry that says why, in its place.
+pub fn read_fpuzzles_entries(text: &str, source: &str) -> Vec<Entry> {
+    let entry = |line: usize, text: &str| {
+        let position = Position { source: source.to_string(), line, column: None };
+        let puzzle = read_fpuzzles(text)
+            .map_err(|e| ParseError { position: position.clone(), kind: ParseErrorKind::Fpuzzles(e) });
+        Entry { position, name: None, puzzle }
+    };
+    let lines = text.lines().enumerate().map(|(i, line)| (i + 1, line.trim()));
+    let mut lines = lines.filter(|(_, line)| !line.is_empty() && !line.starts_with('#')).peekable();
+    match lines.peek() {
+        None => vec![entry(0, text)],
+        Some((line, first)) if first.starts_with(['{', '[']) => vec![entry(*line, text)],
+        Some(_) => lines.map(|(line, text)| entry(line, text)).collect(),
     }
 }
 
@@ -458,9 +494,16 @@ impl Reader {
                         _ => return Err(at(format!("{path}.direction"), "expected UR, UL, DR or DL")),
                     };
                     let inside = |r: i64, c: i64| r >= 0 && c >= 0 && r < n as i64 && c < n as i64;
-                    if !inside(r, c) {
-                        (r, c) = (r + dr, c + dc);
+                    // f-puzzles draws the clue outside the grid, by the
+                    // diagonal's first cell; inside, no one meaning is right.
+                    if inside(r, c) {
+                        let message = format!(
+                            "the clue at {clue} is inside the grid (expected a cell outside it, row or column 0 or {})",
+                            n + 1
+                        );
+                        return Err(at(format!("{path}.cell"), message));
                     }
+                    (r, c) = (r + dr, c + dc);
                     let mut cells = Vec::new();
                     while inside(r, c) {
                         cells.push(Cell::from_index(r as usize * n + c as usize));
@@ -1080,6 +1123,10 @@ mod tests {
             (with("", "5"), "f-puzzles grid[0][0]: expected a cell object"),
             (with("", "null"), "f-puzzles grid[0][0]: expected a cell object"),
             (with(r#","littlekillersum":[5]"#, "{}"), "f-puzzles littlekillersum[0]: expected an object"),
+            (
+                with(r#","littlekillersum":[{"cell":"R2C2","direction":"DR","value":"3"}]"#, "{}"),
+                "f-puzzles littlekillersum[0].cell: the clue at R2C2 is inside the grid",
+            ),
             (
                 with(r#","sandwichsum":[{"cell":"R0C1","value":"3"},"R1C0"]"#, "{}"),
                 "f-puzzles sandwichsum[1]: expected an object",

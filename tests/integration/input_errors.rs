@@ -60,7 +60,11 @@ fn f_puzzles_values_of_the_wrong_shape_are_named_by_their_path() {
         let r = run(&["count", "--format", "json", "--fpuzzles", &file], "");
         assert_eq!(r.code, 2, "{json}: {}", r.stderr);
         assert!(r.stderr.contains(says), "{json}: expected {says:?} in {}", r.stderr);
-        assert!(r.stdout.is_empty(), "no record of a puzzle not read: {}", r.stdout);
+        // The puzzle not read is one record that says why, as a puzzle file's would be.
+        let records = crate::util::json_lines(&r.stdout);
+        assert_eq!(records.len(), 1, "{}", r.stdout);
+        assert_eq!(records[0]["status"], "invalid", "{}", r.stdout);
+        assert!(records[0]["error"].as_str().unwrap().contains(says), "{}", r.stdout);
     }
 }
 

@@ -402,6 +402,52 @@ fn fpuzzles_json_is_read_with_every_supported_field() {
     assert_eq!(r.code, 2, "{}", r.stderr);
 }
 
+/// A file of f-puzzles strings, one a line, as `generate --format fpuzzles`
+/// writes it: each is a record, in order, a line that is no puzzle an
+/// `invalid` record in its place. Only the first used to be read, and text
+/// after a compressed string was dropped without a word.
+#[test]
+fn a_file_of_f_puzzles_strings_is_one_record_each() {
+    let dir = tempfile::TempDir::new().unwrap();
+    let args = ["generate", "--box", "2x2", "--count", "3", "--seed", "3", "--format"];
+    let made = json_run(&[&args[..], &["json"]].concat(), "", 0, 3);
+    let strings = run(&[&args[..], &["fpuzzles"]].concat(), "");
+    let lines: Vec<&str> = strings.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", strings.stdout);
+    let file = write_file(
+        &dir,
+        "three.txt",
+        &format!("{}\nhello world\n\n# a comment\n{}\n{}\n", lines[0], lines[1], lines[2]),
+    );
+    let recs = json_run(&["solve", "--format", "json", "--fpuzzles", &file], "", 2, 4);
+    let statuses: Vec<&str> = recs.iter().map(|r| r["status"].as_str().unwrap()).collect();
+    assert_eq!(statuses, ["solved", "invalid", "solved", "solved"]);
+    let sources: Vec<&str> = recs.iter().map(|r| r["source"].as_str().unwrap()).collect();
+    assert_eq!(sources, ["--fpuzzles:1", "--fpuzzles:2", "--fpuzzles:5", "--fpuzzles:6"]);
+    // Each solution is its own puzzle's, checked against the givens and the rules.
+    for (rec, puzzle) in [&recs[0], &recs[2], &recs[3]].into_iter().zip(&made) {
+        let givens = read_symbols(puzzle["puzzle"].as_str().unwrap());
+        let solution = read_symbols(rec["solution"].as_str().unwrap());
+        check(&Shape::boxes(4, 2, 2), &givens, &solution).unwrap();
+    }
+    // Text after a compressed string is named, not dropped.
+    for tail in ["xyz", " more", "=="] {
+        let r = run(&["solve", "--format", "json", "--fpuzzles", &format!("{}{tail}", lines[0])], "");
+        let recs = crate::util::json_lines(&r.stdout);
+        match tail {
+            "==" => assert_eq!((r.code, recs.len()), (0, 1), "padding is no text: {}", r.stderr),
+            _ => {
+                assert_eq!((r.code, recs.len(), recs[0]["status"].as_str()), (2, 1, Some("invalid")), "{tail}");
+                assert!(r.stderr.contains("follows the compressed string"), "{tail}: {}", r.stderr);
+            }
+        }
+    }
+    // A command that takes one grid refuses several.
+    let r = run(&["generate", "--fpuzzles", &file], "");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("--fpuzzles: 4 puzzles, where this command takes one grid"), "{}", r.stderr);
+}
+
 /// `generate` on a grid with variant clues: each puzzle's solution keeps every clue, and the puzzle is unique.
 #[test]
 fn generated_variant_puzzles_keep_their_clues_and_are_unique() {
