@@ -46,6 +46,40 @@ use line::{
 };
 use sheet::whole_grids;
 
+/// What lines of k = m² cells say of being rows of a k×k grid rather than
+/// m×m puzzles one per line.
+#[derive(Default)]
+struct RowSigns {
+    /// A value past m: no m×m puzzle, so a row.
+    too_big: bool,
+    /// A value twice on a line: no row of a grid.
+    repeats: bool,
+    /// The givens. As many as k, of values 1..=m alone, make no k×k puzzle
+    /// (it would leave k − m values free to swap): m×m puzzles.
+    givens: usize,
+}
+
+impl RowSigns {
+    fn of(tokens: &[Token], m: usize) -> RowSigns {
+        let mut seen = vec![false; m + 1];
+        let mut signs = RowSigns::default();
+        for t in tokens {
+            if let Symbol::Value(v) = t.symbol {
+                signs.givens += 1;
+                signs.too_big |= v > m;
+                signs.repeats |= v <= m && std::mem::replace(&mut seen[v], true);
+            }
+        }
+        signs
+    }
+
+    fn add(&mut self, other: RowSigns) {
+        self.too_big |= other.too_big;
+        self.repeats |= other.repeats;
+        self.givens += other.givens;
+    }
+}
+
 /// One puzzle of the input, read or not: every puzzle in the input gets one entry.
 #[derive(Debug)]
 pub struct Entry {
@@ -678,28 +712,19 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let m = exact_sqrt(k).unwrap_or(k);
         // A value past m, or no m×m grid to be had (a prime m without
         // `--latin`): no m×m puzzle, so a row.
-        let too_big = |tokens: &[Token]| tokens.iter().any(|t| matches!(t.symbol, Symbol::Value(v) if v > m));
-        let mut forced = too_big(&first.tokens) || self.spec.geometry_for(m).is_err();
-        // A line that repeats a value is no row of a grid; nor do that many
-        // givens of values 1..=m alone make a k×k puzzle (it would leave
-        // k − m values free to swap): m×m puzzles, one per line.
-        let repeats = |tokens: &[Token]| {
-            let mut seen = vec![false; m + 1];
-            tokens
-                .iter()
-                .any(|t| matches!(t.symbol, Symbol::Value(v) if v <= m && std::mem::replace(&mut seen[v], true)))
-        };
-        let givens = |tokens: &[Token]| tokens.iter().filter(|t| matches!(t.symbol, Symbol::Value(_))).count();
-        let (mut clashing, mut total) = (repeats(&first.tokens), givens(&first.tokens));
+        let first_signs = RowSigns::of(&first.tokens, m);
+        let mut forced = first_signs.too_big || self.spec.geometry_for(m).is_err();
+        let (mut clashing, mut total) = (first_signs.repeats, first_signs.givens);
         // Look ahead: k − 1 more rows of k cells (rules between are fine).
         let (mut rows, mut i) = (1, 0);
         while rows < k {
             match self.peek(i) {
                 Some((_, LineKind::Rule)) => {}
                 Some((_, LineKind::Cells(c) | LineKind::Separator(c))) if c.tokens.len() == k && !c.field => {
-                    forced |= too_big(&c.tokens);
-                    clashing |= repeats(&c.tokens);
-                    total += givens(&c.tokens);
+                    let signs = RowSigns::of(&c.tokens, m);
+                    forced |= signs.too_big;
+                    clashing |= signs.repeats;
+                    total += signs.givens;
                     rows += 1;
                 }
                 // Cut short: a block (reported as broken) only if a second
@@ -937,9 +962,28 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if next.field || next.label.is_some() || m == n || m.abs_diff(n) > (m / 3).max(2) || is_whole_count(n) {
             return None;
         }
+        let delimiter = next.delimiter;
+        // Lines of m = j² cells that are j×j puzzles one per line, as
+        // `starts_block` tells them, are no rows of a block it would head.
+        if let Some(j) = exact_sqrt(m).filter(|&j| j >= 2 && self.spec.geometry_for(j).is_ok()) {
+            let (mut signs, mut i, mut rows) = (RowSigns::default(), 0, 0);
+            while rows + 1 < m {
+                match self.peek(i) {
+                    Some((_, LineKind::Rule)) => {}
+                    Some((_, LineKind::Cells(c))) if c.tokens.len() == m && !c.field && c.label.is_none() => {
+                        signs.add(RowSigns::of(&c.tokens, j));
+                        rows += 1;
+                    }
+                    _ => break,
+                }
+                i += 1;
+            }
+            if !signs.too_big && (signs.repeats || signs.givens >= m) {
+                return None;
+            }
+        }
         // Rows that make whole puzzles without it, or whole grids of m − 1
         // rows each ending in a delimiter: the line is none of theirs.
-        let delimiter = next.delimiter;
         if self.makes_whole_puzzles(m, 0, 0)
             || self
                 .trailing_stretch(m, delimiter, None)

@@ -1356,6 +1356,35 @@ fn sdk_sections_end_at_a_whole_puzzle() {
     assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), [TOP[3], LINE, TOP[1]]);
 }
 
+/// A line a few cells off a square count, above 4x4 puzzles one per line:
+/// with 15 of them after it, it and they made a 16x16 "whose first row has
+/// 17 cells", one record for sixteen lines and fifteen puzzles lost. Lines
+/// that repeat a value, or whose givens of 1..4 alone would fill a 16x16's
+/// worth, are 4x4 puzzles, as they are where a block would start.
+#[test]
+fn puzzles_one_per_line_are_no_block_under_a_line_of_another_length() {
+    let full = "1234341221434321";
+    let sparse = "1...........2...";
+    for line in [full, sparse] {
+        for first in [12, 15, 17] {
+            let text = format!("{}\n{}", ".".repeat(first), format!("{line}\n").repeat(15));
+            let entries = read(&text);
+            assert_eq!(entries.len(), 16, "{first} cells above {line}");
+            assert_eq!(statuses(&entries[..1]), ["invalid"]);
+            assert!(entries[1..].iter().all(|e| givens(e) == line), "{first} cells above {line}");
+        }
+    }
+    // The rows of a 16x16 (values past 4) still make one with its first row written wrong.
+    let row = |r: usize| {
+        (0..16).map(|c| char::from_digit(((r * 4 + r / 4 + c) % 16 + 1) as u32, 36).unwrap()).collect::<String>()
+    };
+    let rows: Vec<String> = (1..16).map(row).collect();
+    let text = format!("{}\n{}\n", ".".repeat(17), rows.join("\n"));
+    let entries = read(&text);
+    assert_eq!(statuses(&entries), ["invalid"]);
+    assert!(matches!(entries[0].puzzle.as_ref().unwrap_err().kind, ParseErrorKind::DamagedRow { row: 1, n: 16, .. }));
+}
+
 /// Back to back, one puzzle a row short and a later one a row long: the
 /// rows are a whole number of puzzles, but read in steps of nine the
 /// puzzles between would be made of two puzzles' rows (and a valid puzzle
