@@ -102,13 +102,23 @@ fn decode(text: &str) -> Result<(String, bool), FpuzzlesError> {
     if text.starts_with(['{', '[']) {
         return Ok((text.to_string(), false));
     }
-    let data = match text.find("load=") {
+    let follows = |rest: &str| {
+        let rest = echo(rest);
+        FpuzzlesError::Decode(format!("'{rest}' follows the compressed string (one puzzle a line)"))
+    };
+    let url = text.find("load=");
+    let data = match url {
         Some(i) => text[i + 5..].split(['&', '#']).next().unwrap_or(""),
-        None => text,
+        // A word after a string that reads: named as what follows it.
+        None => match text.split_once(char::is_whitespace) {
+            Some((string, rest)) if decode(string).is_ok() => return Err(follows(rest.trim())),
+            _ => text,
+        },
     };
     // URLs may carry the base64 alphabet's '+', '/' and '=' percent-encoded, or '+' as a space.
     let data = data.replace("%2B", "+").replace("%2b", "+").replace("%2F", "/").replace("%2f", "/");
-    let data = data.replace("%3D", "=").replace("%3d", "=").replace(' ', "+");
+    let data = data.replace("%3D", "=").replace("%3d", "=");
+    let data = if url.is_some() { data.replace(' ', "+") } else { data };
     match lz_str::decompress_from_base64(&data) {
         Some(wide) if !wide.is_empty() => {
             let json = String::from_utf16(&wide)
@@ -119,10 +129,7 @@ fn decode(text: &str) -> Result<(String, bool), FpuzzlesError> {
             let whole = whole.trim_end_matches('=');
             if let Some(rest) = data.strip_prefix(whole).map(|rest| rest.trim_start_matches('=')) {
                 if !rest.is_empty() {
-                    let rest = echo(rest);
-                    return Err(FpuzzlesError::Decode(format!(
-                        "'{rest}' follows the compressed string (one puzzle a line)"
-                    )));
+                    return Err(follows(rest));
                 }
             }
             Ok((json, true))

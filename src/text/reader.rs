@@ -706,13 +706,21 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// Whether a line of k = m² cells starts a block of k rows rather than
     /// being a whole m×m puzzle.
     fn starts_block(&mut self, k: usize, first: &Cells) -> bool {
-        if self.line_mode == Some((k, first.delimiter)) || !self.could_be_row(k, first) {
+        if !self.could_be_row(k, first) {
             return false;
         }
         let m = exact_sqrt(k).unwrap_or(k);
+        let first_signs = RowSigns::of(&first.tokens, m);
+        // In a run of m×m puzzles one per line, a line is one of them
+        // unless a value past m makes it none: then it may start a block,
+        // if the rows under it are no such puzzles either. A line that
+        // repeats only values 1..=m is no row of any grid.
+        let in_run = self.line_mode == Some((k, first.delimiter));
+        if (in_run || first_signs.repeats) && !first_signs.too_big {
+            return false;
+        }
         // A value past m, or no m×m grid to be had (a prime m without
         // `--latin`): no m×m puzzle, so a row.
-        let first_signs = RowSigns::of(&first.tokens, m);
         let mut forced = first_signs.too_big || self.spec.geometry_for(m).is_err();
         let (mut clashing, mut total) = (first_signs.repeats, first_signs.givens);
         // Look ahead: k − 1 more rows of k cells (rules between are fine).
@@ -731,11 +739,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 // row follows; a lone line is a puzzle (and says what is
                 // wrong). Or a row written wrong, the block's other rows
                 // around it.
-                _ => return forced && (rows >= 2 || self.damaged_row_ahead(k, rows, i)),
+                _ => return forced && !(in_run && clashing) && (rows >= 2 || self.damaged_row_ahead(k, rows, i)),
             }
             i += 1;
         }
-        if forced {
+        if forced && !(in_run && clashing) {
             return true;
         }
         if clashing || total >= k {
@@ -759,6 +767,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// left to start afresh. A block followed at once by more rows of its
     /// length is the start of a run.
     fn block(&mut self, line: usize, first: Vec<Token>) {
+        // A block ends a paragraph's run of puzzles one per line: lines of
+        // that length after it are framed afresh (rows of a 16x16 after
+        // 4x4s one per line, then a 4x4 block).
+        self.line_mode = None;
         let n = first.len();
         let mut rows = vec![(line, first)];
         while rows.len() < n {
@@ -798,6 +810,16 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 self.parted = true;
                 cut = false;
                 break;
+            }
+            // A line that repeats a value is no row of a grid: where a next
+            // puzzle would start, it is a puzzle of its own (a 4x4 on one
+            // line after a 16x16 block).
+            let m = exact_sqrt(n).filter(|&m| m >= 2);
+            if let (0, Some(m), Some((_, LineKind::Cells(c)))) = (rows.len() % n, m, self.peek(0)) {
+                if c.tokens.len() == n && !c.field && RowSigns::of(&c.tokens, m).repeats {
+                    cut = false;
+                    break;
+                }
             }
             match self.row_ahead(n) {
                 Ok(row) => rows.push(row),

@@ -1385,6 +1385,32 @@ fn puzzles_one_per_line_are_no_block_under_a_line_of_another_length() {
     assert!(matches!(entries[0].puzzle.as_ref().unwrap_err().kind, ParseErrorKind::DamagedRow { row: 1, n: 16, .. }));
 }
 
+/// 4x4 puzzles on one line (16 cells, as a 16x16's rows have) next to a
+/// 16x16 block: a block after a run of them was read as sixteen bad 4x4s; a
+/// run after a block was "the 18 rows from line 1", one record; and lines
+/// above a block were taken as its rows. A line that repeats only values
+/// 1..4 is no row, and a block ends a run of puzzles one per line.
+#[test]
+fn four_by_fours_on_one_line_beside_a_sixteen_by_sixteen_block() {
+    const BIG: &str = "93.5C1486.B..A.2A.2.7..59DF.3.BEE.CB...FG.54.1.8.F6.B...1A.8C.G.B7D.5E6A41..23FG2.94DGC.386..EA......79..BDE4..1C1E3.4......9D.686BC.3..E57GA..DDA.2.B.GF.81.794.4...FA...2.G8.37.FG1D8.A.43.6...9.D.8.E..G.156.G.8E39.6C.1.724.F.4.......EBDG3.52.A.C7.D...8BE.";
+    let block: String =
+        BIG.as_bytes().chunks(16).map(|row| format!("{}\n", std::str::from_utf8(row).unwrap())).collect();
+    let small = "1.3.2.4.3.1.4.2.\n";
+    let cases = [
+        (format!("{small}1.3.\n2.4.\n3.1.\n4.2.\n{block}"), 3),
+        (format!("{block}{small}1234341221434321\n"), 3),
+        (format!("{}{block}", small.repeat(15)), 16),
+        (format!("{small}{block}"), 2),
+    ];
+    for (text, count) in cases {
+        let entries = read(&text);
+        assert_eq!(statuses(&entries), vec!["ok"; count], "{text}");
+        let sizes: Vec<usize> = entries.iter().map(|e| e.puzzle.as_ref().unwrap().size()).collect();
+        assert_eq!(sizes.iter().filter(|&&n| n == 16).count(), 1, "{text}");
+        assert_eq!(sizes.iter().filter(|&&n| n == 4).count(), count - 1, "{text}");
+    }
+}
+
 /// Back to back, one puzzle a row short and a later one a row long: the
 /// rows are a whole number of puzzles, but read in steps of nine the
 /// puzzles between would be made of two puzzles' rows (and a valid puzzle
