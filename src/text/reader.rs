@@ -80,6 +80,16 @@ impl RowSigns {
     }
 }
 
+/// Whether a line of m² cells (`small` is m, see
+/// [`PuzzleReader::small_side`]) is an m×m puzzle and no row: it repeats a
+/// value, and all its values are 1..=m.
+fn is_small_puzzle(tokens: &[Token], small: Option<usize>) -> bool {
+    small.is_some_and(|m| {
+        let signs = RowSigns::of(tokens, m);
+        signs.repeats && !signs.too_big
+    })
+}
+
 /// One puzzle of the input, read or not: every puzzle in the input gets one entry.
 #[derive(Debug)]
 pub struct Entry {
@@ -723,12 +733,15 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // `--latin`): no m×m puzzle, so a row.
         let mut forced = first_signs.too_big || self.spec.geometry_for(m).is_err();
         let (mut clashing, mut total) = (first_signs.repeats, first_signs.givens);
-        // Look ahead: k − 1 more rows of k cells (rules between are fine).
-        let (mut rows, mut i) = (1, 0);
+        // Look ahead: k − 1 more rows of k cells (rules between are fine),
+        // up to a line that is a smaller puzzle and no row.
+        let (mut rows, mut i, small) = (1, 0, self.small_side(k));
         while rows < k {
             match self.peek(i) {
                 Some((_, LineKind::Rule)) => {}
-                Some((_, LineKind::Cells(c) | LineKind::Separator(c))) if c.tokens.len() == k && !c.field => {
+                Some((_, LineKind::Cells(c) | LineKind::Separator(c)))
+                    if c.tokens.len() == k && !c.field && !is_small_puzzle(&c.tokens, small) =>
+                {
                     let signs = RowSigns::of(&c.tokens, m);
                     forced |= signs.too_big;
                     clashing |= signs.repeats;
@@ -811,12 +824,13 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 cut = false;
                 break;
             }
-            // A line that repeats a value is no row of a grid: where a next
-            // puzzle would start, it is a puzzle of its own (a 4x4 on one
-            // line after a 16x16 block).
-            let m = exact_sqrt(n).filter(|&m| m >= 2);
-            if let (0, Some(m), Some((_, LineKind::Cells(c)))) = (rows.len() % n, m, self.peek(0)) {
-                if c.tokens.len() == n && !c.field && RowSigns::of(&c.tokens, m).repeats {
+            // A line that repeats only values 1..=m is no row of a grid:
+            // where a next puzzle would start, it is a puzzle of its own (a
+            // 4x4 on one line after a 16x16 block); inside one, the block
+            // breaks there (see `row_ahead`).
+            let small = self.small_side(n);
+            if let (0, Some((_, LineKind::Cells(c)))) = (rows.len() % n, self.peek(0)) {
+                if c.tokens.len() == n && !c.field && is_small_puzzle(&c.tokens, small) {
                     cut = false;
                     break;
                 }
@@ -1030,11 +1044,13 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// each is a row of only delimiters (an empty row, or a blank line
     /// between puzzles), and whether more may follow the last.
     fn rows_ahead(&mut self, n: usize, ahead: usize, cap: usize) -> (Vec<bool>, bool) {
-        let (mut empty, mut i) = (Vec::new(), ahead);
+        let (mut empty, mut i, small) = (Vec::new(), ahead, self.small_side(n));
         while empty.len() < cap {
             match self.peek(i) {
                 Some((_, LineKind::Rule)) => {}
-                Some((_, LineKind::Cells(c))) if c.tokens.len() == n && !c.field && c.label.is_none() => {
+                Some((_, LineKind::Cells(c)))
+                    if c.tokens.len() == n && !c.field && c.label.is_none() && !is_small_puzzle(&c.tokens, small) =>
+                {
                     empty.push(false)
                 }
                 Some((_, LineKind::Separator(c))) if c.tokens.len() == n => empty.push(true),
@@ -1073,13 +1089,14 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// The next row of a block of n-cell rows, rules skipped; or, leaving it
     /// unread, the line that is none (`None` at the end of the input).
     fn row_ahead(&mut self, n: usize) -> Result<(usize, Vec<Token>), Option<usize>> {
+        let small = self.small_side(n);
         loop {
             match self.peek(0) {
                 Some((_, LineKind::Rule)) => {
                     self.next_line();
                 }
                 Some((_, LineKind::Cells(c) | LineKind::Separator(c)))
-                    if c.tokens.len() == n && !c.field && c.label.is_none() =>
+                    if c.tokens.len() == n && !c.field && c.label.is_none() && !is_small_puzzle(&c.tokens, small) =>
                 {
                     let Some((line, LineKind::Cells(c) | LineKind::Separator(c))) = self.next_line() else {
                         unreachable!("just peeked")
@@ -1090,6 +1107,12 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 None => return Err(None),
             }
         }
+    }
+
+    /// The side m of the m×m puzzles that lines of n = m² cells may be, for
+    /// n of 16 or more (a 4-cell line is no 2×2 puzzle), when such a grid can be made.
+    fn small_side(&mut self, n: usize) -> Option<usize> {
+        exact_sqrt(n).filter(|&m| m >= 4 && self.spec.geometry_for(m).is_ok())
     }
 
     /// Why a block that started at `first` broke after `rows` rows, at line `at` (none: the end).

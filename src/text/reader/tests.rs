@@ -1409,6 +1409,21 @@ fn four_by_fours_on_one_line_beside_a_sixteen_by_sixteen_block() {
         assert_eq!(sizes.iter().filter(|&&n| n == 16).count(), 1, "{text}");
         assert_eq!(sizes.iter().filter(|&&n| n == 4).count(), count - 1, "{text}");
     }
+    // A 16x16 block with a row a cell long (row 7), between 4x4s: the 4x4s
+    // are puzzles, never its rows, and no record answers a grid of both.
+    let rows: Vec<&str> = block.lines().collect();
+    let damaged = format!("{}\n{}.\n{}\n", rows[..6].join("\n"), rows[6], rows[7..].join("\n"));
+    let text = format!("{}{damaged}{small}", small.repeat(3));
+    let entries = read(&text);
+    let fours: Vec<&Entry> = entries.iter().filter(|e| e.puzzle.as_ref().is_ok_and(|p| p.size() == 4)).collect();
+    assert_eq!(fours.len(), 4, "{text}");
+    assert!(entries.iter().all(|e| e.puzzle.as_ref().is_err() || e.puzzle.as_ref().unwrap().size() == 4), "{text}");
+    // A line of 17 cells above the whole block and 4x4s under it: the 4x4s
+    // are no rows that would make it the block's first row, written wrong.
+    let text = format!("{}\n{block}{}", ".".repeat(17), small.repeat(3));
+    let entries = read(&text);
+    assert_eq!(statuses(&entries), ["invalid", "ok", "ok", "ok", "ok"], "{text}");
+    assert_eq!(givens(&entries[1]), BIG.to_ascii_lowercase());
 }
 
 /// Back to back, one puzzle a row short and a later one a row long: the
