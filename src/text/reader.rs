@@ -724,9 +724,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // In a run of m×m puzzles one per line, a line is one of them
         // unless a value past m makes it none: then it may start a block,
         // if the rows under it are no such puzzles either. A line that
-        // repeats only values 1..=m is no row of any grid.
+        // repeats only values 1..=m, where m×m puzzles can be, is one of
+        // them (a 9x9 block's first row with a value twice is that row).
         let in_run = self.line_mode == Some((k, first.delimiter));
-        if (in_run || first_signs.repeats) && !first_signs.too_big {
+        let small = self.small_side(k);
+        if (in_run && !first_signs.too_big) || is_small_puzzle(&first.tokens, small) {
             return false;
         }
         // A value past m, or no m×m grid to be had (a prime m without
@@ -735,7 +737,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let (mut clashing, mut total) = (first_signs.repeats, first_signs.givens);
         // Look ahead: k − 1 more rows of k cells (rules between are fine),
         // up to a line that is a smaller puzzle and no row.
-        let (mut rows, mut i, small) = (1, 0, self.small_side(k));
+        let (mut rows, mut i) = (1, 0);
         while rows < k {
             match self.peek(i) {
                 Some((_, LineKind::Rule)) => {}

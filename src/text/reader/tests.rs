@@ -1424,6 +1424,13 @@ fn four_by_fours_on_one_line_beside_a_sixteen_by_sixteen_block() {
     let entries = read(&text);
     assert_eq!(statuses(&entries), ["invalid", "ok", "ok", "ok", "ok"], "{text}");
     assert_eq!(givens(&entries[1]), BIG.to_ascii_lowercase());
+    // Where no m×m puzzle can be (2x2, 3x3), a first row with a value twice
+    // is still its block's row: one record, whose givens clash.
+    for text in ["1.1.\n3...\n....\n...4\n", &format!("1.1......\n{}........9\n", ".........\n".repeat(7))] {
+        let entries = read(text);
+        assert_eq!(statuses(&entries), ["ok"], "{text}");
+        assert_eq!(givens(&entries[0]).replace('.', ""), text.replace(['.', '\n'], ""), "{text}");
+    }
 }
 
 /// Back to back, one puzzle a row short and a later one a row long: the
