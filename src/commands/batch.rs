@@ -65,9 +65,8 @@ pub fn for_each_puzzle(
     if let Some(entries) = setup.input.take() {
         for mut entry in entries {
             index += 1;
-            let n = entry.puzzle.as_ref().map_or(0, |p| p.size());
-            if setup.alphabet.is_custom() && setup.alphabet.len() < n {
-                let kind = ParseErrorKind::ShortAlphabet { symbols: setup.alphabet.len(), n };
+            // Checked as the reader checks the puzzles it reads.
+            if let Err(kind) = entry.puzzle.as_ref().map_or(Ok(()), |p| setup.alphabet.check_side(p.size())) {
                 entry.puzzle = Err(ParseError { position: entry.position.clone(), kind });
             }
             each(Numbered { index, entry, read: Duration::ZERO, threads: 1 })?;

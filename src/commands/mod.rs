@@ -99,10 +99,7 @@ impl Setup {
     /// for the commands that print grids they did not read (`generate`,
     /// `decode`); the reader says so of every puzzle it reads.
     pub fn check_alphabet(&self, n: usize) -> Result<()> {
-        if self.alphabet.is_custom() && self.alphabet.len() < n {
-            bail!("{}", satdoku::ParseErrorKind::ShortAlphabet { symbols: self.alphabet.len(), n });
-        }
-        Ok(())
+        self.alphabet.check_side(n).map_err(|kind| anyhow::anyhow!("{kind}"))
     }
 }
 

@@ -414,10 +414,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
 
     /// A title at `line`: the name of the puzzle after it.
     fn name_next(&mut self, line: usize, title: String) {
-        self.title = Some(match undecorated(&title) {
-            bare if bare.len() < title.len() => bare.to_string(),
-            _ => title,
-        });
+        self.title = Some(undecorated(&title).to_string());
         if self.titles.0 == 0 {
             self.titles.1 = line;
         }
@@ -683,7 +680,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         self.ready.push_back(entry);
     }
 
-    /// Whether a line is a number of its own (`1`, `2`, … `999`), numbering
+    /// Whether a line is a number of its own (`1`, `2`, … `999`) or one
+    /// letter (`A`), numbering
     /// the puzzle on the line after it: a title, not a puzzle of one cell
     /// nor a lone row (lines of its length after it are rows or puzzles).
     fn is_index(&mut self, cells: &Cells) -> bool {
@@ -812,6 +810,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         }
         // More rows of this length right after: puzzles back to back.
         let most = MAX_RUN_ROWS.min(MAX_RUN_CELLS / n).max(n);
+        let small = self.small_side(n);
         let mut cut = true;
         while rows.len() < most - most % n {
             // A row of delimiters between whole puzzles parts them, unless
@@ -830,7 +829,6 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             // where a next puzzle would start, it is a puzzle of its own (a
             // 4x4 on one line after a 16x16 block); inside one, the block
             // breaks there (see `row_ahead`).
-            let small = self.small_side(n);
             if let (0, Some((_, LineKind::Cells(c)))) = (rows.len() % n, self.peek(0)) {
                 if c.tokens.len() == n && !c.field && is_small_puzzle(&c.tokens, small) {
                     cut = false;
@@ -1436,8 +1434,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
 
     /// The givens of the rows of a side-`n` puzzle.
     fn givens(&self, line: usize, n: usize, rows: &[(usize, Vec<Token>)]) -> Result<Grid, ParseError> {
-        if self.alphabet.is_custom() && self.alphabet.len() < n {
-            return Err(self.error(line, None, ParseErrorKind::ShortAlphabet { symbols: self.alphabet.len(), n }));
+        if let Err(kind) = self.alphabet.check_side(n) {
+            return Err(self.error(line, None, kind));
         }
         let mut cells = Vec::with_capacity(n * n);
         for (line, tokens) in rows {

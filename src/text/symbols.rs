@@ -59,6 +59,15 @@ impl Alphabet {
         self.symbols.is_empty()
     }
 
+    /// Whether it writes every value of a side-`n` grid: a `--symbols`
+    /// alphabet shorter than the grid cannot.
+    pub fn check_side(&self, n: usize) -> Result<(), crate::error::ParseErrorKind> {
+        match self.is_custom() && !self.covers(n) {
+            true => Err(crate::error::ParseErrorKind::ShortAlphabet { symbols: self.len(), n }),
+            false => Ok(()),
+        }
+    }
+
     /// Whether it was given (`--symbols`) rather than the default.
     pub fn is_custom(&self) -> bool {
         self.empty.len() == 1

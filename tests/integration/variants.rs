@@ -442,6 +442,10 @@ fn a_file_of_f_puzzles_strings_is_one_record_each() {
             }
         }
     }
+    // A `--symbols` alphabet too short for the grid: each puzzle says so, as a file's would.
+    let recs = json_run(&["solve", "--format", "json", "--symbols", "AB", "--fpuzzles", &file], "", 2, 4);
+    assert!(recs.iter().all(|r| r["error"].as_str().is_some_and(|e| e.contains("--symbols gives 2 symbols"))
+        || r["source"] == "--fpuzzles:2"));
     // A command that takes one grid refuses several.
     let r = run(&["generate", "--fpuzzles", &file], "");
     assert_eq!(r.code, 2);
