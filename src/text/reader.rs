@@ -114,6 +114,11 @@ const SDK_ROWS: usize = 9;
 /// as a whole up to this many rows, or this many cells (then the next rows
 /// start a new run): 65,536 rows of a 9×9, 10,000 of a 100×100.
 const MAX_RUN_ROWS: usize = 1 << 16;
+/// How many puzzles written wrong back to back (each with a row a few cells
+/// short or long) a block's look-ahead follows before it takes the rows so
+/// far as fitting: each one it follows is read to the next line that is no
+/// row, so the cap keeps a file of them linear.
+const MAX_DAMAGED_CHAIN: usize = 4;
 const MAX_RUN_CELLS: usize = 1 << 20;
 
 /// Streams the puzzles of one input.
@@ -991,7 +996,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
 
     /// The side m of the block whose first row, a line of n cells just read,
     /// is written wrong: the next line is a row of m cells, m near n, and
-    /// the rows of m cells from it, with that first line, make whole puzzles.
+    /// the rows of m cells from it, with that first line, make whole puzzles
+    /// (up to a later puzzle's row written wrong, [`Self::fits_ahead`]).
     fn damaged_first_row(&mut self, n: usize) -> Option<usize> {
         let Some((_, LineKind::Cells(next))) = self.peek(0) else { return None };
         let m = next.tokens.len();
@@ -1027,14 +1033,14 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         {
             return None;
         }
-        self.makes_whole_puzzles(m, 1, 0).then_some(m)
+        self.fits_ahead(m, 1, 0, MAX_DAMAGED_CHAIN).then_some(m)
     }
 
     /// Whether `before` rows and the rows of n cells from the line `ahead`
     /// lines on (rules skipped), up to the next line that is none, make
     /// whole puzzles of n rows (counted up to a run's limit).
     fn makes_whole_puzzles(&mut self, n: usize, before: usize, ahead: usize) -> bool {
-        let (rows, _) = self.rows_ahead(n, ahead, (MAX_RUN_ROWS + 1).saturating_sub(before));
+        let (rows, _, _) = self.rows_ahead(n, ahead, (MAX_RUN_ROWS + 1).saturating_sub(before));
         let empty = [vec![false; before], rows].concat();
         empty.len() >= n && whole_grids(&empty, n, empty.len() > MAX_RUN_ROWS)
     }
@@ -1042,8 +1048,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// The rows of n cells from the line `ahead` lines on (rules skipped),
     /// up to the first line that is none and at most `cap` of them: whether
     /// each is a row of only delimiters (an empty row, or a blank line
-    /// between puzzles), and whether more may follow the last.
-    fn rows_ahead(&mut self, n: usize, ahead: usize, cap: usize) -> (Vec<bool>, bool) {
+    /// between puzzles), whether more may follow the last, and how many
+    /// lines on the line after them is.
+    fn rows_ahead(&mut self, n: usize, ahead: usize, cap: usize) -> (Vec<bool>, bool, usize) {
         let (mut empty, mut i, small) = (Vec::new(), ahead, self.small_side(n));
         while empty.len() < cap {
             match self.peek(i) {
@@ -1059,15 +1066,23 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             i += 1;
         }
         let more = empty.len() == cap;
-        (empty, more)
+        (empty, more, i)
     }
 
     /// Whether the line `ahead` lines on (a line of cells of a length near
     /// n, after `rows` rows of a block of n) is a row of the block written wrong:
     /// the rows of n cells after it, up to the next line that is none, make
-    /// the block whole and then whole puzzles (back to back). Otherwise the
-    /// block ended short and the rows after the odd line are other puzzles'.
+    /// the block whole and then whole puzzles (back to back), or make it
+    /// whole and stop at a row of a later puzzle written wrong (two damaged
+    /// puzzles back to back). Otherwise the block ended short and the rows
+    /// after the odd line are other puzzles'.
     fn damaged_row_ahead(&mut self, n: usize, rows: usize, ahead: usize) -> bool {
+        self.damaged_rows_ahead(n, rows, ahead, MAX_DAMAGED_CHAIN)
+    }
+
+    /// [`Self::damaged_row_ahead`], following at most `chain` more puzzles
+    /// written wrong back to back; past them, the rows so far fit.
+    fn damaged_rows_ahead(&mut self, n: usize, rows: usize, ahead: usize, chain: usize) -> bool {
         // Near the block's length (a title may have it: `....8.4..  hard`),
         // and no whole puzzle of its own.
         let near =
@@ -1083,7 +1098,25 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if rows == 0 && self.makes_whole_puzzles(n, 0, ahead + 1) {
             return false;
         }
-        self.makes_whole_puzzles(n, rows + 1, ahead + 1)
+        self.fits_ahead(n, rows + 1, ahead + 1, chain)
+    }
+
+    /// Whether `before` rows of a block of n and the rows of n cells from
+    /// the line `ahead` lines on make whole puzzles
+    /// ([`Self::makes_whole_puzzles`]), or make the block whole and stop at
+    /// a later puzzle's row written wrong (followed up to `chain` such
+    /// puzzles on).
+    fn fits_ahead(&mut self, n: usize, before: usize, ahead: usize, chain: usize) -> bool {
+        if self.makes_whole_puzzles(n, before, ahead) {
+            return true;
+        }
+        // No row of only delimiters among them: no blank line between grids.
+        let (after, more, end) = self.rows_ahead(n, ahead, MAX_RUN_ROWS);
+        let read = before + after.len();
+        if more || read < n || after.contains(&true) {
+            return false;
+        }
+        chain == 0 || self.damaged_rows_ahead(n, read % n, end, chain - 1)
     }
 
     /// The next row of a block of n-cell rows, rules skipped; or, leaving it

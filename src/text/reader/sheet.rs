@@ -309,7 +309,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// starts a grid: the rows from it (rules skipped) make whole grids of n
     /// rows with it as a row, and not without it.
     pub(super) fn separator_starts_grid(&mut self, n: usize) -> bool {
-        let (empty, more) = self.rows_ahead(n, 0, (3 * n).max(1024));
+        let (empty, more, _) = self.rows_ahead(n, 0, (3 * n).max(1024));
         empty.len() > 1 && empty[0] && !whole_grids(&empty[1..], n, more) && whole_grids(&empty, n, more)
     }
 

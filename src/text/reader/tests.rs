@@ -1481,6 +1481,31 @@ fn a_damaged_first_row_or_a_row_with_a_word_keeps_its_grid_whole() {
     }
 }
 
+/// Puzzles written back to back, each with a row written wrong (a cell
+/// short or long, the first row too), are each one record naming that row:
+/// no record is made of the rows of two of them, and the whole puzzle after
+/// them is read.
+#[test]
+fn puzzles_each_with_a_row_written_wrong_back_to_back_stay_apart() {
+    let damage = |line: &str, row: usize, long: bool| {
+        let mut grid = rows(line);
+        grid[row] = if long { format!("{}.", grid[row]) } else { grid[row][..8].to_string() };
+        grid
+    };
+    // (row, written long) of the first two puzzles; the third is whole.
+    let cases = [((6, false), (7, false)), ((0, true), (6, true)), ((2, false), (0, true)), ((8, true), (3, false))];
+    for ((r0, long0), (r1, long1)) in cases {
+        let text = [damage(TOP[0], r0, long0), damage(TOP[1], r1, long1), rows(TOP[2])].concat().join("\n") + "\n";
+        let entries = read(&text);
+        assert_eq!(statuses(&entries), ["invalid", "invalid", "ok"], "{text}");
+        for (entry, row) in entries.iter().zip([r0, r1]) {
+            let e = entry.puzzle.as_ref().unwrap_err();
+            assert!(matches!(e.kind, ParseErrorKind::DamagedRow { row: r, n: 9, .. } if r == row + 1), "{e}\n{text}");
+        }
+        assert_eq!(givens(&entries[2]), TOP[2]);
+    }
+}
+
 /// Dashes for empty cells (`4-----8-5…`, as some sites write puzzles): a
 /// line that is a whole puzzle with them as cells and not without them reads
 /// as the puzzle with `.` in their place, 9×9 and 4×4 alike. Dashes between
