@@ -171,8 +171,11 @@ where
 /// What a failed write to stdout says (a closed pipe ends the run quietly instead).
 pub const STDOUT: &str = "cannot write to standard output";
 
-/// `--jobs N`: the main thread reads, N workers answer chunks of puzzles
+/// `--jobs N`: a reader thread reads, N workers answer chunks of puzzles
 /// ([`ordered_pool`]); chunks keep the hand-offs rare next to ~30 µs puzzles.
+/// A chunk goes out full, or as soon as the input stalls for
+/// [`INPUT_STALL`] (a script that writes a puzzle and waits for its answer,
+/// `tail -f`): no puzzle read waits for the ones after it.
 fn run_parallel<F>(
     files: &[PathBuf],
     setup: &mut Setup,
@@ -187,27 +190,60 @@ where
     const CHUNK: usize = 64;
     let work = |chunk: Vec<Numbered>, emitter: &mut Emitter| chunk.iter().try_for_each(|n| answer(n, emitter));
     let produce = |send: &mut dyn FnMut(Vec<Numbered>) -> Result<()>| {
-        let mut chunk = Vec::with_capacity(CHUNK);
-        let read = for_each_puzzle(files, setup, |numbered| {
-            *puzzles += 1;
-            chunk.push(numbered);
-            if chunk.len() == CHUNK {
-                send(std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK)))?;
+        std::thread::scope(|scope| {
+            let (tx, rx) = mpsc::sync_channel::<Numbered>(CHUNK);
+            let reader = std::thread::Builder::new()
+                .name("reader".into())
+                .spawn_scoped(scope, move || {
+                    // A failed send: the run has stopped (stdout closed).
+                    let stopped = || anyhow!(io::Error::from(io::ErrorKind::BrokenPipe));
+                    for_each_puzzle(files, setup, |numbered| tx.send(numbered).map_err(|_| stopped()))
+                })
+                .map_err(|e| anyhow!("cannot start the reader thread: {e}"))?;
+            let mut chunk = Vec::with_capacity(CHUNK);
+            let mut sent = false;
+            let sending = loop {
+                let next = match chunk.is_empty() {
+                    true => rx.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected),
+                    false => rx.recv_timeout(INPUT_STALL),
+                };
+                let full = match next {
+                    Ok(numbered) => {
+                        *puzzles += 1;
+                        chunk.push(numbered);
+                        chunk.len() == CHUNK
+                    }
+                    Err(mpsc::RecvTimeoutError::Timeout) => true,
+                    Err(mpsc::RecvTimeoutError::Disconnected) => break Ok(()),
+                };
+                if full {
+                    sent = true;
+                    if let Err(e) = send(std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK))) {
+                        break Err(e);
+                    }
+                }
+            };
+            // The reader stops at its next puzzle once nobody takes it.
+            drop(rx);
+            let read = reader.join().map_err(|_| anyhow!("the reader thread panicked"))?;
+            sending?;
+            *titles = read?;
+            if chunk.is_empty() {
+                return Ok(());
             }
-            Ok(())
+            // The input's only puzzle may use every thread (the others would idle).
+            if *puzzles == 1 && !sent {
+                chunk[0].threads = jobs;
+            }
+            send(chunk)
         })
-        .map(|read| *titles = read);
-        if read.is_err() || chunk.is_empty() {
-            return read;
-        }
-        // The input's only puzzle may use every thread (the others would idle).
-        if *puzzles == 1 {
-            chunk[0].threads = jobs;
-        }
-        send(chunk)
     };
     ordered_pool(jobs, renderer, &work, produce, |_| {})
 }
+
+/// How long the reader of a parallel run may be idle before the puzzles
+/// read so far are answered without waiting for a full chunk.
+const INPUT_STALL: Duration = Duration::from_millis(50);
 
 /// N workers (each making its own varisat solvers, which are not `Send`)
 /// do the jobs `produce` sends them, in order 0, 1, …, each record of a job

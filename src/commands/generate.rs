@@ -1,8 +1,9 @@
 //! `satdoku generate`: random full grids, proper and minimal puzzles, of any grid satdoku solves.
 
+use std::collections::BTreeMap;
 use std::io::Write as _;
 use std::ops::RangeInclusive;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -10,7 +11,7 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 
 use satdoku::{
-    Entry, GenerateError, GenerateOptions, Generator, Kind, Layout, Layouts, Position, SolveError, Symmetry,
+    Entry, GenerateError, GenerateOptions, Generator, Geometry, Kind, Layout, Layouts, Position, SolveError, Symmetry,
 };
 
 use super::batch::{run_indexed, Numbered};
@@ -32,7 +33,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N")]
     pub size: Option<usize>,
     /// Full grids, no givens removed.
-    #[arg(long, conflicts_with_all = ["proper", "givens", "symmetry"])]
+    #[arg(long, conflicts_with_all = ["proper", "givens"])]
     pub solved: bool,
     /// Proper puzzles (one solution) without minimising them: faster, a few more givens.
     #[arg(long)]
@@ -133,6 +134,10 @@ fn check_symmetric_counts(range: &RangeInclusive<usize>, symmetry: Symmetry, n: 
 }
 
 pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
+    // `none`, the default, may be spelled out (a script looping over kinds).
+    if args.solved && args.symmetry != Symmetry::None {
+        bail!("--symmetry {}: full grids (--solved) have no pattern of givens", args.symmetry);
+    }
     let random_regions = grid.regions.as_deref() == Some("random");
     let grid_args = GridArgs { regions: if random_regions { None } else { grid.regions.clone() }, ..grid.clone() };
     let mut setup = grid_args.resolve()?;
@@ -142,6 +147,11 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
         if n == 0 || n > 64 {
             bail!("--size {n}: random jigsaw layouts are made for sizes 1 to 64");
         }
+        // The variants on any jigsaw of this side (rows as its regions): an
+        // error every layout would meet is one usage error, not one a puzzle.
+        let rows = (0..n * n).map(|cell| (cell / n) as u32).collect();
+        Geometry::new(n, Layout::Regions(rows), &grid.variants)
+            .with_context(|| format!("--regions random on a {n}x{n} grid"))?;
         Layouts::RandomRegions { n, variants: grid.variants.clone() }
     } else {
         if args.regions_out.is_some() {
@@ -204,8 +214,16 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
         None | Some(0) => cores,
         Some(jobs) => jobs.min(cores),
     };
-    // Region maps in puzzle order; written once all are made.
-    let maps: Mutex<Vec<(u64, String)>> = Mutex::new(Vec::new());
+    let maps = match &args.regions_out {
+        Some(path) => Some(Mutex::new(MapFile::create(path)?)),
+        None => None,
+    };
+    let put_map = |i: u64, map: Option<String>| -> std::io::Result<()> {
+        if let Some(maps) = &maps {
+            maps.lock().map_err(|_| std::io::Error::other("a worker thread panicked"))?.put(i, map);
+        }
+        Ok(())
+    };
     thread_local! {
         static GENERATOR: std::cell::RefCell<Option<Generator>> = const { std::cell::RefCell::new(None) };
     }
@@ -221,10 +239,7 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
             Ok(made) => {
                 let geometry = Arc::clone(made.puzzle.geometry());
                 if let Layout::Regions(map) = geometry.layout() {
-                    if random_regions {
-                        let text = satdoku::format::region_map(map, geometry.size());
-                        maps.lock().map_err(|_| std::io::Error::other("a worker thread panicked"))?.push((i, text));
-                    }
+                    put_map(i, Some(satdoku::format::region_map(map, geometry.size())))?;
                 }
                 let (tries, calls) = (made.tries, made.solver_calls);
                 let body = PuzzleBody {
@@ -262,17 +277,56 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
                     puzzle: Err(satdoku::ParseError { position, kind: satdoku::ParseErrorKind::Io(error.clone()) }),
                 };
                 let numbered = Numbered { index: i as usize + 1, entry, read: Default::default(), threads: 1 };
+                put_map(i, None)?;
                 out.emit(Record::failed(&numbered, Status::Error, error))
             }
         }
     })?;
-    if let Some(path) = &args.regions_out {
-        let mut maps = maps.into_inner().map_err(|_| anyhow::anyhow!("a worker thread panicked"))?;
-        maps.sort();
-        let mut file = std::fs::File::create(path).with_context(|| format!("--regions-out {}", path.display()))?;
-        for (_, map) in maps {
-            writeln!(file, "{map}").with_context(|| format!("--regions-out {}", path.display()))?;
+    if let Some(maps) = maps {
+        let maps = maps.into_inner().map_err(|_| anyhow::anyhow!("a worker thread panicked"))?;
+        if let Some(e) = maps.failed {
+            bail!("--regions-out {}: cannot write: {e}", maps.path.display());
         }
     }
     Ok(summary.code())
+}
+
+/// The `--regions-out` file: line k the region map of record k, written as
+/// soon as the maps of the records before it are (an empty line for a
+/// record with no puzzle), so that it keeps up with the records printed
+/// when the run stops early (a closed pipe, a signal).
+struct MapFile {
+    file: std::fs::File,
+    path: PathBuf,
+    /// The record whose map is the next line.
+    next: u64,
+    /// Maps made ahead of it, on other threads.
+    waiting: BTreeMap<u64, Option<String>>,
+    /// The write that failed: no line is written after it, and the run
+    /// ends with the error once every record is printed.
+    failed: Option<std::io::Error>,
+}
+
+impl MapFile {
+    fn create(path: &Path) -> Result<MapFile> {
+        let file = std::fs::File::create(path).with_context(|| format!("--regions-out {}", path.display()))?;
+        Ok(MapFile { file, path: path.to_path_buf(), next: 0, waiting: BTreeMap::new(), failed: None })
+    }
+
+    /// The map of record `i` (0-based), none for a record with no puzzle.
+    fn put(&mut self, i: u64, map: Option<String>) {
+        if self.failed.is_some() {
+            return;
+        }
+        self.waiting.insert(i, map);
+        let mut lines = String::new();
+        while let Some(map) = self.waiting.remove(&self.next) {
+            lines.push_str(map.as_deref().unwrap_or(""));
+            lines.push('\n');
+            self.next += 1;
+        }
+        if let Err(e) = self.file.write_all(lines.as_bytes()) {
+            self.failed = Some(e);
+        }
+    }
 }

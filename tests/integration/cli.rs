@@ -259,15 +259,20 @@ fn timeout_gives_up_on_one_puzzle_and_the_batch_goes_on() {
 /// `satdoku solve --format json --jobs JOBS` under way on `input`, its
 /// stdin closed, its stdout and stderr piped.
 fn solving_in_json(jobs: &str, input: &str) -> std::process::Child {
-    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("satdoku"))
-        .args(["solve", "--format", "json", "--jobs", jobs])
+    let mut child = spawn_piped(&["solve", "--format", "json", "--jobs", jobs]);
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+}
+
+/// satdoku under way with `args`, its stdin, stdout and stderr piped.
+fn spawn_piped(args: &[&str]) -> std::process::Child {
+    StdCommand::new(assert_cmd::cargo::cargo_bin("satdoku"))
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child
+        .unwrap()
 }
 
 #[test]
@@ -893,23 +898,36 @@ fn closed_pipe_exits_quietly() {
     assert_eq!(out.status.code(), Some(0), "{stderr}");
 }
 
+/// A script that writes a puzzle (and a blank line, which ends it: a line of
+/// 81 cells could be the first row of an 81×81) and waits for its answer
+/// gets it before it writes the next, into a pipe, on one thread or several.
+/// Records used to wait in stdout's buffer, and a parallel run waited for a
+/// chunk of 64 puzzles: the script and satdoku each waited for the other.
 #[test]
-fn stdin_is_read_as_a_stream() {
-    // A puzzle written then stdin kept open: the answer may come before EOF,
-    // and in any case the program must finish once stdin closes.
-    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("satdoku"))
-        .args(["solve", "--format", "line"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    writeln!(stdin, "{TOP1}").unwrap();
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert_solves(&Shape::classic(9), &read_symbols(TOP1), &read_solution_line(&text, None), "streamed");
+fn each_puzzle_written_to_stdin_is_answered_before_the_next_is_written() {
+    let puzzles = checker::data_lines("17-clue-500.txt");
+    for jobs in ["1", "2"] {
+        let mut child = spawn_piped(&["solve", "--format", "line", "--jobs", jobs]);
+        let mut stdin = child.stdin.take().unwrap();
+        // Lines read on a thread of their own: a deadline instead of a hang.
+        let (tx, answers) = std::sync::mpsc::channel();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        std::thread::spawn(move || stdout.lines().map_while(Result::ok).try_for_each(|line| tx.send(line)));
+        for puzzle in &puzzles[..3] {
+            write!(stdin, "{puzzle}\n\n").unwrap();
+            stdin.flush().unwrap();
+            let answer = answers.recv_timeout(std::time::Duration::from_secs(60));
+            let Ok(answer) = answer else {
+                let _ = child.kill();
+                panic!("--jobs {jobs}: no answer while stdin stays open");
+            };
+            assert_solves(&Shape::classic(9), &read_symbols(puzzle), &read_solution_line(&answer, None), puzzle);
+        }
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(answers.try_recv().is_err(), "one record a puzzle");
+    }
 }
 
 /// `--jobs`: several chunks of puzzles answered on several threads still come

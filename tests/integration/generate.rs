@@ -264,6 +264,75 @@ fn random_jigsaw_layouts_have_connected_regions_and_close_the_loop() {
     }
 }
 
+/// Line k of `--regions-out` is record k's map, whatever stops the run: a
+/// record with no puzzle has an empty line (the maps after it stayed one
+/// line off), and the maps are written as the records are made (a closed
+/// pipe left no file at all).
+#[test]
+fn regions_out_keeps_in_step_with_the_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let maps_path = dir.path().join("maps.txt");
+    let maps_arg = maps_path.to_str().unwrap();
+    // Two tries at 17..19 givens on a 9×9 jigsaw: some puzzles fail.
+    let args = ["generate", "--regions", "random", "--size", "9", "--count", "6", "--seed", "4"];
+    let r = run(
+        &[&args[..], &["--givens", "17..19", "--tries", "2", "--format", "json", "--regions-out", maps_arg]].concat(),
+        "",
+    );
+    let records = json_lines(&r.stdout);
+    let maps: Vec<String> = std::fs::read_to_string(&maps_path).unwrap().lines().map(str::to_string).collect();
+    assert_eq!(maps.len(), records.len(), "{maps:?}");
+    assert!(records.iter().any(|rec| rec["status"] == "error"), "{}", r.stdout);
+    assert!(records.iter().any(|rec| rec["status"] == "unique"), "{}", r.stdout);
+    for (rec, map) in records.iter().zip(&maps) {
+        match rec["status"].as_str().unwrap() {
+            "error" => assert_eq!(map, "", "{rec}"),
+            _ => assert_eq!(rec["regions"].as_str().unwrap(), map, "{rec}"),
+        }
+    }
+    // The reader of the records stops after two: the maps of those are there.
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("satdoku"))
+        .args(["generate", "--regions", "random", "--size", "6", "--count", "100000", "--seed", "4"])
+        .args(["--format", "json", "--regions-out", maps_arg])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut first = Vec::new();
+    for _ in 0..2 {
+        let mut line = String::new();
+        std::io::BufRead::read_line(&mut stdout, &mut line).unwrap();
+        first.push(serde_json::from_str::<serde_json::Value>(&line).unwrap());
+    }
+    drop(stdout); // `| head -2`
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let maps = std::fs::read_to_string(&maps_path).unwrap();
+    for (rec, map) in first.iter().zip(maps.lines()) {
+        assert_eq!(rec["regions"].as_str().unwrap(), map);
+    }
+}
+
+/// Options that cannot hold for any puzzle of the run are one usage error
+/// up front, not an error record a puzzle; and the default spelled out is
+/// no conflict.
+#[test]
+fn generate_options_are_checked_once_for_the_whole_run() {
+    let r =
+        run(&["generate", "--regions", "random", "--variant", "disjoint-groups", "--size", "6", "--count", "50"], "");
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert_eq!(r.stdout, "");
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    assert!(r.stderr.contains("disjoint groups need boxes"), "{}", r.stderr);
+    let r = run(&["generate", "--solved", "--symmetry", "none", "--seed", "1", "--format", "line"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_solves(&Shape::classic(9), &vec![0; 81], &read_symbols(r.stdout.trim()), "--solved --symmetry none");
+    let r = run(&["generate", "--solved", "--symmetry", "rot180", "--seed", "1"], "");
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(r.stderr.contains("--solved"), "{}", r.stderr);
+}
+
 #[test]
 fn generate_then_solve_unique_and_count_close_the_loop() {
     for grid in [&["--box", "2x3"][..], &["--size", "4"], &["--latin", "--size", "5"], &["--variant", "x"]] {

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
-use std::sync::{mpsc, Arc, Mutex, MutexGuard, PoisonError, TryLockError};
+use std::sync::{mpsc, Arc, Mutex, MutexGuard, Once, OnceLock, PoisonError, TryLockError};
 use std::time::{Duration, Instant};
 
 use super::{Format, Record, Renderer, Status, Summary};
@@ -156,14 +156,49 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 /// the buffer, and must not keep the signal from ending satdoku.
 const SIGNAL_FLUSH: Duration = Duration::from_millis(300);
 
-/// Buffered stdout, flushed after every record when a person reads it live.
+/// How long an answered record may wait in stdout's buffer when stdout is
+/// no terminal: a pipe's reader gets records made slowly (`generate`, hard
+/// puzzles, a script that writes a puzzle and waits for its answer) as they
+/// are made, while a fast batch is still written in large blocks.
+const STREAM_DELAY: Duration = Duration::from_millis(100);
+
+/// How a flush by the flusher thread failed (stdout closed or full): the
+/// next record written says so, and the run stops.
+static FLUSH_FAILED: OnceLock<io::ErrorKind> = OnceLock::new();
+
+/// Start, once for the process, the thread that flushes stdout's buffer
+/// every [`STREAM_DELAY`]. It never waits for the buffer: a writer that
+/// holds it is writing, and flushes itself when the buffer fills.
+fn start_flusher() {
+    static STARTED: Once = Once::new();
+    STARTED.call_once(|| {
+        let flusher = move || loop {
+            std::thread::sleep(STREAM_DELAY);
+            let Ok(mut buffer) = BUFFER.try_lock() else { continue };
+            if let Some(buffer) = buffer.as_mut().filter(|b| !b.buffer().is_empty()) {
+                if let Err(e) = buffer.flush() {
+                    let _ = FLUSH_FAILED.set(e.kind());
+                }
+            }
+        };
+        // Without the thread, records wait for the buffer to fill, as before.
+        let _ = std::thread::Builder::new().name("stdout flusher".into()).spawn(flusher);
+    });
+}
+
+/// Buffered stdout, flushed after every record when a person reads it live,
+/// and else at least every [`STREAM_DELAY`] while records wait in it.
 pub struct Stdout {
     eager: bool,
 }
 
 impl Stdout {
     pub fn new() -> Stdout {
-        Stdout { eager: io::stdout().is_terminal() }
+        let eager = io::stdout().is_terminal();
+        if !eager {
+            start_flusher();
+        }
+        Stdout { eager }
     }
 
     /// Write one record's (or one chunk's) text: the diagnostics to stderr,
@@ -200,6 +235,9 @@ impl Stdout {
     }
 
     fn write_into(&mut self, buffer: &mut Option<io::BufWriter<io::Stdout>>, out: &[u8], err: &[u8]) -> io::Result<()> {
+        if let Some(&kind) = FLUSH_FAILED.get() {
+            return Err(kind.into());
+        }
         let buffer = buffer.get_or_insert_with(|| io::BufWriter::with_capacity(1 << 16, io::stdout()));
         if !err.is_empty() {
             // On a terminal, what came before goes first.
