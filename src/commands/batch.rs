@@ -191,13 +191,29 @@ where
     let work = |chunk: Vec<Numbered>, emitter: &mut Emitter| chunk.iter().try_for_each(|n| answer(n, emitter));
     let produce = |send: &mut dyn FnMut(Vec<Numbered>) -> Result<()>| {
         std::thread::scope(|scope| {
-            let (tx, rx) = mpsc::sync_channel::<Numbered>(CHUNK);
+            // Puzzles one by one, and a ticket for every CHUNK taken, so
+            // that the reader is at most a few chunks ahead and the two
+            // threads wake each other once a chunk, not once a puzzle.
+            const AHEAD: usize = 2;
+            let (tx, rx) = mpsc::channel::<Numbered>();
+            let (ticket_tx, ticket_rx) = mpsc::sync_channel::<()>(AHEAD);
             let reader = std::thread::Builder::new()
                 .name("reader".into())
                 .spawn_scoped(scope, move || {
                     // A failed send: the run has stopped (stdout closed).
                     let stopped = || anyhow!(io::Error::from(io::ErrorKind::BrokenPipe));
-                    for_each_puzzle(files, setup, |numbered| tx.send(numbered).map_err(|_| stopped()))
+                    let (mut read, mut tickets) = (0, AHEAD);
+                    for_each_puzzle(files, setup, |numbered| {
+                        tx.send(numbered).map_err(|_| stopped())?;
+                        read += 1;
+                        if read % CHUNK == 0 {
+                            match tickets {
+                                0 => ticket_rx.recv().map_err(|_| stopped())?,
+                                _ => tickets -= 1,
+                            }
+                        }
+                        Ok(())
+                    })
                 })
                 .map_err(|e| anyhow!("cannot start the reader thread: {e}"))?;
             let mut chunk = Vec::with_capacity(CHUNK);
@@ -210,6 +226,9 @@ where
                 let full = match next {
                     Ok(numbered) => {
                         *puzzles += 1;
+                        if *puzzles % CHUNK == 0 {
+                            let _ = ticket_tx.try_send(());
+                        }
                         chunk.push(numbered);
                         chunk.len() == CHUNK
                     }
@@ -224,7 +243,7 @@ where
                 }
             };
             // The reader stops at its next puzzle once nobody takes it.
-            drop(rx);
+            drop((rx, ticket_tx));
             let read = reader.join().map_err(|_| anyhow!("the reader thread panicked"))?;
             sending?;
             *titles = read?;
