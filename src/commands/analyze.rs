@@ -101,8 +101,7 @@ impl AnalyzeArgs {
 }
 
 pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
-    let mut setup = grid.resolve()?;
-    setup.chunk = args.batch.chunk();
+    let mut setup = args.batch.setup(grid)?;
     let renderer = args.batch.renderer(&setup)?;
     let options = AnalyzeOptions { solve: args.encoding.options(&args.batch), count_limit: args.max };
     args.proofs.prepare(&super::inputs(&args.files(), grid))?;

@@ -26,8 +26,7 @@ pub struct CountArgs {
 }
 
 pub fn run_count(args: &CountArgs, grid: &GridArgs) -> Result<u8> {
-    let mut setup = grid.resolve()?;
-    setup.chunk = args.batch.chunk();
+    let mut setup = args.batch.setup(grid)?;
     let renderer = args.batch.renderer(&setup)?;
     let options = args.encoding.options(&args.batch);
     let limit = args.max.unwrap_or(u64::MAX);

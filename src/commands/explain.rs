@@ -24,7 +24,7 @@ pub struct ExplainArgs {
 }
 
 pub fn run_explain(args: &ExplainArgs, grid: &GridArgs) -> Result<u8> {
-    let mut setup = grid.resolve()?;
+    let mut setup = args.batch.setup(grid)?;
     let renderer = args.batch.renderer(&setup)?;
     let options = args.encoding.options(&args.batch);
     for name in &args.cell {
@@ -48,6 +48,8 @@ pub fn run_explain(args: &ExplainArgs, grid: &GridArgs) -> Result<u8> {
         let mut cells = Vec::new();
         for name in &args.cell {
             match parse_cell_name(name, n) {
+                // A cell named twice (`r1c1`, `R1C1`) is answered once.
+                Some(cell) if cells.contains(&cell) => {}
                 Some(cell) => cells.push(cell),
                 None => {
                     let error = format!("--cell {name}: not a cell of this {n}x{n} grid (rows and columns 1-{n})");

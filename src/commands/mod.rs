@@ -277,13 +277,17 @@ pub fn create_dir(option: &str, dir: &Path) -> Result<()> {
 const MAX_START: u64 = 1 << 53;
 
 impl BatchArgs {
-    /// Where stdin sits in a bigger input (`--stdin-name`, `--first-line`, `--first-index`).
-    pub fn chunk(&self) -> Chunk {
-        Chunk {
+    /// The grid options resolved for a batch, with where stdin sits in a
+    /// bigger input (`--stdin-name`, `--first-line`, `--first-index`): every
+    /// command that reads puzzles starts here.
+    pub fn setup(&self, grid: &GridArgs) -> Result<Setup> {
+        let mut setup = grid.resolve()?;
+        setup.chunk = Chunk {
             stdin_name: self.stdin_name.clone().unwrap_or_else(|| "<stdin>".into()),
             lines_before: self.first_line.map_or(0, |n| n as usize - 1),
             puzzles_before: self.first_index.map_or(0, |n| n as usize - 1),
-        }
+        };
+        Ok(setup)
     }
 
     pub fn renderer(&self, setup: &Setup) -> Result<Renderer> {

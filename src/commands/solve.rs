@@ -52,8 +52,7 @@ impl SolveArgs {
 }
 
 pub fn run_solve(args: &SolveArgs, grid: &GridArgs) -> Result<u8> {
-    let mut setup = grid.resolve()?;
-    setup.chunk = args.batch.chunk();
+    let mut setup = args.batch.setup(grid)?;
     let renderer = args.batch.renderer(&setup)?;
     let external = args.solver.as_deref().map(external_solver).transpose()?;
     args.proofs.prepare(&super::inputs(&args.batch.files, grid))?;

@@ -78,16 +78,20 @@ fn four_workers_write_what_one_run_writes() {
 fn a_chunk_names_its_file_lines_and_indexes() {
     let puzzles = data_lines("17-clue-500.txt");
     let chunk = format!("{}\n{}\n12x\n", puzzles[0], puzzles[1]);
-    let r = run(
-        &["solve", "--format", "json", "--stdin-name", "big.txt", "--first-line", "101", "--first-index", "51"],
-        &chunk,
-    );
-    let records = json_lines(&r.stdout);
-    let places: Vec<(u64, &str)> =
-        records.iter().map(|r| (r["index"].as_u64().unwrap(), r["source"].as_str().unwrap())).collect();
-    assert_eq!(places, [(51, "big.txt:101"), (52, "big.txt:102"), (53, "big.txt:103")]);
-    assert!(records[2]["error"].as_str().unwrap().starts_with("big.txt:103:"), "{}", records[2]);
-    assert!(r.stderr.starts_with("satdoku: big.txt:103:"), "{}", r.stderr);
+    // Every command that reads puzzles (explain and minimize used to say
+    // `<stdin>:1` and index 1).
+    for command in ["solve", "count", "analyze", "explain", "minimize"] {
+        let r = run(
+            &[command, "--format", "json", "--stdin-name", "big.txt", "--first-line", "101", "--first-index", "51"],
+            &chunk,
+        );
+        let records = json_lines(&r.stdout);
+        let places: Vec<(u64, &str)> =
+            records.iter().map(|r| (r["index"].as_u64().unwrap(), r["source"].as_str().unwrap())).collect();
+        assert_eq!(places, [(51, "big.txt:101"), (52, "big.txt:102"), (53, "big.txt:103")], "{command}");
+        assert!(records[2]["error"].as_str().unwrap().starts_with("big.txt:103:"), "{command}: {}", records[2]);
+        assert!(r.stderr.contains("satdoku: big.txt:103:"), "{command}: {}", r.stderr);
+    }
     // A file keeps its own name and lines; only the index moves.
     let dir = tempfile::tempdir().unwrap();
     let file = write_file(&dir, "p.txt", &chunk);

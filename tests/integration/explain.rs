@@ -160,6 +160,10 @@ fn explain_names_a_cell_that_is_not_forced_or_given() {
         &json_run(&["explain", "--cell", "r1c1", "--cell", "r4c4", "--format", "json"], "1...............\n", 0, 1)[0];
     assert_eq!(record["forced"][0]["given"], true);
     assert_eq!(record["forced"][1]["open"].as_array().unwrap().len(), 2);
+    // A cell named twice is answered once (it got two different pairs).
+    let args = ["explain", "--cell", "r4c4", "--cell", "R4C4", "--cell", "r4c4", "--format", "json"];
+    let record = &json_run(&args, "1...............\n", 0, 1)[0];
+    assert_eq!(record["forced"].as_array().unwrap().len(), 1, "{record}");
     let r = crate::util::run(&["explain", "--cell", "r5c1"], "1...............\n");
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("not a cell of this 4x4 grid"), "{}", r.stderr);
