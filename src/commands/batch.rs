@@ -24,8 +24,9 @@ pub struct Numbered {
     /// The time it took to read (`--stats`).
     pub read: Duration,
     /// The threads this puzzle's own search may use: `--jobs` when it is
-    /// the only puzzle of the input (`solve` then races that many solvers on
-    /// it), else 1 (the threads answer different puzzles).
+    /// the only puzzle of the input, or the first and the input pauses
+    /// after it (`solve` then races that many solvers on it), else 1 (the
+    /// threads answer different puzzles).
     pub threads: usize,
 }
 
@@ -217,7 +218,15 @@ where
                 })
                 .map_err(|e| anyhow!("cannot start the reader thread: {e}"))?;
             let mut chunk = Vec::with_capacity(CHUNK);
-            let mut sent = false;
+            // The input's first puzzle alone in its chunk (the only one, or
+            // the input paused after it) may use every thread: the others
+            // would idle.
+            let mut send = |mut chunk: Vec<Numbered>, puzzles: usize| {
+                if let ([first], 1) = (&mut chunk[..], puzzles) {
+                    first.threads = jobs;
+                }
+                send(chunk)
+            };
             let sending = loop {
                 let next = match chunk.is_empty() {
                     true => rx.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected),
@@ -236,8 +245,7 @@ where
                     Err(mpsc::RecvTimeoutError::Disconnected) => break Ok(()),
                 };
                 if full {
-                    sent = true;
-                    if let Err(e) = send(std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK))) {
+                    if let Err(e) = send(std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK)), *puzzles) {
                         break Err(e);
                     }
                 }
@@ -247,14 +255,10 @@ where
             let read = reader.join().map_err(|_| anyhow!("the reader thread panicked"))?;
             sending?;
             *titles = read?;
-            if chunk.is_empty() {
-                return Ok(());
+            match chunk.is_empty() {
+                true => Ok(()),
+                false => send(chunk, *puzzles),
             }
-            // The input's only puzzle may use every thread (the others would idle).
-            if *puzzles == 1 && !sent {
-                chunk[0].threads = jobs;
-            }
-            send(chunk)
         })
     };
     ordered_pool(jobs, renderer, &work, produce, |_| {})
