@@ -221,7 +221,7 @@ where
             // The input's first puzzle alone in its chunk (the only one, or
             // the input paused after it) may use every thread: the others
             // would idle.
-            let mut send = |mut chunk: Vec<Numbered>, puzzles: usize| {
+            let mut hand_out = |mut chunk: Vec<Numbered>, puzzles: usize| {
                 if let ([first], 1) = (&mut chunk[..], puzzles) {
                     first.threads = jobs;
                 }
@@ -245,7 +245,7 @@ where
                     Err(mpsc::RecvTimeoutError::Disconnected) => break Ok(()),
                 };
                 if full {
-                    if let Err(e) = send(std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK)), *puzzles) {
+                    if let Err(e) = hand_out(std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK)), *puzzles) {
                         break Err(e);
                     }
                 }
@@ -257,7 +257,7 @@ where
             *titles = read?;
             match chunk.is_empty() {
                 true => Ok(()),
-                false => send(chunk, *puzzles),
+                false => hand_out(chunk, *puzzles),
             }
         })
     };

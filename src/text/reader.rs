@@ -90,6 +90,13 @@ fn is_small_puzzle(tokens: &[Token], small: Option<usize>) -> bool {
     })
 }
 
+/// Whether a line of cells is a row of a block of n-cell rows: n cells, not
+/// a field of a delimited line nor labelled, and no m×m puzzle of its own
+/// ([`is_small_puzzle`]).
+fn is_block_row(c: &Cells, n: usize, small: Option<usize>) -> bool {
+    c.tokens.len() == n && !c.field && c.label.is_none() && !is_small_puzzle(&c.tokens, small)
+}
+
 /// One puzzle of the input, read or not: every puzzle in the input gets one entry.
 #[derive(Debug)]
 pub struct Entry {
@@ -815,7 +822,6 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         }
         // More rows of this length right after: puzzles back to back.
         let most = MAX_RUN_ROWS.min(MAX_RUN_CELLS / n).max(n);
-        let small = self.small_side(n);
         let mut cut = true;
         while rows.len() < most - most % n {
             // A row of delimiters between whole puzzles parts them, unless
@@ -830,16 +836,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 cut = false;
                 break;
             }
-            // A line that repeats only values 1..=m is no row of a grid:
-            // where a next puzzle would start, it is a puzzle of its own (a
-            // 4x4 on one line after a 16x16 block); inside one, the block
-            // breaks there (see `row_ahead`).
-            if let (0, Some((_, LineKind::Cells(c)))) = (rows.len() % n, self.peek(0)) {
-                if c.tokens.len() == n && !c.field && is_small_puzzle(&c.tokens, small) {
-                    cut = false;
-                    break;
-                }
-            }
+            // A line that is no row of the block (`is_block_row`: a 4x4
+            // on one line after a 16x16) ends the run where a next puzzle
+            // would start, and breaks the puzzle under way anywhere else.
             match self.row_ahead(n) {
                 Ok(row) => rows.push(row),
                 // A row written wrong in a later puzzle of the run: the
@@ -1055,11 +1054,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         while empty.len() < cap {
             match self.peek(i) {
                 Some((_, LineKind::Rule)) => {}
-                Some((_, LineKind::Cells(c)))
-                    if c.tokens.len() == n && !c.field && c.label.is_none() && !is_small_puzzle(&c.tokens, small) =>
-                {
-                    empty.push(false)
-                }
+                Some((_, LineKind::Cells(c))) if is_block_row(c, n, small) => empty.push(false),
                 Some((_, LineKind::Separator(c))) if c.tokens.len() == n => empty.push(true),
                 _ => break,
             }
@@ -1128,9 +1123,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 Some((_, LineKind::Rule)) => {
                     self.next_line();
                 }
-                Some((_, LineKind::Cells(c) | LineKind::Separator(c)))
-                    if c.tokens.len() == n && !c.field && c.label.is_none() && !is_small_puzzle(&c.tokens, small) =>
-                {
+                Some((_, LineKind::Cells(c) | LineKind::Separator(c))) if is_block_row(c, n, small) => {
                     let Some((line, LineKind::Cells(c) | LineKind::Separator(c))) = self.next_line() else {
                         unreachable!("just peeked")
                     };
