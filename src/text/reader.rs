@@ -44,7 +44,7 @@ use line::{
     letter_row, odd_row_length, read_bounded_line, region_map, undecorated, Cells, Header, Line, LineKind, Token,
     TokenText, Under, DAMAGED_CELLS,
 };
-use sheet::whole_grids;
+use sheet::{whole_grids, whole_grids_then};
 
 /// What lines of k = m² cells say of being rows of a k×k grid rather than
 /// m×m puzzles one per line.
@@ -826,9 +826,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         while rows.len() < most - most % n {
             // A row of delimiters between whole puzzles parts them, unless
             // the rows after it make whole puzzles only with it as the next
-            // one's empty first row.
+            // one's empty first row. (One of another width is the next
+            // grid's business.)
             if rows.len() % n == 0
-                && matches!(self.peek(0), Some((_, LineKind::Separator(_))))
+                && matches!(self.peek(0), Some((_, LineKind::Separator(c))) if c.tokens.len() == n)
                 && !self.separator_starts_grid(n)
             {
                 // A file that parts its grids with such rows.
@@ -1105,13 +1106,14 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if self.makes_whole_puzzles(n, before, ahead) {
             return true;
         }
-        // No row of only delimiters among them: no blank line between grids.
         let (after, more, end) = self.rows_ahead(n, ahead, MAX_RUN_ROWS);
-        let read = before + after.len();
-        if more || read < n || after.contains(&true) {
+        if more || before + after.len() < n {
             return false;
         }
-        chain == 0 || self.damaged_rows_ahead(n, read % n, end, chain - 1)
+        // The block whole, then whole grids (rows of only delimiters between
+        // them as blank lines), up to one under way at a row written wrong.
+        let empty = [vec![false; before], after].concat();
+        whole_grids_then(&empty, n, |r| chain == 0 || self.damaged_rows_ahead(n, r, end, chain - 1))
     }
 
     /// The next row of a block of n-cell rows, rules skipped; or, leaving it

@@ -37,13 +37,27 @@ fn last_grid_end(empty: &[bool], k: usize) -> usize {
 /// `more` rows may follow the list, a grid that runs past its end may be
 /// whole.
 pub(super) fn whole_grids(empty: &[bool], k: usize, more: bool) -> bool {
+    whole_grids_then(empty, k, |_| more)
+}
+
+/// [`whole_grids`], where a grid that runs past the end of the rows, r of
+/// its rows among them, is whole when `tail(r)` says so (more rows may
+/// follow, or the grid goes on past a row written wrong). `tail` is asked
+/// only of the grids the rows before them leave under way.
+pub(super) fn whole_grids_then(empty: &[bool], k: usize, mut tail: impl FnMut(usize) -> bool) -> bool {
     let end = empty.len();
-    let mut whole = vec![more; end + 1];
-    whole[end] = true;
-    for i in (0..end).rev() {
-        whole[i] = (empty[i] && whole[i + 1]) || whole.get(i + k).copied().unwrap_or(more);
+    // Where a grid may start, reading from the first row.
+    let mut start = vec![false; end + 1];
+    start[0] = true;
+    for i in 0..end {
+        if start[i] {
+            start[i + 1] |= empty[i];
+            if i + k <= end {
+                start[i + k] = true;
+            }
+        }
     }
-    whole[0]
+    start[end] || ((end + 1).saturating_sub(k)..end).any(|i| start[i] && tail(end - i))
 }
 
 /// A row label without the number that ends it: `Row 1` and `R1` give `Row`
@@ -67,7 +81,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// rows after it make no whole grids without it. When they do too (`S`
     /// for such a row: `S`, k − 1 rows, `S` is a grid with an empty first
     /// row or one with an empty last row), the reading whose givens
-    /// propagation refutes is not taken; a row, when neither or both are.
+    /// propagation refutes is not taken; when neither or both are, a blank
+    /// line in a file that parts its grids with such rows, and else a row.
+    /// Fewer rows, then one written wrong (a cell short or long) that the
+    /// rows after it make whole: the first row of that grid too.
     pub(super) fn first_row_of_block(&mut self, line: usize, first: &Cells) -> bool {
         let k = first.tokens.len();
         if k < 2 {
@@ -91,12 +108,21 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
             lines += 1;
         }
+        // Neither reading ruled out: a blank line in a file whose grids such
+        // rows part, unless a blank line comes just before it (then it is
+        // the next grid's empty first row).
+        let parting = self.parted && self.blank + 1 != line;
         // k − 1 rows, then the end of the rows or a row of only delimiters.
         let short = empty.len() == k - 1 || empty.get(k - 1) == Some(&true);
         if !short {
-            return false;
+            // Fewer, then a row written wrong: the first row of its grid,
+            // unless the row after it may be that too.
+            return self.heads_damaged_grid(k, empty.len() + 1, lines)
+                && !(parting && empty.first() == Some(&true) && self.heads_damaged_grid(k, empty.len(), lines));
         }
-        if !whole_grids(&empty, k, empty.len() == window) {
+        // Without it, the rows may stop at a grid's row written wrong.
+        let more = empty.len() == window;
+        if !whole_grids_then(&empty, k, |r| more || self.damaged_row_ahead(k, r, lines)) {
             return true;
         }
         // Both readings: the grid it starts, and the grid of the k rows after it.
@@ -112,10 +138,6 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         };
         let first_refuted = refuted(&rows[..k]);
         let blank_refuted = rows.len() > k && refuted(&rows[1..=k]);
-        // Neither refuted: a blank line in a file whose grids such rows
-        // part, unless a blank line comes just before it (then it is the
-        // next grid's empty first row).
-        let parting = self.parted && self.blank + 1 != line;
         match (first_refuted, blank_refuted) {
             (false, false) => !parting,
             _ => !first_refuted || blank_refuted,
@@ -309,8 +331,23 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// starts a grid: the rows from it (rules skipped) make whole grids of n
     /// rows with it as a row, and not without it.
     pub(super) fn separator_starts_grid(&mut self, n: usize) -> bool {
-        let (empty, more, _) = self.rows_ahead(n, 0, (3 * n).max(1024));
-        empty.len() > 1 && empty[0] && !whole_grids(&empty[1..], n, more) && whole_grids(&empty, n, more)
+        let (empty, more, end) = self.rows_ahead(n, 0, (3 * n).max(1024));
+        if empty.len() < 2 || !empty[0] {
+            return self.heads_damaged_grid(n, empty.len(), end);
+        }
+        // The rows may stop at a grid's row written wrong: a grid they
+        // leave short may go on past it.
+        let tail = |reader: &mut Self, r: usize| more || reader.damaged_row_ahead(n, r, end);
+        !whole_grids_then(&empty[1..], n, |r| tail(self, r)) && whole_grids_then(&empty, n, |r| tail(self, r))
+    }
+
+    /// Whether a row of only delimiters heads a grid of n rows one of which
+    /// is written wrong (a cell short or long): with it, `rows` rows of n
+    /// cells (fewer than n) come before the line `ahead` lines on, and that
+    /// line is the grid's row written wrong, the rows after it making the
+    /// grid whole ([`Self::damaged_row_ahead`]).
+    fn heads_damaged_grid(&mut self, n: usize, rows: usize, ahead: usize) -> bool {
+        rows < n && self.damaged_row_ahead(n, rows, ahead)
     }
 
     /// Whether the lines right after a line of k cells, rows of a spreadsheet

@@ -1506,6 +1506,59 @@ fn puzzles_each_with_a_row_written_wrong_back_to_back_stay_apart() {
     }
 }
 
+/// A spreadsheet grid whose first row is empty (a row of only delimiters)
+/// and one of whose rows is written wrong is one record, alone or among
+/// grids that rows of only delimiters part, wherever the row written wrong
+/// is; and a row of only delimiters of another width after a grid says
+/// nothing of how the file parts its grids.
+#[test]
+fn spreadsheet_grids_with_an_empty_first_row_and_a_row_written_wrong_are_one_record() {
+    let sheet = |first_empty: bool, damaged: Option<(usize, bool)>| {
+        let mut grid: Vec<String> = SHEET_ROWS.iter().map(|row| row.to_string()).collect();
+        if first_empty {
+            grid[0] = ",,,,,,,,".into();
+        }
+        if let Some((row, long)) = damaged {
+            grid[row] = if long { format!("{},", grid[row]) } else { grid[row].replacen(',', "", 1) };
+        }
+        grid
+    };
+    let damaged_row = |entry: &Entry, row: usize| {
+        let e = entry.puzzle.as_ref().unwrap_err();
+        assert!(matches!(e.kind, ParseErrorKind::DamagedRow { row: r, n: 9, .. } if r == row + 1), "{e}");
+    };
+    for (row, long) in [(8, false), (8, true), (1, false), (4, true), (6, false)] {
+        // Alone.
+        let alone = sheet(true, Some((row, long))).join("\n") + "\n";
+        let entries = read(&alone);
+        assert_eq!(statuses(&entries), ["invalid"], "{alone}");
+        damaged_row(&entries[0], row);
+        // Between whole grids, each parted from the next by a row of only
+        // delimiters; and then two such grids in a row.
+        let whole = sheet(false, None);
+        let bad = sheet(true, Some((row, long)));
+        let parted = [&whole, &bad, &whole, &bad, &bad, &whole].map(|grid| grid.join("\n")).join("\n,,,,,,,,\n") + "\n";
+        let entries = read(&parted);
+        assert_eq!(statuses(&entries), ["ok", "invalid", "ok", "invalid", "invalid", "ok"], "{parted}");
+        for (i, entry) in entries.iter().enumerate() {
+            match i {
+                1 | 3 | 4 => damaged_row(entry, row),
+                _ => assert_eq!(givens(entry), SHEET_GIVENS, "{parted}"),
+            }
+        }
+    }
+    // A 4×4, then a 9×9 whose first row is empty, and a row of only
+    // delimiters after it (its empty last row, or a blank line): that wider
+    // row right after the 4×4 says nothing of how the file parts its grids,
+    // so the 9×9 starts at it.
+    let sparse = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+    let csv = rows(sparse).iter().map(|row| row.chars().map(|c| c.to_string().replace('.', "")).join(",")).join("\n");
+    let text = format!("3,1,,\n,4,3,\n,,,\n,,,\n{csv}\n,,,,,,,,\n");
+    let entries = read(&text);
+    assert_eq!(statuses(&entries), ["ok", "ok"], "{text}");
+    assert_eq!(givens(&entries[1]), sparse, "{text}");
+}
+
 /// Dashes for empty cells (`4-----8-5…`, as some sites write puzzles): a
 /// line that is a whole puzzle with them as cells and not without them reads
 /// as the puzzle with `.` in their place, 9×9 and 4×4 alike. Dashes between
