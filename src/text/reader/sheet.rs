@@ -9,6 +9,7 @@ use std::io::BufRead;
 
 use super::line::{exact_sqrt, Cells, LineKind, Token, TokenText};
 use super::PuzzleReader;
+use crate::model::geometry::MAX_SIZE;
 use crate::reasoning::propagate::Propagator;
 use crate::text::symbols::Symbol;
 
@@ -87,7 +88,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// rows after it make whole: the first row of that grid too.
     pub(super) fn first_row_of_block(&mut self, line: usize, first: &Cells) -> bool {
         let k = first.tokens.len();
-        if k < 2 {
+        if !(2..=MAX_SIZE).contains(&k) {
             return false;
         }
         // The rows after it, rules skipped, up to a window of three grids:
@@ -210,6 +211,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     pub(super) fn labelled_block(&mut self, first: &mut Cells, label: Option<&str>) -> bool {
         let exact = label.is_none();
         let k = first.tokens.len();
+        // Past the largest side (and a delimiter after it), no grid's row.
+        if k > MAX_SIZE + 1 {
+            return false;
+        }
         // The stretch of labelled rows and rows of only delimiters of k
         // cells, rules skipped: whether each is one of only delimiters, and
         // the lines up to its end.
@@ -385,7 +390,14 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let k = cells.tokens.len();
         // Rows of another delimiter are another grid's (`;;;` above pasted tabs).
         let delimiter = cells.delimiter;
-        if k < 3 || !cells.words || cells.field || cells.label.is_some() || !cells.ends_in_empty_field() {
+        // Past the largest side, no row either way: nothing to look ahead for.
+        if k < 3
+            || k > MAX_SIZE + 1
+            || !cells.words
+            || cells.field
+            || cells.label.is_some()
+            || !cells.ends_in_empty_field()
+        {
             return;
         }
         let Some((empty, ends, more)) = self.trailing_stretch(k, delimiter, Some(cells.all_empty_fields())) else {

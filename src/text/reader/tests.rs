@@ -621,6 +621,49 @@ fn a_line_past_the_limit_is_skipped_unread() {
     assert_eq!(entries[2].position.line, 3);
 }
 
+/// Lines of delimited fields wider than the largest grid (1024) are no
+/// rows: each is answered without reading the lines after it, so thousands
+/// of them take linear time and flat memory (each once held a window of
+/// three thousand lines).
+#[test]
+fn lines_wider_than_any_grid_are_answered_without_looking_ahead() {
+    /// The bytes read so far, shared with the test.
+    struct Counted<'a>(&'a [u8], std::rc::Rc<std::cell::Cell<usize>>);
+    impl std::io::Read for Counted<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let k = self.0.read(buf)?;
+            self.1.set(self.1.get() + k);
+            Ok(k)
+        }
+    }
+    let alphabet = Alphabet::default();
+    // Rows of cells: each an invalid record, read before the next line is.
+    for line in ["1,".repeat(1100), "1;".repeat(1100), format!("{}1", "1\t".repeat(1100))] {
+        let input = format!("{line}\n").repeat(4000);
+        let read = std::rc::Rc::new(std::cell::Cell::new(0));
+        let counted = std::io::BufReader::with_capacity(4096, Counted(input.as_bytes(), read.clone()));
+        let mut spec = GeometrySpec::classic();
+        let mut reader = PuzzleReader::new(counted, "t", &alphabet, &mut spec);
+        let first = reader.next().expect("a record");
+        assert!(first.puzzle.is_err());
+        assert!(read.get() < 20 * line.len(), "{} bytes read for the first line", read.get());
+    }
+    // Rows of only delimiters and labelled rows make no record: what the
+    // reader holds after deciding the first is what it looked ahead.
+    for line in [",".repeat(1100), format!("Row 1,{}", "1,".repeat(1100)), "\t".repeat(1100)] {
+        let input = format!("{line}\n").repeat(4000);
+        let mut spec = GeometrySpec::classic();
+        let mut reader = PuzzleReader::new(input.as_bytes(), "t", &alphabet, &mut spec);
+        let Some((line, kind)) = reader.next_line() else { panic!("a line") };
+        match kind {
+            LineKind::Separator(cells) => assert!(!reader.first_row_of_block(line, &cells)),
+            LineKind::LabelledRow(label, mut cells) => assert!(!reader.labelled_block(&mut cells, Some(&label))),
+            other => panic!("{other:?}"),
+        }
+        assert!(reader.pending.len() < 10, "{} lines held", reader.pending.len());
+    }
+}
+
 #[test]
 fn an_alphabet_shorter_than_the_grid_is_an_error() {
     let alphabet = Alphabet::custom("ABCD").unwrap();
