@@ -391,8 +391,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // Rows of another delimiter are another grid's (`;;;` above pasted tabs).
         let delimiter = cells.delimiter;
         // Past the largest side, no row either way: nothing to look ahead for.
-        if k < 3
-            || k > MAX_SIZE + 1
+        if !(3..=MAX_SIZE + 1).contains(&k)
             || !cells.words
             || cells.field
             || cells.label.is_some()
