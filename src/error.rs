@@ -395,14 +395,21 @@ pub(crate) fn echo(text: &str) -> String {
         Some((end, _)) => (&text[..end], "…"),
         None => (text, ""),
     };
-    let mut echoed = String::with_capacity(cut.len() + more.len());
-    for c in cut.chars() {
+    printable(cut) + more
+}
+
+/// Text with each control character written as its code (`U+000A`), whole:
+/// a file name as records and messages give it, on one line, and never an
+/// escape sequence a terminal would obey.
+pub fn printable(text: &str) -> String {
+    let mut shown = String::with_capacity(text.len());
+    for c in text.chars() {
         match c.is_control() {
-            true => echoed.push_str(&format!("U+{:04X}", c as u32)),
-            false => echoed.push(c),
+            true => shown.push_str(&format!("U+{:04X}", c as u32)),
+            false => shown.push(c),
         }
     }
-    echoed + more
+    shown
 }
 
 /// A cell (or a region map's label) as messages quote it: `'Z'` (cut as

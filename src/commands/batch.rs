@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Context, Result};
 
-use satdoku::{Entry, ParseError, ParseErrorKind, Position, PuzzleReader};
+use satdoku::{printable, Entry, ParseError, ParseErrorKind, Position, PuzzleReader};
 
 use super::output::{Emitter, Job, Renderer, Status, Stdout, Summary};
 use super::progress::Progress;
@@ -79,9 +79,9 @@ pub fn for_each_puzzle(
     for path in files {
         let stdin = path.as_os_str() == "-";
         let (input, name): (Box<dyn BufRead>, String) = if stdin {
-            (Box::new(io::stdin().lock()), setup.chunk.stdin_name.clone())
+            (Box::new(io::stdin().lock()), printable(&setup.chunk.stdin_name))
         } else {
-            let name = path.display().to_string();
+            let name = printable(&path.display().to_string());
             match open_file(path) {
                 Ok(f) => (Box::new(BufReader::with_capacity(1 << 16, progress.count_bytes(f))), name),
                 Err(e) => {

@@ -437,10 +437,27 @@ pub fn refuse_overwriting_input(option: &str, output: &Path, inputs: &[PathBuf])
 
 /// Parse a `--max N`: a count of at least 1.
 pub fn parse_max(text: &str) -> Result<u64, String> {
+    match parse_limit(text, "1 or more")? {
+        0 => Err("0 would count nothing: give at least 1".into()),
+        n => Ok(n),
+    }
+}
+
+/// Parse `analyze --max N`: a number of solutions, 0 or more.
+pub fn parse_count_limit(text: &str) -> Result<u64, String> {
+    parse_limit(text, "0 or more")
+}
+
+/// A number of solutions to stop at. One past any a count reaches (2^64 − 2
+/// and up, however many digits) is that: `u64::MAX` itself means no limit
+/// at all to a [`crate::enumerate::Search`], which refuses to count a grid
+/// whose renamings alone outnumber it.
+fn parse_limit(text: &str, expected: &str) -> Result<u64, String> {
+    let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
     match text.parse::<u64>() {
-        Ok(0) => Err("0 would count nothing: give at least 1".into()),
-        Ok(n) => Ok(n),
-        Err(_) => Err(format!("'{text}' is not a number of solutions (expected 1 or more)")),
+        Ok(n) => Ok(n.min(u64::MAX - 1)),
+        Err(_) if digits => Ok(u64::MAX - 1),
+        Err(_) => Err(format!("'{text}' is not a number of solutions (expected {expected})")),
     }
 }
 

@@ -101,3 +101,23 @@ fn a_chunk_names_its_file_lines_and_indexes() {
     let bad = satdoku().args(["solve", "--first-line", "0"]).write_stdin("").output().unwrap();
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// A name with a control character in it (a newline, an escape) is given
+/// with the character as its code: a record stays one line, and no escape
+/// sequence from a name reaches the terminal.
+#[test]
+fn names_are_given_without_control_characters() {
+    let puzzles = data_lines("17-clue-500.txt");
+    let chunk = format!("{}\n12x\n", puzzles[0]);
+    let r = run(&["solve", "--stdin-name", "a\nb\u{1b}[2J"], &chunk);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", r.stdout);
+    assert!(lines[1].contains("(aU+000AbU+001B[2J:2)"), "{}", lines[1]);
+    assert!(!r.stderr.contains('\u{1b}'), "{}", r.stderr);
+    let dir = tempfile::tempdir().unwrap();
+    let file = write_file(&dir, "p\nq.txt", &chunk);
+    let r = run(&["solve", "--format", "json", &file], "");
+    let records = json_lines(&r.stdout);
+    let shown = file.replace('\n', "U+000A");
+    assert_eq!(records[1]["source"].as_str(), Some(&*format!("{shown}:2")), "{}", records[1]);
+}

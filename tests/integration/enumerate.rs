@@ -359,6 +359,29 @@ fn cli_count_latin_and_caps() {
     assert_eq!((records[1]["count"].as_u64(), records[1].get("capped")), (Some(1), None));
 }
 
+/// A limit as large as a count can hold, or larger, is still a limit: never
+/// the error that asks for one. (`--max 18446744073709551615` was taken for
+/// no limit, and `analyze --max` with more digits was clap's own message.)
+#[test]
+fn the_largest_max_is_a_limit() {
+    let blank = ".".repeat(625);
+    for max in ["18446744073709551615", "99999999999999999999999"] {
+        let records = json_run(&["count", "--max", max, "--timeout", "0.5", "--format", "json"], &blank, 2, 1);
+        let error = records[0]["error"].as_str().unwrap();
+        assert!(error.contains("--timeout") && !error.contains("--max"), "{max}: {}", records[0]);
+        assert!(records[0]["count"].as_u64().unwrap() > 0, "{}", records[0]);
+    }
+    let records =
+        json_run(&["analyze", "--max", "99999999999999999999999", "--format", "json"], "1234341221434321", 0, 1);
+    assert_eq!(records[0]["status"], "unique");
+    satdoku()
+        .args(["analyze", "--max", "many"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("'many' is not a number of solutions (expected 0 or more)"));
+}
+
 #[test]
 fn cli_count_unsolvable_and_invalid_exit_codes() {
     satdoku().arg("count").write_stdin("11..............\n").assert().code(1).stdout("0\n");
