@@ -51,10 +51,23 @@ pub struct Titles {
 }
 
 /// Read every puzzle of every input in order (stdin for none or `-`), calling
-/// `each` on it. An input that cannot be opened is one invalid entry.
+/// `each` on it, with progress on stderr while it runs. An input that
+/// cannot be opened is one invalid entry.
 pub fn for_each_puzzle(
     files: &[PathBuf],
     setup: &mut Setup,
+    each: impl FnMut(Numbered) -> Result<()>,
+) -> Result<Titles> {
+    read_puzzles(files, setup, &Progress::new(files), each)
+}
+
+/// [`for_each_puzzle`], each puzzle read a tick of `progress`, which the
+/// caller clears once the puzzles are answered (a parallel run answers
+/// them after the reading ends).
+fn read_puzzles(
+    files: &[PathBuf],
+    setup: &mut Setup,
+    progress: &Progress,
     mut each: impl FnMut(Numbered) -> Result<()>,
 ) -> Result<Titles> {
     let stdin = [PathBuf::from("-")];
@@ -75,7 +88,6 @@ pub fn for_each_puzzle(
         return Ok(titles);
     }
     let files = if files.is_empty() { &stdin[..] } else { files };
-    let mut progress = Progress::new(files);
     for path in files {
         let stdin = path.as_os_str() == "-";
         let (input, name): (Box<dyn BufRead>, String) = if stdin {
@@ -116,7 +128,6 @@ pub fn for_each_puzzle(
             titles.header = reader.header();
         }
     }
-    progress.finish();
     Ok(titles)
 }
 
@@ -139,17 +150,20 @@ where
 {
     let mut puzzles = 0;
     let mut titles = Titles::default();
+    // Shown until the last puzzle is answered, not only read.
+    let mut progress = Progress::new(files);
     let mut summary = if jobs <= 1 {
         let mut emitter = Emitter::direct(renderer);
-        titles = for_each_puzzle(files, setup, |numbered| {
+        titles = read_puzzles(files, setup, &progress, |numbered| {
             puzzles += 1;
             answer(&numbered, &mut emitter).context(STDOUT)
         })?;
         emitter.flush().context(STDOUT)?;
         emitter.summary
     } else {
-        run_parallel(files, setup, renderer, jobs, &answer, (&mut puzzles, &mut titles))?
+        run_parallel(files, setup, renderer, jobs, &answer, (&progress, &mut puzzles, &mut titles))?
     };
+    progress.finish();
     if puzzles == 0 {
         // Text and no puzzle: rows that were read as titles, or not puzzles
         // at all, bad input either way. No text at all is no news.
@@ -183,7 +197,7 @@ fn run_parallel<F>(
     renderer: Renderer,
     jobs: usize,
     answer: &F,
-    (puzzles, titles): (&mut usize, &mut Titles),
+    (progress, puzzles, titles): (&Progress, &mut usize, &mut Titles),
 ) -> Result<Summary>
 where
     F: Fn(&Numbered, &mut Emitter) -> io::Result<()> + Sync,
@@ -204,7 +218,7 @@ where
                     // A failed send: the run has stopped (stdout closed).
                     let stopped = || anyhow!(io::Error::from(io::ErrorKind::BrokenPipe));
                     let (mut read, mut tickets) = (0, AHEAD);
-                    for_each_puzzle(files, setup, |numbered| {
+                    read_puzzles(files, setup, progress, |numbered| {
                         tx.send(numbered).map_err(|_| stopped())?;
                         read += 1;
                         if read % CHUNK == 0 {

@@ -202,11 +202,13 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
             Format::Line
         }
     });
+    let err_palette = args.color.palette(&std::io::stderr());
+    super::progress::color_bars(err_palette);
     let renderer = Renderer {
         format,
         alphabet: setup.alphabet.clone(),
         palette: args.color.palette(&std::io::stdout()).for_format(format),
-        err_palette: args.color.palette(&std::io::stderr()),
+        err_palette,
         out_dir: None,
     };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());

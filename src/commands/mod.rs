@@ -304,11 +304,13 @@ impl BatchArgs {
             }
             create_dir("--out-dir", dir)?;
         }
+        let err_palette = self.color.palette(&io::stderr());
+        progress::color_bars(err_palette);
         Ok(Renderer {
             format,
             alphabet: setup.alphabet.clone(),
             palette: self.color.palette(&io::stdout()).for_format(format),
-            err_palette: self.color.palette(&io::stderr()),
+            err_palette,
             out_dir: self.out_dir.clone(),
         })
     }

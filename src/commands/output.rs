@@ -54,10 +54,28 @@ impl ColorChoice {
         let on = match self {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
-            ColorChoice::Auto => anstream::AutoStream::choice(stream) != anstream::ColorChoice::Never,
+            ColorChoice::Auto => auto_color(stream),
         };
         Palette { on }
     }
+}
+
+/// `--color auto` on `stream`, as anstream decides it (NO_COLOR, CLICOLOR,
+/// TERM, a terminal), except that `CLICOLOR_FORCE=0` forces nothing: only a
+/// value other than 0 does, as the CLICOLOR convention says (anstream takes
+/// any value).
+fn auto_color(stream: &impl anstream::stream::RawStream) -> bool {
+    let force = std::env::var_os("CLICOLOR_FORCE").is_some_and(|v| !v.is_empty() && v != "0");
+    if anstyle_query::no_color() {
+        return false;
+    }
+    if force {
+        return true;
+    }
+    let clicolor = anstyle_query::clicolor();
+    clicolor != Some(false)
+        && stream.is_terminal()
+        && (anstyle_query::term_supports_color() || clicolor == Some(true) || anstyle_query::is_ci())
 }
 
 /// The colours of the grid format, or none.
@@ -77,6 +95,11 @@ impl Palette {
     pub const OPEN: Style = AnsiColor::Yellow.on_default();
     /// The cells a contradiction names, and what went wrong.
     pub const CONFLICT: Style = AnsiColor::Red.on_default().bold();
+
+    /// Whether it colours at all.
+    pub fn is_on(self) -> bool {
+        self.on
+    }
 
     /// This palette where `format` takes colour (the grid format), else
     /// none: `line` and `json` are for scripts, and SVG has its own colours.

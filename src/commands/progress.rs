@@ -14,6 +14,8 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use super::output::Palette;
+
 /// How long a run goes before it shows progress: shorter runs show nothing.
 /// `SATDOKU_PROGRESS_DELAY_MS` sets another (the tests show it at once).
 fn delay() -> Duration {
@@ -21,9 +23,25 @@ fn delay() -> Duration {
     Duration::from_millis(ms.unwrap_or(1000))
 }
 
+/// Colour the bars as `palette` colours stderr (`--color`, NO_COLOR, …):
+/// their styles otherwise follow whether stdout is a terminal.
+pub fn color_bars(palette: Palette) {
+    console::set_colors_enabled(palette.is_on());
+    console::set_colors_enabled_stderr(palette.is_on());
+}
+
 /// The bar of the run under way, if it shows one, for writers to clear it
 /// around what they write to the terminal.
 static SHOWN: Mutex<Option<ProgressBar>> = Mutex::new(None);
+
+/// Clear the bar shown, if any, for good: a signal ends the run, and the
+/// prompt after it must not land on a stale bar.
+pub fn clear_for_exit() {
+    let bar = SHOWN.try_lock().ok().and_then(|mut shown| shown.take());
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+}
 
 /// Run `write` with the progress bar (if any) cleared, and redraw it after.
 pub fn suspend<T>(write: impl FnOnce() -> T) -> T {
@@ -39,7 +57,8 @@ pub struct Progress {
     bar: Option<ProgressBar>,
     /// Bytes of the input files read so far.
     read: Arc<AtomicU64>,
-    puzzles: u64,
+    /// Puzzles read so far (a reader thread of its own may count them).
+    puzzles: AtomicU64,
     start: Instant,
     /// Tells the thread that shows the bar after [`delay`] that the run is over.
     done: Option<(mpsc::Sender<()>, JoinHandle<()>)>,
@@ -53,7 +72,7 @@ impl Progress {
         let read = Arc::new(AtomicU64::new(0));
         let start = Instant::now();
         if !shown {
-            return Progress { bar: None, read, puzzles: 0, start, done: None };
+            return Progress { bar: None, read, puzzles: AtomicU64::new(0), start, done: None };
         }
         // The total size, when every input is a file whose size is known.
         let sizes: Option<Vec<u64>> = files
@@ -82,7 +101,7 @@ impl Progress {
     pub fn counting(total: u64, what: &str) -> Progress {
         let (read, start) = (Arc::new(AtomicU64::new(0)), Instant::now());
         if !io::stderr().is_terminal() {
-            return Progress { bar: None, read, puzzles: 0, start, done: None };
+            return Progress { bar: None, read, puzzles: AtomicU64::new(0), start, done: None };
         }
         let template = format!(
             "{{spinner}} {{elapsed_precise}} [{{wide_bar:.cyan/blue}}] {{pos}}/{{len}} {what}{{prefix}}, {{per_sec}}, ETA {{eta}}"
@@ -125,7 +144,7 @@ impl Progress {
             }
         });
         let done = shower.ok().map(|handle| (done_tx, handle));
-        Progress { bar: Some(bar), read, puzzles: 0, start, done }
+        Progress { bar: Some(bar), read, puzzles: AtomicU64::new(0), start, done }
     }
 
     /// `input` with its bytes counted towards the bar.
@@ -134,20 +153,20 @@ impl Progress {
     }
 
     /// One more puzzle read, the one now under way (`describe` names it).
-    pub fn tick(&mut self, describe: impl FnOnce() -> String) {
-        self.puzzles += 1;
+    pub fn tick(&self, describe: impl FnOnce() -> String) {
+        let puzzles = self.puzzles.fetch_add(1, Ordering::Relaxed) + 1;
         let Some(bar) = &self.bar else { return };
         // The first puzzles, then one in 64: updating on every one would cost
         // more than a 30 µs puzzle.
-        if self.puzzles > 4 && self.puzzles % 64 != 0 {
+        if puzzles > 4 && puzzles % 64 != 0 {
             return;
         }
         let seconds = self.start.elapsed().as_secs_f64();
-        let rate = if seconds > 0.0 { self.puzzles as f64 / seconds } else { 0.0 };
-        let message = if self.puzzles <= 4 {
-            format!("{} puzzles, now {}", self.puzzles, describe())
-        } else {
-            format!("{} puzzles, {rate:.0}/s", self.puzzles)
+        let rate = if seconds > 0.0 { puzzles as f64 / seconds } else { 0.0 };
+        let message = match puzzles {
+            1 => format!("1 puzzle, now {}", describe()),
+            2..=4 => format!("{puzzles} puzzles, now {}", describe()),
+            _ => format!("{puzzles} puzzles, {rate:.0}/s"),
         };
         bar.set_message(message);
         bar.set_position(self.read.load(Ordering::Relaxed));

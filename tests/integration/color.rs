@@ -136,6 +136,10 @@ fn no_escapes_under_never_no_color_or_a_pipe() {
         .output()
         .unwrap();
     assert!(!String::from_utf8(both.stdout).unwrap().contains('\x1b'));
+    // CLICOLOR_FORCE=0 forces nothing (the CLICOLOR convention).
+    let zero =
+        satdoku().args(["solve", "--format", "grid"]).env("CLICOLOR_FORCE", "0").write_stdin(PUZZLE).output().unwrap();
+    assert!(!String::from_utf8(zero.stdout).unwrap().contains('\x1b'));
     // Other formats are for programs: never coloured, whatever they print
     // (`analyze --steps` ends with a candidate grid in line format too).
     let programs = [

@@ -68,22 +68,78 @@ fn generate_shows_a_bar_of_the_puzzles_asked_for() {
 }
 
 /// On one long puzzle the spinner shows the solver's conflicts, counted as
-/// the search goes (the hard 25×25 puzzles of Gecode need thousands).
+/// the search goes (the hard 25×25 puzzles of Gecode need thousands), on
+/// one thread or racing on two: the reading is over at once there, and the
+/// progress lasts until the answer (it once ended with the reading).
 #[test]
 fn a_long_search_shows_its_conflicts() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out.txt");
     let file = dir.path().join("hard.txt");
     std::fs::write(&file, format!("{}\n", data_lines("gecode-25x25-hard.txt")[0])).unwrap();
-    let args = format!("solve --jobs 1 --no-pattern-guess < {} > {}", file.display(), out.display());
-    let Some(terminal) = on_a_terminal(&args) else {
+    for jobs in [1, 2] {
+        let args = format!("solve --jobs {jobs} --no-pattern-guess < {} > {}", file.display(), out.display());
+        let Some(terminal) = on_a_terminal(&args) else {
+            eprintln!("skipped: no `script` (util-linux) to make a terminal");
+            return;
+        };
+        let counts: Vec<u64> =
+            terminal.split(" conflicts").filter_map(|before| before.rsplit(", ").next()?.trim().parse().ok()).collect();
+        assert!(counts.iter().any(|&c| c > 0), "--jobs {jobs}: no conflict count on the terminal: {terminal:?}");
+        assert!(counts.windows(2).all(|w| w[0] <= w[1]), "the count went down: {counts:?}");
+        let solved = std::fs::read_to_string(&out).unwrap();
+        assert_eq!(solved.lines().count(), 1, "the solution alone on stdout: {solved}");
+    }
+}
+
+/// The bar's colours follow `--color` and NO_COLOR, for stderr, whatever
+/// stdout is.
+#[test]
+fn the_bar_is_coloured_as_stderr_is() {
+    let file = data_path("17-clue-500.txt");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.txt");
+    let colours = |args: &str, env: &[(&str, &str)]| {
+        let env = [&[("SATDOKU_PROGRESS_DELAY_MS", "0")][..], env].concat();
+        let command = format!("solve --jobs 1 {args} {} > {}", file.display(), out.display());
+        let terminal = crate::util::on_a_terminal(&command, &env)?;
+        assert!(terminal.contains("puzzles"), "no bar: {terminal:?}");
+        Some(terminal.contains("\x1b[36m") || terminal.contains("\x1b[34m"))
+    };
+    let Some(auto) = colours("", &[]) else {
         eprintln!("skipped: no `script` (util-linux) to make a terminal");
         return;
     };
-    let counts: Vec<u64> =
-        terminal.split(" conflicts").filter_map(|before| before.rsplit(", ").next()?.trim().parse().ok()).collect();
-    assert!(counts.iter().any(|&c| c > 0), "no conflict count on the terminal: {terminal:?}");
-    assert!(counts.windows(2).all(|w| w[0] <= w[1]), "the count went down: {counts:?}");
-    let solved = std::fs::read_to_string(&out).unwrap();
-    assert_eq!(solved.lines().count(), 1, "the solution alone on stdout: {solved}");
+    assert!(auto, "stdout into a file, stderr a terminal: the bar is coloured");
+    assert_eq!(colours("--color never", &[]), Some(false));
+    assert_eq!(colours("", &[("NO_COLOR", "1")]), Some(false));
+}
+
+/// A signal clears the bar before the exit, as the end of a run does: the
+/// prompt after it does not land on a stale bar.
+#[test]
+fn a_signal_clears_the_bar() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hard.txt");
+    std::fs::write(&file, format!("{}\n", data_lines("gecode-25x25-hard.txt")[0])).unwrap();
+    let binary = assert_cmd::cargo::cargo_bin("satdoku");
+    let command = format!(
+        "stty cols 200 2>/dev/null; {} solve --jobs 1 --no-pattern-guess {} > /dev/null & p=$!; sleep 1; kill -INT $p; wait $p; echo \"after $?\"",
+        binary.display(),
+        file.display()
+    );
+    if !crate::util::available("script") {
+        return;
+    }
+    let out = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env("TERM", "xterm")
+        .env("SATDOKU_PROGRESS_DELAY_MS", "0")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let terminal = String::from_utf8_lossy(&out.stdout);
+    assert!(terminal.contains("conflicts"), "no bar: {terminal:?}");
+    let (bar, cleared, after) = (terminal.rfind("conflicts"), terminal.rfind("\x1b[2K"), terminal.find("after 130"));
+    assert!(after.is_some() && bar < cleared, "the bar was left: {terminal:?}");
 }

@@ -264,6 +264,7 @@ impl Stdout {
 /// pipe holds the buffer, and a flush into it would block too: past
 /// [`SIGNAL_FLUSH`] for each, satdoku exits without them.
 pub fn flush_on_signal() {
+    crate::commands::progress::clear_for_exit();
     let start = Instant::now();
     let mut buffer = loop {
         match BUFFER.try_lock() {
