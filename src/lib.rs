@@ -92,7 +92,7 @@ pub use text::notation::{
     RegionMapError,
 };
 pub use text::picture::Picture;
-pub use text::reader::{read_all, Entry, PuzzleReader};
+pub use text::reader::{read_all, Entry, PuzzleReader, MAX_LINE};
 pub use text::symbols::Alphabet;
 /// The varisat satdoku is built with (0.2.2 with target phases, rephasing,
 /// `Solver::set_deadline` and `Solver::set_conflict_limit`, from

@@ -15,6 +15,7 @@ Exit codes:
   0  every puzzle answered (solved, counted, analyzed)
   1  some puzzle has no solution
   2  bad input, a usage error, a timeout, or an internal error
+  129, 130, 143  ended by SIGHUP, Ctrl-C or SIGTERM (the records answered so far printed)
 
 Puzzles are read from the FILEs, or stdin when there is none or \"-\": a line of
 n² symbols (. 0 or _ empty), n rows of n symbols, rows of numbers, .sdk, .ss,

@@ -77,7 +77,7 @@ pub enum SolveError {
     Model(#[from] ModelError),
     /// The CNF would be past [`SolveOptions::max_literals`]: refused before
     /// anything was allocated for it.
-    #[error("too large: the CNF would have {}, past the limit of {limit} literals (--max-literals); give more givens, or raise the limit", size_text(size))]
+    #[error("too large: the CNF would have {}, past the limit of {limit} literal{} (--max-literals); give more givens, or raise the limit", size_text(size), if *limit == 1 { "" } else { "s" })]
     TooLarge {
         /// The size the CNF would have (for a refusal on its variables alone,
         /// their count as a floor on the literals).

@@ -22,7 +22,7 @@ pub struct DecodeArgs {
     pub cnf: PathBuf,
     /// The solver's answer: SAT-competition output, a MiniSat result file, or literals (stdin when absent or "-").
     pub model: Option<PathBuf>,
-    /// line, grid or json (JSON Lines). Default: grid on a terminal, else line.
+    /// line, grid, json (JSON Lines), fpuzzles or svg. Default: grid on a terminal, else line.
     #[arg(long, value_enum)]
     pub format: Option<Format>,
     /// Colour in the grid format and messages: auto (on a terminal, unless

@@ -155,6 +155,15 @@ impl GridArgs {
             let names_a_file = map.contains(['/', '\\'])
                 || [".txt", ".map", ".regions", ".toml", ".csv"].iter().any(|ext| map.ends_with(ext));
             let text = if path.is_file() {
+                // A map of the largest grid, at most 1024² labels of four
+                // characters and a space, fits well within a line's limit.
+                let size = std::fs::metadata(path).map_or(0, |m| m.len());
+                if size > satdoku::MAX_LINE as u64 {
+                    bail!(
+                        "--regions {map}: {size} bytes, more than any map holds (one of the largest grid, 1024x1024, fits in {} MiB)",
+                        satdoku::MAX_LINE >> 20
+                    );
+                }
                 std::fs::read_to_string(map).with_context(|| format!("--regions {map}: cannot read it"))?
             } else if path.exists() {
                 bail!("--regions {map}: not a file")
@@ -172,7 +181,12 @@ impl GridArgs {
                     (Some(at), false) if at.line == 1 => format!("--regions column {}", at.column),
                     (Some(at), false) => format!("--regions line {}, column {}", at.line, at.column),
                 };
-                anyhow::anyhow!("{place}: {e}")
+                // A short word that is no map may be a file's name mistyped.
+                let no_file = match !path.exists() && map.chars().count() < 16 {
+                    true => format!(" (nor is there a file named {map})"),
+                    false => String::new(),
+                };
+                anyhow::anyhow!("{place}: {e}{no_file}")
             })?;
             let n = (1..=labels.len()).find(|n| n * n >= labels.len()).unwrap_or(0);
             let g = Geometry::new(n, Layout::Regions(labels), variants).context("--regions")?;

@@ -86,6 +86,12 @@ fn region_map_errors_say_where_and_comments_are_no_labels() {
     refused(&["count", "--regions", "aaabaabbccddccdd"], &["--regions column 6: region 'a' has 5 cells, expected 4"]);
     refused(&["count", "--regions", "aabbaabbccddccd"], &["--regions column 16: the map ends after 15 labels"]);
     refused(&["count", "--regions", "aabbaabbccddccde"], &["--regions column 16: label 'e' is region 5 of 5"]);
+    // A file's name mistyped (no dot, no slash) is read as a map, and the
+    // message says no file has that name either.
+    refused(&["count", "--regions", "mymap"], &["--regions column 5:", "(nor is there a file named mymap)"]);
+    // A file larger than any map is refused before it is read.
+    let huge = write_file(&dir, "huge.txt", &"a".repeat(satdoku::MAX_LINE + 1));
+    refused(&["count", "--regions", &huge], &["huge.txt: 16777217 bytes, more than any map holds"]);
     let fifth = write_file(&dir, "fifth.txt", "aabb\naabb\nccdd\nccde\n");
     refused(&["count", "--regions", &fifth], &["fifth.txt:4:4: label 'e' is region 5 of 5, expected 4 regions"]);
     // A row short and the next one long: 16 labels, but no 4x4 drawn (it was
