@@ -543,8 +543,15 @@ impl Reader {
             "thermometer" | "palindrome" | "renban" | "whispers" => {
                 for (i, item) in items()? {
                     let path = format!("{key}[{i}]");
-                    if key == "whispers" && self.number(item.get("value"), &format!("{path}.value"))?.is_some() {
-                        return Err(at(&path, "whispers with a value other than the default are not supported"));
+                    // The gap f-puzzles means by default, written out, is that gap.
+                    let gap = crate::model::constraints::whisper_gap(self.n);
+                    if key == "whispers" {
+                        if let Some(value) = self.number(item.get("value"), &format!("{path}.value"))? {
+                            if value != gap {
+                                let why = format!("whispers with a gap other than {gap} (the default of a {0}x{0} grid) are not supported", self.n);
+                                return Err(at(format!("{path}.value"), why));
+                            }
+                        }
                     }
                     for (j, line) in lines(item, &path)?.iter().enumerate() {
                         let cells = self.cells(line, &format!("{path}.lines[{j}]"))?;
@@ -1224,6 +1231,22 @@ mod tests {
     /// other rules are refused, not written: its non-consecutive spares
     /// kropki pairs, its negative ratio forbids the black dots' ratios, and
     /// its disjoint groups need default boxes.
+    /// A whisper's `value` that is the default gap written out reads as a
+    /// whisper; another gap is refused, named where it is.
+    #[test]
+    fn whispers_take_their_default_gap_written_out() {
+        let json = |value: u32| {
+            format!(
+                r#"{{"size":4,"grid":[{}],"whispers":[{{"lines":[["R1C1","R1C2","R1C3"]],"value":{value}}}]}}"#,
+                vec![r#"[{},{},{},{}]"#; 4].join(",")
+            )
+        };
+        let puzzle = read_fpuzzles(&json(2)).unwrap();
+        assert!(matches!(puzzle.geometry().constraints(), [Constraint::Whisper { .. }]));
+        let e = read_fpuzzles(&json(3)).unwrap_err().to_string();
+        assert!(e.contains("whispers[0].value") && e.contains("a gap other than 2"), "{e}");
+    }
+
     #[test]
     fn rules_f_puzzles_would_read_as_others_are_refused() {
         let refused = |text: &str| {
