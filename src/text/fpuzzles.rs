@@ -1238,7 +1238,7 @@ mod tests {
         let json = |value: u32| {
             format!(
                 r#"{{"size":4,"grid":[{}],"whispers":[{{"lines":[["R1C1","R1C2","R1C3"]],"value":{value}}}]}}"#,
-                vec![r#"[{},{},{},{}]"#; 4].join(",")
+                [r#"[{},{},{},{}]"#; 4].join(",")
             )
         };
         let puzzle = read_fpuzzles(&json(2)).unwrap();
