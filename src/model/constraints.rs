@@ -340,6 +340,14 @@ impl Constraint {
                 if circle.len() > 3 {
                     return Err(format!("a circle of {} cells (at most 3 digits)", circle.len()));
                 }
+                // A pill's cells are the digits of a decimal number: no cell
+                // may hold a value of two digits.
+                if circle.len() > 1 && n > 9 {
+                    return Err(format!(
+                        "a pill (a circle of {} cells) reads as a decimal number, one digit a cell: on a {n}x{n} grid a cell may hold {n}, so pills need a grid of at most 9x9",
+                        circle.len()
+                    ));
+                }
                 // One cell holds a value up to n; a pill of 2 or 3 cells
                 // reads as a number of as many digits.
                 let most = match circle.len() {
@@ -678,7 +686,9 @@ mod tests {
         assert!(arrow(16, "r1c1", 17).unwrap_err().contains("sums past what its circle can hold"));
         assert!(arrow(9, "r1c1", 9).is_ok());
         assert!(arrow(9, "r1c1", 10).is_err());
-        // A pill of two cells reads as two digits.
-        assert!(arrow(25, "r1c1 r1c2", 23).is_ok());
+        // A pill of two cells reads as two digits, one a cell: on a 9×9,
+        // not past it (a cell of a 25×25 may hold 25, no digit).
+        assert!(arrow(9, "r1c1 r1c2", 8).is_ok());
+        assert!(arrow(25, "r1c1 r1c2", 23).unwrap_err().contains("pills need a grid of at most 9x9"));
     }
 }
