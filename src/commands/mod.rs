@@ -383,8 +383,8 @@ impl Proofs {
     }
 
     /// Prove `claim` for the puzzle of `numbered` and write the proof and its
-    /// CNF, neither over an input file: the path of the proof, or why there
-    /// is none.
+    /// CNF, each whole and neither over an input file: the path of the
+    /// proof, or why there is none.
     pub fn write(
         &self,
         numbered: &batch::Numbered,
@@ -409,9 +409,11 @@ impl Proofs {
             satdoku::SolveError::TimedOut => "no proof within --timeout".to_string(),
             e => format!("no proof: {e}"),
         })?;
-        files::write_file(option, &cnf, &self.inputs, |out| certificate.write_cnf(out)).map_err(|e| e.to_string())?;
-        files::write_file(option, &path, &self.inputs, |out| io::Write::write_all(out, &certificate.drat))
-            .map_err(|e| e.to_string())?;
+        let staged = files::stage(option, &cnf, &self.inputs, |out| certificate.write_cnf(out)).and_then(|cnf| {
+            Ok([cnf, files::stage(option, &path, &self.inputs, |out| io::Write::write_all(out, &certificate.drat))?])
+        });
+        // Both named at once: a signal never leaves a proof beside another run's CNF.
+        staged.and_then(|staged| files::commit(staged.into())).map_err(|e| e.to_string())?;
         Ok(path.display().to_string())
     }
 }
