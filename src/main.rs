@@ -70,9 +70,14 @@ fn main() -> ExitCode {
         Err(e) => return usage_exit(e),
     };
     // Ctrl-C, SIGTERM and SIGHUP: external solvers ended, their files
-    // removed, and the records answered so far printed, whole, before the
-    // exit (128 + the signal).
-    if let Err(e) = satdoku::clean_up_on_signals_then(commands::output::flush_on_signal) {
+    // removed, the output files being written removed (none is left
+    // half-written under its name), and the records answered so far
+    // printed, whole, before the exit (128 + the signal).
+    let last = || {
+        commands::files::remove_partial_on_signal();
+        commands::output::flush_on_signal();
+    };
+    if let Err(e) = satdoku::clean_up_on_signals_then(last) {
         let _ = writeln!(std::io::stderr(), "satdoku: cannot set up signal handling: {e}");
         return ExitCode::from(2);
     }

@@ -102,9 +102,10 @@ impl AnalyzeArgs {
 
 pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = args.batch.setup(grid)?;
-    let renderer = args.batch.renderer(&setup)?;
+    let inputs = super::inputs(&args.files(), grid);
+    let renderer = args.batch.renderer(&setup, &inputs)?;
     let options = AnalyzeOptions { solve: args.encoding.options(&args.batch), count_limit: args.max };
-    args.proofs.prepare(&super::inputs(&args.files(), grid))?;
+    let proofs = args.proofs.prepare(&inputs)?;
     let summary = run(&args.files(), &mut setup, renderer, args.batch.jobs(), |numbered, out| {
         let puzzle = match &numbered.entry.puzzle {
             Ok(p) => p,
@@ -190,8 +191,8 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
                 )
             }
         };
-        let record = match claim.filter(|_| args.proofs.wanted()) {
-            Some(claim) => record.proved(|| args.proofs.write(numbered, puzzle, claim, &options.solve)),
+        let record = match claim.filter(|_| proofs.wanted()) {
+            Some(claim) => record.proved(|| proofs.write(numbered, puzzle, claim, &options.solve)),
             None => record,
         };
         out.emit(record)

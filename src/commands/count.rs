@@ -27,10 +27,11 @@ pub struct CountArgs {
 
 pub fn run_count(args: &CountArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = args.batch.setup(grid)?;
-    let renderer = args.batch.renderer(&setup)?;
+    let inputs = super::inputs(&args.batch.files, grid);
+    let renderer = args.batch.renderer(&setup, &inputs)?;
     let options = args.encoding.options(&args.batch);
     let limit = args.max.unwrap_or(u64::MAX);
-    args.proofs.prepare(&super::inputs(&args.batch.files, grid))?;
+    let proofs = args.proofs.prepare(&inputs)?;
     let summary = run(&args.batch.files, &mut setup, renderer, args.batch.jobs(), |numbered, out| {
         let puzzle = match &numbered.entry.puzzle {
             Ok(puzzle) => puzzle,
@@ -40,7 +41,7 @@ pub fn run_count(args: &CountArgs, grid: &GridArgs) -> Result<u8> {
         let mut search = Search::new(puzzle, &options);
         // A proof of the exact count blocks every solution: keep them.
         let mut solutions = Vec::new();
-        let counted = match args.proofs.wanted() {
+        let counted = match proofs.wanted() {
             false => search.count_up_to(limit),
             true => (|| {
                 while (solutions.len() as u64) < limit {
@@ -77,8 +78,8 @@ pub fn run_count(args: &CountArgs, grid: &GridArgs) -> Result<u8> {
             status => Record::new(numbered, status),
         };
         let record = record.with_body(Body::Count(count));
-        let record = match (args.proofs.wanted(), count.capped) {
-            (true, false) => record.proved(|| args.proofs.write(numbered, puzzle, Claim::Only(solutions), &options)),
+        let record = match (proofs.wanted(), count.capped) {
+            (true, false) => record.proved(|| proofs.write(numbered, puzzle, Claim::Only(solutions), &options)),
             _ => record,
         };
         out.emit(record)

@@ -68,7 +68,7 @@ pub fn run_decode(args: &DecodeArgs, grid: &GridArgs) -> Result<u8> {
         first_line: None,
         first_index: None,
     };
-    let mut out = Emitter::direct(batch.renderer(&setup)?);
+    let mut out = Emitter::direct(batch.renderer(&setup, &Default::default())?);
     let puzzle = cnf.puzzle.clone();
     let position = satdoku::Position { source: source.clone(), line: 0, column: None };
     let numbered = Numbered {

@@ -1,8 +1,7 @@
 //! `satdoku dimacs`: the self-describing DIMACS CNF of a puzzle, on stdout, in a file, or one file per puzzle.
 
-use std::fs::File;
 use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -11,6 +10,7 @@ use satdoku::cnf::{puzzle_cnf, write_cnf, AmoEncoding, PuzzleCnf};
 use satdoku::{Alphabet, Encoding, Puzzle, SolveOptions, DEFAULT_MAX_LITERALS};
 
 use super::batch::{for_each_puzzle, STDOUT};
+use super::files::{self, OutDir};
 use super::{names, GridArgs};
 
 #[derive(Args, Debug)]
@@ -46,11 +46,13 @@ pub fn run_dimacs(args: &DimacsArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = grid.resolve()?;
     let alphabet = setup.alphabet.clone();
     let alphabet = &alphabet;
-    if let Some(dir) = &args.out_dir {
-        super::create_dir("--out-dir", dir)?;
-    }
+    let inputs = super::inputs(&args.files, grid);
+    let out_dir = match &args.out_dir {
+        Some(dir) => Some(OutDir::create("--out-dir", dir, &inputs)?),
+        None => None,
+    };
     if let Some(out) = &args.out {
-        super::refuse_overwriting_input("--out", out, &super::inputs(&args.files, grid))?;
+        inputs.refuse("--out", out)?;
     }
     // Without --out-dir, hold the first puzzle until the input shows it is the only one.
     let mut single: Option<(String, Puzzle)> = None;
@@ -64,11 +66,13 @@ pub fn run_dimacs(args: &DimacsArgs, grid: &GridArgs) -> Result<u8> {
                 return Ok(());
             }
         };
-        if let Some(dir) = &args.out_dir {
-            let path = dir.join(format!("puzzle-{:04}.cnf", numbered.index));
-            // One puzzle too large for a CNF is reported, and the batch goes on.
-            match puzzle_cnf(&puzzle, &options) {
-                Ok(cnf) => write_file(&path, &name, &cnf, alphabet),
+        if let Some(dir) = &out_dir {
+            let file = format!("puzzle-{:04}.cnf", numbered.index);
+            // One puzzle too large for a CNF, or whose file is an input
+            // file, is reported, and the batch goes on.
+            let refused = dir.refuse(&file).map_err(|e| e.to_string());
+            match refused.and_then(|()| puzzle_cnf(&puzzle, &options).map_err(|e| e.to_string())) {
+                Ok(cnf) => Ok(dir.write(&file, |out| write_puzzle(out, &name, &cnf, alphabet))?),
                 Err(e) => {
                     let _ = writeln!(io::stderr(), "satdoku: {name}: {e}");
                     invalid = true;
@@ -86,7 +90,9 @@ pub fn run_dimacs(args: &DimacsArgs, grid: &GridArgs) -> Result<u8> {
         (Some((name, puzzle)), out) => {
             let cnf = puzzle_cnf(&puzzle, &options).with_context(|| name.clone())?;
             match out {
-                Some(path) => write_file(path, &name, &cnf, alphabet)?,
+                Some(path) => {
+                    files::write_file("--out", path, &inputs, |out| write_puzzle(out, &name, &cnf, alphabet))?
+                }
                 None => {
                     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
                     write_puzzle(&mut out, &name, &cnf, alphabet).context(STDOUT)?;
@@ -100,15 +106,7 @@ pub fn run_dimacs(args: &DimacsArgs, grid: &GridArgs) -> Result<u8> {
     Ok(if invalid { 2 } else { 0 })
 }
 
-fn write_file(path: &Path, name: &str, cnf: &PuzzleCnf, alphabet: &Alphabet) -> Result<()> {
-    let file = File::create(path).with_context(|| format!("{}: cannot create it", path.display()))?;
-    let mut out = BufWriter::with_capacity(1 << 16, file);
-    write_puzzle(&mut out, name, cnf, alphabet)
-        .and_then(|()| Ok(out.flush()?))
-        .with_context(|| format!("{}: cannot write it", path.display()))
-}
-
-fn write_puzzle(out: &mut impl Write, name: &str, cnf: &PuzzleCnf, alphabet: &Alphabet) -> Result<()> {
+fn write_puzzle(out: &mut impl Write, name: &str, cnf: &PuzzleCnf, alphabet: &Alphabet) -> io::Result<()> {
     if let Some(reason) = &cnf.unsolvable {
         let reason = reason.describe(cnf.puzzle.geometry(), alphabet);
         let _ = writeln!(
@@ -116,6 +114,5 @@ fn write_puzzle(out: &mut impl Write, name: &str, cnf: &PuzzleCnf, alphabet: &Al
             "satdoku: {name}: no solution ({reason}); wrote the full encoding, which solvers find unsatisfiable"
         );
     }
-    write_cnf(out, cnf)?;
-    Ok(())
+    write_cnf(out, cnf)
 }

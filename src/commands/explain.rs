@@ -25,7 +25,7 @@ pub struct ExplainArgs {
 
 pub fn run_explain(args: &ExplainArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = args.batch.setup(grid)?;
-    let renderer = args.batch.renderer(&setup)?;
+    let renderer = args.batch.renderer(&setup, &super::inputs(&args.batch.files, grid))?;
     let options = args.encoding.options(&args.batch);
     for name in &args.cell {
         // The grid's size is known only per puzzle; the form is checked here.

@@ -78,7 +78,7 @@ pub fn unique_solution<'a>(
 
 pub fn run_minimize(args: &MinimizeArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = args.batch.setup(grid)?;
-    let renderer = args.batch.renderer(&setup)?;
+    let renderer = args.batch.renderer(&setup, &super::inputs(&args.batch.files, grid))?;
     let summary = run(&args.batch.files, &mut setup, renderer, args.batch.jobs(), |numbered, out| {
         let puzzle = match &numbered.entry.puzzle {
             Ok(puzzle) => puzzle,

@@ -7,6 +7,7 @@ pub mod count;
 pub mod decode;
 pub mod dimacs;
 pub mod explain;
+pub mod files;
 pub mod generate;
 pub mod minimize;
 pub mod output;
@@ -29,6 +30,7 @@ use satdoku::{
     Entry, Geometry, GeometrySpec, Layout, SolveOptions, Variant, DEFAULT_MAX_LITERALS,
 };
 
+use files::{Inputs, OutDir};
 use output::{ColorChoice, Format, Renderer};
 
 /// A value parser for an enum named by `strum`: its names listed in `--help`,
@@ -304,7 +306,9 @@ impl BatchArgs {
         Ok(setup)
     }
 
-    pub fn renderer(&self, setup: &Setup) -> Result<Renderer> {
+    /// How records are rendered; pictures go to files in `--out-dir`, none
+    /// of them one of the `inputs`.
+    pub fn renderer(&self, setup: &Setup, inputs: &Inputs) -> Result<Renderer> {
         let format = self.format.unwrap_or_else(|| {
             if std::io::IsTerminal::is_terminal(&io::stdout()) {
                 Format::Grid
@@ -312,12 +316,13 @@ impl BatchArgs {
                 Format::Line
             }
         });
-        if let Some(dir) = &self.out_dir {
-            if format != Format::Svg {
-                bail!("--out-dir {}: only pictures go to files (--format svg)", dir.display());
+        let out_dir = match &self.out_dir {
+            Some(dir) if format != Format::Svg => {
+                bail!("--out-dir {}: only pictures go to files (--format svg)", dir.display())
             }
-            create_dir("--out-dir", dir)?;
-        }
+            Some(dir) => Some(OutDir::create("--out-dir", dir, inputs)?),
+            None => None,
+        };
         let err_palette = self.color.palette(&io::stderr());
         progress::color_bars(err_palette);
         Ok(Renderer {
@@ -325,7 +330,7 @@ impl BatchArgs {
             alphabet: setup.alphabet.clone(),
             palette: self.color.palette(&io::stdout()).for_format(format),
             err_palette,
-            out_dir: self.out_dir.clone(),
+            out_dir,
         })
     }
 
@@ -362,29 +367,40 @@ pub struct ProofArgs {
 }
 
 impl ProofArgs {
-    /// Whether proofs are asked for.
-    pub fn wanted(&self) -> bool {
-        self.proof.is_some() || self.proof_dir.is_some()
-    }
-
     /// Check the paths once, before any puzzle: a FILE that is not its own
     /// CNF, neither of them one of the `inputs`, a DIR created if missing.
-    pub fn prepare(&self, inputs: &[PathBuf]) -> Result<()> {
+    pub fn prepare(&self, inputs: &Inputs) -> Result<Proofs> {
         if let Some(file) = &self.proof {
             if file.with_extension("cnf") == *file {
                 bail!("--proof {}: the CNF goes to FILE with the extension .cnf; name the proof otherwise (e.g. proof.drat)", file.display());
             }
-            refuse_overwriting_input("--proof", file, inputs)?;
-            refuse_overwriting_input("--proof (its CNF)", &file.with_extension("cnf"), inputs)?;
+            inputs.refuse("--proof", file)?;
+            inputs.refuse("--proof (its CNF)", &file.with_extension("cnf"))?;
         }
-        if let Some(dir) = &self.proof_dir {
-            create_dir("--proof-dir", dir)?;
-        }
-        Ok(())
+        let dir = match &self.proof_dir {
+            Some(dir) => Some(OutDir::create("--proof-dir", dir, inputs)?),
+            None => None,
+        };
+        Ok(Proofs { file: self.proof.clone(), dir, inputs: inputs.clone() })
+    }
+}
+
+/// Where the proofs go, the paths checked ([`ProofArgs::prepare`]).
+pub struct Proofs {
+    file: Option<PathBuf>,
+    dir: Option<OutDir>,
+    inputs: Inputs,
+}
+
+impl Proofs {
+    /// Whether proofs are asked for.
+    pub fn wanted(&self) -> bool {
+        self.file.is_some() || self.dir.is_some()
     }
 
     /// Prove `claim` for the puzzle of `numbered` and write the proof and its
-    /// CNF: the path of the proof, or why there is none.
+    /// CNF, each whole and neither over an input file: the path of the
+    /// proof, or why there is none.
     pub fn write(
         &self,
         numbered: &batch::Numbered,
@@ -392,63 +408,42 @@ impl ProofArgs {
         claim: satdoku::Claim,
         options: &SolveOptions,
     ) -> std::result::Result<String, String> {
-        let path = match (&self.proof, &self.proof_dir) {
-            (Some(file), _) if numbered.index == 1 => file.clone(),
+        let (option, path) = match (&self.file, &self.dir) {
+            (Some(file), _) if numbered.index == 1 => ("--proof", file.clone()),
             (Some(_), _) => {
                 return Err("--proof FILE holds the proof of one puzzle: use --proof-dir DIR for several".into())
             }
-            (None, Some(dir)) => dir.join(format!("puzzle-{:04}.drat", numbered.index)),
+            (None, Some(dir)) => ("--proof-dir", dir.join(&format!("puzzle-{:04}.drat", numbered.index))),
             (None, None) => return Err("no proof asked for".into()),
         };
+        // Refused before the work of proving.
+        let cnf = path.with_extension("cnf");
+        for path in [&cnf, &path] {
+            self.inputs.refuse(option, path).map_err(|e| e.to_string())?;
+        }
         let certificate = satdoku::prove(puzzle, claim, options, std::time::Instant::now()).map_err(|e| match e {
             satdoku::SolveError::TimedOut => "no proof within --timeout".to_string(),
             e => format!("no proof: {e}"),
         })?;
-        let cnf = path.with_extension("cnf");
-        let written = std::fs::File::create(&cnf).and_then(|file| {
-            let mut out = io::BufWriter::new(file);
-            certificate.write_cnf(&mut out)?;
-            io::Write::flush(&mut out)
+        let staged = files::stage(option, &cnf, &self.inputs, |out| certificate.write_cnf(out)).and_then(|cnf| {
+            Ok([cnf, files::stage(option, &path, &self.inputs, |out| io::Write::write_all(out, &certificate.drat))?])
         });
-        written.map_err(|e| format!("{}: cannot write it: {e}", cnf.display()))?;
-        std::fs::write(&path, &certificate.drat).map_err(|e| format!("{}: cannot write it: {e}", path.display()))?;
+        // Both named at once: a signal never leaves a proof beside another run's CNF.
+        staged.and_then(|staged| files::commit(staged.into())).map_err(|e| e.to_string())?;
         Ok(path.display().to_string())
     }
 }
 
 /// Every file a command reads: its puzzle `files` (stdin, `-`, when there
 /// are none) and the files the grid options name (`--grid`, and `--regions`
-/// or `--fpuzzles` when they name a file).
-pub fn inputs(files: &[PathBuf], grid: &GridArgs) -> Vec<PathBuf> {
+/// or `--fpuzzles` when they name a file): what no output may overwrite.
+pub fn inputs(files: &[PathBuf], grid: &GridArgs) -> Inputs {
     // `--fpuzzles` holds its puzzle: stdin is then not read.
     let stdin = (files.is_empty() && grid.fpuzzles.is_none()).then(|| PathBuf::from("-"));
     let named = [grid.regions.as_ref(), grid.fpuzzles.as_ref()].into_iter().flatten().map(PathBuf::from);
     let named = named.filter(|path| path.is_file());
-    files.iter().cloned().chain(stdin).chain(grid.grid.clone()).chain(named).collect()
-}
-
-/// An output file that is one of the input files (the same file, by any
-/// path, or the file on stdin, `-`) is refused before anything is read
-/// or written: writing it would destroy the puzzles.
-pub fn refuse_overwriting_input(option: &str, output: &Path, inputs: &[PathBuf]) -> Result<()> {
-    use std::os::fd::AsFd;
-    use std::os::unix::fs::MetadataExt;
-    // Only a file can be destroyed: not /dev/null, a terminal or a pipe.
-    let Some(out) = std::fs::metadata(output).ok().filter(|m| m.is_file()) else { return Ok(()) };
-    for input in inputs {
-        let (metadata, name) = match input.as_os_str() == "-" {
-            // A file on stdin (`< puzzles.txt`) is read by its descriptor.
-            true => (
-                io::stdin().as_fd().try_clone_to_owned().and_then(|fd| std::fs::File::from(fd).metadata()),
-                "read on stdin".to_string(),
-            ),
-            false => (std::fs::metadata(input), input.display().to_string()),
-        };
-        if metadata.is_ok_and(|m| m.dev() == out.dev() && m.ino() == out.ino()) {
-            bail!("{option} {}: that is the input file {name}, which writing it would destroy", output.display());
-        }
-    }
-    Ok(())
+    let paths: Vec<PathBuf> = files.iter().cloned().chain(stdin).chain(grid.grid.clone()).chain(named).collect();
+    Inputs::new(&paths)
 }
 
 /// Parse a `--max N`: a count of at least 1.

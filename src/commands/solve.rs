@@ -11,7 +11,7 @@ use satdoku::{
 
 use super::batch::{run, Numbered};
 use super::output::{Body, Emitter, Record, Status};
-use super::{parse_max, BatchArgs, EncodingArgs, GridArgs, ProofArgs};
+use super::{parse_max, BatchArgs, EncodingArgs, GridArgs, ProofArgs, Proofs};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -53,14 +53,15 @@ impl SolveArgs {
 
 pub fn run_solve(args: &SolveArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = args.batch.setup(grid)?;
-    let renderer = args.batch.renderer(&setup)?;
+    let inputs = super::inputs(&args.batch.files, grid);
+    let renderer = args.batch.renderer(&setup, &inputs)?;
     let external = args.solver.as_deref().map(external_solver).transpose()?;
-    args.proofs.prepare(&super::inputs(&args.batch.files, grid))?;
+    let proofs = args.proofs.prepare(&inputs)?;
     let options = args.options();
     // --all streams each puzzle's solutions as they come: one thread.
     let jobs = if args.all { 1 } else { args.batch.jobs() };
     let summary = run(&args.batch.files, &mut setup, renderer, jobs, |numbered, out| {
-        answer(args, &options, external.as_ref(), numbered, out)
+        answer(args, &proofs, &options, external.as_ref(), numbered, out)
     })?;
     Ok(summary.code())
 }
@@ -77,6 +78,7 @@ fn external_solver(command: &str) -> Result<ExternalSolver> {
 /// Answer one puzzle: its record(s).
 fn answer(
     args: &SolveArgs,
+    proofs: &Proofs,
     options: &SolveOptions,
     external: Option<&ExternalSolver>,
     numbered: &Numbered,
@@ -87,10 +89,10 @@ fn answer(
         Err(e) => return out.emit(Record::failed(numbered, Status::Invalid, e)),
     };
     if args.all {
-        return solve_all(args, numbered, Search::new(puzzle, options), out);
+        return solve_all(args, proofs, numbered, Search::new(puzzle, options), out);
     }
     if args.unique {
-        return solve_unique(args, options, numbered, puzzle, out);
+        return solve_unique(args, proofs, options, numbered, puzzle, out);
     }
     // The input's only puzzle gets every thread: a race of that many solvers.
     let options = SolveOptions { portfolio: numbered.threads, ..*options };
@@ -106,7 +108,7 @@ fn answer(
         Outcome::Solved(grid) => Record::new(numbered, Status::Solved).with_body(Body::Solution { grid, number: None }),
         Outcome::Unsolvable(reason) => {
             let record = Record::unsolvable(numbered, reason.as_ref(), &out.renderer.alphabet);
-            prove(args, &options, numbered, puzzle, record, Claim::Unsolvable)
+            prove(proofs, &options, numbered, puzzle, record, Claim::Unsolvable)
         }
         Outcome::TimedOut => {
             let error = match external {
@@ -122,7 +124,13 @@ fn answer(
     out.emit(record)
 }
 
-fn solve_all(args: &SolveArgs, numbered: &Numbered, mut search: Search, out: &mut Emitter) -> io::Result<()> {
+fn solve_all(
+    args: &SolveArgs,
+    proofs: &Proofs,
+    numbered: &Numbered,
+    mut search: Search,
+    out: &mut Emitter,
+) -> io::Result<()> {
     let mut found = 0;
     while args.max.is_none_or(|m| found < m) {
         let grid = match search.next() {
@@ -137,7 +145,7 @@ fn solve_all(args: &SolveArgs, numbered: &Numbered, mut search: Search, out: &mu
         let record = unsolvable(numbered, &search, out);
         let (puzzle, options) = (numbered.entry.puzzle.as_ref(), args.options());
         return out.emit(match puzzle {
-            Ok(puzzle) => prove(args, &options, numbered, puzzle, record, Claim::Unsolvable),
+            Ok(puzzle) => prove(proofs, &options, numbered, puzzle, record, Claim::Unsolvable),
             Err(_) => record,
         });
     }
@@ -146,21 +154,22 @@ fn solve_all(args: &SolveArgs, numbered: &Numbered, mut search: Search, out: &mu
 
 /// `record` with the proof of `claim` when proofs are asked for.
 fn prove<'a>(
-    args: &SolveArgs,
+    proofs: &Proofs,
     options: &SolveOptions,
     numbered: &'a Numbered,
     puzzle: &Puzzle,
     record: Record<'a>,
     claim: Claim,
 ) -> Record<'a> {
-    match args.proofs.wanted() {
-        true => record.proved(|| args.proofs.write(numbered, puzzle, claim, options)),
+    match proofs.wanted() {
+        true => record.proved(|| proofs.write(numbered, puzzle, claim, options)),
         false => record,
     }
 }
 
 fn solve_unique(
     args: &SolveArgs,
+    proofs: &Proofs,
     options: &SolveOptions,
     numbered: &Numbered,
     puzzle: &Puzzle,
@@ -173,11 +182,11 @@ fn solve_unique(
     };
     let mut solutions = first.into_iter();
     let record = match (solutions.next(), solutions.next()) {
-        (None, _) => prove(args, options, numbered, puzzle, unsolvable(numbered, &search, out), Claim::Unsolvable),
+        (None, _) => prove(proofs, options, numbered, puzzle, unsolvable(numbered, &search, out), Claim::Unsolvable),
         (Some(first), None) => {
             let claim = Claim::Only(vec![first.clone()]);
             let record = Record::new(numbered, Status::Unique).with_body(Body::Solutions { first, second: None });
-            prove(args, options, numbered, puzzle, record, claim)
+            prove(proofs, options, numbered, puzzle, record, claim)
         }
         (Some(first), second) => Record::new(numbered, Status::Multiple).with_body(Body::Solutions { first, second }),
     };

@@ -22,7 +22,7 @@ pub struct Renderer {
     pub err_palette: Palette,
     /// `--out-dir`: pictures go to files in it, one per record (or per
     /// solution or step), named after the puzzle's index.
-    pub out_dir: Option<std::path::PathBuf>,
+    pub out_dir: Option<crate::commands::files::OutDir>,
 }
 
 impl Renderer {

@@ -56,9 +56,10 @@ impl Emitter {
         if let (Format::Svg, Some(dir)) = (self.renderer.format, &self.renderer.out_dir) {
             let mut failed = Vec::new();
             for (suffix, svg) in self.renderer.pictures(&record) {
-                let path = dir.join(format!("puzzle-{:04}{suffix}.svg", record.numbered.index));
-                if let Err(e) = std::fs::write(&path, svg) {
-                    let _ = writeln!(failed, "satdoku: {}: cannot write: {e}", path.display());
+                // Each whole under its name, and never over an input file.
+                let name = format!("puzzle-{:04}{suffix}.svg", record.numbered.index);
+                if let Err(e) = dir.write(&name, |out| out.write_all(svg.as_bytes())) {
+                    let _ = writeln!(failed, "satdoku: {}: {e}", record.numbered.describe());
                 }
             }
             if !failed.is_empty() {
