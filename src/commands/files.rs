@@ -14,8 +14,8 @@ use std::io::{self, BufWriter, Write};
 use std::os::fd::AsFd;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
-use std::time::{Duration, Instant};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
 
 use tempfile::NamedTempFile;
 
@@ -248,18 +248,9 @@ const SIGNAL_WAIT: Duration = Duration::from_millis(300);
 /// hold the registry until the exit: no file is started or renamed into
 /// place after it. A file that has its name is whole, signal or not.
 pub fn remove_partial_on_signal() {
-    let start = Instant::now();
-    let mut registry = loop {
-        match PARTIAL.try_lock() {
-            Ok(registry) => break registry,
-            Err(TryLockError::Poisoned(e)) => break e.into_inner(),
-            Err(TryLockError::WouldBlock) if start.elapsed() < SIGNAL_WAIT => {
-                std::thread::sleep(Duration::from_millis(1));
-            }
-            // Left behind under their temporary names, which no one mistakes for finished files.
-            Err(TryLockError::WouldBlock) => return,
-        }
-    };
+    // Past the wait, left behind under their temporary names, which no one
+    // mistakes for finished files.
+    let Some(mut registry) = super::lock_within(&PARTIAL, SIGNAL_WAIT) else { return };
     registry.stopping = true;
     for path in &registry.paths {
         let _ = fs::remove_file(path);

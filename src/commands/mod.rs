@@ -18,7 +18,7 @@ pub mod solve;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
@@ -482,6 +482,21 @@ pub fn parse_timeout(text: &str) -> Result<Duration, String> {
             Err(_) => Err(format!("'{text}' seconds is more than a duration can hold")),
         },
         _ => Err(format!("'{text}' is not a positive number of seconds")),
+    }
+}
+
+/// The guard of `mutex`, taken within `wait`, or none past it: a signal's
+/// exit must not wait on a writer stuck on a pipe nobody reads. A thread
+/// that panicked holding it left what it guards as usable as ever.
+pub fn lock_within<T>(mutex: &Mutex<T>, wait: Duration) -> Option<MutexGuard<'_, T>> {
+    let start = std::time::Instant::now();
+    loop {
+        match mutex.try_lock() {
+            Ok(guard) => return Some(guard),
+            Err(TryLockError::Poisoned(e)) => return Some(e.into_inner()),
+            Err(TryLockError::WouldBlock) if start.elapsed() < wait => std::thread::sleep(Duration::from_millis(1)),
+            Err(TryLockError::WouldBlock) => return None,
+        }
     }
 }
 

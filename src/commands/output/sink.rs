@@ -5,8 +5,8 @@
 
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
-use std::sync::{mpsc, Arc, Mutex, MutexGuard, Once, OnceLock, PoisonError, TryLockError};
-use std::time::{Duration, Instant};
+use std::sync::{mpsc, Arc, Mutex, MutexGuard, Once, OnceLock, PoisonError};
+use std::time::Duration;
 
 use super::{Format, Record, Renderer, Status, Summary};
 use crate::commands::progress;
@@ -266,17 +266,7 @@ impl Stdout {
 /// [`SIGNAL_FLUSH`] for each, satdoku exits without them.
 pub fn flush_on_signal() {
     crate::commands::progress::clear_for_exit();
-    let start = Instant::now();
-    let mut buffer = loop {
-        match BUFFER.try_lock() {
-            Ok(buffer) => break buffer,
-            Err(TryLockError::Poisoned(e)) => break e.into_inner(),
-            Err(TryLockError::WouldBlock) if start.elapsed() < SIGNAL_FLUSH => {
-                std::thread::sleep(Duration::from_millis(1));
-            }
-            Err(TryLockError::WouldBlock) => return,
-        }
-    };
+    let Some(mut buffer) = crate::commands::lock_within(&BUFFER, SIGNAL_FLUSH) else { return };
     // The jobs of a parallel run not printed yet, in order, up to the first
     // one not done: the records answered of it so far.
     let (mut out, mut err) = (Vec::new(), Vec::new());
