@@ -318,14 +318,21 @@ impl Constraint {
                 }
                 if let Some(sum) = *sum {
                     if cage_combinations(n, k, sum, 1).is_some_and(|c| c.is_empty()) {
-                        return Err(format!("no {k} distinct values from 1 to {n} sum to {sum}"));
+                        return Err(match k {
+                            1 => format!("a cage of 1 cell holds a value from 1 to {n}, never {sum}"),
+                            _ => format!("no {k} distinct values from 1 to {n} sum to {sum}"),
+                        });
                     }
                 }
             }
             Constraint::LittleKiller { cells, sum } => {
                 let (least, most) = (cells.len() as u32, cells.len() as u32 * n32);
                 if cells.is_empty() || !(least..=most).contains(sum) {
-                    return Err(format!("{k} cells of values 1 to {n} cannot sum to {sum}"));
+                    return Err(match k {
+                        0 => "a little killer needs at least one cell".into(),
+                        1 => format!("1 cell holds a value from 1 to {n}, never {sum}"),
+                        _ => format!("{k} cells of values 1 to {n} cannot sum to {sum}"),
+                    });
                 }
             }
             Constraint::Thermo { cells } => {
@@ -402,7 +409,10 @@ impl Constraint {
             }
             Constraint::Sandwich { sum, .. } => {
                 let most = n32.saturating_sub(2) * (n32 + 1) / 2;
-                if n < 2 || *sum > most {
+                if n < 2 {
+                    return Err(format!("a {n}x{n} line has no sandwich: its 1 and its {n} are one cell"));
+                }
+                if *sum > most {
                     return Err(format!("no sandwich of a {n}x{n} line sums to {sum} (at most {most})"));
                 }
             }

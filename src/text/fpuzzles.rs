@@ -344,7 +344,13 @@ impl Reader {
                 }
                 if let Some(region) = cell.get("region") {
                     any_region = true;
-                    let region = region.as_u64().filter(|&x| (x as usize) < n).ok_or_else(|| {
+                    let number = region.as_u64().ok_or_else(|| {
+                        at(
+                            format!("{path}.region"),
+                            format!("expected a region number (0 to n-1), not {}", shape(region)),
+                        )
+                    })?;
+                    let region = Some(number).filter(|&x| (x as usize) < n).ok_or_else(|| {
                         at(format!("{path}.region"), "a cell outside every region is not supported (expected 0 to n-1)")
                     })?;
                     regions[r * n + c] = Some(region as u32);
@@ -1161,6 +1167,11 @@ mod tests {
             // A given of 0 was an empty cell; a little killer pointing away
             // from the grid said "0 cells … cannot sum to 3".
             (with("", r#"{"value":0,"given":true}"#), "f-puzzles grid[0][0].value: a given of 0 is no value"),
+            (
+                with("", r#"{"region":"a"}"#),
+                "f-puzzles grid[0][0].region: expected a region number (0 to n-1), not a string",
+            ),
+            (with("", r#"{"region":4}"#), "f-puzzles grid[0][0].region: a cell outside every region"),
             (
                 with(r#","littlekillersum":[{"cell":"R0C5","direction":"UR","value":"3"}]"#, "{}"),
                 "f-puzzles littlekillersum[0].direction: the clue at R0C5 points \"UR\" past the 4x4 grid",

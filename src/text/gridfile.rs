@@ -359,7 +359,7 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
                     let expected = if key == "kropki" { "\"white\" or \"black\"" } else { "\"x\" or \"v\"" };
                     return Err(at(
                         c.kind.span().start,
-                        format!("{key} kind \"{}\" (expected {expected})", echo(other)),
+                        format!("{key}: no kind \"{}\" (expected {expected})", echo(other)),
                     ));
                 }
             };
@@ -615,7 +615,10 @@ sum = 15
                 "t:4:9: arrow: the circle's cell r1c1 is on its own arrow",
             ),
             ("size = 4\n[[killer]]\ncells = \"r1c1\"\nsumm = 3\n", "unknown field `summ`"),
-            ("size = 4\n[[kropki]]\ncells = \"r1c1 r1c2\"\nkind = \"grey\"\n", "t:4:8: kropki kind \"grey\""),
+            (
+                "size = 4\n[[kropki]]\ncells = \"r1c1 r1c2\"\nkind = \"grey\"\n",
+                "t:4:8: kropki: no kind \"grey\" (expected \"white\" or \"black\")",
+            ),
             ("size = 4\nodd = \"r1c1 r0c1\"\n", "t:2:13: odd: 'r0c1' is not a cell"),
             // A dot's own name, not the relation it stands for; the cells where they are written.
             (

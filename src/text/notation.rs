@@ -104,6 +104,19 @@ pub fn read_region_map(text: &str, n: Option<usize>) -> Result<Vec<u32>, RegionM
     };
     // Just past the last label: where a missing one would go.
     let end = last.end();
+    // `#` stuck to labels (`ab##`) is no comment, and no label either.
+    if let Some((label, at)) = labels.iter().find_map(|l| Some((l, l.text.chars().position(|ch| ch == '#')?))) {
+        let before = &label.text[..label.text.char_indices().nth(at).map_or(0, |(byte, _)| byte)];
+        let place = MapPlace {
+            line: label.place.line,
+            column: label.place.column + at,
+            offset: label.place.offset + before.len(),
+        };
+        return Err(RegionMapError {
+            at: Some(place),
+            message: "'#' is no label (a comment is a line that starts with '#', or ' # …' after the labels; expected one label per cell)".into(),
+        });
+    }
     if let Some(error) = uneven_row(&labels) {
         return Err(error);
     }
@@ -433,6 +446,10 @@ mod tests {
             ("aabbaabbccddccde", None, place(1, 16, 15), "label 'e' is region 5 of 5, expected 4 regions"),
             ("aabbaabbccddccdd", Some(3), place(1, 10, 9), "the region map has 16 labels, expected 9"),
             ("a\u{7}bbaabbccddccdd", None, place(1, 2, 1), "control character U+0007"),
+            // A '#' stuck to labels is neither a comment nor a label, in characters or in words.
+            ("ab##\nab##\nabcc\nabcc", None, place(1, 3, 2), "'#' is no label"),
+            ("éa b#\n", Some(2), place(1, 5, 5), "'#' is no label"),
+            ("10 11 12# 13", None, place(1, 9, 8), "'#' is no label"),
             // Columns in characters, offsets in bytes; a byte-order mark is no column.
             ("\u{FEFF}ééb b\nééb b\n", Some(3), place(2, 6, 18), "the region map has 8 labels, expected 9"),
             ("\u{FEFF}abcde", Some(2), place(1, 5, 7), "the region map has 5 labels, expected 4"),
@@ -460,10 +477,15 @@ mod tests {
                     let g = crate::Geometry::new(n, crate::Layout::Regions(map), &[]);
                     assert!(g.is_ok(), "{text:?}: {g:?}");
                 }
-                Err(e) => assert!(
-                    e.at.is_some_and(|at| at.offset <= text.len()) || e.message.starts_with("no labels"),
-                    "{text:?}: {e}"
-                ),
+                Err(e) => {
+                    assert!(
+                        e.at.is_some_and(|at| at.offset <= text.len()) || e.message.starts_with("no labels"),
+                        "{text:?}: {e}"
+                    );
+                    if e.message.starts_with("'#'") {
+                        assert!(text[e.at.unwrap().offset..].starts_with('#'), "{text:?}: {e}");
+                    }
+                }
             }
         }
     }

@@ -637,9 +637,14 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 if !matches!(&puzzle, Err(ParseError { kind: ParseErrorKind::Geometry(_), .. })) {
                     self.line_mode = Some((k, cells.delimiter));
                 }
+                // A lone row of a block (its puzzle cut short to one row) is
+                // as likely as a puzzle of a grid with no boxes, when the
+                // block's grid can be made (`--latin --variant
+                // disjoint-groups` makes neither).
+                let row = row
+                    && matches!(&puzzle, Err(ParseError { kind: ParseErrorKind::Geometry(_), .. }))
+                    && self.spec.geometry_for(k).is_ok();
                 let puzzle = puzzle.map_err(|mut e| {
-                    // A lone row of a block (its puzzle cut short to one
-                    // row) is as likely as a puzzle of a grid with no boxes.
                     if let (ParseErrorKind::Geometry(why), true) = (&e.kind, row) {
                         e.kind = ParseErrorKind::LoneLine { count: k, side: n, why: why.clone() };
                     }

@@ -183,10 +183,28 @@ fn bad_grid_files_are_refused_with_file_and_line() {
         ),
         ("size = 9\nanti_bishop = true\n", ":2:1: unknown field `anti_bishop`"),
         ("size = 9\n[[sandwich]]\nline = \"r0\"\nsum = 5\n", "sandwich line \"r0\""),
+        // One cell: said in the singular, and with what a cell can hold.
+        (
+            "size = 9\n[[killer]]\ncells = \"r1c1\"\nsum = 10\n",
+            ":3:9: killer: a cage of 1 cell holds a value from 1 to 9, never 10",
+        ),
+        (
+            "size = 9\n[[little_killer]]\ncells = \"r1c1\"\nsum = 10\n",
+            ":3:9: little_killer: 1 cell holds a value from 1 to 9, never 10",
+        ),
+        (
+            "size = 1\nlatin = true\n[[sandwich]]\nline = \"r1\"\nsum = 0\n",
+            ":4:8: sandwich: a 1x1 line has no sandwich: its 1 and its 1 are one cell",
+        ),
+        (
+            "size = 9\n[[kropki]]\ncells = \"r1c1 r1c2\"\nkind = \"grey\"\n",
+            ":4:8: kropki: no kind \"grey\" (expected \"white\" or \"black\")",
+        ),
     ];
     for (i, (text, expected)) in cases.iter().enumerate() {
         let path = write_file(&dir, &format!("bad{i}.toml"), text);
-        let r = run(&["solve", "--grid", &path], &".".repeat(81));
+        let cells = if text.starts_with("size = 1\n") { 1 } else { 81 };
+        let r = run(&["solve", "--grid", &path], &".".repeat(cells));
         assert_eq!(r.code, 2, "{text}: {}", r.stderr);
         assert!(r.stderr.contains(&format!("{path}{expected}")) || r.stderr.contains(expected), "{text}: {}", r.stderr);
     }

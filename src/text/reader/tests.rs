@@ -12,7 +12,7 @@ use proptest::prelude::*;
 use super::*;
 use crate::error::ParseErrorKind;
 use crate::model::geometry::{Geometry, Layout};
-use crate::{solve, Outcome, SolveOptions};
+use crate::{solve, Outcome, SolveOptions, Variant};
 
 fn read(text: &str) -> Vec<Entry> {
     read_all(text, "t", &Alphabet::default(), &mut GeometrySpec::classic())
@@ -1276,6 +1276,18 @@ fn a_lone_row_says_it_is_no_grid_and_no_block() {
     // With --latin it is a 3x3 Latin square: no error.
     let entries = read_all("123......\n", "t", &Alphabet::default(), &mut GeometrySpec::latin());
     assert_eq!(entries[0].puzzle.as_ref().map(|p| p.size()).ok(), Some(3));
+    // When no grid of either side can be made, the line is said to be no
+    // puzzle for that reason alone (it was "nor a row of a 16x16 block").
+    // A 25x25 Latin square with hyper windows can be: that reading stays.
+    let lines =
+        [(Variant::DisjointGroups, 16, false), (Variant::DisjointGroups, 25, false), (Variant::Hyper, 25, true)];
+    for (variant, cells, block) in lines {
+        let mut spec = GeometrySpec::latin().with_variants(&[variant]);
+        let entries = read_all(&format!("{}\n", ".".repeat(cells)), "t", &Alphabet::default(), &mut spec);
+        let error = entries[0].puzzle.as_ref().unwrap_err();
+        assert_eq!(error.to_string().contains(&format!("nor a row of a {cells}x{cells} block")), block, "{error}");
+        assert_eq!(matches!(error.kind, ParseErrorKind::Geometry(_)), !block, "{variant:?}: {error}");
+    }
 }
 
 /// A puzzle gone wrong beside words (a label, a rating, `?` for empty) is a
