@@ -152,6 +152,11 @@ where
     let mut titles = Titles::default();
     // Shown until the last puzzle is answered, not only read.
     let mut progress = Progress::new(files);
+    let answer = |numbered: &Numbered, emitter: &mut Emitter| {
+        answer(numbered, emitter)?;
+        progress.answered();
+        Ok(())
+    };
     let mut summary = if jobs <= 1 {
         let mut emitter = Emitter::direct(renderer);
         titles = read_puzzles(files, setup, &progress, |numbered| {

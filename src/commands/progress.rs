@@ -1,12 +1,13 @@
 //! Progress on stderr for runs that take more than a second: a bar with the
 //! puzzles done, their rate and the time left (by the bytes of the input
 //! files read), or a spinner with the elapsed time when the size is unknown
-//! (stdin) or one puzzle takes long. Only when stderr is a terminal; never
-//! on stdout.
+//! (stdin) or once every byte is read and puzzles are still being answered
+//! (one long puzzle was "100%, ETA 0s"). Only when stderr is a terminal;
+//! never on stdout.
 
 use std::io::{self, IsTerminal, Read};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -28,6 +29,12 @@ fn delay() -> Duration {
 pub fn color_bars(palette: Palette) {
     console::set_colors_enabled(palette.is_on());
     console::set_colors_enabled_stderr(palette.is_on());
+}
+
+/// The elapsed time and what is under way, with no end in sight.
+fn spinner() -> ProgressStyle {
+    ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}{prefix}")
+        .unwrap_or_else(|_| ProgressStyle::default_spinner())
 }
 
 /// The bar of the run under way, if it shows one, for writers to clear it
@@ -55,24 +62,44 @@ pub fn suspend<T>(write: impl FnOnce() -> T) -> T {
 /// The progress of one batch.
 pub struct Progress {
     bar: Option<ProgressBar>,
-    /// Bytes of the input files read so far.
-    read: Arc<AtomicU64>,
-    /// Puzzles read so far (a reader thread of its own may count them).
-    puzzles: AtomicU64,
+    counts: Arc<Counts>,
     start: Instant,
     /// Tells the thread that shows the bar after [`delay`] that the run is over.
     done: Option<(mpsc::Sender<()>, JoinHandle<()>)>,
+}
+
+/// What a batch has done so far, counted by the threads that do it (a
+/// reader thread of its own may count the puzzles read).
+#[derive(Default)]
+struct Counts {
+    /// Bytes of the input files read.
+    read: Arc<AtomicU64>,
+    /// Puzzles read.
+    puzzles: AtomicU64,
+    /// Puzzles answered.
+    answered: AtomicU64,
+    /// Whether the bar is a spinner: the size is unknown, or every byte is
+    /// read and what is left is the answering, which the bytes cannot
+    /// measure (one long puzzle was "100%, ETA 0s").
+    spinning: AtomicBool,
+}
+
+impl Counts {
+    /// Turn `bar` into a spinner once every byte is read.
+    fn spin_when_read(&self, bar: &ProgressBar) {
+        let all_read = || bar.length().is_some_and(|total| self.read.load(Ordering::Relaxed) >= total);
+        if !self.spinning.load(Ordering::Relaxed) && all_read() && !self.spinning.swap(true, Ordering::Relaxed) {
+            bar.set_style(spinner());
+        }
+    }
 }
 
 impl Progress {
     /// Progress over `files` (stdin for none or `-`), shown only when stderr is
     /// a terminal (records written to the same terminal clear it first).
     pub fn new(files: &[PathBuf]) -> Progress {
-        let shown = io::stderr().is_terminal();
-        let read = Arc::new(AtomicU64::new(0));
-        let start = Instant::now();
-        if !shown {
-            return Progress { bar: None, read, puzzles: AtomicU64::new(0), start, done: None };
+        if !io::stderr().is_terminal() {
+            return Progress::hidden();
         }
         // The total size, when every input is a file whose size is known.
         let sizes: Option<Vec<u64>> = files
@@ -87,28 +114,28 @@ impl Progress {
                 )
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
             ),
-            None => ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden()).with_style(
-                ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}{prefix}")
-                    .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-            ),
+            None => ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden()).with_style(spinner()),
         };
         bar.set_message("reading");
-        Progress::show(bar, read, start)
+        Progress::show(bar, total.is_none())
+    }
+
+    fn hidden() -> Progress {
+        Progress { bar: None, counts: Arc::default(), start: Instant::now(), done: None }
     }
 
     /// Progress over `total` puzzles made one by one (`generate`): a bar with
     /// the count, the rate and the time left, moved by [`Progress::advance`].
     pub fn counting(total: u64, what: &str) -> Progress {
-        let (read, start) = (Arc::new(AtomicU64::new(0)), Instant::now());
         if !io::stderr().is_terminal() {
-            return Progress { bar: None, read, puzzles: AtomicU64::new(0), start, done: None };
+            return Progress::hidden();
         }
         let template = format!(
             "{{spinner}} {{elapsed_precise}} [{{wide_bar:.cyan/blue}}] {{pos}}/{{len}} {what}{{prefix}}, {{per_sec}}, ETA {{eta}}"
         );
         let style = ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar());
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden()).with_style(style);
-        Progress::show(bar, read, start)
+        Progress::show(bar, true)
     }
 
     /// `n` more done (of [`Progress::counting`]).
@@ -118,11 +145,14 @@ impl Progress {
         }
     }
 
-    /// Show `bar` once the run has gone on for [`delay`].
-    fn show(bar: ProgressBar, read: Arc<AtomicU64>, start: Instant) -> Progress {
+    /// Show `bar` once the run has gone on for [`delay`]; a `spinning` one
+    /// keeps its style (it measures no bytes).
+    fn show(bar: ProgressBar, spinning: bool) -> Progress {
         let (done_tx, done_rx) = mpsc::channel();
         let (delayed, delay) = (bar.clone(), delay());
         let before = satdoku::conflicts_so_far();
+        let counts = Arc::new(Counts { spinning: AtomicBool::new(spinning), ..Counts::default() });
+        let shared = Arc::clone(&counts);
         let shower = std::thread::Builder::new().name("progress".into()).spawn(move || {
             if done_rx.recv_timeout(delay) == Err(RecvTimeoutError::Timeout) {
                 if let Ok(mut shown) = SHOWN.lock() {
@@ -132,11 +162,21 @@ impl Progress {
                 // The spinner and the clock move even while one puzzle takes long,
                 // and so does the count of the solver's conflicts since the start.
                 delayed.enable_steady_tick(Duration::from_millis(120));
+                let counts = shared;
                 loop {
+                    counts.spin_when_read(&delayed);
+                    // Once the bar measures nothing, how many are answered.
+                    let read = counts.puzzles.load(Ordering::Relaxed);
+                    let answered = match counts.spinning.load(Ordering::Relaxed) && read > 1 {
+                        true => format!(", {} answered", counts.answered.load(Ordering::Relaxed)),
+                        false => String::new(),
+                    };
                     let conflicts = satdoku::conflicts_so_far() - before;
-                    if conflicts > 0 {
-                        delayed.set_prefix(format!(", {conflicts} conflicts"));
-                    }
+                    let conflicts = match conflicts {
+                        0 => String::new(),
+                        _ => format!(", {conflicts} conflicts"),
+                    };
+                    delayed.set_prefix(format!("{answered}{conflicts}"));
                     if done_rx.recv_timeout(Duration::from_millis(250)) != Err(RecvTimeoutError::Timeout) {
                         break;
                     }
@@ -144,17 +184,22 @@ impl Progress {
             }
         });
         let done = shower.ok().map(|handle| (done_tx, handle));
-        Progress { bar: Some(bar), read, puzzles: AtomicU64::new(0), start, done }
+        Progress { bar: Some(bar), counts, start: Instant::now(), done }
+    }
+
+    /// One more puzzle answered.
+    pub fn answered(&self) {
+        self.counts.answered.fetch_add(1, Ordering::Relaxed);
     }
 
     /// `input` with its bytes counted towards the bar.
     pub fn count_bytes<R: Read>(&self, input: R) -> CountingReader<R> {
-        CountingReader { inner: input, read: Arc::clone(&self.read), counting: self.bar.is_some() }
+        CountingReader { inner: input, read: Arc::clone(&self.counts.read), counting: self.bar.is_some() }
     }
 
     /// One more puzzle read, the one now under way (`describe` names it).
     pub fn tick(&self, describe: impl FnOnce() -> String) {
-        let puzzles = self.puzzles.fetch_add(1, Ordering::Relaxed) + 1;
+        let puzzles = self.counts.puzzles.fetch_add(1, Ordering::Relaxed) + 1;
         let Some(bar) = &self.bar else { return };
         // The first puzzles, then one in 64: updating on every one would cost
         // more than a 30 µs puzzle.
@@ -169,7 +214,8 @@ impl Progress {
             _ => format!("{puzzles} puzzles, {rate:.0}/s"),
         };
         bar.set_message(message);
-        bar.set_position(self.read.load(Ordering::Relaxed));
+        bar.set_position(self.counts.read.load(Ordering::Relaxed));
+        self.counts.spin_when_read(bar);
     }
 
     /// Clear the bar, and stop the thread that would show it.

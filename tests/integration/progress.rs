@@ -33,7 +33,9 @@ fn piped_runs_show_no_progress() {
 fn a_terminal_shows_a_bar_and_stdout_stays_clean() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out.txt");
-    let file = data_path("17-clue-500.txt");
+    // Larger than what is read at once (64 KiB): the bar moves by the bytes read.
+    let file = dir.path().join("17-clue-2000.txt");
+    std::fs::write(&file, std::fs::read_to_string(data_path("17-clue-500.txt")).unwrap().repeat(4)).unwrap();
     let Some(terminal) = on_a_terminal(&format!("solve --jobs 1 {} > {}", file.display(), out.display())) else {
         eprintln!("skipped: no `script` (util-linux) to make a terminal");
         return;
@@ -42,7 +44,7 @@ fn a_terminal_shows_a_bar_and_stdout_stays_clean() {
     // The bar is cleared at the end: the last thing drawn erases the line.
     assert!(terminal.trim_end().ends_with("\x1b[2K") || terminal.ends_with("\r\x1b[2K"), "{terminal:?}");
     let stdout = std::fs::read_to_string(&out).unwrap();
-    assert_eq!(stdout.lines().count(), 500);
+    assert_eq!(stdout.lines().count(), 2000);
     assert!(stdout.lines().all(|l| l.len() == 81 && l.bytes().all(|b| b.is_ascii_digit())), "progress in stdout");
     // stdin: no size to measure, a spinner with the count.
     let spinner = on_a_terminal(&format!("solve --jobs 1 < {} > {}", file.display(), out.display())).unwrap();
@@ -70,26 +72,50 @@ fn generate_shows_a_bar_of_the_puzzles_asked_for() {
 /// On one long puzzle the spinner shows the solver's conflicts, counted as
 /// the search goes (the hard 25×25 puzzles of Gecode need thousands), on
 /// one thread or racing on two: the reading is over at once there, and the
-/// progress lasts until the answer (it once ended with the reading).
+/// progress lasts until the answer (it once ended with the reading). Read
+/// from a file, it is no bar at "100%, ETA 0s" (the bytes were all read):
+/// a spinner, as on stdin.
 #[test]
 fn a_long_search_shows_its_conflicts() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out.txt");
     let file = dir.path().join("hard.txt");
     std::fs::write(&file, format!("{}\n", data_lines("gecode-25x25-hard.txt")[0])).unwrap();
-    for jobs in [1, 2] {
-        let args = format!("solve --jobs {jobs} --no-pattern-guess < {} > {}", file.display(), out.display());
+    for (jobs, input) in [(1, "<"), (2, "<"), (1, ""), (2, "")] {
+        let args = format!("solve --jobs {jobs} --no-pattern-guess {input} {} > {}", file.display(), out.display());
         let Some(terminal) = on_a_terminal(&args) else {
             eprintln!("skipped: no `script` (util-linux) to make a terminal");
             return;
         };
         let counts: Vec<u64> =
             terminal.split(" conflicts").filter_map(|before| before.rsplit(", ").next()?.trim().parse().ok()).collect();
-        assert!(counts.iter().any(|&c| c > 0), "--jobs {jobs}: no conflict count on the terminal: {terminal:?}");
+        assert!(counts.iter().any(|&c| c > 0), "{args}: no conflict count on the terminal: {terminal:?}");
         assert!(counts.windows(2).all(|w| w[0] <= w[1]), "the count went down: {counts:?}");
+        let searching = terminal.split_once(" conflicts").map_or("", |(_, after)| after);
+        assert!(!terminal.contains("100%") && !searching.contains("ETA"), "{args}: a bar: {terminal:?}");
         let solved = std::fs::read_to_string(&out).unwrap();
         assert_eq!(solved.lines().count(), 1, "the solution alone on stdout: {solved}");
     }
+}
+
+/// Puzzles still being answered once every byte is read: their count, by
+/// the spinner (the bar stood at 100% while a batch of hard puzzles went on).
+#[test]
+fn puzzles_read_at_once_show_how_many_are_answered() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.txt");
+    let file = dir.path().join("hard.txt");
+    let hard = data_lines("gecode-25x25-hard.txt");
+    std::fs::write(&file, format!("{}\n{}\n", hard[0], hard[0])).unwrap();
+    let args = format!("solve --jobs 1 --no-pattern-guess {} > {}", file.display(), out.display());
+    let Some(terminal) = on_a_terminal(&args) else {
+        eprintln!("skipped: no `script` (util-linux) to make a terminal");
+        return;
+    };
+    assert!(terminal.contains(", 0 answered") && terminal.contains(", 1 answered"), "{terminal:?}");
+    let searching = terminal.split_once(" answered").map_or("", |(_, after)| after);
+    assert!(!terminal.contains("100%") && !searching.contains("ETA"), "a bar: {terminal:?}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 2);
 }
 
 /// The bar's colours follow `--color` and NO_COLOR, for stderr, whatever
