@@ -371,6 +371,9 @@ impl Explainer {
 
     /// Why `cell` holds its value in every solution: a minimal set of givens
     /// that forces it.
+    ///
+    /// # Panics
+    /// If `cell` is not a cell of the grid.
     pub fn forcing_givens(&mut self, cell: Cell) -> Result<Forced, SolveError> {
         if let Some(value) = self.puzzle.givens().get(cell) {
             return Ok(Forced::Given(value));

@@ -63,7 +63,10 @@ fn setup(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Setup> {
                     for name in names {
                         let variant = name
                             .parse::<Variant>()
-                            .map_err(|_| PuzzleError::new_err(format!("variant '{name}': expected x or hyper")))?;
+                            .map_err(|_| {
+                                let names = Variant::names().join(", ");
+                                PuzzleError::new_err(format!("variant '{name}': expected one of {names}"))
+                            })?;
                         variants.push(variant);
                     }
                 }
@@ -71,11 +74,18 @@ fn setup(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Setup> {
                 "symbols" => symbols = Some(value.extract()?),
                 "timeout" => {
                     let seconds: f64 = value.extract()?;
-                    let timeout =
-                        Duration::try_from_secs_f64(seconds).ok().filter(|t| !t.is_zero()).ok_or_else(|| {
-                            PyValueError::new_err(format!("timeout {seconds}: expected a positive number of seconds"))
-                        })?;
-                    options.timeout = Some(timeout);
+                    if seconds.is_nan() || seconds <= 0.0 {
+                        let message = format!("timeout {seconds}: expected a positive number of seconds");
+                        return Err(PyValueError::new_err(message));
+                    }
+                    // Past what a duration holds (1e300, inf) is no limit at all.
+                    options.timeout = match Duration::try_from_secs_f64(seconds) {
+                        Ok(t) if t.is_zero() => {
+                            return Err(PyValueError::new_err(format!("timeout {seconds}: less than a nanosecond")))
+                        }
+                        Ok(t) => Some(t),
+                        Err(_) => None,
+                    };
                 }
                 other => return Err(PyTypeError::new_err(format!("unexpected keyword argument '{other}'"))),
             }
@@ -88,6 +98,10 @@ fn setup(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Setup> {
     let fixed = |geometry: Result<Geometry, String>| -> PyResult<GeometrySpec> {
         geometry.map(|g| GeometrySpec::fixed(Arc::new(g))).map_err(PuzzleError::new_err)
     };
+    if latin && (grid_file.is_some() || regions.is_some() || shape.is_some()) {
+        let other = if grid_file.is_some() { "grid" } else if regions.is_some() { "regions" } else { "box" };
+        return Err(PuzzleError::new_err(format!("latin and {other} do not go together: a Latin square has no boxes")));
+    }
     let spec = match (&grid_file, &regions, &shape, latin) {
         (Some(path), ..) => fixed(load_grid_file(Path::new(path)).map_err(|e| e.to_string()))?,
         (None, Some(map), ..) => {
@@ -173,6 +187,9 @@ fn count(
 ) -> PyResult<u64> {
     let mut setup = setup(kwargs)?;
     let puzzle = read_puzzle(puzzle, &mut setup)?;
+    if max == Some(0) {
+        return Err(PyValueError::new_err("max 0: expected at least 1 (a count stops once it reaches max)"));
+    }
     let limit = max.unwrap_or(u64::MAX);
     let count = py.allow_threads(|| satdoku::count_up_to(&puzzle, limit, &setup.options)).map_err(solve_error)?;
     Ok(count.count)
@@ -192,6 +209,9 @@ fn analyze<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let mut setup = setup(kwargs)?;
     let puzzle = read_puzzle(puzzle, &mut setup)?;
+    if max == 0 {
+        return Err(PyValueError::new_err("max 0: expected at least 1 (the count of solutions stops once it reaches max)"));
+    }
     let options = AnalyzeOptions { solve: setup.options, count_limit: max };
     let analysis = py.allow_threads(|| satdoku::analyze(&puzzle, &options)).map_err(solve_error)?;
     let out = PyDict::new(py);

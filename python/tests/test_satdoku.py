@@ -117,8 +117,16 @@ def test_errors_are_exceptions():
         satdoku.solve(PUZZLE + "\n" + PUZZLE)
     with pytest.raises(satdoku.PuzzleError):
         satdoku.solve(PUZZLE, box="2x5")
-    with pytest.raises(satdoku.PuzzleError):
+    with pytest.raises(satdoku.PuzzleError) as bad:
         satdoku.solve(PUZZLE, variants=["nonsense"])
+    assert "anti-knight" in str(bad.value) and "disjoint-groups" in str(bad.value)
+    # As on the command line: a Latin square has no boxes, and a count needs a cap of 1 or more.
+    with pytest.raises(satdoku.PuzzleError):
+        satdoku.solve("." * 16, latin=True, box="2x2")
+    with pytest.raises(ValueError):
+        satdoku.count("." * 16, max=0)
+    with pytest.raises(ValueError):
+        satdoku.solve(PUZZLE, timeout=-1)
     with pytest.raises(TypeError):
         satdoku.solve(PUZZLE, colour="red")
     with pytest.raises(TypeError):
@@ -131,6 +139,8 @@ def test_a_timeout_is_a_timeout_error():
     # Listing every solution of a blank 9x9 cannot end in 10 ms.
     with pytest.raises(TimeoutError):
         satdoku.count("." * 81, timeout=0.01)
+    # One past what a duration holds is no limit (it was "expected a positive number").
+    assert satdoku.count("." * 16, timeout=1e300) == 288
 
 
 def test_variants():

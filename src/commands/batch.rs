@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -192,7 +193,11 @@ where
 pub const STDOUT: &str = "cannot write to standard output";
 
 /// `--jobs N`: a reader thread reads, N workers answer chunks of puzzles
-/// ([`ordered_pool`]); chunks keep the hand-offs rare next to ~30 µs puzzles.
+/// ([`ordered_pool`]). A chunk holds about [`CHUNK_TIME`] of work by the
+/// time puzzles have taken so far: up to [`CHUNK`] 30 µs puzzles, which
+/// keeps the hand-offs rare, or one slow puzzle, so that a few hard ones
+/// (or an external solver's) are answered side by side, not one after
+/// another in one chunk. Until a puzzle is answered, a chunk is one puzzle.
 /// A chunk goes out full, or as soon as the input stalls for
 /// [`INPUT_STALL`] (a script that writes a puzzle and waits for its answer,
 /// `tail -f`): no puzzle read waits for the ones after it.
@@ -207,8 +212,13 @@ fn run_parallel<F>(
 where
     F: Fn(&Numbered, &mut Emitter) -> io::Result<()> + Sync,
 {
-    const CHUNK: usize = 64;
-    let work = |chunk: Vec<Numbered>, emitter: &mut Emitter| chunk.iter().try_for_each(|n| answer(n, emitter));
+    let cost = ChunkCost::default();
+    let work = |chunk: Vec<Numbered>, emitter: &mut Emitter| {
+        let start = Instant::now();
+        chunk.iter().try_for_each(|n| answer(n, emitter))?;
+        cost.add(chunk.len(), start.elapsed());
+        Ok(())
+    };
     let produce = |send: &mut dyn FnMut(Vec<Numbered>) -> Result<()>| {
         std::thread::scope(|scope| {
             // Puzzles one by one, and a ticket for every CHUNK taken, so
@@ -246,27 +256,37 @@ where
                 }
                 send(chunk)
             };
+            let take = |chunk: &mut Vec<Numbered>| std::mem::replace(chunk, Vec::with_capacity(CHUNK));
             let sending = loop {
                 let next = match chunk.is_empty() {
                     true => rx.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected),
                     false => rx.recv_timeout(INPUT_STALL),
                 };
-                let full = match next {
+                let handed = match next {
                     Ok(numbered) => {
                         *puzzles += 1;
                         if *puzzles % CHUNK == 0 {
                             let _ = ticket_tx.try_send(());
                         }
+                        // The first puzzle waits for a second one (or the end
+                        // of the input, or a stall) before it goes: alone, it
+                        // may use every thread.
+                        let limit = cost.chunk_limit();
+                        let before = match chunk.len() >= limit {
+                            true => hand_out(take(&mut chunk), *puzzles),
+                            false => Ok(()),
+                        };
                         chunk.push(numbered);
-                        chunk.len() == CHUNK
+                        before.and_then(|()| match chunk.len() >= limit && *puzzles > 1 {
+                            true => hand_out(take(&mut chunk), *puzzles),
+                            false => Ok(()),
+                        })
                     }
-                    Err(mpsc::RecvTimeoutError::Timeout) => true,
+                    Err(mpsc::RecvTimeoutError::Timeout) => hand_out(take(&mut chunk), *puzzles),
                     Err(mpsc::RecvTimeoutError::Disconnected) => break Ok(()),
                 };
-                if full {
-                    if let Err(e) = hand_out(std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK)), *puzzles) {
-                        break Err(e);
-                    }
+                if let Err(e) = handed {
+                    break Err(e);
                 }
             };
             // The reader stops at its next puzzle once nobody takes it.
@@ -286,6 +306,39 @@ where
 /// How long the reader of a parallel run may be idle before the puzzles
 /// read so far are answered without waiting for a full chunk.
 const INPUT_STALL: Duration = Duration::from_millis(50);
+
+/// The most puzzles in one chunk of a parallel run.
+const CHUNK: usize = 64;
+
+/// The work a chunk holds, by the time recent puzzles took: a hand-off
+/// costs microseconds, so 2 ms of work makes it negligible.
+const CHUNK_TIME: Duration = Duration::from_millis(2);
+
+/// What a puzzle of the recent chunks cost, to size the next chunks.
+#[derive(Default)]
+struct ChunkCost {
+    /// Nanoseconds a puzzle, each chunk weighing a quarter (0: none yet).
+    /// Workers may overwrite each other's update: an estimate either way.
+    nanos: AtomicU64,
+}
+
+impl ChunkCost {
+    fn add(&self, puzzles: usize, took: Duration) {
+        let took = (took.as_nanos() / puzzles.max(1) as u128).clamp(1, u64::MAX as u128 / 4) as u64;
+        let old = self.nanos.load(Ordering::Relaxed);
+        let new = if old == 0 { took } else { (old / 4) * 3 + took / 4 };
+        self.nanos.store(new.max(1), Ordering::Relaxed);
+    }
+
+    /// The puzzles of the next chunk: [`CHUNK_TIME`] over the time of a
+    /// puzzle, 1 to [`CHUNK`]; 1 until some puzzle is answered.
+    fn chunk_limit(&self) -> usize {
+        match self.nanos.load(Ordering::Relaxed) {
+            0 => 1,
+            nanos => (CHUNK_TIME.as_nanos() as u64 / nanos).clamp(1, CHUNK as u64) as usize,
+        }
+    }
+}
 
 /// N workers (each making its own varisat solvers, which are not `Send`)
 /// do the jobs `produce` sends them, in order 0, 1, …, each record of a job
@@ -414,4 +467,26 @@ fn write_in_order(
         }
     }
     stdout.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Chunks of one puzzle until one is answered, of [`CHUNK`] fast
+    /// puzzles, of one slow puzzle, and of one again soon after the puzzles
+    /// turn slow (a batch of 9x9s, then hard 25x25s).
+    #[test]
+    fn chunks_hold_about_chunk_time_of_work() {
+        let cost = ChunkCost::default();
+        assert_eq!(cost.chunk_limit(), 1);
+        cost.add(64, Duration::from_micros(30 * 64));
+        assert_eq!(cost.chunk_limit(), CHUNK);
+        cost.add(8, Duration::from_micros(8 * 500));
+        assert!((2..CHUNK).contains(&cost.chunk_limit()), "{}", cost.chunk_limit());
+        for _ in 0..8 {
+            cost.add(1, Duration::from_millis(200));
+        }
+        assert_eq!(cost.chunk_limit(), 1);
+    }
 }

@@ -19,7 +19,11 @@ const SWAPS_PER_CELL: usize = 30;
 /// A random layout of `n` connected regions of `n` cells of an n×n grid:
 /// the region (0-based) of every cell, row-major, regions numbered in order
 /// of their first cell.
+///
+/// # Panics
+/// If `n` is past [`MAX_SIZE`](crate::MAX_SIZE).
 pub fn random_regions(n: usize, rng: &mut Rng) -> Vec<u32> {
+    assert!(n <= crate::MAX_SIZE, "random_regions: side {n} is past MAX_SIZE ({})", crate::MAX_SIZE);
     random_regions_until(n, rng, None).expect("no deadline to pass")
 }
 

@@ -147,12 +147,18 @@ impl UniquenessChecker {
 
     /// Whether the solution is the only one with `givens` (its values in
     /// those cells) given.
+    ///
+    /// # Panics
+    /// If a cell is not a cell of the grid.
     pub fn is_unique(&mut self, givens: &[Cell]) -> Result<bool, SolveError> {
         Ok(self.search(givens)?.is_none())
     }
 
     /// Another solution with the same values in `givens`, verified; `None`
     /// when the solution is the only one.
+    ///
+    /// # Panics
+    /// If a cell is not a cell of the grid.
     pub fn other_solution(&mut self, givens: &[Cell]) -> Result<Option<Grid>, SolveError> {
         let Some(model) = self.search(givens)? else { return Ok(None) };
         let grid = self.map.decode(&self.geometry, |v| model.value(v) == Some(true)).map_err(InternalError)?;
@@ -217,6 +223,9 @@ impl UniquenessChecker {
     /// leaves another solution. (One pass suffices: a group that was needed
     /// stays needed once others are gone, since fewer givens allow more
     /// solutions.) `groups` must be unique together.
+    ///
+    /// # Panics
+    /// If a cell is not a cell of the grid.
     pub fn minimize(&mut self, groups: &[Vec<Cell>]) -> Result<Vec<Vec<Cell>>, SolveError> {
         let all: Vec<Cell> = groups.iter().flatten().copied().collect();
         if !self.is_unique(&all)? {
@@ -251,6 +260,9 @@ impl UniquenessChecker {
 
     /// The givens each of which may go alone with the solution staying
     /// unique (none when it is not unique under them all).
+    ///
+    /// # Panics
+    /// If a cell is not a cell of the grid.
     pub fn redundant(&mut self, givens: &[Cell]) -> Result<Vec<Cell>, SolveError> {
         let mut redundant = Vec::new();
         if !self.is_unique(givens)? {

@@ -14,7 +14,11 @@ pub struct Domains {
 
 impl Domains {
     /// Every value possible in every cell of a grid of side `n`.
+    ///
+    /// # Panics
+    /// If `n` is past [`MAX_SIZE`](crate::MAX_SIZE).
     pub fn full(n: usize) -> Domains {
+        assert!(n <= crate::MAX_SIZE, "Domains::full: side {n} is past MAX_SIZE ({})", crate::MAX_SIZE);
         let words = n.div_ceil(64).max(1);
         let mut row = vec![0u64; words];
         for v in 0..n {

@@ -175,6 +175,11 @@ pub enum Variant {
 }
 
 impl Variant {
+    /// The name of every variant, as it is written (`x`, `anti-knight`, …).
+    pub fn names() -> &'static [&'static str] {
+        <Variant as strum::VariantNames>::VARIANTS
+    }
+
     /// Whether the variant is a rule between neighbouring cells (anti-knight,
     /// anti-king, non-consecutive) rather than units.
     pub fn between_neighbours(self) -> bool {

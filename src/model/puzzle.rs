@@ -17,13 +17,19 @@ pub struct Grid {
 
 impl Grid {
     /// An empty grid of side `n`.
+    ///
+    /// # Panics
+    /// If `n` is past [`MAX_SIZE`](crate::MAX_SIZE): such a grid was an
+    /// allocation of terabytes, and an abort.
     pub fn empty(n: usize) -> Grid {
+        assert!(n <= crate::MAX_SIZE, "Grid::empty: side {n} is past MAX_SIZE ({})", crate::MAX_SIZE);
         Grid { n, cells: vec![None; n * n] }
     }
 
     /// A grid from its cells in row-major order; `None` unless there are n² of them.
     pub fn from_cells(n: usize, cells: Vec<Option<Value>>) -> Option<Grid> {
-        (cells.len() == n * n && cells.iter().flatten().all(|v| v.number() <= n)).then_some(Grid { n, cells })
+        (Some(cells.len()) == n.checked_mul(n) && cells.iter().flatten().all(|v| v.number() <= n))
+            .then_some(Grid { n, cells })
     }
 
     /// The side n.
@@ -230,6 +236,15 @@ mod tests {
 
     /// A grid holds only its own values: a 9 set in a 4×4 is refused where
     /// it is set (it was kept, and solving the puzzle panicked deep inside).
+    /// Past MAX_SIZE a grid is refused (it was an allocation of terabytes
+    /// and an abort), and cells whose count n² overflows make no grid.
+    #[test]
+    #[should_panic(expected = "Grid::empty: side 1000000 is past MAX_SIZE")]
+    fn a_grid_past_the_largest_side_is_refused() {
+        assert_eq!(Grid::from_cells(1 << 32, Vec::new()), None);
+        Grid::empty(1_000_000);
+    }
+
     #[test]
     #[should_panic(expected = "Grid::set: 9 is no value of a 4x4 grid")]
     fn a_value_past_the_side_is_refused_where_it_is_set() {

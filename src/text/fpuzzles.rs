@@ -167,6 +167,9 @@ pub fn read_fpuzzles_entries(text: &str, source: &str) -> Vec<Entry> {
     }
 }
 
+/// The largest side read or written (f-puzzles itself goes to 16).
+const MAX_SIDE: usize = 64;
+
 /// Read an f-puzzles puzzle (JSON, compressed string or URL): its grid, regions, givens and constraints.
 pub fn read_fpuzzles(text: &str) -> Result<Puzzle, FpuzzlesError> {
     let (text, decompressed) = decode(text)?;
@@ -182,8 +185,8 @@ pub fn read_fpuzzles(text: &str) -> Result<Puzzle, FpuzzlesError> {
         )
     })?;
     let n = object.get("size").and_then(Json::as_u64).ok_or_else(|| at("size", "expected the grid side"))? as usize;
-    if !(1..=64).contains(&n) {
-        return Err(at("size", format!("{n} is no grid side satdoku reads from f-puzzles (1 to 64)")));
+    if !(1..=MAX_SIDE).contains(&n) {
+        return Err(at("size", format!("{n} is no grid side satdoku reads from f-puzzles (1 to {MAX_SIDE})")));
     }
     let mut reader = Reader { n, variants: Vec::new(), extra: Vec::new(), constraints: Vec::new() };
     let (layout, givens) = reader.grid(object)?;
@@ -645,6 +648,8 @@ impl Reader {
 /// Boxes of another shape than the default for the size are written as
 /// each cell's region, and a Latin square as regions that are its rows
 /// (the same rules: f-puzzles has no grid without regions).
+/// A solution of another size than the puzzle, or a grid past 64×64 (what
+/// [`read_fpuzzles`] reads), is an error.
 pub fn fpuzzles_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Result<Json, FpuzzlesError> {
     let geometry = puzzle.geometry();
     let n = geometry.size();
@@ -652,6 +657,14 @@ pub fn fpuzzles_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Result<Json, 
     // puzzle written would have more solutions.
     if puzzle.candidates().is_some() {
         return Err(at("grid", "pencil marks have no f-puzzles form that satdoku reads back"));
+    }
+    // What satdoku cannot read back is not written (f-puzzles goes to 16).
+    if !(1..=MAX_SIDE).contains(&n) {
+        return Err(at("size", format!("{n} is no grid side satdoku writes to f-puzzles (1 to {MAX_SIDE})")));
+    }
+    if let Some(solution) = solution.filter(|s| s.size() != n) {
+        let size = solution.size();
+        return Err(at("grid", format!("the solution is a {size}x{size} grid, the puzzle a {n}x{n} one")));
     }
     let region = |cell: Cell| -> Option<usize> {
         match geometry.layout() {
@@ -905,6 +918,20 @@ pub fn write_fpuzzles(puzzle: &Puzzle, solution: Option<&Grid>) -> Result<String
 mod tests {
     use super::*;
     use crate::text::gridfile::parse_grid_file;
+
+    /// A solution of another size was indexed out of bounds (a smaller
+    /// one) or written into the grid (a larger one: 9s in a 4x4).
+    #[test]
+    fn a_solution_of_another_size_or_a_grid_too_big_is_an_error() {
+        let puzzle = |n| Puzzle::new(Arc::new(Geometry::classic(n).unwrap()), Grid::empty(n)).unwrap();
+        for (p, s) in [(9, 4), (4, 9)] {
+            let e = fpuzzles_value(&puzzle(p), Some(&Grid::empty(s))).unwrap_err().to_string();
+            assert!(e.contains(&format!("the solution is a {s}x{s} grid, the puzzle a {p}x{p} one")), "{e}");
+        }
+        let big = Puzzle::new(Arc::new(Geometry::new(65, Layout::Latin, &[]).unwrap()), Grid::empty(65)).unwrap();
+        assert!(write_fpuzzles(&big, None).unwrap_err().to_string().contains("65 is no grid side"));
+        assert!(write_fpuzzles(&puzzle(64), None).is_ok());
+    }
 
     #[test]
     fn a_puzzle_round_trips_through_the_compressed_string() {

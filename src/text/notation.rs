@@ -10,6 +10,8 @@ pub fn parse_cell_name(name: &str, n: usize) -> Option<Cell> {
     let rest = name.strip_prefix(['r', 'R'])?;
     let (row, col) = rest.split_once(['c', 'C'])?;
     let (row, col) = (parse_digits(row)?, parse_digits(col)?);
+    // No grid is larger: past it, the cell's index would wrap.
+    (n <= MAX_SIZE).then_some(())?;
     (1..=n).contains(&row).then_some(())?;
     (1..=n).contains(&col).then_some(())?;
     Some(Cell::from_index((row - 1) * n + col - 1))
@@ -91,6 +93,10 @@ pub fn read_region_map(text: &str, n: Option<usize>) -> Result<Vec<u32>, RegionM
             at: Some(MapPlace { line, column, offset }),
             message: format!("control character U+{:04X} (expected one label per cell)", ch as u32),
         });
+    }
+    if let Some(n) = n.filter(|&n| n > MAX_SIZE) {
+        let message = format!("a region map of side {n}, past the largest grid ({MAX_SIZE}x{MAX_SIZE})");
+        return Err(RegionMapError { at: None, message });
     }
     let labels = read_labels(text, n.map(|n| n * n));
     let err = |label: &Label, message: String| RegionMapError { at: Some(label.place), message };
@@ -495,6 +501,9 @@ mod tests {
     fn cell_names_are_digits_only() {
         assert_eq!(parse_cell_name("r1c2", 4), Some(Cell::from_index(1)));
         assert_eq!(parse_cell_name("R01C2", 4), Some(Cell::from_index(1)));
+        // Past the largest grid no name is a cell (r3c1 of a side of 2^32 wrapped to r1c1).
+        assert_eq!(parse_cell_name("r3c1", 1 << 32), None);
+        assert!(read_region_map("AB", Some(1 << 32)).unwrap_err().message.contains("past the largest grid"));
         for name in ["r+1c+2", "r+1c2", "r1c+2", "r-1c2", "r1c", "rc1", "r 1c2", "r１c2"] {
             assert_eq!(parse_cell_name(name, 4), None, "{name}");
         }

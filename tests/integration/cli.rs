@@ -279,19 +279,15 @@ fn spawn_piped(args: &[&str]) -> std::process::Child {
 fn a_signal_prints_the_records_answered_before_it() {
     let easy: Vec<String> = checker::data_lines("17-clue-500.txt").into_iter().take(63).collect();
     let hard = checker::data_lines("gecode-25x25-hard.txt").remove(0);
-    // 63 puzzles and a line that is none fill the first chunk of 64 a
-    // parallel run answers; the 25×25 after them takes varisat seconds.
-    let input = format!(
-        "{}
-{}
-{hard}
-",
-        easy.join("\n"),
-        ".".repeat(79)
-    );
+    // 63 puzzles and a line that is none; once their records are out, a
+    // 25×25 that takes varisat seconds, kept from their chunk (the input
+    // pauses before it).
+    let first = format!("{}\n{}\n", easy.join("\n"), ".".repeat(79));
     for (signal, code) in [(libc::SIGINT, 130), (libc::SIGTERM, 143)] {
         for jobs in ["1", "2"] {
-            let mut child = solving_in_json(jobs, &input);
+            let mut child = spawn_piped(&["solve", "--format", "json", "--jobs", jobs]);
+            let mut stdin = child.stdin.take().unwrap();
+            stdin.write_all(first.as_bytes()).unwrap();
             // The 64th record's diagnostic on stderr: the 64 records are written.
             let mut stderr = BufReader::new(child.stderr.take().unwrap());
             let mut line = String::new();
@@ -299,6 +295,9 @@ fn a_signal_prints_the_records_answered_before_it() {
                 line.clear();
                 assert!(stderr.read_line(&mut line).unwrap() > 0, "satdoku ended first");
             }
+            stdin.write_all(format!("{hard}\n").as_bytes()).unwrap();
+            drop(stdin);
+            std::thread::sleep(std::time::Duration::from_millis(300));
             // SAFETY: kill(2) on the child's own process id.
             assert_eq!(unsafe { libc::kill(child.id() as i32, signal) }, 0);
             let out = child.wait_with_output().unwrap();

@@ -135,6 +135,51 @@ fn solve_with_each_external_solver() {
     }
 }
 
+/// `--jobs 2` answers a few slow puzzles side by side (a batch of fewer
+/// than 64 was one chunk, one puzzle after another on one thread): each
+/// call of the solver waits, up to 5 s, to see another one running.
+#[test]
+fn jobs_answer_a_few_slow_puzzles_side_by_side() {
+    if !available("cadical") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let marks = dir.path().join("marks");
+    std::fs::create_dir(&marks).unwrap();
+    let solver = dir.path().join("slow-solver");
+    let script = format!(
+        r#"#!/bin/sh
+touch "{marks}/running.$$"
+i=0
+while [ $i -lt 50 ]; do
+    if [ "$(ls "{marks}" | grep -c '^running\.')" -gt 1 ]; then touch "{marks}/overlap"; break; fi
+    sleep 0.1; i=$((i+1))
+done
+rm -f "{marks}/running.$$"
+for cnf; do :; done
+exec cadical -q "$cnf"
+"#,
+        marks = marks.display()
+    );
+    std::fs::write(&solver, script).unwrap();
+    std::fs::set_permissions(&solver, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let puzzles = checker::data_lines("17-clue-500.txt")[..4].join("\n") + "\n";
+    let out = satdoku()
+        .args(["solve", "--jobs", "2", "--encoding", "full", "--format", "json", "--solver"])
+        .arg(&solver)
+        .write_stdin(puzzles.clone())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let records = json_lines(&out.stdout);
+    assert_eq!(records.len(), 4);
+    for (record, givens) in records.iter().zip(puzzles.lines()) {
+        let solution = record["solution"].as_str().unwrap_or_else(|| panic!("{record}"));
+        check(givens, solution, &Shape::classic(9)).unwrap();
+    }
+    assert!(marks.join("overlap").exists(), "no two calls of the solver ran at once");
+}
+
 /// The pattern guess goes to external solvers too: Kwon & Jain's 49×49
 /// table7-4 (every solver, with and without the guess) and rkkautsar-225-1,
 /// which CaDiCaL answers only with it (README, "Pattern guess"). Every
