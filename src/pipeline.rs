@@ -411,7 +411,13 @@ impl Prepared {
     /// [`Prepared::check_size`], given up at `deadline`: counting a clue's
     /// encoding can take as long as writing it.
     pub(crate) fn check_size_until(&self, deadline: Option<Instant>) -> Result<(), SolveError> {
-        let geometry = self.puzzle.geometry();
+        self.check_size_with(CnfSize::default(), deadline)
+    }
+
+    /// [`Prepared::check_size_until`] for the CNF with `extra` clauses on
+    /// top (a proof's claim: a blocking clause per solution of a count).
+    pub(crate) fn check_size_with(&self, extra: CnfSize, deadline: Option<Instant>) -> Result<(), SolveError> {
+        let (geometry, limit) = (self.puzzle.geometry(), self.options.max_literals);
         let n = geometry.size() as u64;
         // Cheap first: each variable is in its cell's clauses and its units',
         // at most 1 + 2n literals in each (an at-least-one and an at-most-one).
@@ -421,23 +427,27 @@ impl Prepared {
         };
         let units = geometry.cells().map(|c| geometry.units_of(c).len() as u64).max().unwrap_or(0);
         // (The bound counts unit clauses only: variant constraints are counted exactly.)
-        let bound = variables.saturating_mul(1 + 2 * n).saturating_mul(1 + units);
-        if bound <= self.options.max_literals && !geometry.has_constraints() {
+        let bound = variables.saturating_mul(1 + 2 * n).saturating_mul(1 + units).saturating_add(extra.literals);
+        if bound <= limit && !geometry.has_constraints() {
             return Ok(());
         }
         // Then exactly, when the variables alone do not settle it; a count
         // past the limit stops there (a sum clue's automaton on a 225×225
         // took gigabytes to count, and once aborted on memory).
-        let size = match variables > self.options.max_literals {
+        let size = match variables > limit {
+            // The formula alone is past the limit: said as without a claim.
             true => CnfSize { variables, clauses: 0, literals: variables },
-            false => match self.size_within(self.options.max_literals, deadline) {
+            false => match self.size_within(limit.saturating_sub(extra.literals), deadline) {
                 Err(Late) => return Err(SolveError::TimedOut),
-                Ok((size, false)) => size,
-                Ok((size, true)) => CnfSize { variables: 0, clauses: 0, literals: size.literals },
+                Ok((mut size, false)) => {
+                    size.add(extra);
+                    size
+                }
+                Ok((size, true)) => CnfSize { variables: 0, clauses: 0, literals: size.literals + extra.literals },
             },
         };
-        match size.literals > self.options.max_literals {
-            true => Err(SolveError::TooLarge { size, limit: self.options.max_literals }),
+        match size.literals > limit {
+            true => Err(SolveError::TooLarge { size, limit }),
             false => Ok(()),
         }
     }

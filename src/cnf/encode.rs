@@ -143,7 +143,7 @@ pub struct CnfSize {
 }
 
 impl CnfSize {
-    fn add(&mut self, other: CnfSize) {
+    pub(crate) fn add(&mut self, other: CnfSize) {
         self.variables += other.variables;
         self.clauses += other.clauses;
         self.literals += other.literals;

@@ -53,6 +53,7 @@ pub fn run_dimacs(args: &DimacsArgs, grid: &GridArgs) -> Result<u8> {
     };
     if let Some(out) = &args.out {
         inputs.refuse("--out", out)?;
+        files::check_writable(out).map_err(|e| anyhow::anyhow!("--out {e}"))?;
     }
     // Without --out-dir, hold the first puzzle until the input shows it is the only one.
     let mut single: Option<(String, Puzzle)> = None;

@@ -28,8 +28,9 @@ pub fn run_explain(args: &ExplainArgs, grid: &GridArgs) -> Result<u8> {
     let renderer = args.batch.renderer(&setup, &super::inputs(&args.batch.files, grid))?;
     let options = args.encoding.options(&args.batch);
     for name in &args.cell {
-        // The grid's size is known only per puzzle; the form is checked here.
-        if parse_cell_name(name, 1 << 20).is_none() {
+        // The grid's size is known only per puzzle, which says whether the
+        // numbers fit it (r1c99999999999999999999 too); the form is checked here.
+        if !has_cell_form(name) {
             bail!("--cell {name}: expected a cell such as r1c2");
         }
     }
@@ -76,4 +77,12 @@ pub fn run_explain(args: &ExplainArgs, grid: &GridArgs) -> Result<u8> {
         out.emit(Record::new(numbered, status).with_body(Body::Explanation { core, forced }))
     })?;
     Ok(summary.code())
+}
+
+/// Whether `name` is written as a cell is, `r` and digits, `c` and digits,
+/// whatever the numbers.
+fn has_cell_form(name: &str) -> bool {
+    let digits = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    let rest = name.strip_prefix(['r', 'R']);
+    rest.and_then(|rest| rest.split_once(['c', 'C'])).is_some_and(|(row, col)| digits(row) && digits(col))
 }

@@ -15,7 +15,7 @@ use std::os::fd::AsFd;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tempfile::NamedTempFile;
 
@@ -74,6 +74,92 @@ pub enum WriteError {
     Input { option: String, path: PathBuf, input: String },
     #[error("{}: cannot write it: {error}", path.display())]
     Io { path: PathBuf, error: io::Error },
+    #[error("{option} {}: that is a directory, not a file", path.display())]
+    Directory { option: String, path: PathBuf },
+    #[error("{option} {}: that is no regular file (a device, a pipe, or a descriptor such as /dev/stdout); a proof is written beside its CNF, FILE.cnf, each under a temporary name and then renamed: name a file (e.g. proof.drat)", path.display())]
+    NotAFile { option: String, path: PathBuf },
+}
+
+impl WriteError {
+    /// Whether the write stopped at its deadline ([`Deadlined`]).
+    pub fn timed_out(&self) -> bool {
+        matches!(self, WriteError::Io { error, .. } if error.kind() == io::ErrorKind::TimedOut)
+    }
+}
+
+/// `path`, for `option`, refused unless it names a regular file or
+/// nothing yet: what a proof needs, whose CNF goes beside it. A descriptor
+/// link to a file (/dev/stdout redirected to out.txt) is refused too.
+pub fn refuse_no_file(option: &str, path: &Path) -> Result<(), WriteError> {
+    let refused = |directory| match directory {
+        true => Err(WriteError::Directory { option: option.into(), path: path.into() }),
+        false => Err(WriteError::NotAFile { option: option.into(), path: path.into() }),
+    };
+    match fs::metadata(path) {
+        Ok(metadata) if metadata.is_dir() => refused(true),
+        Ok(metadata) if !metadata.is_file() => refused(false),
+        _ if through_descriptor(path) => refused(false),
+        _ => Ok(()),
+    }
+}
+
+/// Whether a file can be written at `path`: checked before any puzzle,
+/// where writing it would otherwise fail after the work of making it (a
+/// missing or read-only directory). What is written in place is not tried.
+pub fn check_writable(path: &Path) -> Result<(), WriteError> {
+    let existing = fs::metadata(path).ok();
+    match rename_target(path, existing.as_ref()) {
+        Some(target) => {
+            check_dir_writable(staging_dir(&target)).map_err(|error| WriteError::Io { path: path.to_path_buf(), error })
+        }
+        None => Ok(()),
+    }
+}
+
+/// Whether files can be made in `dir`: a temporary file is made there and
+/// removed, under the registry's lock (a signal finds it made and removed,
+/// or not made).
+pub fn check_dir_writable(dir: &Path) -> io::Result<()> {
+    let _registry = partial();
+    let probe = tempfile::Builder::new().prefix(".satdoku-").suffix(".partial").tempfile_in(dir);
+    probe.map(drop).map_err(|error| no_temp_file(error, dir))
+}
+
+/// The directory a file renamed onto `target` is staged in: its own.
+fn staging_dir(target: &Path) -> &Path {
+    target.parent().filter(|dir| !dir.as_os_str().is_empty()).unwrap_or(Path::new("."))
+}
+
+/// A writer that fails with [`io::ErrorKind::TimedOut`] once `deadline`
+/// has passed (read every 64 KiB): writing a proof's CNF of millions of
+/// clauses takes seconds, and `--timeout` bounds the whole proof.
+pub struct Deadlined<'w, W> {
+    inner: &'w mut W,
+    deadline: Option<Instant>,
+    unread: usize,
+}
+
+impl<'w, W: Write> Deadlined<'w, W> {
+    pub fn new(inner: &'w mut W, deadline: Option<Instant>) -> Self {
+        Deadlined { inner, deadline, unread: 0 }
+    }
+}
+
+impl<W: Write> Write for Deadlined<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.unread += buf.len();
+        if self.unread >= 1 << 16 {
+            self.unread = 0;
+            if self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                return Err(io::Error::new(io::ErrorKind::TimedOut, "past --timeout"));
+            }
+        }
+        self.inner.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
 }
 
 /// What a file is written through: a buffer (concrete, so that the many
@@ -93,6 +179,8 @@ impl OutDir {
     /// The directory `dir` of `option`, made with its parents if it is not there.
     pub fn create(option: &'static str, dir: &Path, inputs: &Inputs) -> anyhow::Result<OutDir> {
         super::create_dir(option, dir)?;
+        // Checked before any puzzle, not as each file fails after its work.
+        check_dir_writable(dir).map_err(|e| anyhow::anyhow!("{option} {}: cannot write in it: {e}", dir.display()))?;
         Ok(OutDir { option, dir: dir.to_path_buf(), inputs: inputs.clone() })
     }
 
@@ -160,20 +248,14 @@ pub fn stage(
     inputs.refuse(option, path)?;
     let failed = |error: io::Error| WriteError::Io { path: path.to_path_buf(), error };
     let existing = fs::metadata(path).ok();
-    let target = match &existing {
-        Some(metadata) if !metadata.is_file() => None,
-        // A link to a file: the file it names is written, as it was before
-        // (a link to nothing yet is written through in place).
-        _ if path.is_symlink() => fs::canonicalize(path).ok(),
-        _ => Some(path.to_path_buf()),
-    };
+    let target = rename_target(path, existing.as_ref());
     let Some((target, name)) = target.and_then(|target| Some((target.clone(), target.file_name()?.to_owned()))) else {
         let file = File::create(path).map_err(failed)?;
         let mut out = BufWriter::with_capacity(1 << 16, &file);
         write(&mut out).and_then(|()| out.flush()).map_err(failed)?;
         return Ok(Staged { temp: None, target: path.to_path_buf(), path: path.to_path_buf() });
     };
-    let dir = target.parent().filter(|dir| !dir.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = staging_dir(&target);
     let mut prefix = OsString::from(".");
     prefix.push(name);
     prefix.push(".");
@@ -190,7 +272,7 @@ pub fn stage(
             // What `File::create` gives a new file; an existing one keeps its own (below).
             .permissions(fs::Permissions::from_mode(0o666))
             .tempfile_in(dir)
-            .map_err(failed)?;
+            .map_err(|error| failed(no_temp_file(error, dir)))?;
         registry.paths.push(temp.path().to_path_buf());
         Staged { temp: Some(temp), target, path: path.to_path_buf() }
     };
@@ -203,6 +285,55 @@ pub fn stage(
         }
     }
     Ok(staged)
+}
+
+/// The file that writing `path` renames over: `path`, or the file a link
+/// at `path` names. `None` for what is written in place: what is no file
+/// (/dev/null, a pipe), a link to nothing yet, and a descriptor link
+/// (/dev/stdout, /dev/fd/3) whatever it has open: resolved, /dev/stdout
+/// redirected to out.txt named out.txt, and the file renamed over it
+/// replaced what satdoku had printed there.
+fn rename_target(path: &Path, existing: Option<&fs::Metadata>) -> Option<PathBuf> {
+    match existing {
+        Some(metadata) if !metadata.is_file() => None,
+        _ if through_descriptor(path) => None,
+        // A link to a file: the file it names is written, as it was before.
+        _ if path.is_symlink() => fs::canonicalize(path).ok(),
+        _ => Some(path.to_path_buf()),
+    }
+}
+
+/// Whether `path` reaches its file through a link of /proc: a descriptor
+/// (/dev/stdout is /proc/self/fd/1, /dev/fd/3 is /proc/self/fd/3), which
+/// names whatever file is open on it, not a file of that name.
+fn through_descriptor(path: &Path) -> bool {
+    let Ok(proc) = fs::metadata("/proc").map(|m| m.dev()) else { return false };
+    let mut hop = path.to_path_buf();
+    // At most as many links as the kernel follows (ELOOP past 40).
+    for _ in 0..40 {
+        let Ok(metadata) = fs::symlink_metadata(&hop) else { return false };
+        if !metadata.file_type().is_symlink() {
+            return false;
+        }
+        if metadata.dev() == proc {
+            return true;
+        }
+        let Ok(target) = fs::read_link(&hop) else { return false };
+        hop = hop.parent().map_or(target.clone(), |dir| dir.join(&target));
+    }
+    false
+}
+
+/// Why no temporary file could be made in `dir`, without its name:
+/// tempfile's error names the hidden `.p.cnf.XXXXXX.partial`, a file the
+/// user never named.
+fn no_temp_file(error: io::Error, dir: &Path) -> io::Error {
+    let why = match error.kind() {
+        io::ErrorKind::NotFound => format!("there is no directory {}", dir.display()),
+        io::ErrorKind::PermissionDenied => format!("the directory {} is not writable", dir.display()),
+        kind => format!("cannot make a file in {}: {kind}", dir.display()),
+    };
+    io::Error::new(error.kind(), why)
 }
 
 /// Give staged files their names, in order, under one hold of the
@@ -349,6 +480,31 @@ mod tests {
         assert!(link.is_symlink());
         assert_eq!(fs::read_to_string(&file).unwrap(), "new");
         assert_eq!(fs::metadata(&file).unwrap().permissions().mode() & 0o777, 0o640);
+    }
+
+    /// A link to a descriptor (/proc/self/fd/N, as /dev/stdout is) is
+    /// written into the file the descriptor has open: resolved, it named
+    /// that file, and the file was renamed over, the open one left empty.
+    #[test]
+    fn a_descriptor_link_is_written_in_place() {
+        use std::io::{Read, Seek};
+        use std::os::fd::AsRawFd;
+        let dir = tempfile::tempdir().unwrap();
+        let held = dir.path().join("held.txt");
+        let mut file = fs::OpenOptions::new().read(true).write(true).create_new(true).open(&held).unwrap();
+        let link = dir.path().join("out.cnf");
+        std::os::unix::fs::symlink(format!("/proc/self/fd/{}", file.as_raw_fd()), &link).unwrap();
+        for path in [&link, &PathBuf::from(format!("/dev/fd/{}", file.as_raw_fd()))] {
+            write_file("--out", path, &Inputs::default(), |out| out.write_all(b"p cnf")).unwrap();
+            let mut text = String::new();
+            file.seek(io::SeekFrom::Start(0)).unwrap();
+            file.read_to_string(&mut text).unwrap();
+            assert_eq!(text, "p cnf", "{}", path.display());
+            assert_eq!(fs::metadata(&held).unwrap().ino(), file.metadata().unwrap().ino());
+            file.set_len(0).unwrap();
+        }
+        assert!(link.is_symlink());
+        assert_eq!(names(dir.path()), ["held.txt", "out.cnf"]);
     }
 
     /// What is no file is written in place: /dev/null stays what it is.

@@ -374,8 +374,15 @@ impl ProofArgs {
             if file.with_extension("cnf") == *file {
                 bail!("--proof {}: the CNF goes to FILE with the extension .cnf; name the proof otherwise (e.g. proof.drat)", file.display());
             }
+            let cnf = file.with_extension("cnf");
             inputs.refuse("--proof", file)?;
-            inputs.refuse("--proof (its CNF)", &file.with_extension("cnf"))?;
+            inputs.refuse("--proof (its CNF)", &cnf)?;
+            files::refuse_no_file("--proof", file)?;
+            files::refuse_no_file("--proof (its CNF)", &cnf)?;
+            // Said now, naming the user's path, not after solving, per puzzle.
+            for path in [file, &cnf] {
+                files::check_writable(path).map_err(|e| anyhow::anyhow!("--proof {e}"))?;
+            }
         }
         let dir = match &self.proof_dir {
             Some(dir) => Some(OutDir::create("--proof-dir", dir, inputs)?),
@@ -416,20 +423,36 @@ impl Proofs {
             (None, Some(dir)) => ("--proof-dir", dir.join(&format!("puzzle-{:04}.drat", numbered.index))),
             (None, None) => return Err("no proof asked for".into()),
         };
-        // Refused before the work of proving.
+        // Refused before the work of proving: in a --proof-dir, a name may
+        // be taken by a link to /dev/stdout or a directory.
         let cnf = path.with_extension("cnf");
         for path in [&cnf, &path] {
             self.inputs.refuse(option, path).map_err(|e| e.to_string())?;
+            files::refuse_no_file(option, path).map_err(|e| e.to_string())?;
         }
-        let certificate = satdoku::prove(puzzle, claim, options, std::time::Instant::now()).map_err(|e| match e {
-            satdoku::SolveError::TimedOut => "no proof within --timeout".to_string(),
+        // The proof's own --timeout, from its start, bounds every step of it,
+        // writing the files too.
+        let start = std::time::Instant::now();
+        let deadline = options.timeout.and_then(|timeout| start.checked_add(timeout));
+        let timed_out = || "no proof within --timeout".to_string();
+        let certificate = satdoku::prove(puzzle, claim, options, start).map_err(|e| match e {
+            satdoku::SolveError::TimedOut => timed_out(),
             e => format!("no proof: {e}"),
         })?;
-        let staged = files::stage(option, &cnf, &self.inputs, |out| certificate.write_cnf(out)).and_then(|cnf| {
-            Ok([cnf, files::stage(option, &path, &self.inputs, |out| io::Write::write_all(out, &certificate.drat))?])
+        let staged = files::stage(option, &cnf, &self.inputs, |out| {
+            certificate.write_cnf(&mut files::Deadlined::new(out, deadline))
+        })
+        .and_then(|cnf| {
+            let drat = files::stage(option, &path, &self.inputs, |out| {
+                io::Write::write_all(&mut files::Deadlined::new(out, deadline), &certificate.drat)
+            })?;
+            Ok([cnf, drat])
         });
         // Both named at once: a signal never leaves a proof beside another run's CNF.
-        staged.and_then(|staged| files::commit(staged.into())).map_err(|e| e.to_string())?;
+        staged.and_then(|staged| files::commit(staged.into())).map_err(|e| match e.timed_out() {
+            true => timed_out(),
+            false => e.to_string(),
+        })?;
         Ok(path.display().to_string())
     }
 }

@@ -15,12 +15,14 @@
 
 pub(crate) mod drat;
 
+use std::collections::HashSet;
 use std::io::{self, Write};
 use std::time::Instant;
 
 use varisat::{ExtendFormula, Lit, ProofFormat};
 
 use crate::cnf::dimacs::write_cnf;
+use crate::cnf::{CnfSize, Until, VarMap};
 use crate::error::InternalError;
 use crate::model::domains::Domains;
 use crate::model::puzzle::{Grid, Puzzle};
@@ -90,68 +92,38 @@ impl Certificate {
 }
 
 /// Prove `claim` for `puzzle`: its CNF and a DRAT proof. A claim that does
-/// not hold (the CNF has a model) is an internal error; past the deadline of
-/// `options`' timeout (from `start`), [`SolveError::TimedOut`]. A claim that
-/// cannot be about this puzzle is [`SolveError::Mismatch`], before any work:
-/// grids of [`Claim::Only`] that are not its solutions (an empty grid would
-/// block nothing, its clause empty, and "prove" anything), or twice the same
-/// (the count would be wrong); domains of [`Claim::Within`] of another size.
+/// not hold (the CNF has a model) is an internal error. A claim that cannot
+/// be about this puzzle is [`SolveError::Mismatch`], before any work: grids
+/// of [`Claim::Only`] that are not its solutions (an empty grid would block
+/// nothing, its clause empty, and "prove" anything), or twice the same (the
+/// count would be wrong); domains of [`Claim::Within`] of another size. A
+/// CNF past `options`' [`SolveOptions::max_literals`], the claim's clauses
+/// counted, is [`SolveError::TooLarge`], before it is built.
+///
+/// Every step stops at the deadline of `options`' timeout (from `start`),
+/// with [`SolveError::TimedOut`]: checking the claim, building the CNF and
+/// the claim's clauses, loading them, and the search. A count's claim
+/// holds one grid per solution, and each step is at least linear in them.
 pub fn prove(puzzle: &Puzzle, claim: Claim, options: &SolveOptions, start: Instant) -> Result<Certificate, SolveError> {
-    match &claim {
-        Claim::Unsolvable => {}
-        Claim::Only(grids) => {
-            for (k, grid) in grids.iter().enumerate() {
-                if let Err(violation) = puzzle.check(grid) {
-                    let why = ViolationText(&violation, puzzle.geometry());
-                    return Err(SolveError::Mismatch(format!("solution {} of the claim is no solution: {why}", k + 1)));
-                }
-                if grids[..k].contains(grid) {
-                    return Err(SolveError::Mismatch(format!("solution {} of the claim is there twice", k + 1)));
-                }
-            }
-        }
-        Claim::Within(domains) if domains.size() != puzzle.size() => {
-            let (found, n) = (domains.size(), puzzle.size());
-            return Err(SolveError::Mismatch(format!("candidates of a {found}x{found} grid for a {n}x{n} puzzle")));
-        }
-        Claim::Within(_) => {}
-    }
+    let deadline = options.deadline(start);
+    check_claim(puzzle, &claim, deadline)?;
     let prepared = Prepared::unpropagated(puzzle, options);
-    prepared.check_size()?;
-    let mut cnf = prepared.cnf();
-    let geometry = puzzle.geometry();
-    let lit = |cnf: &PuzzleCnf, cell, value| {
-        cnf.map.var(cell, value).ok_or_else(|| InternalError("the full encoding lacks a variable".into()))
-    };
-    match &claim {
-        Claim::Unsolvable => {}
-        Claim::Only(grids) => {
-            for grid in grids {
-                let mut block: Vec<Lit> = Vec::new();
-                for (cell, value) in grid.filled() {
-                    block.push(lit(&cnf, cell, value)?.negative());
-                }
-                cnf.formula.add_clause(&block);
-            }
-        }
-        Claim::Within(domains) => {
-            let mut some: Vec<Lit> = Vec::new();
-            for cell in geometry.cells() {
-                for (value, var) in cnf.map.cell_vars(cell) {
-                    if !domains.contains(cell, value) {
-                        some.push(var.positive());
-                    }
-                }
-            }
-            cnf.formula.add_clause(&some);
-        }
-    }
+    prepared.check_size_with(claim_size(puzzle, &claim), deadline)?;
+    let mut cnf = prepared.cnf_until(&[], deadline).ok_or(SolveError::TimedOut)?;
+    add_claim(&mut cnf, &claim, deadline)?;
     let mut drat = Vec::new();
     {
         let mut solver = new_solver();
-        solver.set_deadline(options.deadline(start));
+        solver.set_deadline(deadline);
         solver.write_proof(&mut drat, ProofFormat::Drat);
-        solver.add_formula(&cnf.formula);
+        // Loading millions of clauses takes seconds: it stops at the deadline too.
+        let mut until = Until::new(&mut solver, deadline);
+        for clause in cnf.formula.iter() {
+            until.add_clause(clause);
+        }
+        if until.passed() {
+            return Err(SolveError::TimedOut);
+        }
         match solver.solve() {
             Ok(false) => {}
             Ok(true) => {
@@ -167,6 +139,96 @@ pub fn prove(puzzle: &Puzzle, claim: Claim, options: &SolveOptions, start: Insta
         solver.close_proof().map_err(|e| InternalError(format!("varisat could not write the proof: {e}")))?;
     }
     Ok(Certificate { cnf, claim, drat })
+}
+
+/// How often the loops over a claim's grids read the clock.
+const CLOCK_EVERY: usize = 1024;
+
+/// Whether `deadline` has passed, read at every [`CLOCK_EVERY`]th `step`.
+fn late(step: usize, deadline: Option<Instant>) -> bool {
+    step % CLOCK_EVERY == 0 && deadline.is_some_and(|deadline| Instant::now() >= deadline)
+}
+
+/// Refuse a claim that cannot be about `puzzle` (see [`prove`]). The grids
+/// are told apart by a hash set: comparing each with all before it took a
+/// minute for the 161,280 solutions of a blank 5×5 Latin square.
+fn check_claim(puzzle: &Puzzle, claim: &Claim, deadline: Option<Instant>) -> Result<(), SolveError> {
+    match claim {
+        Claim::Unsolvable | Claim::Within(_) => {}
+        Claim::Only(grids) => {
+            let mut seen: HashSet<&Grid> = HashSet::with_capacity(grids.len());
+            for (k, grid) in grids.iter().enumerate() {
+                if late(k, deadline) {
+                    return Err(SolveError::TimedOut);
+                }
+                if let Err(violation) = puzzle.check(grid) {
+                    let why = ViolationText(&violation, puzzle.geometry());
+                    return Err(SolveError::Mismatch(format!("solution {} of the claim is no solution: {why}", k + 1)));
+                }
+                if !seen.insert(grid) {
+                    return Err(SolveError::Mismatch(format!("solution {} of the claim is there twice", k + 1)));
+                }
+            }
+        }
+    }
+    match claim {
+        Claim::Within(domains) if domains.size() != puzzle.size() => {
+            let (found, n) = (domains.size(), puzzle.size());
+            Err(SolveError::Mismatch(format!("candidates of a {found}x{found} grid for a {n}x{n} puzzle")))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The size of the clauses `claim` adds to the CNF of `puzzle` (a checked
+/// claim): a blocking clause of a literal per cell for each grid of
+/// [`Claim::Only`], one clause of every left-out candidate for
+/// [`Claim::Within`].
+fn claim_size(puzzle: &Puzzle, claim: &Claim) -> CnfSize {
+    let geometry = puzzle.geometry();
+    let (clauses, literals) = match claim {
+        Claim::Unsolvable => (0, 0),
+        Claim::Only(grids) => (grids.len() as u64, grids.len() as u64 * geometry.cell_count() as u64),
+        Claim::Within(domains) => {
+            let left_out = geometry.cells().map(|cell| (geometry.size() - domains.count(cell)) as u64);
+            (1, left_out.sum())
+        }
+    };
+    CnfSize { variables: 0, clauses, literals }
+}
+
+/// Add the clauses of `claim` to `cnf` (see [`Claim`]), given up at `deadline`.
+fn add_claim(cnf: &mut PuzzleCnf, claim: &Claim, deadline: Option<Instant>) -> Result<(), SolveError> {
+    let lit = |map: &VarMap, cell, value| {
+        map.var(cell, value).ok_or_else(|| InternalError("the full encoding lacks a variable".into()))
+    };
+    match claim {
+        Claim::Unsolvable => {}
+        Claim::Only(grids) => {
+            for (k, grid) in grids.iter().enumerate() {
+                if late(k, deadline) {
+                    return Err(SolveError::TimedOut);
+                }
+                let block: Vec<Lit> = grid
+                    .filled()
+                    .map(|(cell, value)| Ok(lit(&cnf.map, cell, value)?.negative()))
+                    .collect::<Result<_, InternalError>>()?;
+                cnf.formula.add_clause(&block);
+            }
+        }
+        Claim::Within(domains) => {
+            let mut some: Vec<Lit> = Vec::new();
+            for cell in cnf.puzzle.geometry().cells() {
+                for (value, var) in cnf.map.cell_vars(cell) {
+                    if !domains.contains(cell, value) {
+                        some.push(var.positive());
+                    }
+                }
+            }
+            cnf.formula.add_clause(&some);
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -234,3 +234,16 @@ fn rules_with_no_solution_are_said_to_be_the_rules() {
     let records = json_run(&["explain", "--grid", &grid, "--format", "json"], &".".repeat(16), 1, 1);
     assert_eq!(records[0]["givens"], serde_json::json!([]), "{}", records[0]);
 }
+
+/// A cell written as one whose numbers fit no grid (past usize, even) is
+/// not a cell of the puzzle's grid; it was said to be no cell name at all.
+#[test]
+fn explain_says_a_cell_is_out_of_the_grid_however_far() {
+    for cell in ["r1c99999999999999999999", "r99999999999999999999c1", "r1c2000000", "r0c1"] {
+        let r = crate::util::run(&["explain", "--cell", cell], "1...............\n");
+        assert_eq!(r.code, 2, "{cell}");
+        assert!(r.stderr.contains(&format!("--cell {cell}: not a cell of this 4x4 grid")), "{}", r.stderr);
+    }
+    let r = crate::util::run(&["explain", "--cell", "r1x2"], "1...............\n");
+    assert!(r.stderr.contains("--cell r1x2: expected a cell such as r1c2"), "{}", r.stderr);
+}

@@ -160,7 +160,11 @@ fn a_refused_file_ends_only_its_puzzle() {
 
 /// Whether the CNF at `path` is whole: as many clauses as its `p cnf` line says.
 fn whole_cnf(path: &Path) -> bool {
-    let text = std::fs::read_to_string(path).unwrap();
+    whole_cnf_text(&std::fs::read_to_string(path).unwrap())
+}
+
+/// Whether `text` is a whole CNF (see [`whole_cnf`]).
+fn whole_cnf_text(text: &str) -> bool {
     let clauses = text.lines().filter(|l| !l.starts_with('c') && !l.starts_with('p') && !l.is_empty()).count();
     let header = text.lines().find(|l| l.starts_with("p cnf "));
     header.and_then(|h| h.split_whitespace().nth(3)).and_then(|n| n.parse::<usize>().ok()) == Some(clauses)
@@ -264,4 +268,120 @@ fn a_signal_leaves_no_file_half_written() {
         assert!(!name.ends_with(".partial"), "{found:?}");
         assert!(whole_cnf(&out_dir.join(name)), "{name} is cut short");
     }
+}
+
+/// A file that stands for satdoku's stdout (a shell's `> out.txt`), held
+/// open by the test: what it holds afterwards is what was written to that
+/// file, not to whatever has its name by then.
+struct Stdout {
+    file: std::fs::File,
+    path: PathBuf,
+}
+
+impl Stdout {
+    fn new(dir: &Path) -> Stdout {
+        let path = dir.join("out.txt");
+        let file = std::fs::OpenOptions::new().read(true).write(true).create_new(true).open(&path).unwrap();
+        Stdout { file, path }
+    }
+
+    /// satdoku with `args`, `{dir}` in them replaced by `dir`, writing to this file.
+    fn run(&self, dir: &Path, args: &[&str], stdin: &Path) -> Output {
+        let args: Vec<String> = args.iter().map(|a| a.replace("{dir}", dir.to_str().unwrap())).collect();
+        let mut command = Command::new(assert_cmd::cargo::cargo_bin("satdoku"));
+        command.args(&args).stdin(std::fs::File::open(stdin).unwrap());
+        command.stdout(self.file.try_clone().unwrap()).output().unwrap()
+    }
+
+    /// What the file holds, read through the test's own handle; and that
+    /// its path still names it (nothing was renamed over it).
+    fn text(&self) -> String {
+        use std::io::{Read, Seek};
+        use std::os::unix::fs::MetadataExt;
+        let named = std::fs::metadata(&self.path).unwrap();
+        assert_eq!(named.ino(), self.file.metadata().unwrap().ino(), "{} was replaced", self.path.display());
+        let mut text = String::new();
+        let mut file = &self.file;
+        file.seek(std::io::SeekFrom::Start(0)).unwrap();
+        file.read_to_string(&mut text).unwrap();
+        text
+    }
+}
+
+/// `--proof` names a file, and its CNF goes beside it: what is no regular
+/// file is refused before any puzzle, exit 2. `--proof /dev/stdout` with
+/// stdout a file resolved to that file: the proof was renamed over the
+/// records written to it, and its CNF made /dev/stdout.cnf. A missing
+/// directory is said at the start too, naming the user's path (it was
+/// said after solving, naming the hidden temporary file).
+#[test]
+fn a_proof_is_refused_where_no_file_can_be_written() {
+    let (tmp, out) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let dir = tmp.path();
+    let input = dir.join("p.txt");
+    std::fs::write(&input, format!("{UNSOLVABLE_9}\n")).unwrap();
+    let fifo = dir.join("fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    for (proof, why) in [
+        ("/dev/stdout", "no regular file"),
+        ("/dev/fd/1", "no regular file"),
+        ("/dev/null", "no regular file"),
+        ("{dir}/fifo", "no regular file"),
+        ("{dir}", "that is a directory"),
+        ("{dir}/missing/p.drat", "there is no directory {dir}/missing"),
+    ] {
+        let stdout = Stdout::new(out.path());
+        let output = stdout.run(dir, &["solve", "--format", "json", "--proof", proof, "{dir}/p.txt"], &input);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{proof}: {stderr}");
+        let proof = proof.replace("{dir}", dir.to_str().unwrap());
+        let why = why.replace("{dir}", dir.to_str().unwrap());
+        assert!(stderr.contains(&format!("--proof {proof}: ")) && stderr.contains(&why), "{proof}: {stderr}");
+        assert!(!stderr.contains(".partial"), "{stderr}");
+        assert_eq!(stdout.text(), "", "{proof}");
+        std::fs::remove_file(&stdout.path).unwrap();
+    }
+    assert!(!Path::new("/dev/stdout.cnf").exists() && !Path::new("/dev/null.cnf").exists());
+    assert_eq!(names(dir), ["fifo", "p.txt"]);
+}
+
+/// Every other file goes through the same writer: a name that is a link
+/// to a descriptor (/dev/stdout) is written in place, into the file the
+/// descriptor has open, never resolved to that file's path and renamed
+/// over it. `dimacs --out /dev/stdout > out.txt` writes the CNF into
+/// out.txt; a link to /dev/stdout in an `--out-dir` is written through; in
+/// a `--proof-dir` it is refused (a proof names a file), and the record
+/// that says so is what stdout holds.
+#[test]
+fn a_link_to_a_descriptor_is_never_renamed_over() {
+    let (tmp, out) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let dir = tmp.path();
+    let input = dir.join("p.txt");
+    std::fs::write(&input, format!("{UNSOLVABLE_9}\n")).unwrap();
+    let linked = dir.join("d");
+    std::fs::create_dir(&linked).unwrap();
+    for name in ["puzzle-0001.cnf", "puzzle-0001.drat"] {
+        std::os::unix::fs::symlink("/dev/stdout", linked.join(name)).unwrap();
+    }
+    for args in [
+        vec!["dimacs", "--out", "/dev/stdout", "{dir}/p.txt"],
+        vec!["dimacs", "--out", "/dev/fd/1", "{dir}/p.txt"],
+        vec!["dimacs", "--out-dir", "{dir}/d", "{dir}/p.txt"],
+    ] {
+        let stdout = Stdout::new(out.path());
+        let output = stdout.run(dir, &args, &input);
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+        let cnf = stdout.text();
+        assert!(cnf.starts_with("c satdoku") && whole_cnf_text(&cnf), "{args:?}: {cnf}");
+        std::fs::remove_file(&stdout.path).unwrap();
+    }
+    let stdout = Stdout::new(out.path());
+    let output = stdout.run(dir, &["solve", "--format", "json", "--proof-dir", "{dir}/d", "{dir}/p.txt"], &input);
+    assert_eq!(output.status.code(), Some(2));
+    let records = crate::util::json_lines(stdout.text());
+    assert_eq!(records.len(), 1, "{records:?}");
+    assert_eq!(records[0]["status"], "error");
+    assert!(records[0]["error"].as_str().unwrap().contains("no regular file"), "{}", records[0]);
+    assert_eq!(names(&linked), ["puzzle-0001.cnf", "puzzle-0001.drat"]);
+    assert!(linked.join("puzzle-0001.cnf").is_symlink() && linked.join("puzzle-0001.drat").is_symlink());
 }

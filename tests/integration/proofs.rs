@@ -337,3 +337,70 @@ fn with_stdin(args: &[impl AsRef<std::ffi::OsStr>], stdin: &Path) -> std::proces
         .output()
         .unwrap()
 }
+
+/// `--timeout` bounds every step of a proof, not only varisat's search:
+/// the blank 5x5 Latin square has 161,280 solutions, and a count's proof
+/// spent a minute comparing each with all before it (a quadratic check for
+/// twice the same grid) before the deadline reached the solver. The run is
+/// killed past 30 s, which it took twice over before; it must end on its own
+/// with the record that says why there is no proof.
+#[test]
+fn a_count_proof_stops_at_its_timeout() {
+    let dir = TempDir::new().unwrap();
+    let drat = dir.path().join("l5.drat");
+    let args = ["count", "--latin", "--timeout", "3", "--format", "json", "--proof", drat.to_str().unwrap()];
+    let out = crate::util::satdoku()
+        .args(args)
+        .write_stdin(".........................\n")
+        .timeout(std::time::Duration::from_secs(30))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "killed, or ended otherwise: {stderr}");
+    let record = &json_lines(&out.stdout)[0];
+    assert_eq!(record["status"], "error", "{record}");
+    assert_eq!(record["error"], "no proof within --timeout", "{record}");
+    assert!(!drat.exists() && !drat.with_extension("cnf").exists());
+}
+
+/// `--max-literals` bounds the whole CNF of a proof, the claim's blocking
+/// clauses too (a count's proof wrote 33,002 literals under a limit of
+/// 30,000). The size is read from the CNF written without a limit; at that
+/// many literals it is written again, one fewer gets an error record and
+/// no files.
+#[test]
+fn a_count_proof_counts_its_blocking_clauses_against_max_literals() {
+    let dir = TempDir::new().unwrap();
+    let puzzle = &data_lines("serg-40.txt")[1];
+    let drat = dir.path().join("p.drat");
+    let cnf = dir.path().join("p.cnf");
+    let count = |limit: Option<usize>| {
+        let limit = limit.map(|n| n.to_string());
+        let mut args = vec!["count", "--format", "json", "--proof", drat.to_str().unwrap()];
+        if let Some(limit) = &limit {
+            args.extend(["--max-literals", limit]);
+        }
+        run(&args, puzzle)
+    };
+    let r = count(None);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let solutions = json_lines(&r.stdout)[0]["count"].as_u64().unwrap() as usize;
+    let clauses = read_cnf(&std::fs::read_to_string(&cnf).unwrap());
+    let literals: usize = clauses.iter().map(Vec::len).sum();
+    // The claim's clauses, a literal per cell each, are a good part of it.
+    assert!(solutions > 1 && literals - 81 * solutions > 0, "{solutions} solutions, {literals} literals");
+    std::fs::remove_file(&cnf).unwrap();
+    std::fs::remove_file(&drat).unwrap();
+    let r = count(Some(literals));
+    assert_eq!(json_lines(&r.stdout)[0]["proof"], drat.to_str().unwrap(), "{}", r.stdout);
+    assert_eq!(read_cnf(&std::fs::read_to_string(&cnf).unwrap()), clauses);
+    std::fs::remove_file(&cnf).unwrap();
+    std::fs::remove_file(&drat).unwrap();
+    let r = count(Some(literals - 1));
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let record = &json_lines(&r.stdout)[0];
+    assert_eq!(record["status"], "error", "{record}");
+    let error = record["error"].as_str().unwrap();
+    assert!(error.starts_with("no proof: too large") && error.contains("--max-literals"), "{error}");
+    assert!(!drat.exists() && !cnf.exists());
+}
