@@ -14,6 +14,8 @@ use std::time::Instant;
 
 use thiserror::Error;
 
+use crate::text::lines::{max_literal_line, read_line_within, Bounded};
+
 /// Why a proof was rejected.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum DratError {
@@ -45,6 +47,18 @@ pub enum DratError {
     /// The proof could not be read.
     #[error("cannot read the proof: {0}")]
     Read(String),
+    /// A formula naming a variable far past its own size: the checker's
+    /// tables are sized by the largest variable, and one naming variable
+    /// 2,000,000,000 must be an error, not an allocation of tens of gigabytes.
+    #[error("formula clause {clause}: variable {variable} is past the formula's {literals} literals and the {} numbers more it may leave unused", MAX_NEW_VARS)]
+    VariableTooLarge {
+        /// 1-based index of the clause.
+        clause: usize,
+        #[allow(missing_docs)]
+        variable: u32,
+        /// Literals in the whole formula.
+        literals: usize,
+    },
     /// A clause of the formula holds 0 or `i32::MIN`, which is no literal.
     #[error("formula clause {clause}: {literal} is not a literal")]
     BadFormula {
@@ -271,8 +285,27 @@ impl Db {
 }
 
 /// How many variables past the formula's a proof may introduce (extended
-/// resolution); the checker's tables are sized by the largest variable.
+/// resolution), and how many numbers a formula may leave unused past its
+/// literal count; the checker's tables are sized by the largest variable.
 pub const MAX_NEW_VARS: usize = 1 << 20;
+
+/// Refuse a formula the checker cannot take: a clause holding 0 or
+/// `i32::MIN`, or a variable far past the formula's size (its tables would
+/// be sized by it). A formula of L literals names at most L variables; past
+/// them it may leave [`MAX_NEW_VARS`] numbers unused, as a proof may add as
+/// many.
+fn check_formula(clauses: &[Vec<i32>]) -> Result<(), DratError> {
+    let literals: usize = clauses.iter().map(Vec::len).sum();
+    for (k, clause) in clauses.iter().enumerate() {
+        if let Some(&literal) = clause.iter().find(|&&l| l == 0 || l == i32::MIN) {
+            return Err(DratError::BadFormula { clause: k + 1, literal });
+        }
+        if let Some(l) = clause.iter().find(|l| l.unsigned_abs() as usize > literals + MAX_NEW_VARS) {
+            return Err(DratError::VariableTooLarge { clause: k + 1, variable: l.unsigned_abs(), literals });
+        }
+    }
+    Ok(())
+}
 
 /// Check a text DRAT `proof` against `clauses` (DIMACS literals, one clause
 /// per vector).
@@ -286,11 +319,7 @@ pub(crate) fn check_drat_until(
     proof: impl BufRead,
     deadline: Option<Instant>,
 ) -> Result<DratSummary, DratError> {
-    for (k, clause) in clauses.iter().enumerate() {
-        if let Some(&literal) = clause.iter().find(|&&l| l == 0 || l == i32::MIN) {
-            return Err(DratError::BadFormula { clause: k + 1, literal });
-        }
-    }
+    check_formula(clauses)?;
     let mut db = Db::new();
     for clause in clauses {
         db.add(clause.clone());
@@ -300,14 +329,29 @@ pub(crate) fn check_drat_until(
     // not an allocation of tens of gigabytes.
     let formula_vars = clauses.iter().flatten().map(|l| l.unsigned_abs() as usize).max().unwrap_or(0);
     let max_var = formula_vars + MAX_NEW_VARS;
+    // No lemma is longer than a clause of every variable; a longer line
+    // (an endless one, `/dev/zero`) is an error, not memory filled.
+    let max_line = max_literal_line(max_var);
+    let (mut proof, mut buf) = (proof, Vec::new());
     let mut summary = DratSummary::default();
     // A formula that unit propagation alone refutes needs no lemma (a clash
     // of givens): say so at once rather than propagate again for every lemma.
     if db.rup(&[]) {
         return Ok(summary);
     }
-    for (k, line) in proof.lines().enumerate() {
-        let line = line.map_err(|e| DratError::Read(e.to_string()))?;
+    for k in 0.. {
+        let syntax = |message: &str| DratError::Syntax { line: k + 1, message: message.into() };
+        match read_line_within(&mut proof, &mut buf, max_line).map_err(|e| DratError::Read(e.to_string()))? {
+            Bounded::Line => {}
+            Bounded::End => break,
+            Bounded::TooLong => return Err(syntax(&format!("longer than {max_line} bytes, more than any clause"))),
+        }
+        // Every line counts toward the deadline: a proof of nothing but
+        // comments or deletions may be long too.
+        if k % 256 == 255 && deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(DratError::TimedOut);
+        }
+        let Ok(line) = std::str::from_utf8(&buf) else { return Err(syntax("not UTF-8 text")) };
         let text = line.trim();
         if text.is_empty() || text.starts_with('c') {
             continue;
@@ -320,27 +364,24 @@ pub(crate) fn check_drat_until(
             .split_whitespace()
             .map(|t| t.parse::<i32>().map_err(|_| format!("'{t}' is not a literal")))
             .collect::<Result<Vec<i32>, String>>()
-            .map_err(|message| DratError::Syntax { line: k + 1, message })?;
+            .map_err(|message| syntax(&message))?;
         let Some((&0, lits)) = numbers.split_last() else {
-            return Err(DratError::Syntax { line: k + 1, message: "a clause must end with 0".into() });
+            return Err(syntax("a clause must end with 0"));
         };
         if lits.iter().any(|&l| l == 0 || l == i32::MIN) {
-            return Err(DratError::Syntax { line: k + 1, message: "0 inside a clause".into() });
+            return Err(syntax("0 inside a clause"));
         }
         if let Some(&l) = lits.iter().find(|l| l.unsigned_abs() as usize > max_var) {
             let message = format!(
                 "variable {} is past the formula's {formula_vars} and the {MAX_NEW_VARS} a proof may add",
                 l.unsigned_abs()
             );
-            return Err(DratError::Syntax { line: k + 1, message });
+            return Err(syntax(&message));
         }
         if delete {
             db.delete(lits.to_vec());
             summary.deletions += 1;
             continue;
-        }
-        if summary.lemmas % 256 == 255 && deadline.is_some_and(|d| Instant::now() >= d) {
-            return Err(DratError::TimedOut);
         }
         db.grow(lits);
         if !db.rup(lits) && !db.rat(lits) {
@@ -378,6 +419,33 @@ mod tests {
         // A new variable within the allowance is fine (and here useless).
         let proof = format!("{} 1 2 0\n1 2 0\n1 0\n2 0\n0\n", 3 + MAX_NEW_VARS);
         assert!(check_drat(&all_eight(), proof.as_bytes()).is_ok());
+    }
+
+    /// A formula naming a variable far past its size is an error, not an
+    /// allocation sized by it (variable 2,000,000,000 was 96 GB, an abort);
+    /// a few numbers left unused are fine.
+    #[test]
+    fn a_variable_far_past_the_formula_s_size_is_an_error() {
+        let far = vec![vec![2_000_000_000], vec![-2_000_000_000]];
+        let error = check_drat(&far, "0\n".as_bytes()).unwrap_err();
+        assert_eq!(error, DratError::VariableTooLarge { clause: 1, variable: 2_000_000_000, literals: 2 });
+        // Two literals: variables up to 2 + MAX_NEW_VARS; three: 3 + MAX_NEW_VARS.
+        let last = (2 + MAX_NEW_VARS) as i32;
+        assert!(check_drat(&[vec![last], vec![-last]], "0\n".as_bytes()).is_ok());
+        let past = vec![vec![1], vec![-1, last + 2]];
+        assert!(matches!(check_drat(&past, "0\n".as_bytes()), Err(DratError::VariableTooLarge { clause: 2, .. })));
+    }
+
+    /// An endless proof line (`/dev/zero`) is an error once it is longer
+    /// than any clause, and a line of no text is a syntax error.
+    #[test]
+    fn an_endless_or_binary_proof_line_is_an_error() {
+        use std::io::Read;
+        let endless = std::io::BufReader::new("1 2 0\n".as_bytes().chain(std::io::repeat(0)));
+        let error = check_drat(&all_eight(), endless).unwrap_err();
+        assert!(matches!(&error, DratError::Syntax { line: 2, message } if message.contains("longer than")), "{error}");
+        let error = check_drat(&all_eight(), &b"1 2 0\n\xff 0\n"[..]).unwrap_err();
+        assert!(matches!(error, DratError::Syntax { line: 2, .. }), "{error}");
     }
 
     /// A formula clause holding 0 or i32::MIN (which has no negation) is an

@@ -11,7 +11,7 @@
 
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
-use std::os::unix::fs::PermissionsExt;
+use std::os::unix::fs::{FileTypeExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
@@ -63,6 +63,11 @@ pub enum ExternalError {
     /// The exit code says one thing and the output another.
     #[error("`{program}` exited with {code} ({said}) but its output says {output}")]
     Inconsistent { program: String, code: i32, said: &'static str, output: &'static str },
+    /// Something other than a regular file where the answer is read: a FIFO
+    /// (whose opening would wait for a writer for ever), a device such as
+    /// `/dev/zero` (which never ends), a folder, a socket.
+    #[error("`{program}` left {kind} where its {file} should be, not a regular file: it is not read")]
+    NotAFile { program: String, file: String, kind: &'static str },
     /// Output that is no answer.
     #[error("unreadable answer from `{program}`: {error}")]
     Output { program: String, error: ModelError },
@@ -210,19 +215,23 @@ impl ExternalSolver {
                 Some(c) => format!("exit code {c} (expected 10 for satisfiable, 20 for unsatisfiable)"),
                 None => "killed by a signal".to_string(),
             };
-            let detail =
-                last_line(&stderr_path).or_else(|| last_line(&stdout_path)).map_or(String::new(), |l| format!(": {l}"));
+            let detail = last_line(&stderr_path, deadline)
+                .or_else(|| last_line(&stdout_path, deadline))
+                .map_or(String::new(), |l| format!(": {l}"));
             return Err(ExternalError::Failed { program: self.program.clone(), how, detail });
         }
-        let (path, name) = if self.uses_result_file() {
-            (&result_path, format!("{} result file", self.program))
+        // The file, what it is to the solver, and its name in messages.
+        let (path, role, name) = if self.uses_result_file() {
+            (&result_path, "result file", format!("{} result file", self.program))
         } else {
-            (&stdout_path, format!("{} output", self.program))
+            (&stdout_path, "stdout file", format!("{} output", self.program))
         };
         let output = |error| ExternalError::Output { program: self.program.clone(), error };
-        let file = File::open(path)
-            .map_err(|e| output(ModelError::Io { source_name: name.clone(), message: e.to_string() }))?;
-        let answer = read_model(BufReader::new(file), &name, var_count).map_err(output)?;
+        let file = open_left(path, deadline).map_err(|e| match e {
+            Left::NotAFile(kind) => ExternalError::NotAFile { program: self.program.clone(), file: role.into(), kind },
+            Left::Io(e) => output(ModelError::Io { source_name: name.clone(), message: e.to_string() }),
+        })?;
+        let answer = read_model(file, &name, var_count).map_err(output)?;
         let said = match code {
             Some(10) => Some(true),
             Some(20) => Some(false),
@@ -253,10 +262,72 @@ fn is_executable(meta: &std::fs::Metadata) -> bool {
     meta.is_file() && meta.permissions().mode() & 0o111 != 0
 }
 
-/// The last nonblank line of a file, shortened, for error messages.
-fn last_line(path: &Path) -> Option<String> {
+/// Why a file the solver left is not read.
+enum Left {
+    NotAFile(&'static str),
+    Io(io::Error),
+}
+
+/// Open what the solver left at `path` (its result file, its proof, or
+/// satdoku's own file of its stdout, which it may have replaced), never
+/// waiting on it: only a regular file is read. Opening a FIFO waits for a
+/// writer, for ever when there is none, and a device such as `/dev/zero`
+/// never ends. The file is read up to the size it had when opened, which
+/// what the solver left running cannot make grow, and no further than
+/// `deadline`.
+fn open_left(path: &Path, deadline: Option<Instant>) -> Result<BufReader<Until<io::Take<File>>>, Left> {
+    // Looked at before it is opened, so that no device is ever opened, and
+    // after, since what the solver left running may have swapped it between.
+    let meta = std::fs::metadata(path).map_err(Left::Io)?;
+    not_a_file(&meta).map_or(Ok(()), |kind| Err(Left::NotAFile(kind)))?;
+    // O_NONBLOCK: a FIFO put there since opens at once (and is refused
+    // below); a regular file's reads ignore it.
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(path)
+        .map_err(Left::Io)?;
+    let meta = file.metadata().map_err(Left::Io)?;
+    not_a_file(&meta).map_or(Ok(()), |kind| Err(Left::NotAFile(kind)))?;
+    Ok(BufReader::new(Until { inner: file.take(meta.len()), deadline }))
+}
+
+/// What a file that is not a regular file is, in words; `None` for a regular file.
+fn not_a_file(meta: &std::fs::Metadata) -> Option<&'static str> {
+    let kind = meta.file_type();
+    let kinds = [
+        (kind.is_fifo(), "a FIFO"),
+        (kind.is_char_device(), "a character device"),
+        (kind.is_block_device(), "a block device"),
+        (kind.is_socket(), "a socket"),
+        (kind.is_dir(), "a folder"),
+    ];
+    match kind.is_file() {
+        true => None,
+        false => Some(kinds.into_iter().find(|&(is, _)| is).map_or("something else", |(_, name)| name)),
+    }
+}
+
+/// A reader that fails once `deadline` has passed, so that reading what a
+/// solver left ends with `--timeout` as the solver does.
+struct Until<R> {
+    inner: R,
+    deadline: Option<Instant>,
+}
+
+impl<R: Read> Read for Until<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(io::Error::new(io::ErrorKind::TimedOut, "the time limit passed while reading it"));
+        }
+        self.inner.read(buf)
+    }
+}
+
+/// The last nonblank line of a file the solver left, shortened, for error messages.
+fn last_line(path: &Path, deadline: Option<Instant>) -> Option<String> {
     let mut text = String::new();
-    File::open(path).ok()?.take(1 << 20).read_to_string(&mut text).ok()?;
+    open_left(path, deadline).ok()?.take(1 << 20).read_to_string(&mut text).ok()?;
     let line = text.lines().rev().map(str::trim).find(|l| !l.is_empty())?;
     Some(line.chars().take(200).collect())
 }
@@ -332,16 +403,23 @@ impl External<'_> {
     /// accepted, false when there is none or time ran out checking it (varisat
     /// confirms the claim then), an error when it is rejected.
     fn check_proof(&self, cnf: &PuzzleCnf, proof: &Path, deadline: Option<Instant>) -> Result<bool, SolveError> {
-        let Ok(file) = File::open(proof) else { return Ok(false) };
+        let rejected = |error: String| SolveError::ProofRejected {
+            claimant: Claimant::Program(self.solver.program.clone()),
+            error,
+        };
+        let file = match open_left(proof, deadline) {
+            Ok(file) => file,
+            Err(Left::NotAFile(kind)) => return Err(rejected(format!("the proof is {kind}, not a regular file"))),
+            Err(Left::Io(_)) => return Ok(false),
+        };
         let clauses: Vec<Vec<i32>> =
             cnf.formula.iter().map(|c| c.iter().map(|l| l.to_dimacs() as i32).collect()).collect();
-        match check_drat_until(&clauses, BufReader::new(file), deadline) {
+        match check_drat_until(&clauses, file, deadline) {
             Ok(_) => Ok(true),
             Err(DratError::TimedOut) => Ok(false),
-            Err(error) => Err(SolveError::ProofRejected {
-                claimant: Claimant::Program(self.solver.program.clone()),
-                error: error.to_string(),
-            }),
+            // Reading stopped at the deadline: as unchecked as a check cut short.
+            Err(DratError::Read(_)) if deadline.is_some_and(|d| Instant::now() >= d) => Ok(false),
+            Err(error) => Err(rejected(error.to_string())),
         }
     }
 }
@@ -388,6 +466,28 @@ mod tests {
         assert!(matches!(locate("/"), ExternalError::NotExecutable { .. }));
         let file = tempfile::NamedTempFile::new().unwrap(); // mode 0600
         assert!(matches!(locate(&file.path().display().to_string()), ExternalError::NotExecutable { .. }));
+    }
+
+    /// What the solver leaves is read as it was when opened: what it left
+    /// running may append to it, but not make the reading longer.
+    #[test]
+    fn a_file_left_is_read_to_its_size_when_opened() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("result");
+        std::fs::write(&path, "SAT\n1 0\n").unwrap();
+        let mut file = open_left(&path, None).unwrap_or_else(|_| panic!("not opened"));
+        std::fs::OpenOptions::new().append(true).open(&path).unwrap().write_all(b"c more\n").unwrap();
+        let mut text = String::new();
+        file.read_to_string(&mut text).unwrap();
+        assert_eq!(text, "SAT\n1 0\n");
+    }
+
+    #[test]
+    fn reading_stops_at_the_deadline() {
+        let mut past = Until { inner: io::repeat(0), deadline: Some(Instant::now()) };
+        assert_eq!(past.read(&mut [0; 8]).unwrap_err().kind(), io::ErrorKind::TimedOut);
+        let mut open = Until { inner: io::repeat(0), deadline: None };
+        assert_eq!(open.read(&mut [1; 8]).unwrap(), 8);
     }
 
     #[test]

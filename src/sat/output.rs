@@ -7,6 +7,7 @@ use varisat::CnfFormula;
 
 use crate::error::{echo, Position};
 use crate::sat::Model;
+use crate::text::lines::{max_literal_line, read_line_within, Bounded};
 
 /// What a solver answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +31,10 @@ pub enum ModelError {
     /// is read (its table alone would not fit in memory).
     #[error("{source_name}: a CNF of {var_count} variables, past the {max} a formula can have")]
     TooManyVariables { source_name: String, var_count: usize, max: usize },
+    /// A line longer than any answer for the CNF needs (an endless one,
+    /// `/dev/zero`, included): reading stops there rather than fill memory.
+    #[error("{position}: a line longer than {max} bytes, more than an answer for {var_count} variables needs")]
+    LineTooLong { position: Position, max: usize, var_count: usize },
     /// No answer line and no literals.
     #[error("{source_name}: no answer in it (expected `s SATISFIABLE` with `v` lines, `s UNSATISFIABLE`, MiniSat's `SAT` or `UNSAT`, or a list of literals)")]
     Empty { source_name: String },
@@ -87,8 +92,20 @@ pub fn read_model(input: impl BufRead, source_name: &str, var_count: usize) -> R
     let mut competition = false;
     // Lines end in LF, CRLF or a lone CR; a byte-order mark starts no token.
     let mut line_no = 0;
-    for line in input.split(b'\n') {
-        let mut line = line.map_err(|e| ModelError::Io { source_name: source_name.into(), message: e.to_string() })?;
+    // Only one line is held at a time, and no more of it than an answer can
+    // need: comments may go on for ever, a line may not.
+    let (mut input, mut line, max) = (input, Vec::new(), max_literal_line(var_count));
+    loop {
+        let read = read_line_within(&mut input, &mut line, max)
+            .map_err(|e| ModelError::Io { source_name: source_name.into(), message: e.to_string() })?;
+        match read {
+            Bounded::Line => {}
+            Bounded::End => break,
+            Bounded::TooLong => {
+                let position = Position { source: source_name.into(), line: line_no + 1, column: None };
+                return Err(ModelError::LineTooLong { position, max, var_count });
+            }
+        }
         if line_no == 0 && line.starts_with(BOM) {
             line.drain(..BOM.len());
         }
@@ -229,6 +246,7 @@ pub fn check_model(formula: &CnfFormula, model: &Model, source_name: &str) -> Re
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Read;
 
     #[test]
     fn models_are_read_in_every_form() {
@@ -245,6 +263,38 @@ mod tests {
         for text in ["s UNSATISFIABLE\n", "UNSAT\n"] {
             assert_eq!(read_model(text.as_bytes(), "m", 3), Ok(Answer::Unsatisfiable));
         }
+    }
+
+    /// An endless line, of NULs (`/dev/zero`) or after a comment's `c`, is an
+    /// error once it is longer than an answer can be, not memory filled.
+    #[test]
+    fn an_endless_line_is_an_error() {
+        let nuls = std::io::repeat(0);
+        let comment = "c ".as_bytes().chain(std::io::repeat(b'x'));
+        let model = "SAT\n1 -2 ".as_bytes().chain(std::io::repeat(b' '));
+        for input in [Box::new(nuls) as Box<dyn Read>, Box::new(comment), Box::new(model)] {
+            let error = read_model(std::io::BufReader::new(input), "m", 3).unwrap_err();
+            assert!(matches!(error, ModelError::LineTooLong { var_count: 3, .. }), "{error}");
+        }
+    }
+
+    /// What is held is bounded, not what is read: comments past the bound
+    /// in all are skipped, and a model of a million variables on one line
+    /// (MiniSat's way, the most negative literals, CRLF) is read whole.
+    #[test]
+    fn long_answers_within_the_bound_are_read() {
+        let comments = "c a comment line of a chatty solver\n".repeat(crate::text::lines::max_literal_line(3));
+        let text = format!("{comments}s SATISFIABLE\nv 1 -2 3 0\n");
+        assert!(matches!(read_model(text.as_bytes(), "m", 3), Ok(Answer::Satisfiable(_))));
+        let vars = 999_999;
+        let mut text = String::from("SAT\r\n");
+        for v in 1..=vars {
+            text += &format!("-{v} ");
+        }
+        text += "0\r\n";
+        let Ok(Answer::Satisfiable(model)) = read_model(text.as_bytes(), "m", vars) else { panic!("not read") };
+        assert_eq!(model.var_count(), vars);
+        assert!((0..vars).all(|i| model.value(varisat::Var::from_index(i)) == Some(false)));
     }
 
     proptest::proptest! {

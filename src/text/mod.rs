@@ -3,6 +3,7 @@
 pub mod format;
 pub(crate) mod fpuzzles;
 pub(crate) mod gridfile;
+pub(crate) mod lines;
 pub(crate) mod notation;
 pub(crate) mod picture;
 pub(crate) mod reader;

@@ -3,7 +3,9 @@
 //! confirmed by varisat; `decode`'s grid options are checked against the
 //! CNF; a solver's whole process group is ended at `--timeout` and on a
 //! signal, with satdoku's temporary files; a missing solver is found before
-//! any puzzle is read. The solvers here are fake ones, `sh` scripts.
+//! any puzzle is read; what a solver leaves to be read (its answer, its
+//! proof) is read only as a regular file and only as far as an answer can
+//! need. The solvers here are fake ones, `sh` scripts.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -501,4 +503,59 @@ fn sigkill_of_satdoku_ends_its_solver() {
     child.kill().unwrap();
     child.wait().unwrap();
     assert_ended(pid);
+}
+
+// --- what a solver leaves to be read -----------------------------------------
+
+/// `solve --solver COMMAND` on one puzzle, TMPDIR a fresh folder, within a
+/// minute (waiting for ever is the failure these tests look for): the error
+/// of its record, exit 2, once the folder is empty again.
+fn solve_left(command: &str) -> String {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = satdoku()
+        .env("TMPDIR", tmp.path())
+        .args(["solve", "--solver", command, "--format", "json", "--encoding", "full"])
+        .write_stdin(puzzles("classic-9.txt")[0].clone())
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap_or_else(|e| panic!("{command}: {e}"));
+    assert_eq!(out.status.code(), Some(2), "{command}: {}", stderr(&out));
+    assert_eq!(entries(tmp.path()), Vec::<String>::new(), "{command}: temporary files left behind");
+    json_lines(&out.stdout)[0]["error"].as_str().unwrap().to_string()
+}
+
+/// A FIFO where satdoku reads would block it for ever on opening it (no
+/// one writes): its result file, satdoku's own file of its stdout (next to
+/// the CNF), its proof, the file of its stderr read for a failure's last
+/// line. Each is refused, or passed over, at once.
+#[test]
+fn a_fifo_left_where_satdoku_reads_is_refused_not_waited_on() {
+    let in_place = |file: &str, then: &str| format!("sh -c 'rm -f \"{file}\"; mkfifo \"{file}\"; {then}' sh {{cnf}}");
+    let result = in_place("$2", "exit 10") + " {result}";
+    let error = solve_left(&result);
+    assert!(error.contains("left a FIFO where its result file should be, not a regular file"), "{error}");
+    let stdout = in_place("$(dirname \"$1\")/stdout", "exit 10");
+    let error = solve_left(&stdout);
+    assert!(error.contains("left a FIFO where its stdout file should be"), "{error}");
+    let proof = in_place("$2", "echo s UNSATISFIABLE; exit 20") + " {proof}";
+    let error = solve_left(&proof);
+    assert!(error.contains("its DRAT proof is rejected: the proof is a FIFO, not a regular file"), "{error}");
+    let stderr = in_place("$(dirname \"$1\")/stderr", "exit 3");
+    let error = solve_left(&stderr);
+    assert!(error.contains("failed: exit code 3"), "{error}");
+}
+
+/// An answer or a proof that never ends: `/dev/zero` is refused as a
+/// device, and a file of a terabyte of NULs (sparse: it takes no room)
+/// is an error once its first line is longer than any answer, rather than
+/// read into memory until satdoku aborts.
+#[test]
+fn an_endless_answer_or_proof_is_an_error_not_memory_filled() {
+    let error = solve_left("sh -c 'rm -f \"$2\"; ln -s /dev/zero \"$2\"; exit 10' sh {cnf} {result}");
+    assert!(error.contains("left a character device where its result file should be"), "{error}");
+    let huge = |then: &str| format!("sh -c 'rm -f \"$2\"; truncate -s 1T \"$2\"; {then}' sh {{cnf}}");
+    let error = solve_left(&(huge("exit 10") + " {result}"));
+    assert!(error.contains("result file:1: a line longer than") && error.contains("than an answer for"), "{error}");
+    let error = solve_left(&(huge("echo s UNSATISFIABLE; exit 20") + " {proof}"));
+    assert!(error.contains("its DRAT proof is rejected: proof line 1: longer than"), "{error}");
 }
