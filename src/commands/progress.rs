@@ -73,14 +73,15 @@ pub struct Progress {
 #[derive(Default)]
 struct Counts {
     /// Bytes of the input files read.
-    read: Arc<AtomicU64>,
+    read: AtomicU64,
     /// Puzzles read.
     puzzles: AtomicU64,
     /// Puzzles answered.
     answered: AtomicU64,
-    /// Whether the bar is a spinner: the size is unknown, or every byte is
-    /// read and what is left is the answering, which the bytes cannot
-    /// measure (one long puzzle was "100%, ETA 0s").
+    /// Whether the bar keeps the style it has: a spinner (the size is
+    /// unknown, or every byte is read and what is left is the answering,
+    /// which the bytes cannot measure: one long puzzle was "100%, ETA 0s"),
+    /// or `generate`'s count, which measures no bytes.
     spinning: AtomicBool,
 }
 
@@ -146,7 +147,7 @@ impl Progress {
     }
 
     /// Show `bar` once the run has gone on for [`delay`]; a `spinning` one
-    /// keeps its style (it measures no bytes).
+    /// keeps its style ([`Counts::spinning`]).
     fn show(bar: ProgressBar, spinning: bool) -> Progress {
         let (done_tx, done_rx) = mpsc::channel();
         let (delayed, delay) = (bar.clone(), delay());
@@ -194,7 +195,7 @@ impl Progress {
 
     /// `input` with its bytes counted towards the bar.
     pub fn count_bytes<R: Read>(&self, input: R) -> CountingReader<R> {
-        CountingReader { inner: input, read: Arc::clone(&self.counts.read), counting: self.bar.is_some() }
+        CountingReader { inner: input, counts: Arc::clone(&self.counts), counting: self.bar.is_some() }
     }
 
     /// One more puzzle read, the one now under way (`describe` names it).
@@ -242,7 +243,7 @@ impl Drop for Progress {
 /// A reader that counts the bytes it passes on.
 pub struct CountingReader<R> {
     inner: R,
-    read: Arc<AtomicU64>,
+    counts: Arc<Counts>,
     counting: bool,
 }
 
@@ -250,7 +251,7 @@ impl<R: Read> Read for CountingReader<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
         if self.counting {
-            self.read.fetch_add(n as u64, Ordering::Relaxed);
+            self.counts.read.fetch_add(n as u64, Ordering::Relaxed);
         }
         Ok(n)
     }
