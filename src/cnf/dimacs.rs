@@ -297,7 +297,7 @@ impl Comments {
                     }
                 }
                 "variant" => c.variants.push(value.parse::<Variant>().ok().ok_or_else(|| {
-                    let names = <Variant as strum::VariantNames>::VARIANTS.join(", ");
+                    let names = Variant::names().join(", ");
                     error(format!("`c variant {}`: unknown variant (expected one of {names})", echo(value)))
                 })?),
                 "unit" => c.unit_lines.push((line_no, value.to_string())),

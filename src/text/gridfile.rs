@@ -280,10 +280,8 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
         .iter()
         .map(|v| {
             let variant = v.get_ref().parse::<Variant>().map_err(|_| {
-                let names: Vec<String> =
-                    <Variant as strum::VariantNames>::VARIANTS.iter().map(|s| s.to_string()).collect();
-                let message =
-                    format!("unknown variant \"{}\" (expected one of {})", echo(v.get_ref()), names.join(", "));
+                let names = Variant::names().join(", ");
+                let message = format!("unknown variant \"{}\" (expected one of {names})", echo(v.get_ref()));
                 at(v.span().start, message)
             })?;
             Ok((variant, v.span().start))
