@@ -183,6 +183,54 @@ fn stderr_follows_input_order_with_several_threads() {
     assert_contract(&json_lines(&r.stdout));
 }
 
+/// On a terminal, where stdout and stderr show together, each diagnostic
+/// comes after the records before it and before its own, at any --jobs.
+#[test]
+fn a_terminal_shows_each_diagnostic_beside_its_record() {
+    let mut input = String::new();
+    for k in 0..300 {
+        input.push_str(if k % 7 == 3 { "12345" } else { TOP[k % 3] });
+        input.push('\n');
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = write_file(&dir, "batch.txt", &input);
+    // `; true`: the bad lines make satdoku exit 2, which `script` passes on.
+    // No progress bar among the lines, however slow the machine.
+    const NO_BAR: &[(&str, &str)] = &[("SATDOKU_PROGRESS_DELAY_MS", "3600000")];
+    let Some(shown) = crate::util::on_a_terminal(&format!("solve --jobs 2 --format line {file}; true"), NO_BAR) else {
+        return;
+    };
+    let mut records = 0;
+    let mut diagnostics = 0;
+    for line in shown.lines().map(|l| l.trim_end_matches('\r')) {
+        let plain: String = strip_escapes(line);
+        if let Some(rest) = plain.strip_prefix("satdoku: ") {
+            // The diagnostic of puzzle k (input line k) comes after k - 1 records.
+            let number: usize =
+                rest.split(':').nth(1).and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("{plain}"));
+            assert_eq!(records + 1, number, "diagnostic for line {number} after {records} records:\n{shown}");
+            diagnostics += 1;
+        } else if !plain.is_empty() {
+            records += 1;
+        }
+    }
+    assert_eq!((records, diagnostics), (300, 43), "{shown}");
+}
+
+/// `line` without its ANSI colour escapes.
+fn strip_escapes(line: &str) -> String {
+    let mut plain = String::new();
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            chars.by_ref().find(|c| c.is_ascii_alphabetic());
+        } else {
+            plain.push(c);
+        }
+    }
+    plain
+}
+
 /// What a closed or full stream does: never a panic.
 #[test]
 fn closed_and_full_streams_are_no_panic() {

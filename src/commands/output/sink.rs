@@ -79,6 +79,7 @@ impl Emitter {
                 let JobRecords { out, err, .. } = &mut *records;
                 self.renderer.stderr(&record, err);
                 self.renderer.stdout(&record, out);
+                records.mark();
                 Ok(())
             }
         }
@@ -96,6 +97,7 @@ impl Emitter {
                 let mut records = lock(&job.as_ref().expect("a job is under way").0);
                 records.out.extend_from_slice(out);
                 records.err.extend_from_slice(err);
+                records.mark();
                 Ok(())
             }
         }
@@ -124,8 +126,26 @@ pub struct Job(Arc<Mutex<JobRecords>>);
 struct JobRecords {
     out: Vec<u8>,
     err: Vec<u8>,
+    /// Where each record's text ends in `out` and in `err`, so that a
+    /// terminal shows each diagnostic beside its own record.
+    ends: Vec<(usize, usize)>,
     /// Every record of the job is written.
     done: bool,
+}
+
+impl JobRecords {
+    /// The record written last ends here.
+    fn mark(&mut self) {
+        self.ends.push((self.out.len(), self.err.len()));
+    }
+
+    /// Each record's text, in order, as (stdout, stderr).
+    fn records(&self) -> impl Iterator<Item = (&[u8], &[u8])> {
+        let starts = std::iter::once((0, 0)).chain(self.ends.iter().copied());
+        starts
+            .zip(&self.ends)
+            .map(|((out, err), &(out_end, err_end))| (&self.out[out..out_end], &self.err[err..err_end]))
+    }
 }
 
 /// The jobs of the parallel run under way made and not yet printed, by
@@ -227,7 +247,12 @@ impl Stdout {
             let mut buffer = lock(&BUFFER);
             lock(&JOBS).remove(&number);
             let records = std::mem::take(&mut *lock(&job.0));
-            self.write_into(&mut buffer, &records.out, &records.err)
+            if !self.eager || records.err.is_empty() {
+                return self.write_into(&mut buffer, &records.out, &records.err);
+            }
+            // On a terminal, each diagnostic after the records before it.
+            let written = records.records().try_for_each(|(out, err)| self.write_into(&mut buffer, out, err));
+            written
         };
         match around_bar {
             true => progress::suspend(print),
