@@ -113,7 +113,7 @@ impl<'a> Picture<'a> {
 
     /// A line of text above the grid.
     pub fn with_caption(self, caption: impl Into<String>) -> Picture<'a> {
-        Picture { caption: Some(caption.into()), ..self }
+        Picture { caption: Some(xml_chars(&caption.into())), ..self }
     }
 
     /// The side of a cell in SVG units: big enough for candidates in a
@@ -532,12 +532,21 @@ impl<'a> Picture<'a> {
             } else if let Some(domains) = self.candidates {
                 if let Some(v) = domains.single(cell) {
                     group = group.add(digit(symbol(v), x, y, font, ink::FIXED, true));
-                } else {
+                } else if self.candidates_legible(size) {
                     group = group.add(self.candidate_digits(domains, cell, size, conflict));
                 }
             }
         }
         group
+    }
+
+    /// Whether candidates would be big enough to read (up to 49×49). Past
+    /// that they are under 1.5 units tall, and there are n³ of them: an
+    /// empty 225×225 took over 4 GB to draw and would write half a gigabyte.
+    fn candidates_legible(&self, size: f64) -> bool {
+        let n = self.geometry.size();
+        let k = (1..=n).find(|k| k * k >= n).unwrap_or(n);
+        size / k as f64 * 0.78 >= MIN_CANDIDATE_FONT
     }
 
     /// The candidates of an open cell, value k in place k of a k×k block.
@@ -557,6 +566,20 @@ impl<'a> Picture<'a> {
         group
     }
 }
+
+/// `text` with the characters XML cannot hold, even escaped (controls
+/// other than tab and line ends, U+FFFE, U+FFFF), written as their code, as
+/// messages write them: a title line may carry them into a caption.
+fn xml_chars(text: &str) -> String {
+    let allowed = |c: char| {
+        let bad_control = c.is_control() && !matches!(c, '\t' | '\n' | '\r');
+        !bad_control && !matches!(c, '\u{FFFE}' | '\u{FFFF}')
+    };
+    text.chars().map(|c| if allowed(c) { c.to_string() } else { format!("U+{:04X}", c as u32) }).collect()
+}
+
+/// The smallest candidate font drawn, in SVG units (a 9×9's is 15.6).
+const MIN_CANDIDATE_FONT: f64 = 1.5;
 
 /// The two strokes of an arrowhead at `to`, pointing away from `from`.
 fn arrow_head(from: (f64, f64), to: (f64, f64), length: f64) -> String {
@@ -600,5 +623,23 @@ mod tests {
         let domains = Domains::full(9);
         let svg = Picture::new(&g, &Alphabet::default()).with_candidates(&domains).to_svg();
         assert_eq!(svg.matches("<text").count(), 81 * 9);
+    }
+
+    #[test]
+    fn a_caption_holds_only_characters_xml_allows() {
+        let g = Geometry::classic(4).unwrap();
+        let svg = Picture::new(&g, &Alphabet::default()).with_caption("Sudoku \u{FFFE}\u{1} & <hard>").to_svg();
+        assert!(svg.contains("Sudoku U+FFFEU+0001 &amp; &lt;hard&gt;"), "{svg}");
+        assert!(!svg.contains('\u{FFFE}') && !svg.contains('\u{1}'), "{svg}");
+    }
+
+    #[test]
+    fn candidates_too_small_to_read_are_left_out() {
+        for (n, drawn) in [(49, 49 * 49 * 49), (64, 0)] {
+            let g = Geometry::new(n, Layout::Latin, &[]).unwrap();
+            let domains = Domains::full(n);
+            let svg = Picture::new(&g, &Alphabet::default()).with_candidates(&domains).to_svg();
+            assert_eq!(svg.matches("<text").count(), drawn, "{n}");
+        }
     }
 }

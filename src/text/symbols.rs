@@ -37,8 +37,16 @@ impl Alphabet {
             return Err("the alphabet is empty".into());
         }
         for (i, &ch) in chars.iter().enumerate() {
-            if ch == '.' || ch.is_whitespace() || matches!(ch, '|' | '+' | '-' | '#') {
+            // `,`, `;` and `:` part fields (CSV, labels): as symbols they cut
+            // a puzzle line into pieces, so satdoku's own output would not read back.
+            if ch == '.' || ch.is_whitespace() || matches!(ch, '|' | '+' | '-' | '#' | ',' | ';' | ':') {
+                let ch = ch.escape_debug();
                 return Err(format!("'{ch}' cannot be a symbol: it means empty, a separator or a comment"));
+            }
+            // Puzzle text refuses control characters, and XML (the SVG
+            // pictures) cannot hold them or U+FFFE and U+FFFF.
+            if ch.is_control() || matches!(ch, '\u{FFFE}' | '\u{FFFF}') {
+                return Err(format!("U+{:04X} cannot be a symbol: puzzle text and pictures cannot hold it", ch as u32));
             }
             if chars[..i].contains(&ch) {
                 return Err(format!("'{ch}' appears twice in the alphabet"));
@@ -158,6 +166,12 @@ mod tests {
         assert_eq!(a.symbol(Value::from_index(15)), Some('F'));
         assert!(Alphabet::custom("12.4").is_err());
         assert!(Alphabet::custom("1231").is_err());
+        for invisible in ["\u{1}23", "1\u{7f}3", "12\u{fffe}"] {
+            assert!(Alphabet::custom(invisible).unwrap_err().contains("U+"), "{invisible:?}");
+        }
+        for separator in [",", ";", ":"] {
+            assert!(Alphabet::custom(&format!("123{separator}")).is_err(), "{separator}");
+        }
     }
 
     #[test]

@@ -721,6 +721,19 @@ fn a_short_alphabet_is_refused_by_generate_and_decode() {
     assert!(r.stderr.contains("--symbols gives 3 symbols, but a 4x4 grid has 4 values"), "{}", r.stderr);
 }
 
+/// Symbols that satdoku's own output could not hold are refused: `,`, `;`
+/// and `:` part fields (a 12×12 line with `,` in it read as 4×4 rows), puzzle
+/// text has no control characters, and XML no U+FFFE (a malformed picture).
+#[test]
+fn symbols_that_would_not_read_back_are_refused() {
+    for alphabet in ["ABCDEFGHJKL,", ";ABCDEFGHJKL", "ABCDEF:GHJKL", "ABCDEFGHJKL\u{1}", "ABCDEFGHJKL\u{FFFE}"] {
+        let r = run(&["generate", "--solved", "--size", "12", "--seed", "1", "--symbols", alphabet], "");
+        assert_eq!(r.code, 2, "{alphabet}: {}", r.stdout);
+        assert!(r.stdout.is_empty(), "{}", r.stdout);
+        assert!(r.stderr.contains("cannot be a symbol"), "{}", r.stderr);
+    }
+}
+
 /// With a custom alphabet the clash message should name the value as the user wrote it.
 #[test]
 fn clash_message_uses_the_custom_symbol() {

@@ -310,3 +310,31 @@ fn variant_clues_are_drawn() {
     let green = png.count(all, |[r, g, b, _]| g > 200 && r < 180 && b < 180);
     assert!(purple > 200 && green > 200, "renban {purple}, whisper {green} pixels");
 }
+
+/// Candidates too small to read are not drawn: an empty 64×64 has 64³ of
+/// them, 1.4 units tall (an empty 225×225 took over 4 GB to draw). A 36×36's
+/// are still drawn, every one.
+#[test]
+fn candidates_of_big_grids_are_drawn_only_when_legible() {
+    let empty = |n: usize| vec!["0"; n * n].join(" ");
+    let r = run(&["analyze", "--propagate", "singles", "--format", "svg"], &empty(64));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(texts(&r.stdout).len(), 1, "the caption only");
+    assert!(r.stdout.len() < 1_000_000, "{} bytes", r.stdout.len());
+    let r = run(&["analyze", "--propagate", "singles", "--format", "svg"], &empty(36));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(texts(&r.stdout).len(), 1 + 36 * 36 * 36);
+}
+
+/// A title's U+FFFE (XML has no such character, even escaped) is written by
+/// its code in the caption: the picture stays well-formed and renders.
+#[test]
+fn a_title_with_a_character_xml_lacks_still_makes_a_picture() {
+    let r = run(&["solve", "--format", "svg"], &format!("Sudoku \u{FFFE} hard\n{PUZZLE}\n"));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(!r.stdout.contains('\u{FFFE}'), "{}", r.stdout);
+    assert!(texts(&r.stdout)[0].3.contains("Sudoku U+FFFE hard"), "{}", r.stdout);
+    if has_rsvg() {
+        render(&r.stdout, "title");
+    }
+}
