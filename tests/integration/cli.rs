@@ -734,6 +734,51 @@ fn symbols_that_would_not_read_back_are_refused() {
     }
 }
 
+/// A spreadsheet's rows in the symbols of `--symbols`, one a field, between
+/// commas, semicolons or tabs, with or without row labels and a header of
+/// the columns: one puzzle each. The first row was taken as a CSV header
+/// and each row's first field as a 1×1 puzzle.
+#[test]
+fn spreadsheet_rows_in_symbols_are_rows() {
+    const GIVENS: &str = "...b..ehd..c..h..g....a.c.i.ha..f....i.e..........i.ga.......f..........g.i...b.e";
+    let alphabets =
+        [("abcdefghi", GIVENS.to_string()), ("é€😀xyzwvu", GIVENS.chars().map(|c| to(c, "é€😀xyzwvu")).collect())];
+    for (alphabet, givens) in alphabets {
+        let cells: Vec<char> = givens.chars().collect();
+        let rows: Vec<Vec<String>> = cells
+            .chunks(9)
+            .map(|row| row.iter().map(|&c| if c == '.' { String::new() } else { c.to_string() }).collect())
+            .collect();
+        let header = format!(",{}\n", alphabet.chars().map(String::from).collect::<Vec<_>>().join(","));
+        let labelled: String =
+            rows.iter().enumerate().map(|(r, row)| format!("R{},{}\n", r + 1, row.join(","))).collect();
+        let inputs = [
+            rows.iter().map(|row| row.join(",") + "\n").collect::<String>(),
+            rows.iter().map(|row| row.join(";") + "\n").collect(),
+            rows.iter().map(|row| row.join("\t") + "\n").collect(),
+            header + &labelled,
+        ];
+        let expected: Vec<usize> =
+            givens.chars().map(|c| alphabet.chars().position(|s| s == c).map_or(0, |p| p + 1)).collect();
+        for input in inputs {
+            let r = run(&["solve", "--symbols", alphabet], &input);
+            assert_eq!(r.code, 0, "{input}\n{}{}", r.stdout, r.stderr);
+            let lines: Vec<&str> = r.stdout.lines().collect();
+            assert_eq!(lines.len(), 1, "{input}\n{}", r.stdout);
+            let solution = read_solution_line(lines[0], Some(alphabet));
+            assert_solves(&Shape::classic(9), &expected, &solution, &input);
+        }
+    }
+
+    /// `c` of the alphabet `abcdefghi` in `alphabet` instead.
+    fn to(c: char, alphabet: &str) -> char {
+        match c {
+            '.' => '.',
+            c => alphabet.chars().nth(c as usize - 'a' as usize).unwrap(),
+        }
+    }
+}
+
 /// With a custom alphabet the clash message should name the value as the user wrote it.
 #[test]
 fn clash_message_uses_the_custom_symbol() {

@@ -653,13 +653,21 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under
 /// (`"5","",…`); a [`LineKind::Separator`] when every field is empty. Four
 /// cells at least, so that a stray `1,,` is no row; never under a CSV
 /// header that names the puzzle column, where an empty field is an empty
-/// column, nor with `--symbols`, whose cells are no numbers. A row may
-/// start with its label (`Row 1,5,3,…`, or any first field under an
-/// [`LineKind::IndexHeader`]), and a header may number or name the columns.
+/// column. With `--symbols` the cells are its symbols, one a field
+/// (`w,x,,z`), not numbers. A row may start with its label (`Row 1,5,3,…`,
+/// or any first field under an [`LineKind::IndexHeader`]), and a header may
+/// number or name the columns.
 fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabet, under: Under) -> Option<LineKind> {
-    if under.named || alphabet.is_custom() || !matches!(delimiter, ',' | ';' | '\t') || fields.len() < 4 {
+    if under.named || !matches!(delimiter, ',' | ';' | '\t') || fields.len() < 4 {
         return None;
     }
+    // A field of one symbol of `--symbols`: a cell, never a label or a
+    // column's name (`w,x,y,z` is a row of a grid written in `wxyz`).
+    let symbol = |field: &str| {
+        let mut chars = field.chars();
+        alphabet.is_custom()
+            && matches!((chars.next(), chars.next()), (Some(c), None) if alphabet.read(c) != Symbol::Unknown)
+    };
     let fields: Vec<(usize, &str)> = fields
         .iter()
         .map(|&(start, field)| {
@@ -681,7 +689,17 @@ fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabe
             _ => columns,
         };
         let numbered = columns.iter().enumerate().all(|(i, (_, f))| f.trim().parse() == Ok(i + 1));
-        let named = columns.iter().all(|(_, f)| row_label(f.trim()));
+        // Columns named by every symbol of `--symbols` in order: no row
+        // (it would have a cell more than the alphabet has symbols).
+        let named = match columns.iter().all(|(_, f)| symbol(f.trim())) {
+            true => {
+                columns.len() == alphabet.len()
+                    && columns.iter().enumerate().all(|(i, (_, f))| {
+                        f.trim().chars().next().map(|c| alphabet.read(c)) == Some(Symbol::Value(i + 1))
+                    })
+            }
+            false => columns.iter().all(|(_, f)| row_label(f.trim())),
+        };
         if corner.trim().is_empty() && columns.len() >= 4 && named {
             return Some(LineKind::IndexHeader(columns.len()));
         }
@@ -691,7 +709,7 @@ fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabe
     }
     // The row's label, before its cells.
     let label = match fields.first() {
-        Some((_, first)) if row_label(first.trim()) && !all_empty => Some(first.trim()),
+        Some((_, first)) if row_label(first.trim()) && !symbol(first.trim()) && !all_empty => Some(first.trim()),
         _ => None,
     };
     let fields = &fields[usize::from(label.is_some())..];
@@ -710,6 +728,14 @@ fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabe
             let mut chars = word.chars();
             let symbol = match word.parse::<usize>() {
                 _ if word.is_empty() || word == "." => Symbol::Empty,
+                _ if alphabet.is_custom() => match (chars.next(), chars.next()) {
+                    (Some(c), None) if alphabet.read(c) != Symbol::Unknown => alphabet.read(c),
+                    (Some(c), None) if !c.is_alphanumeric() && c != '"' => {
+                        strays += 1;
+                        Symbol::Unknown
+                    }
+                    _ => return None,
+                },
                 Ok(0) => Symbol::Empty,
                 Ok(v) if cell_number(word) => Symbol::Value(v),
                 _ => match (chars.next(), chars.next()) {
