@@ -378,7 +378,13 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
         let c = t.get_ref();
         let o = c.line.span().start;
         let line = Line::parse(c.line.get_ref().trim(), n).ok_or_else(|| {
-            at(o, format!("sandwich line \"{}\" (expected r1 to r{n} or c1 to c{n})", echo(c.line.get_ref())))
+            at(
+                o,
+                format!(
+                    "sandwich: line \"{}\" is no row or column of a {n}x{n} grid (expected r1 to r{n} or c1 to c{n})",
+                    echo(c.line.get_ref())
+                ),
+            )
         })?;
         clues.push((o, "sandwich", Constraint::Sandwich { line, sum: c.sum }));
     }
@@ -630,7 +636,7 @@ sum = 15
             ("size = 4\n# co\u{7}mment\n", "t:2:5: control character U+0007"),
             // A sign is no part of a cell or line name (`r+1c+2` was r1c2, `r+1` r1).
             ("size = 4\n[[killer]]\ncells = \"r1c1 r+1c+2\"\n", "t:3:15: killer: 'r+1c+2' is not a cell"),
-            ("size = 4\n[[sandwich]]\nline = \"r+1\"\nsum = 0\n", "t:3:8: sandwich line \"r+1\""),
+            ("size = 4\n[[sandwich]]\nline = \"r+1\"\nsum = 0\n", "t:3:8: sandwich: line \"r+1\" is no row or column"),
             // An escape in the string: the word's column is unsure, so the value's.
             ("size = 4\n[[killer]]\ncells = \"r1c1\\tr1c9\"\n", "t:3:9: killer: 'r1c9' is not a cell"),
         ];

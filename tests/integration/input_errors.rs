@@ -126,7 +126,10 @@ fn misleading_messages_say_what_is_wrong() {
     let signed = write_file(&dir, "signed.toml", "size = 4\n[[killer]]\ncells = \"r1c1 r+1c+2\"\nsum = 3\n");
     refused(&["count", "--grid", &signed], &["signed.toml:3:15: killer: 'r+1c+2' is not a cell"]);
     let sandwich = write_file(&dir, "sandwich.toml", "size = 4\n[[sandwich]]\nline = \"r+1\"\nsum = 0\n");
-    refused(&["count", "--grid", &sandwich], &["sandwich.toml:3:8: sandwich line \"r+1\""]);
+    refused(
+        &["count", "--grid", &sandwich],
+        &["sandwich.toml:3:8: sandwich: line \"r+1\" is no row or column of a 4x4 grid"],
+    );
     let ctrl = write_file(&dir, "ctrl.toml", "size = 4\nname = \"a\u{1}b\"\n");
     refused(&["count", "--grid", &ctrl], &["ctrl.toml:2:10: invalid basic string: control character U+0001"]);
 }

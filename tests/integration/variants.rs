@@ -182,7 +182,10 @@ fn bad_grid_files_are_refused_with_file_and_line() {
             ":4:9: arrow: the circle's cell r1c1 is on its own arrow",
         ),
         ("size = 9\nanti_bishop = true\n", ":2:1: unknown field `anti_bishop`"),
-        ("size = 9\n[[sandwich]]\nline = \"r0\"\nsum = 5\n", "sandwich line \"r0\""),
+        (
+            "size = 9\n[[sandwich]]\nline = \"r0\"\nsum = 5\n",
+            ":3:8: sandwich: line \"r0\" is no row or column of a 9x9 grid (expected r1 to r9 or c1 to c9)",
+        ),
         // One cell: said in the singular, and with what a cell can hold.
         (
             "size = 9\n[[killer]]\ncells = \"r1c1\"\nsum = 10\n",
