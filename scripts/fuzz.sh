@@ -31,7 +31,7 @@ elif [[ "${1:-}" =~ ^[0-9]+$ ]]; then
 fi
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(puzzle_text puzzle_framing grid_file dimacs_cnf solver_output)
+    targets=(puzzle_text puzzle_framing grid_file fpuzzles region_map dimacs_cnf solver_output)
 fi
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
@@ -49,8 +49,8 @@ for target in "${targets[@]}"; do
     args=(-rss_limit_mb=$MEMORY_MB -timeout=30 -print_final_stats=1
         "-artifact_prefix=fuzz/artifacts/$target/" "-dict=fuzz/dict/$target.dict")
     case $target in
-        # Room for 25x25 grids in rows of numbers, and for CNFs of 4x4 grids.
-        puzzle_text | dimacs_cnf) args+=(-max_len=16384) ;;
+        # Room for 25x25 grids in rows of numbers, for CNFs of 4x4 grids and f-puzzles JSON of 16x16 ones.
+        puzzle_text | dimacs_cnf | fpuzzles) args+=(-max_len=16384) ;;
         *) args+=(-max_len=4096) ;;
     esac
     if [ $mode = replay ]; then

@@ -11,8 +11,8 @@ use std::time::Duration;
 use satdoku::cnf::{puzzle_cnf, read_cnf, read_model, write_cnf, Answer, CnfFile};
 use satdoku::varisat::Solver;
 use satdoku::{
-    format, parse_grid_file, solve, verify, Alphabet, Encoding, Geometry, GeometrySpec, Grid, Layout, Outcome, Puzzle,
-    PuzzleReader, SolveError, SolveOptions, Variant,
+    format, parse_grid_file, read_fpuzzles_entries, read_region_map, solve, verify, write_fpuzzles, Alphabet, Encoding,
+    Geometry, GeometrySpec, Grid, Layout, Outcome, Puzzle, PuzzleReader, SolveError, SolveOptions, Variant,
 };
 
 /// Puzzles up to this side are solved, printed and written as CNF; bigger ones are only read.
@@ -213,6 +213,78 @@ pub fn grid_file(data: &[u8]) {
     let _ = format::pretty(puzzle.givens(), puzzle.geometry(), &Alphabet::default());
     check_solve(&puzzle, &SolveOptions { timeout: Some(SOLVE_TIMEOUT), ..SolveOptions::default() });
     cnf_round_trip(&puzzle);
+}
+
+/// f-puzzles JSON, compressed strings and URLs (`--fpuzzles`), through
+/// `read_fpuzzles_entries`. Each puzzle read that is small enough is written
+/// back as f-puzzles JSON and must read back the same, and the first few are
+/// solved, their solutions checked.
+pub fn fpuzzles(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let options = SolveOptions { timeout: Some(SOLVE_TIMEOUT), ..SolveOptions::default() };
+    let mut solved = 0;
+    for entry in read_fpuzzles_entries(text, "fuzz.json") {
+        let puzzle = match entry.puzzle {
+            Ok(puzzle) => puzzle,
+            Err(error) => {
+                let _ = error.to_string();
+                continue;
+            }
+        };
+        let n = puzzle.size();
+        assert_eq!(puzzle.geometry().size(), n, "a puzzle's grid and geometry differ in size");
+        if n > SOLVE_MAX_SIDE {
+            continue;
+        }
+        if let Ok(json) = write_fpuzzles(&puzzle, None) {
+            let back: Vec<_> = read_fpuzzles_entries(&json, "written").into_iter().map(|e| e.puzzle).collect();
+            match &back[..] {
+                [Ok(back)] => {
+                    assert_eq!(back.givens(), puzzle.givens(), "f-puzzles JSON written reads back as other givens")
+                }
+                other => panic!("f-puzzles JSON satdoku wrote reads as {other:?}: {json}"),
+            }
+        }
+        if solved < SOLVE_MAX_PUZZLES {
+            solved += 1;
+            check_solve(&puzzle, &options);
+        }
+    }
+}
+
+/// A jigsaw region map (`--regions MAP`), through `read_region_map`. The first
+/// byte, when not 0, is the side the map must have; a map that reads makes a
+/// jigsaw grid (or a `GeometryError`), whose blank puzzle is solved when small.
+pub fn region_map(data: &[u8]) {
+    let Some((&side, data)) = data.split_first() else { return };
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let labels = match read_region_map(text, (side != 0).then_some(usize::from(side))) {
+        Ok(labels) => labels,
+        Err(error) => {
+            let _ = error.to_string();
+            return;
+        }
+    };
+    let n = (1..=labels.len()).find(|n| n * n >= labels.len()).unwrap_or(0);
+    let geometry = match Geometry::new(n, Layout::Regions(labels), &[]) {
+        Ok(geometry) => geometry,
+        Err(error) => {
+            let _ = error.to_string();
+            return;
+        }
+    };
+    let _ = format::region_map(
+        match geometry.layout() {
+            Layout::Regions(map) => map,
+            _ => panic!("a jigsaw geometry without its regions"),
+        },
+        n,
+    );
+    if n > SOLVE_MAX_SIDE {
+        return;
+    }
+    let puzzle = Puzzle::new(Arc::new(geometry), Grid::empty(n)).expect("a blank grid of the geometry's size");
+    check_solve(&puzzle, &SolveOptions { timeout: Some(SOLVE_TIMEOUT), ..SolveOptions::default() });
 }
 
 /// A CNF as `satdoku decode --cnf` reads it. One that reads is solved by

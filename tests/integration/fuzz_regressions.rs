@@ -44,6 +44,16 @@ fn grid_file() {
 }
 
 #[test]
+fn fpuzzles() {
+    replay("fpuzzles", fuzz_checks::fpuzzles);
+}
+
+#[test]
+fn region_map() {
+    replay("region_map", fuzz_checks::region_map);
+}
+
+#[test]
 fn dimacs_cnf() {
     replay("dimacs_cnf", fuzz_checks::dimacs_cnf);
 }
