@@ -779,6 +779,49 @@ fn spreadsheet_rows_in_symbols_are_rows() {
     }
 }
 
+/// Under `--symbols` a puzzle reads as the same puzzle in digits does: a
+/// comment after a row's cells, symbols that are rule marks elsewhere (`*`,
+/// `=`, `'`, `~`), a spreadsheet row a field short, a header numbering the
+/// columns. Each was lost, taken as a title or a rule, or made a record of
+/// its own.
+#[test]
+fn symbols_frame_puzzles_as_digits_do() {
+    let cases = [
+        ("wxyz", "y z w x\nw x y z # hard\nx w z y\nz y x w\n"),
+        ("*'~x", "*\t\t\t\n\t\t\t\n\t'\t\t\n\t\t\t~\n"),
+        ("=~*'", "=~*'*'=~~='*'*~=\n"),
+        ("wxyz", ",1,2,3,4\nR1,w,,,\nR2,y,z,w,x\nR3,x,y,,\nR4,,w,x,\n"),
+    ];
+    for (alphabet, input) in cases {
+        let records = json_lines(&run(&["solve", "--symbols", alphabet, "--format", "json"], input).stdout);
+        assert_eq!(records.len(), 1, "{input}: {records:?}");
+        assert_eq!(records[0]["status"], "solved", "{input}: {records:?}");
+        let solution = read_solution_line(records[0]["solution"].as_str().unwrap(), Some(alphabet));
+        let givens: Vec<usize> = input
+            .replace(" # hard", "")
+            .lines()
+            .filter(|l| !l.starts_with(','))
+            .flat_map(|l| {
+                let l = l.strip_prefix('R').map_or(l, |l| &l[2..]);
+                match l.contains([',', '\t', ' ']) {
+                    true => l.split([',', '\t', ' ']).map(String::from).collect::<Vec<_>>(),
+                    false => l.chars().map(String::from).collect(),
+                }
+            })
+            .map(|cell| alphabet.chars().position(|s| cell == s.to_string()).map_or(0, |p| p + 1))
+            .collect();
+        assert_solves(&Shape::classic(4), &givens, &solution, input);
+    }
+    // A row a field short is that puzzle's one error record, as `3,4,1` is.
+    let r = run(&["solve", "--symbols", "wxyz", "--format", "json"], "w,x,y,z\ny,z,w\nx,w,z,y\nz,y,x,w\n");
+    let records = json_lines(&r.stdout);
+    assert_eq!(records.len(), 1, "{records:?}");
+    assert!(
+        records[0]["error"].as_str().unwrap().contains("row 2 of the puzzle that starts at line 1 has 3 cells"),
+        "{records:?}"
+    );
+}
+
 /// With a custom alphabet the clash message should name the value as the user wrote it.
 #[test]
 fn clash_message_uses_the_custom_symbol() {

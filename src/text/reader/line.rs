@@ -234,8 +234,12 @@ fn is_separator(ch: char) -> bool {
 
 /// A rule line: only separators, or a run of dashes with box corners (`*`,
 /// `.`, `'`, `:`) at its ends and joints.
-fn is_rule(text: &str) -> bool {
-    let frame = |ch: char| is_separator(ch) || matches!(ch, '=' | '*' | ':' | '\'' | '~');
+fn is_rule(text: &str, alphabet: &Alphabet) -> bool {
+    // A symbol of `--symbols` (`*`, `=`) is a cell, never a rule's mark.
+    let frame = |ch: char| {
+        is_separator(ch)
+            || (matches!(ch, '=' | '*' | ':' | '\'' | '~') && !matches!(alphabet.read(ch), Symbol::Value(_)))
+    };
     text.chars().all(frame) || (text.contains("--") && text.chars().all(|ch| frame(ch) || ch == '.' || ch == '_'))
 }
 
@@ -329,16 +333,19 @@ pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, un
             return LineKind::Section(name.trim().to_string());
         }
     }
-    if is_rule(trimmed) {
+    if is_rule(trimmed, alphabet) {
         return LineKind::Rule;
     }
     // A comment after the cells: `4..7… # hard`.
     // After rules alone, a title (`-- #7 --`).
     let text = match text.find(" #").or_else(|| text.find("\t#")) {
-        Some(i) if !alphabet.is_custom() => match text[..i].chars().any(|c| c.is_alphanumeric() || is_cellish(c)) {
-            true => &text[..i],
-            false => return LineKind::Title(echo(trimmed)),
-        },
+        Some(i) => {
+            match text[..i].chars().any(|c| c.is_alphanumeric() || is_cellish(c) || alphabet.read(c) != Symbol::Unknown)
+            {
+                true => &text[..i],
+                false => return LineKind::Title(echo(trimmed)),
+            }
+        }
         _ => text,
     };
     if let Some(kind) = delimited(text, alphabet, fixed, under) {
@@ -601,6 +608,15 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under
         let cells = tokenize(&text.replace(',', " "), 0, alphabet);
         return Some(LineKind::Cells(Cells { delimiter: Some(','), ..cells }));
     }
+    // The same in the symbols of `--symbols` (`y,z,w`), however few.
+    let symbol = |f: &str| {
+        let mut chars = f.trim().chars();
+        matches!((chars.next(), chars.next()), (Some(c), None) if alphabet.read(c) != Symbol::Unknown)
+    };
+    if delimiter == ',' && alphabet.is_custom() && fields.iter().all(|(_, f)| symbol(f)) {
+        let cells = tokenize(&text.replace(',', " "), 0, alphabet);
+        return Some(LineKind::Cells(Cells { delimiter: Some(','), ..cells }));
+    }
     // A header that names no puzzle column (`C1,C2,…`) may head a
     // spreadsheet's grid.
     if let Some(row) = spreadsheet_row(&fields, delimiter, alphabet, under) {
@@ -704,6 +720,10 @@ fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabe
             return Some(LineKind::IndexHeader(columns.len()));
         }
         if corner.trim().is_empty() && columns.len() >= 4 && numbered {
+            // Numbers are no cells under `--symbols`: only a header.
+            if alphabet.is_custom() && !columns.iter().any(|(_, f)| symbol(f.trim())) {
+                return Some(LineKind::IndexHeader(columns.len()));
+            }
             header = u16::try_from(columns.len()).ok();
         }
     }
