@@ -183,6 +183,32 @@ fn stderr_follows_input_order_with_several_threads() {
     assert_contract(&json_lines(&r.stdout));
 }
 
+/// Labelled spreadsheet rows that stop short of a grid are one invalid
+/// record, as the same rows without labels are: they were titles, and the
+/// last one named the next puzzle (no record, nothing said).
+#[test]
+fn labelled_rows_cut_short_are_one_record() {
+    for (symbols, rows, next) in [
+        (None, "R1,1,,,\nR2,3,4,1,2\nR3,2,3,,\n", "1234341221434321"),
+        (Some("wxyz"), "R1,w,,,\nR2,y,z,w,x\nR3,x,y,,\n", "wxyzyzwxxwzyzyxw"),
+    ] {
+        for after in ["\n", "\nTotal,1,,,\n", ""] {
+            let input = format!("{rows}{after}{next}\n");
+            let mut args = vec!["solve", "--format", "json"];
+            args.extend(symbols.iter().flat_map(|s| ["--symbols", *s]));
+            let records = json_lines(&run(&args, &input).stdout);
+            assert_contract(&records);
+            let statuses: Vec<&str> = records.iter().map(status).collect();
+            assert_eq!(statuses, ["invalid", "solved"], "{input}");
+            assert_eq!(records[0]["source"], "<stdin>:1", "{input}");
+            assert!(records[0]["error"].as_str().unwrap().contains("3 rows of 4 cells"), "{input}: {records:?}");
+            // Only the line that is a title names the next puzzle, never a cut row.
+            let name = records[1].get("name").and_then(Json::as_str);
+            assert!(name.is_none_or(|name| name.starts_with("Total")), "{input}: {records:?}");
+        }
+    }
+}
+
 /// On a terminal, where stdout and stderr show together, each diagnostic
 /// comes after the records before it and before its own, at any --jobs.
 #[test]

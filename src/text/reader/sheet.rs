@@ -258,12 +258,16 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // labels are of another kind: a title above them (`Total;;;;` above
         // `R1;1;;;`; `R1` above `R2` is their row).
         let other_kind = label.is_some_and(|label| next_label.as_deref() != Some(label_stem(label)));
-        if empty.len() < rows
+        // Two labelled rows of a kind or more, too few for a grid: a grid
+        // cut short, one invalid record as unlabelled rows make, never
+        // titles that leave no record (`R1,…`, `R2,…`, `R3,…` of a 4×4).
+        let cut_short = label.is_some() && !other_kind && (2..rows).contains(&empty.len());
+        if (empty.len() < rows && !cut_short)
             || (other_kind && !whole_grids(&empty, rows, more) && whole_grids(&empty[1..], rows, more))
         {
             return false;
         }
-        let lines = ends[rows - 1];
+        let lines = ends[rows.min(empty.len()) - 1];
         if exact {
             let mut after = lines;
             while matches!(self.peek(after), Some((_, LineKind::Rule))) {
