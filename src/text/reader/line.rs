@@ -609,11 +609,7 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under
         return Some(LineKind::Cells(Cells { delimiter: Some(','), ..cells }));
     }
     // The same in the symbols of `--symbols` (`y,z,w`), however few.
-    let symbol = |f: &str| {
-        let mut chars = f.trim().chars();
-        matches!((chars.next(), chars.next()), (Some(c), None) if alphabet.read(c) != Symbol::Unknown)
-    };
-    if delimiter == ',' && alphabet.is_custom() && fields.iter().all(|(_, f)| symbol(f)) {
+    if delimiter == ',' && fields.iter().all(|(_, f)| custom_symbol(f.trim(), alphabet)) {
         let cells = tokenize(&text.replace(',', " "), 0, alphabet);
         return Some(LineKind::Cells(Cells { delimiter: Some(','), ..cells }));
     }
@@ -679,11 +675,7 @@ fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabe
     }
     // A field of one symbol of `--symbols`: a cell, never a label or a
     // column's name (`w,x,y,z` is a row of a grid written in `wxyz`).
-    let symbol = |field: &str| {
-        let mut chars = field.chars();
-        alphabet.is_custom()
-            && matches!((chars.next(), chars.next()), (Some(c), None) if alphabet.read(c) != Symbol::Unknown)
-    };
+    let symbol = |field: &str| custom_symbol(field, alphabet);
     let fields: Vec<(usize, &str)> = fields
         .iter()
         .map(|&(start, field)| {
@@ -788,6 +780,13 @@ fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabe
         Some(label) => LineKind::LabelledRow(echo(label), cells),
         None => LineKind::Cells(cells),
     })
+}
+
+/// Whether `field` is one symbol of a `--symbols` alphabet, or its `.`.
+fn custom_symbol(field: &str, alphabet: &Alphabet) -> bool {
+    let mut chars = field.chars();
+    alphabet.is_custom()
+        && matches!((chars.next(), chars.next()), (Some(c), None) if alphabet.read(c) != Symbol::Unknown)
 }
 
 /// A spreadsheet row's label or a column's name: a short word that starts
