@@ -31,14 +31,20 @@ pub struct AnalyzeConflict {
     clause_hashes: Vec<ClauseHash>,
     /// Clause hashes paired with the trail depth of the propagated lit.
     unordered_clause_hashes: Vec<(LitIdx, ClauseHash)>,
-    /// Stack for recursive minimization.
-    stack: Vec<Lit>,
+    /// The path of the DFS of recursive minimization: each literal being expanded, and how many
+    /// literals of its reason are done.
+    path: Vec<(Lit, usize)>,
+    /// Variables known not to be implied by the clause being minimized.
+    poisoned: Vec<bool>,
+    /// Entries to clean in `poisoned`.
+    to_unpoison: Vec<Var>,
 }
 
 impl AnalyzeConflict {
     /// Update structures for a new variable count.
     pub fn set_var_count(&mut self, count: usize) {
         self.var_flags.resize(count, false);
+        self.poisoned.resize(count, false);
     }
 
     /// The learned clause.
@@ -153,8 +159,14 @@ pub fn analyze_conflict<'a>(
         }
     }
 
+    #[cfg(test)]
+    let unminimized = ctx.part(AnalyzeConflictP).clause.clone();
+
     // This needs var_flags set and keeps some var_fags set.
     minimize_clause(ctx.borrow());
+
+    #[cfg(test)]
+    check_minimization(ctx.borrow(), &unminimized);
 
     let (analyze, mut ctx) = ctx.split_part_mut(AnalyzeConflictP);
 
@@ -265,23 +277,21 @@ impl LevelAbstraction {
 /// implied by literals of the clause. When a decision literal that is not in the clause is found,
 /// it means that the literal is not redundant.
 ///
-/// There are two optimizations used here: The first one is to stop the search as soon as a literal
-/// of a decision level not present in the clause is found. If the DFS would be continued it would
-/// at some point reach the decision of that level. That decision belongs to a level not in the
-/// clause and thus itself can't be in the clause. Checking whether the decision level is among the
-/// clause's decision levels is done approximately using a Bloom filter.
+/// The search stops as soon as a literal of a decision level not present in the clause is found.
+/// If the DFS would be continued it would at some point reach the decision of that level. That
+/// decision belongs to a level not in the clause and thus itself can't be in the clause. Checking
+/// whether the decision level is among the clause's decision levels is done approximately using a
+/// Bloom filter.
 ///
-/// The other optimization is to avoid duplicating work during the DFS searches. When one literal is
-/// found to be redundant that means the whole search stayed within the implied literals. We
-/// remember this and will not expand any of these literals for the following DFS searches.
-///
-/// In this implementation the var_flags array here has two purposes. At the beginning it is set for
-/// all the literals of the clause. It is also used to mark the literals visited during the DFS.
-/// This allows us to combine the already-visited-check with the literal-present-in-clause check. It
-/// also allows for a neat implementation of the second optimization. When the search finds the
-/// literal to be non-redundant, we clear var_flags for the literals we visited, resetting it to the
-/// state at the beginning of the DFS. When the literal was redundant we keep it as is. This means
-/// the following DFS will not expand these literals.
+/// Work is never repeated across the DFS searches of one clause, as in MiniSat's and CaDiCaL's
+/// minimization. The DFS keeps the path from the clause literal to the literal it expands. A
+/// literal whose implying literals all turned out implied by the clause is implied too: its
+/// var_flags entry is set (listed in to_clean), whether the DFS it was found in succeeds or not,
+/// and no later DFS expands it again. When the search hits a literal that is not implied, every
+/// literal on the path depends on it and is not implied either: those are marked in
+/// `poisoned` (listed in `to_unpoison`), and a later DFS that meets one of them stops at once.
+/// Both marks are exact, so the minimized clause is the same as without them.
+#[inline(never)]
 fn minimize_clause<'a>(
     mut ctx: partial!(
         Context<'a>,
@@ -296,12 +306,20 @@ fn minimize_clause<'a>(
     let (analyze, mut ctx) = ctx.split_part_mut(AnalyzeConflictP);
     split_borrow!(lit_ctx = &(ClauseAllocP) ctx);
     let impl_graph = ctx.part(ImplGraphP);
+    let hashes_required = ctx.part(ProofP).clause_hashes_required();
 
     let mut involved_levels = LevelAbstraction::default();
 
     for &lit in analyze.clause.iter() {
         involved_levels.add(impl_graph.level(lit.var()));
     }
+
+    let var_flags = &mut analyze.var_flags;
+    let to_clean = &mut analyze.to_clean;
+    let poisoned = &mut analyze.poisoned;
+    let to_unpoison = &mut analyze.to_unpoison;
+    let path = &mut analyze.path;
+    let unordered_clause_hashes = &mut analyze.unordered_clause_hashes;
 
     let mut scan = VecMutScan::new(&mut analyze.clause);
 
@@ -313,56 +331,112 @@ fn minimize_clause<'a>(
             continue;
         }
 
-        // Start the DFS
-        analyze.stack.clear();
-        analyze.stack.push(!*lit);
+        // Start the DFS at the literal of the trail that the clause literal negates. Each entry
+        // of the path is a literal being expanded and how many of its reason's literals are done.
+        path.clear();
+        path.push((!*lit, 0));
 
-        // Used to remember which var_flags are set during this DFS
-        let top = analyze.to_clean.len();
-
-        // Used to remember which clause hashes were added during the DFS, so we can remove them in
-        // case the literal is not redundant.
-        let hashes_top = analyze.unordered_clause_hashes.len();
-
-        while let Some(lit) = analyze.stack.pop() {
-            let reason = impl_graph.reason(lit.var());
+        while let Some(&mut (implied, ref mut next)) = path.last_mut() {
+            let reason = impl_graph.reason(implied.var());
             let lits = reason.lits(&lit_ctx);
 
-            if ctx.part(ProofP).clause_hashes_required() && !reason.is_unit() {
-                let depth = impl_graph.depth(lit.var()) as LitIdx;
-                let hash = clause_hash(lits) ^ lit_hash(lit);
-                analyze.unordered_clause_hashes.push((depth, hash));
-            }
-
-            for &reason_lit in lits {
+            if let Some(&reason_lit) = lits.get(*next) {
+                *next += 1;
                 let reason_level = impl_graph.level(reason_lit.var());
 
-                if !analyze.var_flags[reason_lit.index()] && reason_level > 0 {
-                    // We haven't established reason_lit to be redundant, haven't visited it yet and
-                    // it's not implied by unit clauses.
+                if var_flags[reason_lit.index()] || reason_level == 0 {
+                    // In the clause, known to be implied by it, or implied by unit clauses.
+                    continue;
+                }
 
-                    if impl_graph.reason(reason_lit.var()) == &Reason::Unit
-                        || !involved_levels.test(reason_level)
-                    {
-                        // reason_lit is a decision not in the clause or in a decision level known
-                        // not to be in the clause. Abort the search.
-
-                        // Reset the var_flags set during _this_ DFS.
-                        for lit in analyze.to_clean.drain(top..) {
-                            analyze.var_flags[lit.index()] = false;
+                if poisoned[reason_lit.index()]
+                    || impl_graph.reason(reason_lit.var()) == &Reason::Unit
+                    || !involved_levels.test(reason_level)
+                {
+                    // reason_lit is known not to be implied, a decision not in the clause, or in
+                    // a decision level known not to be in the clause: neither is anything on the
+                    // path, which depends on it.
+                    for &(on_path, _) in path.iter() {
+                        if !poisoned[on_path.index()] {
+                            poisoned[on_path.index()] = true;
+                            to_unpoison.push(on_path.var());
                         }
-                        // Remove clauses not needed to justify the minimized clause.
-                        analyze.unordered_clause_hashes.truncate(hashes_top);
-                        continue 'next_lit;
-                    } else {
-                        analyze.var_flags[reason_lit.index()] = true;
-                        analyze.to_clean.push(reason_lit.var());
-                        analyze.stack.push(!reason_lit);
                     }
+                    continue 'next_lit;
+                }
+
+                path.push((!reason_lit, 0));
+            } else {
+                // Every literal implying this one is implied by the clause: so is this one.
+                path.pop();
+
+                if hashes_required && !reason.is_unit() {
+                    let depth = impl_graph.depth(implied.var()) as LitIdx;
+                    let hash = clause_hash(lits) ^ lit_hash(implied);
+                    unordered_clause_hashes.push((depth, hash));
+                }
+
+                if !path.is_empty() {
+                    var_flags[implied.index()] = true;
+                    to_clean.push(implied.var());
                 }
             }
         }
 
+        // The DFS finished without meeting a literal that is not implied.
         lit.remove();
     }
+
+    for var in to_unpoison.drain(..) {
+        poisoned[var.index()] = false;
+    }
+}
+
+/// Checks the minimized clause against the definition of redundancy, computed afresh: a literal
+/// of the learned clause (after the first) is dropped exactly when it was propagated and every
+/// literal of its reason is at level 0, in the unminimized clause, or itself redundant. Every
+/// conflict that the crate's tests analyze is checked.
+#[cfg(test)]
+fn check_minimization(
+    mut ctx: partial!(Context, AnalyzeConflictP, ClauseAllocP, ImplGraphP),
+    unminimized: &[Lit],
+) {
+    use std::collections::{HashMap, HashSet};
+
+    use crate::prop::ImplGraph;
+
+    fn redundant<'a>(
+        graph: &ImplGraph,
+        lit_ctx: &'a partial!('a Context, ClauseAllocP),
+        in_clause: &HashSet<Var>,
+        known: &mut HashMap<Var, bool>,
+        lit: Lit,
+    ) -> bool {
+        if let Some(&answer) = known.get(&lit.var()) {
+            return answer;
+        }
+        let reason = *graph.reason(lit.var());
+        let answer = !reason.is_unit()
+            && reason.lits(lit_ctx).iter().all(|&reason_lit| {
+                graph.level(reason_lit.var()) == 0
+                    || in_clause.contains(&reason_lit.var())
+                    || redundant(graph, lit_ctx, in_clause, known, reason_lit)
+            });
+        known.insert(lit.var(), answer);
+        answer
+    }
+
+    split_borrow!(lit_ctx = &(ClauseAllocP) ctx);
+    let graph = ctx.part(ImplGraphP);
+    let in_clause: HashSet<Var> = unminimized.iter().map(|lit| lit.var()).collect();
+    let mut known = HashMap::new();
+    let expected: Vec<Lit> = unminimized
+        .iter()
+        .enumerate()
+        .filter(|&(index, &lit)| {
+            index == 0 || !redundant(graph, &lit_ctx, &in_clause, &mut known, lit)
+        })
+        .map(|(_, &lit)| lit)
+        .collect();
+    assert_eq!(ctx.part(AnalyzeConflictP).clause(), &expected[..]);
 }
