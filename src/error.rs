@@ -291,6 +291,13 @@ pub enum ParseErrorKind {
         /// The longest line read, in bytes.
         limit: usize,
     },
+    /// A line that went on past `limit` bytes with no end: the rest of the
+    /// input was not read.
+    #[error("a line of more than {} GiB with no end: the rest of the input is not read", limit >> 30)]
+    EndlessLine {
+        /// How much of it was read, in bytes.
+        limit: u64,
+    },
     /// A byte that is no text.
     #[error("{what} (byte 0x{byte:02x}): puzzle text has no such byte")]
     BadByte {

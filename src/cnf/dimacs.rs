@@ -40,6 +40,7 @@ use crate::pipeline::{PuzzleCnf, SolveOptions};
 use crate::sat::output::{check_model, ModelError};
 use crate::sat::{confirm_unsat, Claimant, Model, SatResult};
 use crate::solve::{Outcome, SolveError};
+use crate::text::decoded::Decoded;
 use crate::text::notation::{parse_box_shape, parse_cell_name};
 use crate::text::symbols::Alphabet;
 
@@ -224,7 +225,8 @@ impl CnfFile {
 
 /// Read a CNF written by `satdoku dimacs`; `source_name` names it in messages.
 pub fn read_cnf(input: impl BufRead, source_name: &str) -> Result<CnfFile, CnfError> {
-    let mut input = input;
+    // PowerShell 5's `>` writes UTF-16: `satdoku dimacs > puzzle.cnf` there.
+    let mut input = Decoded::new(input);
     let mut bytes = Vec::new();
     io::Read::read_to_end(&mut input, &mut bytes)
         .map_err(|e| CnfError::Io { source_name: source_name.into(), message: e.to_string() })?;
@@ -561,6 +563,13 @@ mod tests {
         let marked = [crate::sat::output::BOM, &text[..]].concat();
         let again = read_cnf(&marked[..], "t.cnf").unwrap();
         assert_eq!((again.map, again.formula.var_count()), (back.map.clone(), back.formula.var_count()));
+        // Written by PowerShell 5's `>`: UTF-16 with its mark, the same CNF.
+        let utf16: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain(String::from_utf8(text.clone()).unwrap().encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        let again = read_cnf(&utf16[..], "t.cnf").unwrap();
+        assert_eq!((again.map, again.formula.len()), (back.map.clone(), back.formula.len()));
         let mut solver = varisat::Solver::new();
         solver.add_formula(&back.formula);
         assert!(solver.solve().unwrap());

@@ -7,6 +7,7 @@ use varisat::CnfFormula;
 
 use crate::error::{echo, Position};
 use crate::sat::Model;
+use crate::text::decoded::Decoded;
 use crate::text::lines::{max_literal_line, read_line_within, Bounded};
 
 /// What a solver answered.
@@ -94,7 +95,8 @@ pub fn read_model(input: impl BufRead, source_name: &str, var_count: usize) -> R
     let mut line_no = 0;
     // Only one line is held at a time, and no more of it than an answer can
     // need: comments may go on for ever, a line may not.
-    let (mut input, mut line, max) = (input, Vec::new(), max_literal_line(var_count));
+    // PowerShell 5's `>` writes UTF-16: `cadical puzzle.cnf > answer.txt` there.
+    let (mut input, mut line, max) = (Decoded::new(input), Vec::new(), max_literal_line(var_count));
     loop {
         let read = read_line_within(&mut input, &mut line, max)
             .map_err(|e| ModelError::Io { source_name: source_name.into(), message: e.to_string() })?;
@@ -113,18 +115,26 @@ pub fn read_model(input: impl BufRead, source_name: &str, var_count: usize) -> R
         for line in line.split(|&b| b == b'\r') {
             line_no += 1;
             let position = |column: usize| Position { source: source_name.into(), line: line_no, column: Some(column) };
-            let Ok(text) = std::str::from_utf8(line) else {
-                return Err(ModelError::Unexpected {
-                    position: position(1),
-                    token: "(bytes)".into(),
-                    expected: "UTF-8 text",
-                });
+            // A tab is whitespace too: `v<TAB>1<TAB>-2`, `s<TAB>SATISFIABLE`.
+            let spaced = |r: &str| r.is_empty() || r.starts_with([' ', '\t']);
+            let comment = |text: &str| text.trim_start().strip_prefix('c').is_some_and(spaced);
+            let text = match std::str::from_utf8(line) {
+                Ok(text) => text,
+                // A comment may hold anything (`c résultat` in Latin-1).
+                Err(_) if comment(&String::from_utf8_lossy(line)) => continue,
+                Err(e) => {
+                    let at = e.valid_up_to();
+                    let column = String::from_utf8_lossy(&line[..at]).chars().count() + 1;
+                    return Err(ModelError::Unexpected {
+                        position: position(column),
+                        token: format!("byte 0x{:02x}", line[at]),
+                        expected: "UTF-8 text",
+                    });
+                }
             };
             let text = text.trim_end();
             let trimmed = text.trim_start();
-            // A tab is whitespace too: `v<TAB>1<TAB>-2`, `s<TAB>SATISFIABLE`.
-            let spaced = |r: &str| r.is_empty() || r.starts_with([' ', '\t']);
-            if trimmed.is_empty() || trimmed.strip_prefix('c').is_some_and(spaced) {
+            if trimmed.is_empty() || comment(trimmed) {
                 continue;
             }
             let (literals, offset) = if let Some(rest) = trimmed.strip_prefix('s').filter(|r| spaced(r)) {
@@ -263,6 +273,26 @@ mod tests {
         for text in ["s UNSATISFIABLE\n", "UNSAT\n"] {
             assert_eq!(read_model(text.as_bytes(), "m", 3), Ok(Answer::Unsatisfiable));
         }
+    }
+
+    /// What Windows tools write: an answer in UTF-16 (PowerShell 5's `>`),
+    /// a comment in Latin-1. A byte that is no UTF-8 outside a comment is
+    /// named where it is.
+    #[test]
+    fn answers_in_other_encodings_are_read() {
+        let sat = Answer::Satisfiable(Model::from_values(vec![Some(true), Some(false), Some(true)]));
+        let text = "c solved\r\ns SATISFIABLE\r\nv 1 -2 3 0\r\n";
+        for little in [true, false] {
+            let mut bytes = if little { vec![0xFF, 0xFE] } else { vec![0xFE, 0xFF] };
+            for unit in text.encode_utf16() {
+                bytes.extend(if little { unit.to_le_bytes() } else { unit.to_be_bytes() });
+            }
+            assert_eq!(read_model(&bytes[..], "m", 3), Ok(sat.clone()));
+        }
+        let latin1 = b"c r\xe9sultat\ns SATISFIABLE\nv 1 -2 3 0\n";
+        assert_eq!(read_model(&latin1[..], "m", 3), Ok(sat));
+        let error = read_model(&b"s SATISFIABLE\nv 1 -2\xe9 3 0\n"[..], "m", 3).unwrap_err();
+        assert_eq!(error.to_string(), "m:2:7: 'byte 0xe9' is not UTF-8 text");
     }
 
     /// An endless line, of NULs (`/dev/zero`) or after a comment's `c`, is an

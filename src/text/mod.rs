@@ -1,5 +1,6 @@
 //! Text in and out: the alphabet, reading puzzles, printing grids, grid definition files, cell notation.
 
+pub(crate) mod decoded;
 pub mod format;
 pub(crate) mod fpuzzles;
 pub(crate) mod gridfile;

@@ -34,6 +34,7 @@ use crate::model::geometry::{Value, MAX_SIZE};
 use crate::model::puzzle::{GeometrySpec, Grid, Puzzle};
 use crate::pipeline::SolveOptions;
 use crate::reasoning::propagate::Propagator;
+use crate::text::decoded::Decoded;
 use crate::text::symbols::{Alphabet, Symbol};
 
 mod line;
@@ -42,7 +43,7 @@ mod sheet;
 use line::{
     candidate_words, cellish_count, classify, exact_sqrt, field_cells, is_text, is_whole_count, is_whole_field,
     letter_row, odd_row_length, read_bounded_line, region_map, undecorated, Cells, Header, Line, LineKind, Token,
-    TokenText, Under, DAMAGED_CELLS,
+    TokenText, Under, DAMAGED_CELLS, ENDLESS,
 };
 use sheet::{whole_grids, whole_grids_then};
 
@@ -144,7 +145,8 @@ const MAX_RUN_CELLS: usize = 1 << 20;
 /// others' givens, reads the rest, and reports the odd one, or every puzzle
 /// of the stretch it cannot tell apart, as invalid.
 pub struct PuzzleReader<'a, R> {
-    input: R,
+    /// The input, decoded from UTF-16 where its byte-order mark says so.
+    input: Decoded<R>,
     source: String,
     alphabet: &'a Alphabet,
     spec: &'a mut GeometrySpec,
@@ -221,7 +223,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
     /// Read puzzles from `input`, named `source` in messages.
     pub fn new(input: R, source: impl Into<String>, alphabet: &'a Alphabet, spec: &'a mut GeometrySpec) -> Self {
         PuzzleReader {
-            input,
+            input: Decoded::new(input),
             source: source.into(),
             alphabet,
             spec,
@@ -360,34 +362,44 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                 let kind = LineKind::Broken(ParseErrorKind::LineTooLong { limit: MAX_LINE }, None);
                 Some(Classified { line: self.line_no, kind, text: None, marks: false })
             }
+            Ok(Line::Endless) => {
+                self.finished = true;
+                self.line_no += 1;
+                let kind = LineKind::Broken(ParseErrorKind::EndlessLine { limit: ENDLESS }, None);
+                Some(Classified { line: self.line_no, kind, text: None, marks: false })
+            }
             Ok(Line::Read) => {
                 self.line_no += 1;
                 // A byte-order mark opens a file, and files joined by `cat`
                 // keep each one's: it is no cell on any line.
                 let bytes: &[u8] = self.buf.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&self.buf);
-                match std::str::from_utf8(bytes) {
-                    Ok(text) => {
-                        let under = Under { csv: self.column.is_some(), named: self.named };
-                        let kind = classify(text, self.alphabet, self.spec.fixed_size(), under);
-                        let text = text.trim_end_matches(['\n', '\r']);
-                        let kept = match kind {
-                            LineKind::Title(_) => true,
-                            LineKind::Rule => text.chars().all(|c| matches!(c, '*' | '|') || c.is_whitespace()),
-                            _ => false,
-                        };
-                        // Past `9` (letters, `_`, `|`, any non-ASCII) or `*`;
-                        // without an early exit, so that it vectorizes.
-                        let marks = text.bytes().fold(false, |any, b| any | (b > b'9') | (b == b'*'));
-                        Some(Classified { line: self.line_no, kind, text: kept.then(|| text.to_string()), marks })
-                    }
+                let (kind, text, marks) = match std::str::from_utf8(bytes) {
+                    Ok(text) => self.classify_text(text),
                     Err(e) => {
                         let at = e.valid_up_to();
-                        let column = String::from_utf8_lossy(&bytes[..at]).chars().count() + 1;
-                        let byte = bytes[at];
-                        let kind = LineKind::Broken(ParseErrorKind::BadByte { byte, what: "not UTF-8" }, Some(column));
-                        Some(Classified { line: self.line_no, kind, text: None, marks: false })
+                        let valid = std::str::from_utf8(&bytes[..at]).expect("UTF-8 up to there");
+                        // Comments are words for people, in whatever their
+                        // editor saves (`# café` in Latin-1): bytes that are
+                        // no UTF-8 in a comment line, or in the comment after
+                        // a line's cells (`… # très dur`), are read as the
+                        // replacement character. Anywhere else they are named.
+                        let start = valid.trim_start();
+                        let comment = start.starts_with('#')
+                            || start.starts_with("//")
+                            || valid.contains(" #")
+                            || valid.contains("\t#");
+                        if comment {
+                            self.classify_text(&String::from_utf8_lossy(bytes))
+                        } else {
+                            let column = valid.chars().count() + 1;
+                            let byte = bytes[at];
+                            let kind =
+                                LineKind::Broken(ParseErrorKind::BadByte { byte, what: "not UTF-8" }, Some(column));
+                            (kind, None, false)
+                        }
                     }
-                }
+                };
+                Some(Classified { line: self.line_no, kind, text, marks })
             }
             Err(e) => {
                 self.finished = true;
@@ -396,6 +408,24 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                 Some(Classified { line: self.line_no, kind, text: None, marks: false })
             }
         }
+    }
+
+    /// What a line of text is on its own, its text where a title or a rule
+    /// of `*`s may be a row after all, and whether it may write empty cells
+    /// with a mark (see [`Classified`]).
+    fn classify_text(&self, text: &str) -> (LineKind, Option<String>, bool) {
+        let under = Under { csv: self.column.is_some(), named: self.named };
+        let kind = classify(text, self.alphabet, self.spec.fixed_size(), under);
+        let text = text.trim_end_matches(['\n', '\r', '\u{1a}']);
+        let kept = match kind {
+            LineKind::Title(_) => true,
+            LineKind::Rule => text.chars().all(|c| matches!(c, '*' | '|') || c.is_whitespace()),
+            _ => false,
+        };
+        // Past `9` (letters, `_`, `|`, any non-ASCII) or `*`; without an
+        // early exit, so that it vectorizes.
+        let marks = text.bytes().fold(false, |any, b| any | (b > b'9') | (b == b'*'));
+        (kind, kept.then(|| text.to_string()), marks)
     }
 
     fn peek(&mut self, i: usize) -> Option<&(usize, LineKind)> {

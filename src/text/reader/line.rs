@@ -3,6 +3,7 @@
 //! cells, a delimited line, …). What the lines around it make of it is the
 //! reader's to decide.
 
+use std::borrow::Cow;
 use std::io::BufRead;
 
 use crate::error::{echo, ParseErrorKind};
@@ -125,15 +126,25 @@ pub(super) enum LineKind {
 pub(super) enum Line {
     Read,
     TooLong,
+    /// A line past [`ENDLESS`] bytes: reading stopped there.
+    Endless,
     End,
 }
 
+/// The most of a line too long that is read on, looking for its end: an
+/// input that has none (`/dev/zero`) must not be read for ever.
+pub(super) const ENDLESS: u64 = 1 << 30;
+
 /// Read one line into `buf` (without its `\n`), or skip it, unstored, past
-/// `limit` bytes.
+/// `limit` bytes; stop at [`ENDLESS`] bytes.
 pub(super) fn read_bounded_line(input: &mut impl BufRead, buf: &mut Vec<u8>, limit: usize) -> std::io::Result<Line> {
     let mut too_long = false;
     let mut any = false;
+    let mut read: u64 = 0;
     loop {
+        if read > ENDLESS {
+            return Ok(Line::Endless);
+        }
         let available = match input.fill_buf() {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
@@ -164,6 +175,7 @@ pub(super) fn read_bounded_line(input: &mut impl BufRead, buf: &mut Vec<u8>, lim
         }
         let used = done.map_or(available.len(), |(used, _)| used);
         input.consume(used);
+        read += used as u64;
         if let Some((_, cr)) = done {
             if cr {
                 // The LF of a CRLF, perhaps in the next buffer.
@@ -225,6 +237,31 @@ fn dashes_for_empty(text: &str) -> bool {
         && text.bytes().any(|b| b.is_ascii_digit())
         && is_whole_count(text.len())
         && !is_whole_count(text.bytes().filter(|&b| b != b'-').count())
+}
+
+/// A grid drawn with box-drawing characters, as terminals and web pages
+/// print them (`│ 1 . │ . . │`, `├─────┼─────┤`, `║`, `╬`), is read as drawn
+/// with `|`, `-` and `+`, character for character, so that columns stay
+/// where they are; so are the dashes a word processor puts in a rule
+/// (`–––+–––`) on a line with no letters. A character that is a symbol of
+/// `--symbols` stays a cell. `None` where nothing is drawn so.
+fn ascii_frame(text: &str, alphabet: &Alphabet) -> Option<String> {
+    let rule = !text.contains(char::is_alphabetic);
+    let frame = |c: char| -> Option<char> {
+        if alphabet.read(c) != Symbol::Unknown {
+            return None;
+        }
+        match c {
+            '│' | '┃' | '║' | '┆' | '┇' | '┊' | '┋' | '╎' | '╏' | '¦' => Some('|'),
+            '─' | '━' | '═' | '┄' | '┅' | '┈' | '┉' | '╌' | '╍' | '╴' | '╶' | '╸' | '╺' | '╼' | '╾' => {
+                Some('-')
+            }
+            '\u{2500}'..='\u{257F}' => Some('+'),
+            '‐' | '‑' | '‒' | '–' | '—' | '―' | '−' if rule => Some('-'),
+            _ => None,
+        }
+    };
+    text.chars().any(|c| frame(c).is_some()).then(|| text.chars().map(|c| frame(c).unwrap_or(c)).collect())
 }
 
 /// Separators between the cells of a row.
@@ -291,7 +328,10 @@ pub(super) struct Under {
 
 /// What a line is, on its own, under the headers read so far.
 pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under) -> LineKind {
-    let text = text.trim_end_matches(['\n', '\r']);
+    // A Ctrl-Z ends a file as DOS and old Windows programs wrote them.
+    let text = text.trim_end_matches(['\n', '\r', '\u{1a}']);
+    let drawn = ascii_frame(text, alphabet);
+    let text = drawn.as_deref().unwrap_or(text);
     // The common case first: digits and empty marks alone, one symbol per
     // cell (a million puzzle lines go through here).
     if !alphabet.is_custom() && !text.is_empty() && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'.' | b'_')) {
@@ -331,6 +371,13 @@ pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, un
         const SDK: [&str; 5] = ["puzzle", "state", "pencilmarks", "colours", "colors"];
         if SDK.contains(&name.trim().to_ascii_lowercase().as_str()) {
             return LineKind::Section(name.trim().to_string());
+        }
+    }
+    // A line that is one quoted field (`"4..7…"`, `"puzzle"`: a CSV of one
+    // column with every field quoted) is what its quotes hold, in place.
+    if let Some(inner) = trimmed.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+        if !inner.contains(['"', ',', ';', '\t']) {
+            return classify(&text.replacen('"', " ", 2), alphabet, fixed, under);
         }
     }
     if is_rule(trimmed, alphabet) {
@@ -439,7 +486,7 @@ fn label_before(text: &str, column: usize) -> Option<String> {
 /// A name without the rules and marks drawn around it: `Puzzle 5` of
 /// `=== Puzzle 5 ===` or `Puzzle 5 -`; a name of only such marks is kept.
 pub(super) fn undecorated(name: &str) -> &str {
-    const MARKS: [char; 9] = [':', '-', '–', '—', '|', '=', '*', '~', '+'];
+    const MARKS: [char; 10] = [':', '-', '–', '—', '|', '=', '*', '~', '+', '"'];
     let bare = name.trim_matches(|c: char| MARKS.contains(&c) || c.is_whitespace());
     if bare.is_empty() {
         name.trim()
@@ -570,27 +617,73 @@ fn control_name(ch: char) -> &'static str {
     }
 }
 
+/// The fields of a line between `delimiter`s, each with the 0-based column
+/// its text starts at. A field that opens with `"` (after spaces) is quoted
+/// as CSV writes it (R's `write.csv`, Python's `QUOTE_ALL`, spreadsheets'
+/// exports): it runs to its closing quote, delimiters and all, `""` inside
+/// is one `"`, and its text is what the quotes hold.
+fn split_fields(text: &str, delimiter: char) -> Vec<(usize, Cow<'_, str>)> {
+    let mut column = 0;
+    if !text.contains('"') {
+        return text
+            .split(delimiter)
+            .map(|field| {
+                let start = column;
+                column += field.chars().count() + 1;
+                (start, Cow::Borrowed(field))
+            })
+            .collect();
+    }
+    let mut fields = Vec::new();
+    let mut chars = text.chars().peekable();
+    loop {
+        let mut start = column;
+        let mut field = String::new();
+        while let Some(c) = chars.next_if(|&c| c == ' ') {
+            field.push(c);
+            column += 1;
+        }
+        if chars.next_if_eq(&'"').is_some() {
+            column += 1;
+            start = column;
+            field.clear();
+            while let Some(c) = chars.next() {
+                column += 1;
+                match c {
+                    '"' if chars.next_if_eq(&'"').is_some() => {
+                        column += 1;
+                        field.push('"');
+                    }
+                    '"' => break,
+                    c => field.push(c),
+                }
+            }
+        }
+        while let Some(c) = chars.next_if(|&c| c != delimiter) {
+            field.push(c);
+            column += 1;
+        }
+        fields.push((start, Cow::Owned(field)));
+        if chars.next().is_none() {
+            return fields;
+        }
+        column += 1;
+    }
+}
+
 /// A line of fields: CSV (`,` or `;`), or `:`-separated as tdoku's
 /// `puzzle:count:solution`. A header names the puzzle column; in a row, the
 /// puzzle is that column's field, or the first field that is a whole puzzle.
 /// Numbers separated by commas alone are a row of numbers.
 fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under) -> Option<LineKind> {
     let csv = under.csv;
-    let split = |delimiter: char| -> Vec<(usize, &str)> {
-        let mut column = 0;
-        text.split(delimiter)
-            .map(|field| {
-                let start = column;
-                column += field.chars().count() + 1;
-                (start, field)
-            })
-            .collect()
-    };
+    let split = |delimiter: char| -> Vec<(usize, Cow<str>)> { split_fields(text, delimiter) };
     // Tab-separated fields, one of them a whole puzzle (as symbols, or as
     // numbers with commas: `id<TAB>n<TAB>2,1,0,4,…<TAB>…`). Tabs between
     // the numbers of a row are no fields.
     if text.contains('\t') {
-        let fields = split('\t');
+        let owned = split('\t');
+        let fields: Vec<(usize, &str)> = owned.iter().map(|(column, f)| (*column, f.as_ref())).collect();
         if fields.iter().any(|(_, f)| is_whole_field(f.trim(), alphabet, fixed)) {
             return Some(LineKind::Fields(fields.into_iter().map(|(column, f)| (column, f.to_string())).collect()));
         }
@@ -600,16 +693,19 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under
         }
     }
     let delimiter = [',', ';', ':'].into_iter().find(|&d| text.contains(d))?;
-    let fields = split(delimiter);
+    let owned = split(delimiter);
+    let fields: Vec<(usize, &str)> = owned.iter().map(|(column, f)| (*column, f.as_ref())).collect();
     if fields.len() < 2 {
         return None;
     }
-    if delimiter == ',' && fields.iter().all(|(_, f)| cell_number(f.trim())) {
+    // (Quoted numbers, `"5","3",""`, are a spreadsheet's row, below.)
+    let quoted = text.contains('"');
+    if delimiter == ',' && !quoted && fields.iter().all(|(_, f)| cell_number(f.trim())) {
         let cells = tokenize(&text.replace(',', " "), 0, alphabet);
         return Some(LineKind::Cells(Cells { delimiter: Some(','), ..cells }));
     }
     // The same in the symbols of `--symbols` (`y,z,w`), however few.
-    if delimiter == ',' && fields.iter().all(|(_, f)| custom_symbol(f.trim(), alphabet)) {
+    if delimiter == ',' && !quoted && fields.iter().all(|(_, f)| custom_symbol(f.trim(), alphabet)) {
         let cells = tokenize(&text.replace(',', " "), 0, alphabet);
         return Some(LineKind::Cells(Cells { delimiter: Some(','), ..cells }));
     }
@@ -624,7 +720,9 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under
             && f.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | ' ' | '-'))
             && !is_whole_puzzle(f, alphabet, fixed)
     };
-    if delimiter != ':' && fields.iter().all(|(_, f)| name(f)) {
+    // R's `write.csv` heads its row names' column with an empty name.
+    let unnamed_first = |i: usize, f: &str| i == 0 && f.trim().is_empty() && fields.len() > 2;
+    if delimiter != ':' && fields.iter().enumerate().all(|(i, (_, f))| name(f) || unnamed_first(i, f)) {
         const PUZZLE: [&str; 7] = ["quizzes", "quiz", "puzzle", "puzzles", "givens", "grid", "problem"];
         let column = fields.iter().position(|(_, f)| PUZZLE.contains(&f.trim().to_ascii_lowercase().as_str()));
         let (column, named) = (column.unwrap_or(0), column.is_some());

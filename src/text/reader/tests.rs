@@ -240,7 +240,7 @@ fn fixed_size_decides_line_or_block() {
 #[test]
 fn invalid_utf8_and_control_bytes_are_named() {
     let entries: Vec<Entry> =
-        PuzzleReader::new(&b"\xff\xfe\n"[..], "t", &Alphabet::default(), &mut GeometrySpec::classic()).collect();
+        PuzzleReader::new(&b"\xff\n"[..], "t", &Alphabet::default(), &mut GeometrySpec::classic()).collect();
     assert_eq!(entries.len(), 1);
     let e = entries[0].puzzle.as_ref().unwrap_err();
     assert!(matches!(e.kind, ParseErrorKind::BadByte { byte: 0xff, .. }), "{e}");
@@ -2011,5 +2011,135 @@ fn spreadsheet_grids_beside_empty_rows_and_junk_read_as_written() {
         let got: Vec<String> =
             entries.iter().map(|e| if e.puzzle.is_ok() { givens(e) } else { "invalid".to_string() }).collect();
         assert_eq!(got, want, "{text:?}");
+    }
+}
+
+/// What Windows and new users' tools write: each puzzle is its record.
+mod as_saved_elsewhere {
+    use super::*;
+
+    fn read_bytes(bytes: &[u8]) -> Vec<Entry> {
+        PuzzleReader::new(bytes, "t", &Alphabet::default(), &mut GeometrySpec::classic()).collect()
+    }
+
+    #[test]
+    fn csv_with_every_field_quoted_reads_as_without_quotes() {
+        let [a, b] = [TOP[0], TOP[1]];
+        for text in [
+            // Python's QUOTE_ALL and spreadsheets' exports.
+            format!("\"quizzes\",\"solutions\"\n\"{a}\",\"\"\n\"{b}\",\"\"\n"),
+            // R's write.csv: the row names' column, its name empty.
+            format!("\"\",\"quizzes\",\"solutions\"\n\"1\",\"{a}\",\"x\"\n\"2\",\"{b}\",\"y\"\n"),
+            // A puzzle between quotes among unquoted fields, a delimiter in a quoted one.
+            format!("id,puzzle,note\n1,\"{a}\",\"hard, very\"\n2,\"{b}\",\"\"\"easy\"\"\"\n"),
+            // One column, every field quoted.
+            format!("\"puzzle\"\n\"{a}\"\n\"{b}\"\n"),
+        ] {
+            let entries = read(&text);
+            assert_eq!(statuses(&entries), ["ok", "ok"], "{text}");
+            assert_eq!((givens(&entries[0]).as_str(), givens(&entries[1]).as_str()), (a, b), "{text}");
+        }
+    }
+
+    #[test]
+    fn utf16_files_read_as_utf8() {
+        let text = format!("# Notepad's Unicode\r\n{}\r\n\r\n{}\r\n", rows(TOP[0]).join("\r\n"), TOP[1]);
+        for little in [true, false] {
+            let mut bytes = if little { vec![0xFF, 0xFE] } else { vec![0xFE, 0xFF] };
+            for unit in text.encode_utf16() {
+                bytes.extend(if little { unit.to_le_bytes() } else { unit.to_be_bytes() });
+            }
+            let entries = read_bytes(&bytes);
+            assert_eq!(statuses(&entries), ["ok", "ok"], "little-endian: {little}");
+            assert_eq!(givens(&entries[0]), TOP[0]);
+            assert_eq!(givens(&entries[1]), TOP[1]);
+            assert_eq!(entries[1].position.line, 12);
+        }
+    }
+
+    #[test]
+    fn bytes_that_are_no_utf8_in_a_comment_are_no_record() {
+        // Latin-1 from an old editor, in a comment line and after a puzzle's cells.
+        let mut bytes = b"# caf\xe9 cr\xe8me\n".to_vec();
+        bytes.extend(format!("{} # tr", TOP[0]).as_bytes());
+        bytes.extend(b"\xe8s dur\n// \xff\n");
+        bytes.extend(TOP[1].as_bytes());
+        let entries = read_bytes(&bytes);
+        assert_eq!(statuses(&entries), ["ok", "ok"]);
+        assert_eq!(givens(&entries[0]), TOP[0]);
+        // Outside a comment such a byte is named where it is.
+        let mut bytes = format!("{}\n", TOP[0]).into_bytes();
+        bytes.extend(b"4.....8.5\xe9\n");
+        bytes.extend(TOP[1].as_bytes());
+        let entries = read_bytes(&bytes);
+        assert_eq!(statuses(&entries), ["ok", "invalid", "ok"]);
+        let e = entries[1].puzzle.as_ref().unwrap_err();
+        assert!(matches!(e.kind, ParseErrorKind::BadByte { byte: 0xe9, .. }), "{e}");
+        assert_eq!(e.position.column, Some(10));
+    }
+
+    #[test]
+    fn a_ctrl_z_at_the_end_is_no_record() {
+        let entries = read(&format!("{}\r\n{}\r\n\u{1a}", TOP[0], TOP[1]));
+        assert_eq!(statuses(&entries), ["ok", "ok"]);
+        let entries = read(&format!("{}\r\n{}\u{1a}", TOP[0], TOP[1]));
+        assert_eq!(statuses(&entries), ["ok", "ok"]);
+        assert_eq!(givens(&entries[1]), TOP[1]);
+    }
+
+    /// A grid drawn as terminals and web pages draw them.
+    fn drawn(line: &str, vertical: char, horizontal: char, corners: [char; 9]) -> String {
+        let [tl, tm, tr, ml, mm, mr, bl, bm, br] = corners;
+        let bar = horizontal.to_string().repeat(7);
+        let rule = |l: char, m: char, r: char| format!("{l}{bar}{m}{bar}{m}{bar}{r}\n");
+        let mut text = rule(tl, tm, tr);
+        for (r, row) in rows(line).iter().enumerate() {
+            let chars: Vec<char> = row.chars().collect();
+            let boxes: Vec<String> = chars.chunks(3).map(|b| b.iter().join(" ")).collect();
+            text += &format!("{vertical} {} {vertical}\n", boxes.join(&format!(" {vertical} ")));
+            if r == 2 || r == 5 {
+                text += &rule(ml, mm, mr);
+            }
+        }
+        text + &rule(bl, bm, br)
+    }
+
+    #[test]
+    fn grids_drawn_with_box_drawing_characters_are_one_record_each() {
+        let light = drawn(TOP[0], '│', '─', ['┌', '┬', '┐', '├', '┼', '┤', '└', '┴', '┘']);
+        let double = drawn(TOP[1], '║', '═', ['╔', '╦', '╗', '╠', '╬', '╣', '╚', '╩', '╝']);
+        // A word processor's dashes in an ASCII frame.
+        let dashes = drawn(TOP[2], '|', '–', ['+', '+', '+', '+', '+', '+', '+', '+', '+']);
+        let entries = read(&format!("{light}\n{double}\nGrid – three\n{dashes}"));
+        assert_eq!(statuses(&entries), ["ok", "ok", "ok"]);
+        for (entry, line) in entries.iter().zip(TOP) {
+            assert_eq!(givens(entry), line);
+        }
+        // A dash in a title is the title's own.
+        assert_eq!(entries[2].name.as_deref(), Some("Grid – three"));
+        // A line drawn so with a cell too many is named at its column, as with `|`.
+        let broken = light.replacen("│ 4 . .", "│ 4 . . .", 1);
+        let entries = read(&broken);
+        assert!(entries.iter().any(|e| e.puzzle.is_err()), "{broken}");
+    }
+
+    #[test]
+    fn a_line_with_no_end_ends_the_input_with_a_record() {
+        // `satdoku solve /dev/zero`: one record, not a read that never ends.
+        let mut endless = std::io::BufReader::with_capacity(1 << 20, std::io::repeat(0));
+        let mut buf = Vec::new();
+        assert!(matches!(line::read_bounded_line(&mut endless, &mut buf, MAX_LINE), Ok(Line::Endless)));
+        let entries: Vec<Entry> = PuzzleReader::new(
+            std::io::BufReader::with_capacity(
+                1 << 20,
+                std::io::Read::chain(format!("{LINE}\n").as_bytes(), std::io::repeat(b'7')),
+            ),
+            "t",
+            &Alphabet::default(),
+            &mut GeometrySpec::classic(),
+        )
+        .collect();
+        assert_eq!(statuses(&entries), ["ok", "invalid"]);
+        assert!(matches!(entries[1].puzzle.as_ref().unwrap_err().kind, ParseErrorKind::EndlessLine { .. }));
     }
 }
