@@ -238,11 +238,40 @@ impl<'g> Propagator<'g> {
     /// Start from given candidate sets.
     pub fn with_domains(geometry: &'g Geometry, domains: Domains) -> Propagator<'g> {
         let n = geometry.size();
+        let words = domains.words;
         let mut p = Propagator::empty(geometry, domains);
+        // The values of word `w` of a cell's candidates that are values of the grid.
+        let values = |w: usize| match n - 64 * w {
+            k if k >= 64 => u64::MAX,
+            k => (1 << k) - 1,
+        };
         for (u, unit) in geometry.units().iter().enumerate() {
+            let counts = &mut p.places[u * n..(u + 1) * n];
+            // A cell with more than half of the values is added to every
+            // value at once and taken back from the values it lacks, so that
+            // a blank 1024×1024 costs a pass over its units' cells, not over
+            // their 3 billion candidates (10 s). The sums wrap on the way and
+            // come out right.
+            let mut every = 0u64;
             for &cell in unit.cells() {
-                for value in p.domains.values(cell) {
-                    p.places[u * n + value.index()] += place(cell.index());
+                let add = place(cell.index());
+                let bits = &p.domains.bits[cell.index() * words..(cell.index() + 1) * words];
+                let most = 2 * bits.iter().map(|w| w.count_ones() as usize).sum::<usize>() > n;
+                if most {
+                    every = every.wrapping_add(add);
+                }
+                for (w, &word) in bits.iter().enumerate() {
+                    let mut rest = if most { !word & values(w) } else { word };
+                    while rest != 0 {
+                        let count = &mut counts[64 * w + rest.trailing_zeros() as usize];
+                        *count = if most { count.wrapping_sub(add) } else { count.wrapping_add(add) };
+                        rest &= rest - 1;
+                    }
+                }
+            }
+            if every != 0 {
+                for count in counts.iter_mut() {
+                    *count = count.wrapping_add(every);
                 }
             }
         }
