@@ -100,7 +100,11 @@ fn read_puzzles(
                 Err(e) => {
                     index += 1;
                     let position = Position { source: name, line: 0, column: None };
-                    let kind = ParseErrorKind::Io(format!("cannot open: {e}"));
+                    let hint = match e.kind() == io::ErrorKind::NotFound && typed_puzzle(path) {
+                        true => " (a puzzle is read from a file or stdin: `echo PUZZLE | satdoku solve`)",
+                        false => "",
+                    };
+                    let kind = ParseErrorKind::Io(format!("cannot open: {e}{hint}"));
                     let error = ParseError { position: position.clone(), kind };
                     let entry = Entry { position, name: None, puzzle: Err(error) };
                     each(Numbered { index, entry, read: Duration::ZERO, threads: 1 })?;
@@ -187,6 +191,15 @@ where
         let _ = writeln!(io::stderr(), "satdoku: no puzzle in the input: {what}");
     }
     Ok(summary)
+}
+
+/// Whether a FILE argument that names no file is a puzzle typed on the
+/// command line (`satdoku solve 4.....8.5.3…`): 16 or more characters, no
+/// path separator, mostly digits and dots.
+fn typed_puzzle(path: &Path) -> bool {
+    let Some(text) = path.to_str() else { return false };
+    let cellish = text.chars().filter(|c| c.is_ascii_digit() || matches!(c, '.' | '_' | '*')).count();
+    text.chars().count() >= 16 && !text.contains(['/', '\\']) && cellish * 4 >= text.chars().count() * 3
 }
 
 /// What a failed write to stdout says (a closed pipe ends the run quietly instead).

@@ -329,7 +329,9 @@ fn through_descriptor(path: &Path) -> bool {
 /// user never named.
 fn no_temp_file(error: io::Error, dir: &Path) -> io::Error {
     let why = match error.kind() {
-        io::ErrorKind::NotFound => format!("there is no directory {}", dir.display()),
+        io::ErrorKind::NotFound if !dir.is_dir() => format!("there is no directory {}", dir.display()),
+        // `/proc` and `/sys` are directories where no file can be made, and say so with ENOENT.
+        io::ErrorKind::NotFound => format!("the file system of {} takes no new files", dir.display()),
         io::ErrorKind::PermissionDenied => format!("the directory {} is not writable", dir.display()),
         kind => format!("cannot make a file in {}: {kind}", dir.display()),
     };

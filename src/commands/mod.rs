@@ -27,7 +27,7 @@ use clap::Args;
 
 use satdoku::{
     box_side, load_grid_file, parse_box_shape, read_fpuzzles_entries, read_region_map, Alphabet, AmoEncoding, Encoding,
-    Entry, Geometry, GeometrySpec, Layout, SolveOptions, Variant, DEFAULT_MAX_LITERALS,
+    Entry, Geometry, GeometryError, GeometrySpec, Layout, SolveOptions, Variant, DEFAULT_MAX_LITERALS,
 };
 
 use files::{Inputs, OutDir};
@@ -202,6 +202,10 @@ impl GridArgs {
                 Geometry::new(n, Layout::Boxes { rows, cols }, variants).with_context(|| format!("--box {shape}"))?;
             GeometrySpec::fixed(Arc::new(g)).fixed_by(format!("--box {shape}"))
         } else if self.latin {
+            // At any size: a usage error once, not an invalid record per puzzle.
+            if variants.contains(&Variant::DisjointGroups) {
+                bail!("--latin --variant disjoint-groups: {}", GeometryError::DisjointGroups);
+            }
             GeometrySpec::latin().with_variants(variants)
         } else {
             GeometrySpec::classic().with_variants(variants)

@@ -131,8 +131,20 @@ struct Sandwich {
 /// Read a grid definition from the file at `path`.
 pub fn load_grid_file(path: &Path) -> Result<Geometry, GridFileError> {
     let name = path.display().to_string();
-    let text =
-        std::fs::read_to_string(path).map_err(|e| GridFileError::Io { path: name.clone(), message: e.to_string() })?;
+    let bytes = std::fs::read(path).map_err(|e| GridFileError::Io { path: name.clone(), message: e.to_string() })?;
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            // Where the first byte that is no UTF-8 is, as file:line:column.
+            let at = e.utf8_error().valid_up_to();
+            let before = String::from_utf8_lossy(&e.as_bytes()[..at]);
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            let byte = e.as_bytes()[at];
+            let message = format!("byte 0x{byte:02x} is not UTF-8 (a grid file is TOML text, as in encodings/)");
+            return Err(GridFileError::At { path: name, line, column, message });
+        }
+    };
     parse_grid_file(&text, &name)
 }
 
@@ -223,6 +235,12 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
                     Some(table) if message.contains("expected a sequence") => at(
                         span.start,
                         format!("[{table}] is one table, and {table} is a list of clues: write [[{table}]] above each clue ({message})"),
+                    ),
+                    // Puzzle text given to `--grid` (no `key = value` in it):
+                    // TOML's words about the first character say nothing of that.
+                    _ if !text.lines().any(|line| line.contains('=')) => at(
+                        span.start,
+                        format!("{} (this is no grid file, whose lines are TOML such as `size = 9`, as in encodings/; puzzles go after the options)", readable(&message)),
                     ),
                     _ => at(span.start, in_table(text, span.start, &readable(&message))),
                 },

@@ -19,6 +19,7 @@ mod generate;
 mod input_errors;
 mod library;
 mod limits;
+mod new_user;
 mod output_files;
 mod parse;
 mod pictures;
