@@ -441,6 +441,8 @@ impl Proofs {
         let timed_out = || "no proof within --timeout".to_string();
         let certificate = satdoku::prove(puzzle, claim, options, start).map_err(|e| match e {
             satdoku::SolveError::TimedOut => timed_out(),
+            // The claim is satdoku's own answer: if it does not hold, satdoku is wrong.
+            satdoku::SolveError::Mismatch(why) => format!("no proof: {}", satdoku::InternalError(why)),
             e => format!("no proof: {e}"),
         })?;
         let staged = files::stage(option, &cnf, &self.inputs, |out| {

@@ -39,12 +39,21 @@ impl Domains {
     }
 
     /// Whether `value` is a candidate of `cell`.
+    ///
+    /// # Panics
+    /// When `cell` is outside the grid. A value past the side is not checked
+    /// here, where it costs: [`Domains::fix`] refuses one.
     pub fn contains(&self, cell: Cell, value: Value) -> bool {
         let i = value.index();
         self.bits[cell.index() * self.words + i / 64] & (1 << (i % 64)) != 0
     }
 
     /// Remove `value` from `cell`; whether it was there.
+    ///
+    /// # Panics
+    /// When `cell` is outside the grid. A value past the side is not checked
+    /// here, where it costs; it is in no domain, and removing it does nothing
+    /// to the values of the grid.
     pub fn remove(&mut self, cell: Cell, value: Value) -> bool {
         let i = value.index();
         let word = &mut self.bits[cell.index() * self.words + i / 64];
@@ -55,7 +64,11 @@ impl Domains {
     }
 
     /// Make `value` the only candidate of `cell`.
+    ///
+    /// # Panics
+    /// When `cell` is outside the grid, or `value` is past its side.
     pub fn fix(&mut self, cell: Cell, value: Value) {
+        assert!(value.index() < self.n, "Domains::fix: {value} is no value of a {0}x{0} grid", self.n);
         let span = self.span(cell);
         self.bits[span].fill(0);
         let i = value.index();

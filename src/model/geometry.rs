@@ -18,8 +18,12 @@ pub struct Cell(u32);
 
 impl Cell {
     /// The cell with row-major index `index`.
+    ///
+    /// # Panics
+    /// When `index` is past 32 bits, where no grid has cells (the largest,
+    /// [`MAX_SIZE`]², has about a million).
     pub fn from_index(index: usize) -> Cell {
-        Cell(index as u32)
+        Cell(u32::try_from(index).expect("Cell::from_index: an index past 32 bits is in no grid"))
     }
 
     /// The row-major index, 0-based.
@@ -451,6 +455,9 @@ impl Geometry {
     }
 
     /// The indices (into [`Geometry::units`]) of the units `cell` is in.
+    ///
+    /// # Panics
+    /// When `cell` is outside the grid.
     pub fn units_of(&self, cell: Cell) -> &[u32] {
         &self.cell_units[cell.index()]
     }
@@ -524,7 +531,11 @@ impl Geometry {
 
     /// The region (box or jigsaw region) of each cell, if the layout has one:
     /// what a grid printer draws borders around.
+    ///
+    /// # Panics
+    /// When `cell` is outside the grid.
     pub fn region_of(&self, cell: Cell) -> Option<usize> {
+        assert!(cell.index() < self.cell_count(), "Geometry::region_of: {cell:?} is outside the {0}x{0} grid", self.n);
         match &self.layout {
             Layout::Boxes { rows, cols } => {
                 let (r, c) = self.row_col(cell);

@@ -38,6 +38,9 @@ impl Grid {
     }
 
     /// The value of `cell`, if it has one.
+    ///
+    /// # Panics
+    /// When `cell` is outside the grid.
     pub fn get(&self, cell: Cell) -> Option<Value> {
         self.cells[cell.index()]
     }

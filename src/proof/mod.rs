@@ -92,7 +92,9 @@ impl Certificate {
 }
 
 /// Prove `claim` for `puzzle`: its CNF and a DRAT proof. A claim that does
-/// not hold (the CNF has a model) is an internal error. A claim that cannot
+/// not hold (the CNF has a model: a solvable puzzle claimed unsolvable, a
+/// solution missing from [`Claim::Only`]) is [`SolveError::Mismatch`], found
+/// by the search: the caller's mistake, no proof. A claim that cannot
 /// be about this puzzle is [`SolveError::Mismatch`], before any work: grids
 /// of [`Claim::Only`] that are not its solutions (an empty grid would block
 /// nothing, its clause empty, and "prove" anything), or twice the same (the
@@ -127,11 +129,10 @@ pub fn prove(puzzle: &Puzzle, claim: Claim, options: &SolveOptions, start: Insta
         match solver.solve() {
             Ok(false) => {}
             Ok(true) => {
-                return Err(InternalError(format!(
-                    "a proof was asked of a claim that does not hold: {}",
+                return Err(SolveError::Mismatch(format!(
+                    "no proof of a claim that does not hold: {} (the formula has a model)",
                     claim.describe()
-                ))
-                .into())
+                )))
             }
             Err(varisat::solver::SolverError::Interrupted) => return Err(SolveError::TimedOut),
             Err(e) => return Err(InternalError(format!("varisat failed while proving: {e}")).into()),
@@ -263,10 +264,13 @@ mod tests {
         assert!(check_drat(&without_block, unique.drat.as_slice()).is_err());
     }
 
+    /// A false claim is the caller's mistake, not a bug of satdoku's.
     #[test]
     fn a_false_claim_is_an_error() {
         let p = puzzle(Geometry::classic(4).unwrap(), &".".repeat(16));
-        assert!(prove(&p, Claim::Unsolvable, &SolveOptions::default(), Instant::now()).is_err());
+        let proof = prove(&p, Claim::Unsolvable, &SolveOptions::default(), Instant::now());
+        let Err(SolveError::Mismatch(why)) = proof else { panic!("{:?}", proof.err()) };
+        assert_eq!(why, "no proof of a claim that does not hold: the puzzle has no solution (the formula has a model)");
     }
 
     /// A claim that cannot be about the puzzle is refused before any proof:
@@ -289,8 +293,8 @@ mod tests {
         assert!(refused(Claim::Only(vec![swapped])));
         assert!(refused(Claim::Only(vec![full.clone(), full.clone()])));
         assert!(refused(Claim::Within(Domains::full(2))));
-        // The true claim about that grid is still a false one: an internal error.
+        // A claim about a solution that leaves others out is a false one.
         let claim = prove(&p, Claim::Only(vec![full]), &SolveOptions::default(), Instant::now());
-        assert!(matches!(claim, Err(SolveError::Internal(_))), "{:?}", claim.err());
+        assert!(matches!(claim, Err(SolveError::Mismatch(_))), "{:?}", claim.err());
     }
 }

@@ -34,10 +34,11 @@ pub fn parse_box_shape(text: &str) -> Option<(usize, usize)> {
     Some((r.trim().parse().ok()?, c.trim().parse().ok()?))
 }
 
-/// The side of a grid of `rows`×`cols` boxes, unless it is past [`MAX_SIZE`]
-/// (or past what a `usize` holds).
+/// The side of a grid of `rows`×`cols` boxes, unless it is 0 (a box of no
+/// rows or columns) or past [`MAX_SIZE`] (or past what a `usize` holds).
 pub fn box_side(rows: usize, cols: usize) -> Result<usize, GeometryError> {
     match rows.checked_mul(cols) {
+        Some(0) => Err(GeometryError::Size { n: 0 }),
         Some(n) if n <= MAX_SIZE => Ok(n),
         _ => Err(GeometryError::BoxesTooLarge { rows, cols }),
     }

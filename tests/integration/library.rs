@@ -550,3 +550,25 @@ fn rkkautsar_225_1_is_solved_through_the_pattern_guess() {
     assert_solves(&Shape::classic(225), &givens, &numbers(&grid), name);
     assert_eq!(stats.guess, Guess::Found);
 }
+
+/// Arguments outside the grid are refused, never read as something else
+/// (a red-team pass of the library, 2026-11-28): a box of no rows made a
+/// grid of side 0, a cell past the grid had a region, a cell index past 32
+/// bits wrapped round to another cell, a value past the side was fixed in
+/// a domain.
+#[test]
+fn arguments_outside_the_grid_are_refused() {
+    use std::panic::catch_unwind;
+    assert!(satdoku::box_side(0, 3).is_err());
+    assert!(satdoku::box_side(0, 0).is_err());
+    assert_eq!(satdoku::box_side(2, 3).ok(), Some(6));
+    let g = Geometry::classic(4).unwrap();
+    assert_eq!(g.region_of(satdoku::Cell::from_index(15)), Some(3));
+    assert!(catch_unwind(|| g.region_of(satdoku::Cell::from_index(24))).is_err());
+    assert!(catch_unwind(|| satdoku::Cell::from_index(1 << 32)).is_err());
+    assert!(catch_unwind(|| {
+        let mut domains = satdoku::Domains::full(4);
+        domains.fix(satdoku::Cell::from_index(0), Value::new_checked(11, 16).unwrap());
+    })
+    .is_err());
+}
