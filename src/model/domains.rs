@@ -120,7 +120,7 @@ impl Domains {
     pub fn decided(&self) -> Grid {
         let mut grid = Grid::empty(self.n);
         for i in 0..self.n * self.n {
-            let cell = Cell::from_index(i);
+            let cell = Cell::in_grid(i);
             grid.set(cell, self.single(cell));
         }
         grid
@@ -168,6 +168,6 @@ impl Domains {
         if self.words == 1 {
             return self.bits.iter().all(|w| w.is_power_of_two());
         }
-        (0..self.n * self.n).all(|i| self.count(Cell::from_index(i)) == 1)
+        (0..self.n * self.n).all(|i| self.count(Cell::in_grid(i)) == 1)
     }
 }

@@ -26,6 +26,14 @@ impl Cell {
         Cell(u32::try_from(index).expect("Cell::from_index: an index past 32 bits is in no grid"))
     }
 
+    /// [`Cell::from_index`] for an index known to be below a grid's cell
+    /// count (at most [`MAX_SIZE`]², which 32 bits hold): the loops over every
+    /// cell, where the check costs.
+    pub(crate) fn in_grid(index: usize) -> Cell {
+        debug_assert!(index < MAX_SIZE * MAX_SIZE);
+        Cell(index as u32)
+    }
+
     /// The row-major index, 0-based.
     pub fn index(self) -> usize {
         self.0 as usize
@@ -464,7 +472,7 @@ impl Geometry {
 
     /// Every cell, in row-major order.
     pub fn cells(&self) -> impl Iterator<Item = Cell> {
-        (0..self.cell_count()).map(Cell::from_index)
+        (0..self.cell_count()).map(Cell::in_grid)
     }
 
     /// The cell at `row`, `col` (0-based).

@@ -42,8 +42,8 @@ mod sheet;
 
 use line::{
     candidate_words, cellish_count, classify, exact_sqrt, field_cells, is_text, is_whole_count, is_whole_field,
-    letter_row, odd_row_length, read_bounded_line, region_map, undecorated, Cells, Header, Line, LineKind, Token,
-    TokenText, Under, DAMAGED_CELLS, ENDLESS,
+    letter_row, odd_row_length, read_bounded_line, region_map, undecorated, without_line_end, Cells, Header, Line,
+    LineKind, Token, TokenText, Under, DAMAGED_CELLS, ENDLESS,
 };
 use sheet::{whole_grids, whole_grids_then};
 
@@ -416,7 +416,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
     fn classify_text(&self, text: &str) -> (LineKind, Option<String>, bool) {
         let under = Under { csv: self.column.is_some(), named: self.named };
         let kind = classify(text, self.alphabet, self.spec.fixed_size(), under);
-        let text = text.trim_end_matches(['\n', '\r', '\u{1a}']);
+        let text = without_line_end(text);
         let kept = match kind {
             LineKind::Title(_) => true,
             LineKind::Rule => text.chars().all(|c| matches!(c, '*' | '|') || c.is_whitespace()),

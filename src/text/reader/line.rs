@@ -246,6 +246,10 @@ fn dashes_for_empty(text: &str) -> bool {
 /// (`–––+–––`) on a line with no letters. A character that is a symbol of
 /// `--symbols` stays a cell. `None` where nothing is drawn so.
 fn ascii_frame(text: &str, alphabet: &Alphabet) -> Option<String> {
+    // Every character drawn so is past ASCII: most lines are over here.
+    if text.is_ascii() {
+        return None;
+    }
     let rule = !text.contains(char::is_alphabetic);
     let frame = |c: char| -> Option<char> {
         if alphabet.read(c) != Symbol::Unknown {
@@ -262,6 +266,16 @@ fn ascii_frame(text: &str, alphabet: &Alphabet) -> Option<String> {
         }
     };
     text.chars().any(|c| frame(c).is_some()).then(|| text.chars().map(|c| frame(c).unwrap_or(c)).collect())
+}
+
+/// A line without its line end, and without a Ctrl-Z at its end, which ends
+/// a file as DOS and old Windows programs wrote them.
+pub(super) fn without_line_end(line: &str) -> &str {
+    let text = line.trim_end_matches(['\n', '\r']);
+    match text.strip_suffix('\u{1a}') {
+        Some(text) => text.trim_end_matches(['\n', '\r', '\u{1a}']),
+        None => text,
+    }
 }
 
 /// Separators between the cells of a row.
@@ -328,10 +342,7 @@ pub(super) struct Under {
 
 /// What a line is, on its own, under the headers read so far.
 pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under) -> LineKind {
-    // A Ctrl-Z ends a file as DOS and old Windows programs wrote them.
-    let text = text.trim_end_matches(['\n', '\r', '\u{1a}']);
-    let drawn = ascii_frame(text, alphabet);
-    let text = drawn.as_deref().unwrap_or(text);
+    let text = without_line_end(text);
     // The common case first: digits and empty marks alone, one symbol per
     // cell (a million puzzle lines go through here).
     if !alphabet.is_custom() && !text.is_empty() && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'.' | b'_')) {
@@ -342,6 +353,8 @@ pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, un
             .collect();
         return LineKind::Cells(Cells::new(tokens, false));
     }
+    let drawn = ascii_frame(text, alphabet);
+    let text = drawn.as_deref().unwrap_or(text);
     if !alphabet.is_custom() && dashes_for_empty(text) {
         let tokens = text
             .chars()
