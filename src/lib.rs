@@ -77,7 +77,7 @@ pub use pipeline::{Encoding, Prepared, SolveOptions, DEFAULT_MAX_LITERALS};
 pub use proof::{check_drat, prove, Certificate, Claim, DratError, DratSummary};
 pub use reasoning::propagate::{Contradiction, Step, StepText};
 pub use reasoning::steps::{steps, Deduced, Deduction, Level, Stepped};
-pub use sat::cleanup::{clean_up_on_signals, clean_up_on_signals_then};
+pub use sat::cleanup::{clean_up_on_signals, clean_up_on_signals_then, exit_cleanly};
 pub use sat::external::{ExternalError, ExternalSolver};
 pub use sat::varisat::conflicts_so_far;
 pub use sat::Claimant;

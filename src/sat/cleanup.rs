@@ -230,10 +230,28 @@ pub fn clean_up_on_signals_then(last: impl FnOnce() + Send + 'static) -> io::Res
     Ok(())
 }
 
+/// End satdoku now, cleanly, with exit code `code`, as a signal does: every
+/// external solver's process group gets SIGTERM (SIGKILL after a grace
+/// period of 200 ms), every temporary folder is removed, then `last` is
+/// called. For the command line when its output is gone (a closed pipe:
+/// `satdoku solve … | head -1` with a long search still running).
+pub fn exit_cleanly(code: u8, last: impl FnOnce()) -> ! {
+    end_all(libc::SIGTERM, last);
+    std::process::exit(i32::from(code))
+}
+
 /// End every group, remove every folder, call `last`, and exit with 128 +
 /// `signal`, holding the registry to the end so that nothing new is
 /// registered.
 fn clean_up_and_exit(signal: i32, last: impl FnOnce()) -> ! {
+    end_all(signal, last);
+    std::process::exit(128 + signal)
+}
+
+/// End every group with `signal` (SIGKILL after [`GRACE`]), remove every
+/// folder and call `last`, holding the registry (and so satdoku's solvers)
+/// to the end: nothing new is registered, and satdoku is to exit next.
+fn end_all(signal: i32, last: impl FnOnce()) {
     let registry = {
         let registry = registry();
         STOPPING.store(true, Ordering::SeqCst);
@@ -259,7 +277,7 @@ fn clean_up_and_exit(signal: i32, last: impl FnOnce()) -> ! {
         }
     }
     last();
-    std::process::exit(128 + signal)
+    std::mem::forget(registry);
 }
 
 #[cfg(test)]

@@ -998,6 +998,63 @@ fn closed_pipe_exits_quietly() {
     assert_eq!(out.status.code(), Some(0), "{stderr}");
 }
 
+/// A closed pipe ends the run at once, not after the search under way (a
+/// red-team pass, 2026-11-28: `solve -j2 … | head -1` ran on until a hard
+/// puzzle was done). Here the search is an external solver that never
+/// answers, which ends with satdoku; satdoku exits 0, as into any closed pipe.
+#[test]
+fn a_closed_pipe_ends_a_long_search_at_once() {
+    let dir = TempDir::new().unwrap();
+    let pid_file = dir.path().join("solver.pid");
+    let solver =
+        write_file(&dir, "never.sh", &format!("#!/bin/sh\necho $$ > '{}'\nexec sleep 1000\n", pid_file.display()));
+    std::fs::set_permissions(&solver, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    // One puzzle singles solve, then one that takes a search.
+    let easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let hard = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+    let file = write_file(&dir, "two.txt", &format!("{easy}\n{hard}\n"));
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("satdoku"))
+        .args(["solve", "--format", "line", "--solver", &solver, &file])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert_solves(&Shape::classic(9), &read_symbols(easy), &read_solution_line(&first, None), "first line");
+    // The solver has started on the second puzzle.
+    let start = std::time::Instant::now();
+    while !pid_file.exists() && start.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let solver_pid: i32 = std::fs::read_to_string(&pid_file).expect("the solver ran").trim().parse().unwrap();
+    drop(stdout); // `| head -1`
+                  // A guard against a hang, not a measure of time: the solver never answers.
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > std::time::Duration::from_secs(120) {
+            let _ = child.kill();
+            panic!("satdoku still runs with its stdout closed");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(0));
+    // The solver's process group was ended with it (a zombie of it counts as ended).
+    let gone = |pid: i32| {
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .map_or(true, |stat| stat.rsplit(") ").next().is_some_and(|rest| rest.starts_with('Z')))
+    };
+    let start = std::time::Instant::now();
+    while !gone(solver_pid) && start.elapsed() < std::time::Duration::from_secs(30) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(gone(solver_pid), "the external solver outlived satdoku");
+}
+
 /// A script that writes a puzzle (and a blank line, which ends it: a line of
 /// 81 cells could be the first row of an 81×81) and waits for its answer
 /// gets it before it writes the next, into a pipe, on one thread or several.

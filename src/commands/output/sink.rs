@@ -193,11 +193,20 @@ static FLUSH_FAILED: OnceLock<io::ErrorKind> = OnceLock::new();
 fn start_flusher() {
     static STARTED: Once = Once::new();
     STARTED.call_once(|| {
+        let pipe = stdout_is_pipe();
         let flusher = move || loop {
             std::thread::sleep(STREAM_DELAY);
+            // A pipe nobody reads any more (`| head -1`): the run ends now,
+            // not after the search under way (hours, for a hard puzzle).
+            if pipe && reader_gone() {
+                end_quietly();
+            }
             let Ok(mut buffer) = BUFFER.try_lock() else { continue };
             if let Some(buffer) = buffer.as_mut().filter(|b| !b.buffer().is_empty()) {
                 if let Err(e) = buffer.flush() {
+                    if e.kind() == io::ErrorKind::BrokenPipe {
+                        end_quietly();
+                    }
                     let _ = FLUSH_FAILED.set(e.kind());
                 }
             }
@@ -205,6 +214,28 @@ fn start_flusher() {
         // Without the thread, records wait for the buffer to fill, as before.
         let _ = std::thread::Builder::new().name("stdout flusher".into()).spawn(flusher);
     });
+}
+
+/// Whether stdout is a pipe.
+fn stdout_is_pipe() -> bool {
+    // SAFETY: fstat(2) fills the zeroed struct it is given, for a plain fd.
+    let mut stat: libc::stat = unsafe { std::mem::zeroed() };
+    (unsafe { libc::fstat(libc::STDOUT_FILENO, &mut stat) }) == 0 && stat.st_mode & libc::S_IFMT == libc::S_IFIFO
+}
+
+/// Whether stdout is a pipe whose reading end is closed: poll(2) says
+/// POLLERR for the writing end of such a pipe, without writing to it.
+fn reader_gone() -> bool {
+    let mut fd = libc::pollfd { fd: libc::STDOUT_FILENO, events: 0, revents: 0 };
+    // SAFETY: one valid pollfd, and no wait.
+    let ready = unsafe { libc::poll(&mut fd, 1, 0) };
+    ready > 0 && fd.revents & libc::POLLERR != 0
+}
+
+/// Stdout is gone: end as a closed pipe ends satdoku (exit 0), at once,
+/// with external solvers ended and no output file left half-written.
+fn end_quietly() -> ! {
+    satdoku::exit_cleanly(0, crate::commands::files::remove_partial_on_signal)
 }
 
 /// Buffered stdout, flushed after every record when a person reads it live,
