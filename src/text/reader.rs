@@ -1263,10 +1263,40 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let short = (0..=q).map(|d| faults(d, 0)).min().unwrap_or((0, std::cmp::Reverse(0)));
         let long = (0..q).map(|d| faults(d, 1)).min().unwrap_or((usize::MAX, std::cmp::Reverse(0)));
         let short_wins = short < long || (short == long && n - s <= s);
-        let (odd_rows, skip, count) = if short_wins { (s, 0, q + 1) } else { (n + s, 1, q) };
+        let (mut odd_rows, skip, mut count) = if short_wins { (s, 0, q + 1) } else { (n + s, 1, q) };
         let best = if skip == 0 { short } else { long };
         let candidates: Vec<usize> = (0..count).filter(|&d| faults(d, skip) == best).collect();
-        let (first_odd, last_odd) = (candidates[0], candidates[candidates.len() - 1]);
+        let (mut first_odd, mut last_odd) = (candidates[0], candidates[candidates.len() - 1]);
+        // A lone odd row beside a whole puzzle may be a row too many of that
+        // puzzle (a row typed twice, a stray row): it is, unless the puzzle
+        // reads with no other of its n + 1 rows left out. Else a stray row
+        // inside a puzzle cut that puzzle's first (or last) row off, and the
+        // rest, read as a puzzle the user never wrote, was solved.
+        if short_wins && s == 1 && first_odd == last_odd {
+            let d = first_odd;
+            let odd = d * n;
+            // The previous puzzle's n rows and the odd row after them; the
+            // next puzzle's n rows after the odd row.
+            let mut before = d > 0 && self.reads_without_another_row(&rows[odd - n..=odd], n, n);
+            let mut after = d < q && self.reads_without_another_row(&rows[odd..=odd + n], n, 0);
+            // Where both may, a row typed twice is a row of the puzzle it doubles.
+            if before && after {
+                let same = |a: &[Token], b: &[Token]| a.iter().map(|t| t.symbol).eq(b.iter().map(|t| t.symbol));
+                let (doubles_before, doubles_after) =
+                    (same(&rows[odd].1, &rows[odd - 1].1), same(&rows[odd].1, &rows[odd + 1].1));
+                (before, after) =
+                    (before && !(doubles_after && !doubles_before), after && !(doubles_before && !doubles_after));
+            }
+            if before || after {
+                (odd_rows, count) = (n + 1, q);
+                (first_odd, last_odd) = match (before, after) {
+                    (true, false) => (d - 1, d - 1),
+                    (false, true) => (d, d),
+                    // A row too many of either puzzle: both are reported.
+                    _ => (d - 1, d),
+                };
+            }
+        }
         let start_of = |slot: usize| if slot <= first_odd { slot * n } else { (slot - 1) * n + odd_rows };
         let span = |from: usize, to: usize| (rows[from].0, rows[to - 1].0);
         for slot in 0..count {
@@ -1298,6 +1328,20 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             let entry = self.entry(line, None, puzzle);
             self.ready.push_back(entry);
         }
+    }
+
+    /// Whether the n + 1 `rows` read as a puzzle that propagation does not
+    /// refute with some row left out other than row `odd` (0-based): the
+    /// odd row may then be a row too many of that puzzle.
+    fn reads_without_another_row(&mut self, rows: &[(usize, Vec<Token>)], n: usize, odd: usize) -> bool {
+        (0..rows.len()).filter(|&left_out| left_out != odd).any(|left_out| {
+            let kept: Vec<(usize, Vec<Token>)> =
+                rows.iter().enumerate().filter(|&(i, _)| i != left_out).map(|(_, row)| row.clone()).collect();
+            match self.resolve(kept[0].0, n, &kept) {
+                Ok(puzzle) => Propagator::from_puzzle(&puzzle).and_then(|mut p| p.propagate()).is_ok(),
+                Err(_) => false,
+            }
+        })
     }
 
     /// The side m of a pencil-mark line (m³ cells, each cell's m candidates

@@ -2143,3 +2143,71 @@ mod as_saved_elsewhere {
         assert!(matches!(entries[1].puzzle.as_ref().unwrap_err().kind, ParseErrorKind::EndlessLine { .. }));
     }
 }
+
+/// A row too many in a puzzle (a row typed twice, a stray row from another
+/// puzzle) is never read as another puzzle (red-team pass 25): the rows
+/// around a stray row in the middle made a puzzle nobody wrote, its first
+/// row cut off as a record of its own, and it was solved.
+mod a_row_too_many {
+    use super::*;
+
+    #[test]
+    fn inside_a_puzzle_is_one_invalid_record() {
+        // The red-team's puzzles: a proper 9×9 with `...6.....` as line 4,
+        // and a 4×4 with `..2.` after its rows.
+        let nine = ".3...5..4\n4..831659\n.......83\n...6.....\n..375.9..\n6451.9327\n7892.351.\n..731.89.\n31.92876.\n2.856.43.\n";
+        let four = "13..\n....\n4.1.\n.2.4\n..2.\n";
+        for text in [nine, four] {
+            let entries = read(text);
+            assert_eq!(statuses(&entries), ["invalid"], "{text}");
+            assert!(matches!(entries[0].puzzle.as_ref().unwrap_err().kind, ParseErrorKind::Run { .. }));
+        }
+    }
+
+    #[test]
+    fn typed_twice_is_a_row_of_its_own_puzzle() {
+        // 19 rows: the second puzzle's first row twice. Two records, as the
+        // framing rules say: the first puzzle read, the second reported.
+        let (a, b) = (rows(TOP[0]), rows(TOP[1]));
+        let text = format!("{}\n{}\n{}\n", a.join("\n"), b[0], b.join("\n"));
+        let entries = read(&text);
+        assert_eq!(statuses(&entries), ["ok", "invalid"]);
+        assert_eq!(givens(&entries[0]), TOP[0]);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+        /// One to three puzzles back to back, one with a row too many (a
+        /// row of another puzzle, or one of its own twice) anywhere in it:
+        /// every puzzle read is one that was written, as written; at most
+        /// one record more than puzzles (the stray row, where no puzzle can
+        /// hold it).
+        #[test]
+        fn no_puzzle_read_is_one_nobody_wrote(
+            picks in prop::collection::vec(0..TOP.len(), 1..4),
+            odd in 0..3usize,
+            at in 0..10usize,
+            stray in (0..TOP.len(), 0..9usize, any::<bool>()),
+        ) {
+            let odd = odd % picks.len();
+            let mut lines = Vec::new();
+            for (i, &k) in picks.iter().enumerate() {
+                let mut block = rows(TOP[k]);
+                if i == odd {
+                    let (from, row, twice) = stray;
+                    let row = if twice { block[row.min(8)].clone() } else { rows(TOP[from])[row].clone() };
+                    block.insert(at, row);
+                }
+                lines.extend(block);
+            }
+            let text = lines.join("\n") + "\n";
+            let entries = read(&text);
+            let written: Vec<&str> = picks.iter().map(|&k| TOP[k]).collect();
+            for entry in entries.iter().filter(|e| e.puzzle.is_ok()) {
+                prop_assert!(written.contains(&givens(entry).as_str()), "read a puzzle nobody wrote: {} in\n{}", givens(entry), text);
+            }
+            prop_assert!(entries.len() <= picks.len() + 1, "{:?} in\n{}", statuses(&entries), text);
+        }
+    }
+}
