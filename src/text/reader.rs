@@ -1284,8 +1284,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 let same = |a: &[Token], b: &[Token]| a.iter().map(|t| t.symbol).eq(b.iter().map(|t| t.symbol));
                 let (doubles_before, doubles_after) =
                     (same(&rows[odd].1, &rows[odd - 1].1), same(&rows[odd].1, &rows[odd + 1].1));
-                (before, after) =
-                    (before && !(doubles_after && !doubles_before), after && !(doubles_before && !doubles_after));
+                if doubles_before != doubles_after {
+                    (before, after) = (doubles_before, doubles_after);
+                }
             }
             if before || after {
                 (odd_rows, count) = (n + 1, q);
