@@ -26,8 +26,9 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::Args;
 
 use satdoku::{
-    box_side, load_grid_file, parse_box_shape, read_fpuzzles_entries, read_region_map, Alphabet, AmoEncoding, Encoding,
-    Entry, Geometry, GeometryError, GeometrySpec, Layout, SolveOptions, Variant, DEFAULT_MAX_LITERALS,
+    box_side, load_grid_file, not_utf8_at, parse_box_shape, read_fpuzzles_entries, read_region_map, read_text_file,
+    Alphabet, AmoEncoding, Encoding, Entry, Geometry, GeometryError, GeometrySpec, Layout, SolveOptions, Variant,
+    DEFAULT_MAX_LITERALS,
 };
 
 use files::{Inputs, OutDir};
@@ -135,12 +136,12 @@ impl GridArgs {
         let variants = &self.variants;
         if let Some(source) = &self.fpuzzles {
             let path = Path::new(source);
-            let text = if path.is_file() {
-                std::fs::read_to_string(path).with_context(|| format!("--fpuzzles {source}: cannot read it"))?
+            let (text, name) = if path.is_file() {
+                (text_of("--fpuzzles", path)?, source.as_str())
             } else {
-                source.clone()
+                (source.clone(), "--fpuzzles")
             };
-            let entries = read_fpuzzles_entries(&text, "--fpuzzles");
+            let entries = read_fpuzzles_entries(&text, name);
             // The first puzzle's grid, for the commands that take one grid.
             let spec = match entries.iter().find_map(|e| e.puzzle.as_ref().ok()) {
                 Some(puzzle) => GeometrySpec::fixed(Arc::clone(puzzle.geometry())),
@@ -166,7 +167,7 @@ impl GridArgs {
                         satdoku::MAX_LINE >> 20
                     );
                 }
-                std::fs::read_to_string(map).with_context(|| format!("--regions {map}: cannot read it"))?
+                text_of("--regions", path)?
             } else if path.exists() {
                 bail!("--regions {map}: not a file")
             } else if names_a_file && !map.contains(char::is_whitespace) {
@@ -466,6 +467,17 @@ impl Proofs {
 /// Every file a command reads: its puzzle `files` (stdin, `-`, when there
 /// are none) and the files the grid options name (`--grid`, and `--regions`
 /// or `--fpuzzles` when they name a file): what no output may overwrite.
+/// A file an option names, read whole as text (a region map, f-puzzles
+/// JSON): UTF-8, or UTF-16 with its byte-order mark. A byte that is no
+/// UTF-8 is named with its line and column.
+fn text_of(option: &str, path: &Path) -> Result<String> {
+    let bytes = read_text_file(path).with_context(|| format!("{option} {}: cannot read it", path.display()))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let (line, column, byte) = not_utf8_at(&e);
+        anyhow::anyhow!("{option} {}:{line}:{column}: byte 0x{byte:02x} is not UTF-8 (expected text)", path.display())
+    })
+}
+
 pub fn inputs(files: &[PathBuf], grid: &GridArgs) -> Inputs {
     // `--fpuzzles` holds its puzzle: stdin is then not read.
     let stdin = (files.is_empty() && grid.fpuzzles.is_none()).then(|| PathBuf::from("-"));

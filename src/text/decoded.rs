@@ -8,7 +8,8 @@
 //! file; anything else passes through untouched (a UTF-8 byte-order mark is
 //! left to the readers, which already skip it).
 
-use std::io::{self, BufRead, Read};
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::Path;
 
 /// A reader of text that opens with a UTF-16 byte-order mark, decoded to
 /// UTF-8 as it is read, or of anything else, passed through. The first read
@@ -171,6 +172,31 @@ impl<R: BufRead> BufRead for Decoded<R> {
             State::Utf16(utf16) => utf16.at = (utf16.at + amount).min(utf16.out.len()),
         }
     }
+}
+
+/// The bytes of a text file, as a reader behind [`Decoded`] sees them:
+/// UTF-16 with its byte-order mark decoded to UTF-8, a UTF-8 byte-order mark
+/// left out, anything else as it is (for the caller to say where a byte
+/// that is not UTF-8 is). For the files read whole: grid files, region
+/// maps, f-puzzles JSON.
+pub fn read_text_file(path: &Path) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    Decoded::new(BufReader::new(std::fs::File::open(path)?)).read_to_end(&mut bytes)?;
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
+    Ok(bytes)
+}
+
+/// Where the first byte that is not UTF-8 is, in text as
+/// [`String::from_utf8`] refused it: its line and column (in characters,
+/// both from 1), and the byte.
+pub fn not_utf8_at(error: &std::string::FromUtf8Error) -> (usize, usize, u8) {
+    let at = error.utf8_error().valid_up_to();
+    let before = String::from_utf8_lossy(&error.as_bytes()[..at]);
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column, error.as_bytes()[at])
 }
 
 #[cfg(test)]

@@ -92,15 +92,17 @@ pub fn fpuzzles_json(text: &str) -> Result<String, FpuzzlesError> {
 /// [`fpuzzles_json`], and whether the text was decompressed (for the
 /// message when it is no JSON).
 fn decode(text: &str) -> Result<(String, bool), FpuzzlesError> {
-    let text = text.trim();
+    let untrimmed = text.trim_start_matches('\u{feff}');
+    let text = untrimmed.trim();
     let expected = "expected f-puzzles JSON, its compressed string N4Ig…, or a URL with ?load=";
     if text.is_empty() {
         return Err(FpuzzlesError::Decode(format!("the text is empty ({expected})")));
     }
     // JSON is read as JSON, whatever it holds: `[]` is no f-puzzles object,
     // which the reader says (it was decompressed to nothing, "EOF while parsing").
+    // Untrimmed, so that the parser's lines and columns are the text's.
     if text.starts_with(['{', '[']) {
-        return Ok((text.to_string(), false));
+        return Ok((untrimmed.to_string(), false));
     }
     let follows = |rest: &str| {
         let rest = echo(rest);
@@ -158,12 +160,23 @@ pub fn read_fpuzzles_entries(text: &str, source: &str) -> Vec<Entry> {
             .map_err(|e| ParseError { position: position.clone(), kind: ParseErrorKind::Fpuzzles(e) });
         Entry { position, name: None, puzzle }
     };
-    let lines = text.lines().enumerate().map(|(i, line)| (i + 1, line.trim()));
-    let mut lines = lines.filter(|(_, line)| !line.is_empty() && !line.starts_with('#')).peekable();
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // Each line with its number and where it starts in the text.
+    let starts = text.split_inclusive('\n').scan(0, |start, line| {
+        let at = *start;
+        *start += line.len();
+        Some((at, line))
+    });
+    let lines = starts.enumerate().map(|(i, (at, line))| (i + 1, at, line.trim()));
+    let mut lines = lines.filter(|(_, _, line)| !line.is_empty() && !line.starts_with('#')).peekable();
     match lines.peek() {
         None => vec![entry(0, text)],
-        Some((line, first)) if first.starts_with(['{', '[']) => vec![entry(*line, text)],
-        Some(_) => lines.map(|(line, text)| entry(line, text)).collect(),
+        // JSON, after any comments above it, is the rest of the text: the
+        // lines above left blank, so that a JSON error's line is the file's.
+        Some(&(line, at, first)) if first.starts_with(['{', '[']) => {
+            vec![entry(line, &("\n".repeat(line - 1) + &text[at..]))]
+        }
+        Some(_) => lines.map(|(line, _, text)| entry(line, text)).collect(),
     }
 }
 

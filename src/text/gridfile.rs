@@ -19,6 +19,7 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::decoded::{not_utf8_at, read_text_file};
 use crate::error::{echo, GeometryError, GridFileError};
 use crate::model::constraints::{Constraint, Line, Relation};
 use crate::model::geometry::{default_box, Cell, Geometry, Layout, Variant};
@@ -131,20 +132,12 @@ struct Sandwich {
 /// Read a grid definition from the file at `path`.
 pub fn load_grid_file(path: &Path) -> Result<Geometry, GridFileError> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| GridFileError::Io { path: name.clone(), message: e.to_string() })?;
-    let text = match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(e) => {
-            // Where the first byte that is no UTF-8 is, as file:line:column.
-            let at = e.utf8_error().valid_up_to();
-            let before = String::from_utf8_lossy(&e.as_bytes()[..at]);
-            let line = before.matches('\n').count() + 1;
-            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-            let byte = e.as_bytes()[at];
-            let message = format!("byte 0x{byte:02x} is not UTF-8 (a grid file is TOML text, as in encodings/)");
-            return Err(GridFileError::At { path: name, line, column, message });
-        }
-    };
+    let bytes = read_text_file(path).map_err(|e| GridFileError::Io { path: name.clone(), message: e.to_string() })?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let (line, column, byte) = not_utf8_at(&e);
+        let message = format!("byte 0x{byte:02x} is not UTF-8 (a grid file is TOML text, as in encodings/)");
+        GridFileError::At { path: name.clone(), line, column, message }
+    })?;
     parse_grid_file(&text, &name)
 }
 

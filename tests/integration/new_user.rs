@@ -110,3 +110,68 @@ fn a_file_system_that_takes_no_files_is_not_called_missing() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("takes no new files") && !r.stderr.contains("no directory"), "{}", r.stderr);
 }
+
+/// `text` as Windows saves it: UTF-16 little-endian with its byte-order mark.
+fn utf16(text: &str) -> Vec<u8> {
+    let mut bytes = vec![0xFF, 0xFE];
+    bytes.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+    bytes
+}
+
+/// Notepad's UTF-8 with a byte-order mark, and PowerShell's UTF-16: the
+/// files an option reads whole (f-puzzles JSON, grid files, region maps)
+/// are read as puzzle files are. A JSON file with a comment above it is
+/// read too, and a JSON error names the file's own line.
+#[test]
+fn files_that_options_read_are_read_as_saved_elsewhere() {
+    let dir = TempDir::new().unwrap();
+    let write = |name: &str, bytes: &[u8]| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let givens = read_symbols(TOP1);
+    let grid: Vec<Vec<serde_json::Value>> = (0..9)
+        .map(|r| {
+            (0..9)
+                .map(|c| match givens[r * 9 + c] {
+                    0 => serde_json::json!({}),
+                    v => serde_json::json!({ "value": v, "given": true }),
+                })
+                .collect()
+        })
+        .collect();
+    let json = serde_json::json!({ "size": 9, "grid": grid }).to_string();
+    let solved = |args: &[&str], shape: &Shape| {
+        let r = run(&[&["solve", "--format", "line"], args].concat(), "");
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        let solution = read_solution_line(r.stdout.trim(), None);
+        assert_solves(shape, &givens, &solution, &format!("{args:?}"));
+    };
+    for (name, bytes) in [
+        ("bom.json", [&b"\xEF\xBB\xBF"[..], json.as_bytes()].concat()),
+        ("utf16.json", utf16(&json)),
+        ("comment.json", format!("# from my collection\n\n{json}\n").into_bytes()),
+    ] {
+        solved(&["--fpuzzles", &write(name, &bytes)], &Shape::classic(9));
+    }
+    let broken = write("broken.json", b"# from my collection\n{\"size\": 9,\n  \"grid\": [}\n");
+    let r = run(&["solve", "--fpuzzles", &broken], "");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("broken.json:2:") && r.stderr.contains("line 3 column 12"), "{}", r.stderr);
+
+    // A grid file and a region map (the boxes, as labels) in UTF-16.
+    let x = std::fs::read_to_string(crate::util::checker::repo_path("encodings/x-9.toml")).unwrap();
+    let puzzle = write("puzzle.txt", format!("{TOP1}\n").as_bytes());
+    // r1c1 and r9c1, one on each diagonal.
+    let x_puzzle = format!("1{}2{}", ".".repeat(71), ".".repeat(8));
+    let x_file = write("x-puzzle.txt", format!("{x_puzzle}\n").as_bytes());
+    let r = run(&["solve", "--format", "line", "--grid", &write("x.toml", &utf16(&x)), &x_file], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let solution = read_solution_line(r.stdout.trim(), None);
+    assert_solves(&Shape::classic(9).with_diagonals(), &read_symbols(&x_puzzle), &solution, "UTF-16 grid file");
+    let map: String = (0..81).map(|i| char::from(b'a' + (i / 27 * 3 + i % 9 / 3) as u8)).collect();
+    let r = run(&["solve", "--format", "line", "--regions", &write("map.txt", &utf16(&map)), &puzzle], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_solves(&Shape::classic(9), &givens, &read_solution_line(r.stdout.trim(), None), "UTF-16 map");
+}

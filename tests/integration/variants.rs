@@ -444,7 +444,8 @@ fn a_file_of_f_puzzles_strings_is_one_record_each() {
     let statuses: Vec<&str> = recs.iter().map(|r| r["status"].as_str().unwrap()).collect();
     assert_eq!(statuses, ["solved", "invalid", "solved", "solved"]);
     let sources: Vec<&str> = recs.iter().map(|r| r["source"].as_str().unwrap()).collect();
-    assert_eq!(sources, ["--fpuzzles:1", "--fpuzzles:2", "--fpuzzles:5", "--fpuzzles:6"]);
+    let at = |line: usize| format!("{file}:{line}");
+    assert_eq!(sources, [at(1), at(2), at(5), at(6)]);
     // Each solution is its own puzzle's, checked against the givens and the rules.
     for (rec, puzzle) in [&recs[0], &recs[2], &recs[3]].into_iter().zip(&made) {
         let givens = read_symbols(puzzle["puzzle"].as_str().unwrap());
@@ -466,7 +467,7 @@ fn a_file_of_f_puzzles_strings_is_one_record_each() {
     // A `--symbols` alphabet too short for the grid: each puzzle says so, as a file's would.
     let recs = json_run(&["solve", "--format", "json", "--symbols", "AB", "--fpuzzles", &file], "", 2, 4);
     assert!(recs.iter().all(|r| r["error"].as_str().is_some_and(|e| e.contains("--symbols gives 2 symbols"))
-        || r["source"] == "--fpuzzles:2"));
+        || r["source"] == at(2).as_str()));
     // A command that takes one grid refuses several.
     let r = run(&["generate", "--fpuzzles", &file], "");
     assert_eq!(r.code, 2);
