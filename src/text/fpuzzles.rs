@@ -94,7 +94,7 @@ pub fn fpuzzles_json(text: &str) -> Result<String, FpuzzlesError> {
 fn decode(text: &str) -> Result<(String, bool), FpuzzlesError> {
     let untrimmed = text.trim_start_matches('\u{feff}');
     let text = untrimmed.trim();
-    let expected = "expected f-puzzles JSON, its compressed string N4Ig…, or a URL with ?load=";
+    let expected = "expected f-puzzles JSON, its compressed string N4Ig…, or a link holding one (?load=N4Ig…, sudokupad.app/fpuzzlesN4Ig…)";
     if text.is_empty() {
         return Err(FpuzzlesError::Decode(format!("the text is empty ({expected})")));
     }
@@ -108,9 +108,9 @@ fn decode(text: &str) -> Result<(String, bool), FpuzzlesError> {
         let rest = echo(rest);
         FpuzzlesError::Decode(format!("'{rest}' follows the compressed string (one puzzle a line)"))
     };
-    let url = text.find("load=");
+    let url = link_payload(text)?;
     let data = match url {
-        Some(i) => text[i + 5..].split(['&', '#']).next().unwrap_or(""),
+        Some(i) => text[i..].split(['&', '#', '?']).next().unwrap_or(""),
         // A word after a string that reads: named as what follows it.
         None => match text.split_once(char::is_whitespace) {
             Some((string, rest)) if decode(string).is_ok() => return Err(follows(rest.trim())),
@@ -145,6 +145,27 @@ fn decode(text: &str) -> Result<(String, bool), FpuzzlesError> {
             )))
         }
         _ => Err(FpuzzlesError::Decode(format!("'{}' is neither JSON nor lz-string base64 ({expected})", echo(&data)))),
+    }
+}
+
+/// Where the compressed string of a link starts: after `load=` in an
+/// f-puzzles link (`f-puzzles.com/?load=N4Ig…`), after the `fpuzzles` or
+/// `fpuz` that marks one in a SudokuPad link (`sudokupad.app/fpuzzlesN4Ig…`).
+/// A SudokuPad link without one (its own `scl…` and `ctc…` formats, or a
+/// puzzle's short name on its server) is an error that says so.
+fn link_payload(text: &str) -> Result<Option<usize>, FpuzzlesError> {
+    let Some(host) = text.to_ascii_lowercase().find("sudokupad").map(|i| i + "sudokupad".len()) else {
+        return Ok(text.find("load=").map(|i| i + "load=".len()));
+    };
+    match text[host..].find("fpuz").map(|i| host + i) {
+        Some(mark) if text[mark..].starts_with("fpuzzles") => Ok(Some(mark + "fpuzzles".len())),
+        Some(mark) => Ok(Some(mark + "fpuz".len())),
+        None => Err(FpuzzlesError::Decode(format!(
+            "'{}' is a SudokuPad link with no f-puzzles string in it (SudokuPad's own scl… and ctc… \
+             formats and its short puzzle names are not read: share the puzzle as an f-puzzles link, \
+             sudokupad.app/fpuzzlesN4Ig…, or from f-puzzles.com)",
+            echo(text)
+        ))),
     }
 }
 
@@ -968,6 +989,19 @@ mod tests {
             list
         };
         assert_eq!(single(&back), single(&puzzle));
+        // SudokuPad's links to the same string read as the same puzzle.
+        for link in [
+            format!("https://sudokupad.app/fpuzzles{string}"),
+            format!("https://beta.sudokupad.app/fpuz{string}?setting-nogrid=1"),
+            format!("sudokupad.app/?puzzle=fpuzzles{string}"),
+        ] {
+            assert_eq!(single(&read_fpuzzles(&link).unwrap()), single(&puzzle), "{link}");
+        }
+        // Its own formats, and short names, are no f-puzzles strings: said so.
+        for link in ["https://sudokupad.app/sclN4IgzglgXgpiBcA2", "https://sudokupad.app/k8kq4u6n7d"] {
+            let error = read_fpuzzles(link).unwrap_err().to_string();
+            assert!(error.contains("SudokuPad link with no f-puzzles string"), "{link}: {error}");
+        }
     }
 
     #[test]
