@@ -397,7 +397,17 @@ impl Reader {
         let (box_rows, box_cols) = match default_box(n) {
             Ok(shape) => shape,
             Err(_) if any_region => (1, n),
-            Err(e) => return Err(at("size", e.to_string())),
+            // Not the general advice (--latin, --regions): those options do
+            // not combine with --fpuzzles, whose JSON holds the regions.
+            Err(_) => {
+                return Err(at(
+                    "size",
+                    format!(
+                        "{n}x{n} has no boxes ({n} is prime): give each cell its `region` (0 to {}) in the JSON",
+                        n - 1
+                    ),
+                ))
+            }
         };
         if !any_region {
             return Ok((Layout::Boxes { rows: box_rows, cols: box_cols }, givens));
@@ -1310,6 +1320,12 @@ mod tests {
         let json = format!(r#"{{"size":4,"grid":[{}]}}"#, rows.join(","));
         let error = read_fpuzzles(&json).map(|_| ()).unwrap_err().to_string();
         assert!(error.starts_with("f-puzzles grid[1][1].region: region 0 has 5 cells, expected 4"), "{error}");
+        // A prime size without regions: the advice is what the JSON needs,
+        // not options that do not combine with --fpuzzles.
+        let row = format!("[{}]", ["{}"; 5].join(","));
+        let json = format!(r#"{{"size":5,"grid":[{}]}}"#, [row.as_str(); 5].join(","));
+        let error = read_fpuzzles(&json).map(|_| ()).unwrap_err().to_string();
+        assert!(error.contains("give each cell its `region` (0 to 4)") && !error.contains("--latin"), "{error}");
     }
 
     /// Negative rules and disjoint groups that f-puzzles would read back as
