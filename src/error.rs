@@ -377,10 +377,11 @@ fn run_message(rows: usize, n: usize, first: usize, (a, b): (usize, usize), told
     let run = format!(
         "the {rows} rows from line {first} hold puzzles of {n} rows with nothing between them, and {rows} is no multiple of {n}"
     );
-    if told {
-        format!("{run}: the puzzle at lines {a}-{b} has {odd_rows} rows (the others were told apart by their givens; put a blank line between puzzles)")
-    } else {
-        format!("{run}: which puzzle of lines {a}-{b} has {odd_rows} rows cannot be told, so none of them is read (put a blank line between puzzles)")
+    let odd = format!("{odd_rows} row{}", if odd_rows == 1 { "" } else { "s" });
+    match (told, a == b) {
+        (true, true) => format!("{run}: line {a} is a row of its own (the puzzles around it were told apart by their givens; put a blank line between puzzles)"),
+        (true, false) => format!("{run}: the puzzle at lines {a}-{b} has {odd} (the others were told apart by their givens; put a blank line between puzzles)"),
+        (false, _) => format!("{run}: which puzzle of lines {a}-{b} has {odd} cannot be told, so none of them is read (put a blank line between puzzles)"),
     }
 }
 

@@ -464,9 +464,6 @@ impl Proofs {
     }
 }
 
-/// Every file a command reads: its puzzle `files` (stdin, `-`, when there
-/// are none) and the files the grid options name (`--grid`, and `--regions`
-/// or `--fpuzzles` when they name a file): what no output may overwrite.
 /// A file an option names, read whole as text (a region map, f-puzzles
 /// JSON): UTF-8, or UTF-16 with its byte-order mark. A byte that is no
 /// UTF-8 is named with its line and column.
@@ -478,6 +475,9 @@ fn text_of(option: &str, path: &Path) -> Result<String> {
     })
 }
 
+/// Every file a command reads: its puzzle `files` (stdin, `-`, when there
+/// are none) and the files the grid options name (`--grid`, and `--regions`
+/// or `--fpuzzles` when they name a file): what no output may overwrite.
 pub fn inputs(files: &[PathBuf], grid: &GridArgs) -> Inputs {
     // `--fpuzzles` holds its puzzle: stdin is then not read.
     let stdin = (files.is_empty() && grid.fpuzzles.is_none()).then(|| PathBuf::from("-"));

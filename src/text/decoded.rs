@@ -58,7 +58,16 @@ impl<R: BufRead> Decoded<R> {
             }
         };
         self.input.consume(1);
-        let little = match (first, self.input.fill_buf()?.first()) {
+        // The first byte is taken: an interrupted read is tried again, lest
+        // the caller's retry start after it.
+        let next = loop {
+            match self.input.fill_buf() {
+                Ok(bytes) => break bytes.first().copied(),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        };
+        let little = match (first, next) {
             (0xFF, Some(0xFE)) => true,
             (0xFE, Some(0xFF)) => false,
             _ => {

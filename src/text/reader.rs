@@ -122,12 +122,19 @@ const SDK_ROWS: usize = 9;
 /// as a whole up to this many rows, or this many cells (then the next rows
 /// start a new run): 65,536 rows of a 9×9, 10,000 of a 100×100.
 const MAX_RUN_ROWS: usize = 1 << 16;
+const MAX_RUN_CELLS: usize = 1 << 20;
 /// How many puzzles written wrong back to back (each with a row a few cells
 /// short or long) a block's look-ahead follows before it takes the rows so
 /// far as fitting: each one it follows is read to the next line that is no
 /// row, so the cap keeps a file of them linear.
 const MAX_DAMAGED_CHAIN: usize = 4;
-const MAX_RUN_CELLS: usize = 1 << 20;
+/// How long the framing of back-to-back rows searches one reading of n rows
+/// for whether it has exactly one solution.
+const GUESS_TIME: Duration = Duration::from_millis(200);
+/// How long the framing looks for a reading that makes a lone odd row a row
+/// too many of the puzzle beside it (all readings of a 9×9 take under a
+/// millisecond; those of a 400×400 may take minutes).
+const FRAMING_TIME: Duration = Duration::from_secs(1);
 
 /// Streams the puzzles of one input.
 ///
@@ -1229,24 +1236,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
             return;
         }
-        // How wrong the n rows from `start` look as a puzzle: 0 for one with
-        // exactly one solution (or too hard to tell within a moment), 1 for
-        // one with none or several, 2 for one propagation refutes or that
-        // does not read.
-        let wrongness =
-            |reader: &mut Self, start: usize| match reader.resolve(rows[start].0, n, &rows[start..start + n]) {
-                Ok(puzzle) if Propagator::from_puzzle(&puzzle).and_then(|mut p| p.propagate()).is_ok() => {
-                    let options = SolveOptions { timeout: Some(Duration::from_millis(200)), ..SolveOptions::default() };
-                    match Search::new(&puzzle, &options).count_up_to(2) {
-                        Ok(Count { count: 1, .. }) | Err(_) => 0,
-                        Ok(_) => 1,
-                    }
-                }
-                _ => 2,
-            };
+        let block = |reader: &mut Self, start: usize| reader.wrongness(&rows[start..start + n], n, GUESS_TIME);
         // Aligned from the front (before the odd puzzle) and from the back (after it).
-        let front: Vec<usize> = (0..q).map(|i| wrongness(self, i * n)).collect();
-        let back: Vec<usize> = (0..q).map(|i| wrongness(self, i * n + s)).collect();
+        let front: Vec<usize> = (0..q).map(|i| block(self, i * n)).collect();
+        let back: Vec<usize> = (0..q).map(|i| block(self, i * n + s)).collect();
         // Refuted puzzles first (fewer is better), then proper ones (more is
         // better). Proper, not improper: the short reading has one more
         // puzzle of n rows to be improper, and sparse puzzles all are.
@@ -1268,34 +1261,32 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let candidates: Vec<usize> = (0..count).filter(|&d| faults(d, skip) == best).collect();
         let (mut first_odd, mut last_odd) = (candidates[0], candidates[candidates.len() - 1]);
         // A lone odd row beside a whole puzzle may be a row too many of that
-        // puzzle (a row typed twice, a stray row): it is, unless the puzzle
-        // reads with no other of its n + 1 rows left out. Else a stray row
-        // inside a puzzle cut that puzzle's first (or last) row off, and the
-        // rest, read as a puzzle the user never wrote, was solved.
+        // puzzle (a row typed twice, a stray row): it is where the puzzle
+        // reads better with some other of its n + 1 rows left out. Else a
+        // stray row inside a puzzle cut that puzzle's first (or last) row
+        // off, and the rest, read as a puzzle the user never wrote, was
+        // solved. A puzzle cut short to one row, between two proper ones,
+        // stays a record of its own: the rows around it read worse with it.
+        // Where a neighbour reads as well either way, which puzzle the row
+        // belongs to cannot be told: that neighbour is not read.
         if short_wins && s == 1 && first_odd == last_odd {
+            use std::cmp::Ordering::{Equal, Greater, Less};
             let d = first_odd;
             let odd = d * n;
             // The previous puzzle's n rows and the odd row after them; the
             // next puzzle's n rows after the odd row.
-            let mut before = d > 0 && self.reads_without_another_row(&rows[odd - n..=odd], n, n);
-            let mut after = d < q && self.reads_without_another_row(&rows[odd..=odd + n], n, 0);
-            // Where both may, a row typed twice is a row of the puzzle it doubles.
-            if before && after {
-                let same = |a: &[Token], b: &[Token]| a.iter().map(|t| t.symbol).eq(b.iter().map(|t| t.symbol));
-                let (doubles_before, doubles_after) =
-                    (same(&rows[odd].1, &rows[odd - 1].1), same(&rows[odd].1, &rows[odd + 1].1));
-                if doubles_before != doubles_after {
-                    (before, after) = (doubles_before, doubles_after);
+            let before =
+                if d > 0 { self.with_another_row_out(&rows[odd - n..=odd], n, n, front[d - 1]) } else { Greater };
+            let after = if d < q { self.with_another_row_out(&rows[odd..=odd + n], n, 0, back[d]) } else { Greater };
+            match (before, after) {
+                (Less, Greater) => ((odd_rows, count), (first_odd, last_odd)) = ((n + 1, q), (d - 1, d - 1)),
+                (Greater, Less) => ((odd_rows, count), (first_odd, last_odd)) = ((n + 1, q), (d, d)),
+                // A row too many of one puzzle, or of the other: both are reported.
+                (Less, _) | (_, Less) => ((odd_rows, count), (first_odd, last_odd)) = ((n + 1, q), (d - 1, d)),
+                _ => {
+                    first_odd -= usize::from(before == Equal);
+                    last_odd += usize::from(after == Equal);
                 }
-            }
-            if before || after {
-                (odd_rows, count) = (n + 1, q);
-                (first_odd, last_odd) = match (before, after) {
-                    (true, false) => (d - 1, d - 1),
-                    (false, true) => (d, d),
-                    // A row too many of either puzzle: both are reported.
-                    _ => (d - 1, d),
-                };
             }
         }
         let start_of = |slot: usize| if slot <= first_odd { slot * n } else { (slot - 1) * n + odd_rows };
@@ -1331,18 +1322,81 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         }
     }
 
-    /// Whether the n + 1 `rows` read as a puzzle that propagation does not
-    /// refute with some row left out other than row `odd` (0-based): the
-    /// odd row may then be a row too many of that puzzle.
-    fn reads_without_another_row(&mut self, rows: &[(usize, Vec<Token>)], n: usize, odd: usize) -> bool {
-        (0..rows.len()).filter(|&left_out| left_out != odd).any(|left_out| {
-            let kept: Vec<(usize, Vec<Token>)> =
-                rows.iter().enumerate().filter(|&(i, _)| i != left_out).map(|(_, row)| row.clone()).collect();
-            match self.resolve(kept[0].0, n, &kept) {
-                Ok(puzzle) => Propagator::from_puzzle(&puzzle).and_then(|mut p| p.propagate()).is_ok(),
-                Err(_) => false,
+    /// How wrong n rows look as a puzzle: 0 for one with exactly one
+    /// solution (or too hard to tell within `time`), 1 for one with none or
+    /// several, 2 for one propagation refutes or that does not read. With no
+    /// `time`, 1 stands for "0 or 1": propagation alone.
+    fn wrongness(&mut self, block: &[(usize, Vec<Token>)], n: usize, time: Duration) -> usize {
+        match self.resolve(block[0].0, n, block) {
+            Ok(puzzle) if Propagator::from_puzzle(&puzzle).and_then(|mut p| p.propagate()).is_ok() => {
+                if time.is_zero() {
+                    return 1;
+                }
+                let options = SolveOptions { timeout: Some(time), ..SolveOptions::default() };
+                match Search::new(&puzzle, &options).count_up_to(2) {
+                    Ok(Count { count: 1, .. }) | Err(_) => 0,
+                    Ok(_) => 1,
+                }
             }
-        })
+            _ => 2,
+        }
+    }
+
+    /// How the n + 1 `rows` read as a puzzle with a row other than row
+    /// `odd` (0-based) left out, against the n rows without it, which read
+    /// as `displaced` ([`wrongness`](Self::wrongness)): `Less` where some
+    /// reading is better, or is those same rows with a row typed twice left
+    /// out (the odd row is a row too many of this puzzle); `Equal` where the
+    /// best is as good, or where that cannot be told within
+    /// [`FRAMING_TIME`]; `Greater` where every reading is worse, or where
+    /// the odd row is blank and doubles its neighbour (the n rows are the
+    /// puzzle's, whichever puzzle the blank row is of).
+    fn with_another_row_out(
+        &mut self,
+        rows: &[(usize, Vec<Token>)],
+        n: usize,
+        odd: usize,
+        displaced: usize,
+    ) -> std::cmp::Ordering {
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        // Every reading that keeps a row with a value twice is refuted.
+        let mut seen = std::collections::HashSet::new();
+        if rows[odd].1.iter().any(|t| matches!(t.symbol, Symbol::Value(v) if !seen.insert(v))) {
+            return 2.cmp(&displaced);
+        }
+        let same = |a: usize, b: usize| rows[a].1.iter().map(|t| t.symbol).eq(rows[b].1.iter().map(|t| t.symbol));
+        // Better than refuted needs propagation only; better than or as
+        // good as improper or proper needs a search.
+        let search = if displaced == 2 { Duration::ZERO } else { GUESS_TIME };
+        let deadline = std::time::Instant::now() + FRAMING_TIME;
+        let mut best = Greater;
+        // The rows without row `left_out`: one row changes from one to the next.
+        let mut kept = rows[1..].to_vec();
+        for left_out in 0..rows.len() {
+            if left_out > 0 {
+                kept[left_out - 1] = rows[left_out - 1].clone();
+            }
+            if left_out == odd {
+                continue;
+            }
+            // The same rows as without the odd row: a row typed twice, or
+            // two blank rows. Either way the n rows read are the puzzle's.
+            if (left_out.min(odd)..left_out.max(odd)).all(|i| same(i, i + 1)) {
+                return if rows[odd].1.iter().any(|t| matches!(t.symbol, Symbol::Value(_))) { Less } else { Greater };
+            }
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                return Equal;
+            }
+            match self.wrongness(&kept, n, search.min(left)).cmp(&displaced) {
+                Less => return Less,
+                // Nothing reads better than proper.
+                Equal if displaced == 0 => return Equal,
+                Equal => best = Equal,
+                Greater => {}
+            }
+        }
+        best
     }
 
     /// The side m of a pencil-mark line (m³ cells, each cell's m candidates
