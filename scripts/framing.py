@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Damaged runs of 9x9 puzzles, written a row a line with no blank line
+between them, against `satdoku solve --format json`: how often a puzzle
+nobody wrote is solved, and how often the records are not one a puzzle.
+
+    scripts/framing.py SCENARIO [TRIES] [SEED] [BINARY]
+
+SCENARIO is one of
+  stray   a row of another puzzle inserted anywhere in one puzzle
+  twice   a row of one puzzle typed twice (the copy right below it)
+  cut     one puzzle cut to a single row of its own
+
+The puzzles are the first 3,000 of ../shared/data/9x9/17-clue.txt and the
+first 300 of forum-hardest-1905.txt. A solved record is a wrong answer
+unless its solution keeps every given of some puzzle written. For `cut`, a
+file also counts against the reader when it has not exactly one record a
+puzzle, or when a whole puzzle is neither read as written nor reported.
+Measured numbers are in CHANGELOG.md and the issue notes.
+"""
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "9x9"
+
+
+def puzzles(name, count):
+    lines = (line.strip() for line in open(DATA / name))
+    return [line[:81] for line in lines if line and not line.startswith("#")][:count]
+
+
+def rows(puzzle):
+    return [puzzle[r * 9:r * 9 + 9] for r in range(9)]
+
+
+def keeps(solution, puzzle):
+    return all(c in ".0" or c == s for c, s in zip(puzzle, solution))
+
+
+def main():
+    scenario = sys.argv[1]
+    tries = int(sys.argv[2]) if len(sys.argv) > 2 else 300
+    rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
+    binary = sys.argv[4] if len(sys.argv) > 4 else "target/release/satdoku"
+    pool = puzzles("17-clue.txt", 3000) + puzzles("forum-hardest-1905.txt", 300)
+    wrong = miscounted = unanswered = 0
+    for _ in range(tries):
+        chosen = rng.sample(pool, rng.randint(2 if scenario == "cut" else 1, 4 if scenario == "cut" else 3))
+        odd = rng.randrange(len(chosen))
+        lines = []
+        for i, puzzle in enumerate(chosen):
+            block = rows(puzzle)
+            if i == odd and scenario == "stray":
+                block.insert(rng.randint(0, 9), rows(rng.choice(pool))[rng.randrange(9)])
+            elif i == odd and scenario == "twice":
+                j = rng.randrange(9)
+                block.insert(j, block[j])
+            elif i == odd and scenario == "cut":
+                block = [rng.choice(block)]
+            lines += block
+        text = "\n".join(lines) + "\n"
+        out = subprocess.run([binary, "solve", "--format", "json"], input=text, capture_output=True, text=True)
+        records = [json.loads(line) for line in out.stdout.splitlines()]
+        solved = [r for r in records if r["status"] == "solved"]
+        if any(not any(keeps(r["solution"], p) for p in chosen) for r in solved):
+            wrong += 1
+            print(f"WRONG ANSWER in\n{text}", file=sys.stderr)
+        if scenario == "cut":
+            whole = [p for i, p in enumerate(chosen) if i != odd]
+            miscounted += len(records) != len(chosen)
+            unanswered += not all(any(keeps(r["solution"], p) for r in solved) for p in whole)
+    print(f"{scenario}, {tries} files: {wrong} with a wrong answer", end="")
+    if scenario == "cut":
+        print(f", {miscounted} not one record a puzzle, {unanswered} with a whole puzzle not answered", end="")
+    print()
+    sys.exit(1 if wrong else 0)
+
+
+if __name__ == "__main__":
+    main()
