@@ -183,7 +183,7 @@ impl<R: BufRead> BufRead for Decoded<R> {
     }
 }
 
-/// The bytes of a text file, as a reader behind [`Decoded`] sees them:
+/// The bytes of a text file, as satdoku's readers see them:
 /// UTF-16 with its byte-order mark decoded to UTF-8, a UTF-8 byte-order mark
 /// left out, anything else as it is (for the caller to say where a byte
 /// that is not UTF-8 is). For the files read whole: grid files, region
