@@ -1346,11 +1346,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// `odd` (0-based) left out, against the n rows without it, which read
     /// as `displaced` ([`wrongness`](Self::wrongness)): `Less` where some
     /// reading is better, or is those same rows with a row typed twice left
-    /// out (the odd row is a row too many of this puzzle); `Equal` where the
-    /// best is as good, or where that cannot be told within
-    /// [`FRAMING_TIME`]; `Greater` where every reading is worse, or where
-    /// the odd row is blank and doubles its neighbour (the n rows are the
-    /// puzzle's, whichever puzzle the blank row is of).
+    /// out (the odd row is a row too many of this puzzle); `Equal` where
+    /// some reading that propagation does not refute is not better (it may
+    /// be the puzzle written: improper, or unsolvable past propagation), or
+    /// where that cannot be told within [`FRAMING_TIME`]; `Greater` only
+    /// where every reading is refuted and the n rows are not.
     fn with_another_row_out(
         &mut self,
         rows: &[(usize, Vec<Token>)],
@@ -1362,12 +1362,14 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // Every reading that keeps a row with a value twice is refuted.
         let mut seen = std::collections::HashSet::new();
         if rows[odd].1.iter().any(|t| matches!(t.symbol, Symbol::Value(v) if !seen.insert(v))) {
-            return 2.cmp(&displaced);
+            return if displaced == 2 { Equal } else { Greater };
         }
         let same = |a: usize, b: usize| rows[a].1.iter().map(|t| t.symbol).eq(rows[b].1.iter().map(|t| t.symbol));
-        // Better than refuted needs propagation only; better than or as
-        // good as improper or proper needs a search.
-        let search = if displaced == 2 { Duration::ZERO } else { GUESS_TIME };
+        // Only against an improper reading does a search tell better (one
+        // solution) from as good: against a proper one any reading that is
+        // not refuted is as good (the user's puzzle may be improper), and
+        // against a refuted one any reading that is not refuted is better.
+        let search = if displaced == 1 { GUESS_TIME } else { Duration::ZERO };
         let deadline = std::time::Instant::now() + FRAMING_TIME;
         let mut best = Greater;
         // The rows without row `left_out`: one row changes from one to the next.
@@ -1379,24 +1381,36 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             if left_out == odd {
                 continue;
             }
-            // The same rows as without the odd row: a row typed twice, or
-            // two blank rows. Either way the n rows read are the puzzle's.
+            // The same rows as without the odd row: a row typed twice. Two
+            // blank rows are no evidence: the other readings decide.
             if (left_out.min(odd)..left_out.max(odd)).all(|i| same(i, i + 1)) {
-                return if rows[odd].1.iter().any(|t| matches!(t.symbol, Symbol::Value(_))) { Less } else { Greater };
+                match rows[odd].1.iter().any(|t| matches!(t.symbol, Symbol::Value(_))) {
+                    true => return Less,
+                    false => continue,
+                }
             }
             let left = deadline.saturating_duration_since(std::time::Instant::now());
             if left.is_zero() {
                 return Equal;
             }
-            match self.wrongness(&kept, n, search.min(left)).cmp(&displaced) {
-                Less => return Less,
-                // Nothing reads better than proper.
-                Equal if displaced == 0 => return Equal,
-                Equal => best = Equal,
-                Greater => {}
+            let wrongness = self.wrongness(&kept, n, search.min(left));
+            if wrongness < displaced {
+                return Less;
+            }
+            // A reading not refuted may be the puzzle written.
+            if wrongness < 2 {
+                if displaced == 0 {
+                    return Equal;
+                }
+                best = Equal;
             }
         }
-        best
+        // Refuted, and so is every reading: which puzzle is refuted cannot be told.
+        if displaced == 2 {
+            Equal
+        } else {
+            best
+        }
     }
 
     /// The side m of a pencil-mark line (m³ cells, each cell's m candidates

@@ -2182,18 +2182,37 @@ mod a_row_too_many {
 
     #[test]
     fn a_puzzle_cut_to_one_row_is_a_record_of_its_own() {
-        // A, one row of B, C: three records, A and C as written (a review
-        // found the row and C made one record, so C was never answered).
+        // A, one row of B, C: three records (a review found the row and C
+        // made one record, so C had none). A and C are read as written, or,
+        // where a reading with the row in place of another of theirs is not
+        // refuted (the puzzle written may be that one, with several
+        // solutions), reported: never solved as something else.
         let (a, b, c) = (rows(TOP[0]), rows(TOP[1]), rows(TOP[2]));
         for row in [&b[0], &b[8]] {
             let text = format!("{}\n{row}\n{}\n", a.join("\n"), c.join("\n"));
             let entries = read(&text);
-            assert_eq!(statuses(&entries), ["ok", "invalid", "ok"], "{text}");
-            assert_eq!([givens(&entries[0]), givens(&entries[2])], [TOP[0], TOP[2]]);
+            assert_eq!(entries.len(), 3, "{text}");
+            assert!(entries[1].puzzle.is_err(), "{text}");
+            for (entry, puzzle) in [(&entries[0], TOP[0]), (&entries[2], TOP[2])] {
+                assert!(entry.puzzle.is_err() || givens(entry) == puzzle, "{text}");
+            }
         }
-        // A stray row after the last puzzle leaves that puzzle read.
-        let entries = read(&format!("{}\n{}\n1........\n", a.join("\n"), b.join("\n")));
-        assert_eq!(statuses(&entries), ["ok", "ok", "invalid"]);
+        // A row that clashes with every reading of the puzzle before it
+        // leaves that puzzle read.
+        let entries = read(&format!("{}\n{}\n", a.join("\n"), "4........"));
+        assert_eq!(statuses(&entries), ["ok", "invalid"]);
+        assert_eq!(givens(&entries[0]), TOP[0]);
+    }
+
+    #[test]
+    fn an_improper_puzzle_with_a_stray_row_is_not_read_as_a_proper_one() {
+        // A review's file: a puzzle with 16 solutions and a stray row at
+        // line 9. Lines 1-9 read as a puzzle with one solution, which the
+        // rule solved (its last row against the written puzzle's givens);
+        // the puzzle written is as plausible, so none is solved.
+        let text = "1.......3\n.6.3..7..\n.7...5..1\n21.7...9.\n..7......\n..8.1..2.\n...8..4..\n..9.2..6.\n784..6239\n...4.....\n";
+        let entries = read(text);
+        assert!(entries.iter().all(|e| e.puzzle.is_err()), "{:?}", statuses(&entries));
     }
 
     #[test]
