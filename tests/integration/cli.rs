@@ -980,15 +980,7 @@ fn closed_pipe_exits_quietly() {
         }
     }
     let file = write_file(&dir, "big.txt", &big);
-    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("satdoku"))
-        .args(["solve", "--format", "line", &file])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut first = String::new();
-    stdout.read_line(&mut first).unwrap();
+    let (child, stdout, first) = first_line_of(&["solve", "--format", "line", &file]);
     drop(stdout); // `| head -1`
     let out = child.wait_with_output().unwrap();
     assert_solves(&Shape::classic(9), &read_symbols(TOP1), &read_solution_line(&first, None), "first line");
@@ -996,6 +988,21 @@ fn closed_pipe_exits_quietly() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(stderr.is_empty(), "quiet: {stderr}");
     assert_eq!(out.status.code(), Some(0), "{stderr}");
+}
+
+/// satdoku run with `args`, its stdout a pipe: the child, that pipe, and
+/// the first line read from it.
+fn first_line_of(args: &[&str]) -> (std::process::Child, BufReader<std::process::ChildStdout>, String) {
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("satdoku"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    (child, stdout, first)
 }
 
 /// A closed pipe ends the run at once, not after the search under way (a
@@ -1013,15 +1020,7 @@ fn a_closed_pipe_ends_a_long_search_at_once() {
     let easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
     let hard = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
     let file = write_file(&dir, "two.txt", &format!("{easy}\n{hard}\n"));
-    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("satdoku"))
-        .args(["solve", "--format", "line", "--solver", &solver, &file])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut first = String::new();
-    stdout.read_line(&mut first).unwrap();
+    let (mut child, stdout, first) = first_line_of(&["solve", "--format", "line", "--solver", &solver, &file]);
     assert_solves(&Shape::classic(9), &read_symbols(easy), &read_solution_line(&first, None), "first line");
     // The solver has started on the second puzzle.
     let start = std::time::Instant::now();
