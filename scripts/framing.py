@@ -9,6 +9,8 @@ SCENARIO is one of
   stray   a row of another puzzle inserted anywhere in one puzzle
   twice   a row of one puzzle typed twice (the copy right below it)
   cut     one puzzle cut to a single row of its own
+  two     two puzzles damaged, each by a stray row, a row typed twice or a
+          row lost: the puzzles between them are shifted
 
 The puzzles are the first 3,000 of ../shared/data/9x9/17-clue.txt and the
 first 300 of forum-hardest-1905.txt. A solved record is a wrong answer
@@ -48,17 +50,24 @@ def main():
     pool = puzzles("17-clue.txt", 3000) + puzzles("forum-hardest-1905.txt", 300)
     wrong = miscounted = unanswered = 0
     for _ in range(tries):
-        chosen = rng.sample(pool, rng.randint(2 if scenario == "cut" else 1, 4 if scenario == "cut" else 3))
+        low, high = {"cut": (2, 4), "two": (3, 6)}.get(scenario, (1, 3))
+        chosen = rng.sample(pool, rng.randint(low, high))
         odd = rng.randrange(len(chosen))
+        damaged = {odd: scenario}
+        if scenario == "two":
+            damaged = {i: rng.choice(["stray", "twice", "lost"]) for i in rng.sample(range(len(chosen)), 2)}
         lines = []
         for i, puzzle in enumerate(chosen):
             block = rows(puzzle)
-            if i == odd and scenario == "stray":
+            damage = damaged.get(i)
+            if damage == "stray":
                 block.insert(rng.randint(0, 9), rows(rng.choice(pool))[rng.randrange(9)])
-            elif i == odd and scenario == "twice":
+            elif damage == "twice":
                 j = rng.randrange(9)
                 block.insert(j, block[j])
-            elif i == odd and scenario == "cut":
+            elif damage == "lost":
+                del block[rng.randrange(9)]
+            elif damage == "cut":
                 block = [rng.choice(block)]
             lines += block
         text = "\n".join(lines) + "\n"

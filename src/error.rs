@@ -268,6 +268,23 @@ pub enum ParseErrorKind {
         /// Whether the stretch is this piece alone (told apart by the givens).
         told: bool,
     },
+    /// A puzzle of a run (puzzles written back to back) where the run shows
+    /// a shift: a row lost or doubled before it may have moved where it
+    /// starts, so its rows may be two puzzles' rows. It is not read.
+    #[error("{}", unfenced_message(*n, *stretch, *run, *refuted, *shift))]
+    Unfenced {
+        /// The rows of a puzzle.
+        n: usize,
+        /// The first and last line of the puzzle as read.
+        stretch: (usize, usize),
+        /// The first and last line of the run.
+        run: (usize, usize),
+        /// Whether its givens contradict each other (else: it has no
+        /// solution or several, as read).
+        refuted: bool,
+        /// What shows the shift.
+        shift: Shift,
+    },
     /// A field of cells, in a line of fields, that is no whole puzzle: a
     /// puzzle cut in two by a stray delimiter.
     #[error("a field of {count} cells is no whole puzzle (expected n² cells, as 81 for 9x9): a puzzle cut by a stray '{delimiter}'?")]
@@ -383,6 +400,40 @@ fn run_message(rows: usize, n: usize, first: usize, (a, b): (usize, usize), told
         (true, false) => format!("{run}: the puzzle at lines {a}-{b} has {odd} (the others were told apart by their givens; put a blank line between puzzles)"),
         (false, _) => format!("{run}: which puzzle of lines {a}-{b} has {odd} cannot be told, so none of them is read (put a blank line between puzzles)"),
     }
+}
+
+/// What shows that puzzles written back to back are shifted, for
+/// [`ParseErrorKind::Unfenced`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shift {
+    /// The n rows from this line, where no puzzle was read, have exactly one solution.
+    Found(usize),
+    /// This line is written twice, one right after the other.
+    TypedTwice(usize),
+    /// Two or more puzzles together, among puzzles of one solution, have
+    /// not one as read.
+    Among,
+    /// Rows in the run are lost or doubled in two places or more, and
+    /// nothing fixes where this puzzle starts and ends.
+    Several,
+    /// Rows in the run make no whole puzzle, and the rows around this
+    /// puzzle could not be checked in time.
+    Untold,
+}
+
+fn unfenced_message(n: usize, (a, b): (usize, usize), (c, d): (usize, usize), refuted: bool, shift: Shift) -> String {
+    let reads = match refuted {
+        true => "contradict each other as a puzzle",
+        false => "have not exactly one solution as a puzzle",
+    };
+    let but = match shift {
+        Shift::Found(line) => format!("while the {n} rows from line {line} have exactly one"),
+        Shift::TypedTwice(line) => format!("but line {line} is written twice"),
+        Shift::Among => "as the puzzles next to them neither, while others in the run have exactly one".to_string(),
+        Shift::Several => "and rows are lost or doubled in more than one place around them".to_string(),
+        Shift::Untold => "and the rows around them could not be checked in time".to_string(),
+    };
+    format!("the {n} rows at lines {a}-{b}, among puzzles written back to back at lines {c}-{d}, {reads}, {but}: a row lost or doubled may have shifted where this puzzle starts, so it is not read (put a blank line between puzzles)")
 }
 
 fn odd_puzzle_message(rows: usize, n: usize, (a, b): (usize, usize), told: bool) -> String {

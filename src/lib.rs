@@ -62,7 +62,7 @@ pub use analyze::{
 };
 pub use cnf::AmoEncoding;
 pub use enumerate::{count_up_to, Count, Search, Strategy};
-pub use error::{printable, GeometryError, GridFileError, InternalError, ParseError, ParseErrorKind, Position};
+pub use error::{printable, GeometryError, GridFileError, InternalError, ParseError, ParseErrorKind, Position, Shift};
 pub use explain::{Explainer, Forced};
 pub use generate::{
     random_regions, GenerateError, GenerateOptions, Generated, Generator, GridSampler, Kind, Layouts, Rng, Symmetry,

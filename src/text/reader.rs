@@ -28,7 +28,7 @@ use std::io::BufRead;
 use std::time::Duration;
 
 use crate::enumerate::{Count, Search};
-use crate::error::{echo, ParseError, ParseErrorKind, Position};
+use crate::error::{echo, ParseError, ParseErrorKind, Position, Shift};
 use crate::model::domains::Domains;
 use crate::model::geometry::{Value, MAX_SIZE};
 use crate::model::puzzle::{GeometrySpec, Grid, Puzzle};
@@ -197,6 +197,51 @@ struct Stretch {
     k: usize,
     count: usize,
     mark: Option<char>,
+}
+
+/// Where in a run a row holding a value is written twice, one right after
+/// the other: `true` at the second copy. In one puzzle the two would repeat
+/// their values down their columns. (Rows further apart may both be the
+/// puzzles': files of puzzles from one generator repeat rows such as
+/// `.......12` in every puzzle.)
+fn typed_twice(rows: &[(usize, Vec<Token>)]) -> Vec<bool> {
+    let same = |a: &[Token], b: &[Token]| a.iter().map(|t| t.symbol).eq(b.iter().map(|t| t.symbol));
+    let mut twice = vec![false; rows.len()];
+    for i in 1..rows.len() {
+        twice[i] = rows[i].1.iter().any(|t| matches!(t.symbol, Symbol::Value(_))) && same(&rows[i - 1].1, &rows[i].1);
+    }
+    twice
+}
+
+/// What a run shows of rows lost or doubled.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Damage {
+    /// Its rows make whole puzzles.
+    None,
+    /// One puzzle in it is a row short or long, or a lone row stands in it.
+    One,
+    /// More than that: rows lost or doubled in two places or more.
+    Several,
+}
+
+impl Damage {
+    /// The damage of a run read with pieces of these lengths that are no
+    /// puzzle of n rows.
+    fn of(odd: impl IntoIterator<Item = usize>, n: usize) -> Damage {
+        let mut odd = odd.into_iter();
+        match (odd.next(), odd.next()) {
+            (None, _) => Damage::None,
+            (Some(rows), None) if rows == 1 || rows + 1 == n || rows == n + 1 => Damage::One,
+            _ => Damage::Several,
+        }
+    }
+}
+
+/// A piece of a run as framed: a puzzle's n rows from a first row, or rows
+/// that make no puzzle, reported at a line.
+enum Piece {
+    Puzzle(usize),
+    Odd(usize, ParseError),
 }
 
 /// A line as [`classify`] sees it.
@@ -890,7 +935,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                     let partial = rows.split_off(rows.len() - rows.len() % n);
                     let first = partial.first().map(|(line, _)| *line);
                     if !self.misframed(&rows, n, false) {
-                        self.run(rows, n);
+                        self.run(rows, n, Damage::One);
                     }
                     return self.damaged_block(first, partial.len(), n);
                 }
@@ -903,7 +948,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if rows.len() % n == 0 && self.misframed(&rows, n, cut) {
             return;
         }
-        self.run(rows, n);
+        self.run(rows, n, Damage::None);
     }
 
     /// A run whose rows are a whole number of puzzles, yet one puzzle in it
@@ -990,6 +1035,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
             doubtful[q..=p].fill(true);
         }
+        let mut read = Vec::with_capacity(pieces.len());
         for (p, &(i, len)) in pieces.iter().enumerate() {
             let line = rows[i].0;
             if doubtful[p] {
@@ -998,15 +1044,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 let last = (p..pieces.len()).take_while(|&r| doubtful[r]).last().unwrap_or(p);
                 let (a, b) = (rows[pieces[first].0].0, rows[pieces[last].0 + pieces[last].1 - 1].0);
                 let kind = ParseErrorKind::OddPuzzle { rows: len, n, stretch: (a, b), told: first == last };
-                let error = self.error(line, None, kind);
-                let entry = self.entry(line, None, Err(error));
-                self.ready.push_back(entry);
-                continue;
-            }
-            if len == n {
-                let puzzle = self.resolve(line, n, &rows[i..i + n]);
-                let entry = self.entry(line, None, puzzle);
-                self.ready.push_back(entry);
+                read.push(Piece::Odd(line, self.error(line, None, kind)));
+            } else if len == n {
+                read.push(Piece::Puzzle(i));
             } else if cut && i + len == total && len < n {
                 // Read again, with the rows after the cut.
                 for (line, tokens) in rows[i..].iter().rev() {
@@ -1017,6 +1057,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 unreachable!("an odd stretch is doubtful");
             }
         }
+        // The odd stretches (a cut's rows left over go on, unread).
+        let odd = pieces.iter().filter(|&&(i, len)| len != n && !(cut && i + len == total && len < n));
+        let damage = Damage::of(odd.map(|&(_, len)| len), n);
+        self.settle(rows, n, read, damage, Default::default());
         true
     }
 
@@ -1225,16 +1269,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
 
     /// Puzzles of n rows written back to back: `rows` is a whole number of
     /// them, or the run is checked for the one that is short or long.
-    fn run(&mut self, rows: Vec<(usize, Vec<Token>)>, n: usize) {
+    fn run(&mut self, rows: Vec<(usize, Vec<Token>)>, n: usize, damage: Damage) {
         let (q, s) = (rows.len() / n, rows.len() % n);
         if s == 0 {
-            for block in rows.chunks(n) {
-                let line = block[0].0;
-                let puzzle = self.resolve(line, n, block);
-                let entry = self.entry(line, None, puzzle);
-                self.ready.push_back(entry);
-            }
-            return;
+            let pieces = (0..q).map(|i| Piece::Puzzle(i * n)).collect();
+            return self.settle(&rows, n, pieces, damage, Default::default());
         }
         let block = |reader: &mut Self, start: usize| reader.wrongness(&rows[start..start + n], n, GUESS_TIME);
         // Aligned from the front (before the odd puzzle) and from the back (after it).
@@ -1291,6 +1330,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         }
         let start_of = |slot: usize| if slot <= first_odd { slot * n } else { (slot - 1) * n + odd_rows };
         let span = |from: usize, to: usize| (rows[from].0, rows[to - 1].0);
+        let mut pieces = Vec::with_capacity(count);
         for slot in 0..count {
             let start = if slot < first_odd {
                 slot * n
@@ -1300,10 +1340,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             } else {
                 start_of(slot)
             };
-            let line = rows[start.min(rows.len() - 1)].0;
-            let puzzle = if slot < first_odd || slot > last_odd {
-                self.resolve(line, n, &rows[start..start + n])
+            if slot < first_odd || slot > last_odd {
+                pieces.push(Piece::Puzzle(start));
             } else {
+                let line = rows[start.min(rows.len() - 1)].0;
                 let from = first_odd * n;
                 let to = rows.len() - (count - 1 - last_odd) * n;
                 let (a, b) = span(from, to);
@@ -1315,7 +1355,135 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                     told: first_odd == last_odd,
                     odd_rows,
                 };
-                Err(self.error(a, None, kind))
+                pieces.push(Piece::Odd(line, self.error(a, None, kind)));
+            }
+        }
+        let known = (0..q).map(|i| (i * n, front[i])).chain((0..q).map(|i| (i * n + s, back[i]))).collect();
+        self.settle(&rows, n, pieces, Damage::of([odd_rows], n), known);
+    }
+
+    /// Reads the pieces a run was framed into: each puzzle of n rows, and
+    /// the records of rows that make none.
+    ///
+    /// A row lost or doubled shifts where every puzzle after it starts, and
+    /// a second one may shift them back: read in between, rows of two
+    /// puzzles make one nobody wrote. Such a misreading seldom has exactly
+    /// one solution, while the puzzle written, n rows on either side of it,
+    /// often has. So a puzzle that has one solution as read is *firm*, and
+    /// the others stand in stretches between firm ones (or odd pieces, or
+    /// the run's ends). A stretch is read as framed unless it shows a shift:
+    /// n rows across it, starting where no puzzle was read, that have one
+    /// solution, or a row typed twice. A shifted stretch is reported, not
+    /// read, except a lone puzzle with a firm one right before and after
+    /// it: those fix where it starts and ends. `known` holds the
+    /// [`wrongness`](Self::wrongness) of readings already made, by first
+    /// row. Where the run is lost or doubled rows in two places or more
+    /// (`damage`), no stretch is read that a firm puzzle (or the run's ends)
+    /// does not fix on both sides.
+    fn settle(
+        &mut self,
+        rows: &[(usize, Vec<Token>)],
+        n: usize,
+        pieces: Vec<Piece>,
+        damage: Damage,
+        mut known: std::collections::HashMap<usize, usize>,
+    ) {
+        let damaged = damage != Damage::None;
+        let starts: Vec<Option<usize>> = pieces
+            .iter()
+            .map(|piece| match *piece {
+                Piece::Puzzle(start) => Some(start),
+                Piece::Odd(..) => None,
+            })
+            .collect();
+        let puzzles = starts.iter().flatten().count();
+        // One puzzle alone in its run is framed by the run's ends.
+        let check = puzzles > 1 || (damaged && puzzles > 0);
+        let deadline = std::time::Instant::now() + FRAMING_TIME;
+        let mut wrongness = |reader: &mut Self, start: usize| {
+            *known.entry(start).or_insert_with(|| {
+                let left = deadline.saturating_duration_since(std::time::Instant::now());
+                match reader.told_wrongness(&rows[start..start + n], n, GUESS_TIME.min(left)) {
+                    // Past the time, what propagation leaves is taken as
+                    // too hard to tell, as a search that runs out is.
+                    Some(1) if left.is_zero() => 0,
+                    w => w.unwrap_or(0),
+                }
+            })
+        };
+        let read: Vec<Option<usize>> = match check {
+            true => starts.iter().map(|start| start.map(|start| wrongness(self, start))).collect(),
+            false => vec![None; starts.len()],
+        };
+        let mixed = read.contains(&Some(0)) && read.iter().any(|&w| w.is_some_and(|w| w > 0));
+        let firm: Vec<bool> = (0..starts.len()).map(|p| read[p] == Some(0)).collect();
+        // A row typed twice shifts the rows after it: where a puzzle ends
+        // with one copy and the next starts with the other, that edge is
+        // fixed by neither.
+        let twice = if damaged || mixed { typed_twice(rows) } else { vec![false; rows.len()] };
+        let twin = |at: usize| at < rows.len() && twice[at];
+        // What shows each piece shifted, if anything does.
+        let mut shifted: Vec<Option<Shift>> = vec![None; starts.len()];
+        let read_at: Vec<usize> = starts.iter().flatten().copied().collect();
+        let mut p = 0;
+        while p < starts.len() {
+            if starts[p].is_none() || firm[p] || !check {
+                p += 1;
+                continue;
+            }
+            // The stretch of puzzles that are not firm, from piece p to piece q − 1.
+            let q = (p..starts.len()).find(|&q| starts[q].is_none() || firm[q]).unwrap_or(starts.len());
+            let (first, end) = (starts[p].expect("a puzzle"), starts[q - 1].expect("a puzzle") + n);
+            let before = !twin(first) && if p == 0 { first == 0 } else { firm[p - 1] };
+            let after = !twin(end) && if q == starts.len() { end == rows.len() } else { firm[q] };
+            if q - p > 1 || !(before && after) {
+                let mut shift = (first.max(1)..=end).find(|&i| twin(i)).map(|i| Shift::TypedTwice(rows[i].0));
+                // Among puzzles of one solution, two or more together that
+                // have not are told from a shifted stretch by nothing.
+                if shift.is_none() && mixed && q - p > 1 && damage == Damage::None {
+                    shift = Some(Shift::Among);
+                }
+                if shift.is_none() && damage == Damage::Several {
+                    shift = Some(Shift::Several);
+                }
+                // The n rows across the stretch that start where no puzzle was read.
+                let mut across = (first.saturating_sub(n - 1)..end.min(rows.len() - n + 1))
+                    .filter(|start| read_at.binary_search(start).is_err());
+                while shift.is_none() {
+                    let Some(start) = across.next() else { break };
+                    let left = deadline.saturating_duration_since(std::time::Instant::now());
+                    if left.is_zero() {
+                        // Not told in time: where the run shows damage, not read.
+                        shift = damaged.then_some(Shift::Untold);
+                        break;
+                    }
+                    if self.told_wrongness(&rows[start..start + n], n, GUESS_TIME.min(left)) == Some(0) {
+                        shift = Some(Shift::Found(rows[start].0));
+                    }
+                }
+                shifted[p..q].fill(shift);
+            }
+            p = q;
+        }
+        for (p, piece) in pieces.into_iter().enumerate() {
+            let (line, puzzle) = match piece {
+                Piece::Odd(line, error) => (line, Err(error)),
+                Piece::Puzzle(start) => {
+                    let line = rows[start].0;
+                    match (self.resolve(line, n, &rows[start..start + n]), shifted[p]) {
+                        (Ok(_), Some(shift)) => {
+                            let kind = ParseErrorKind::Unfenced {
+                                n,
+                                stretch: (line, rows[start + n - 1].0),
+                                run: (rows[0].0, rows[rows.len() - 1].0),
+                                refuted: read[p] == Some(2),
+                                shift,
+                            };
+                            (line, Err(self.error(line, None, kind)))
+                        }
+                        (puzzle, _) => (line, puzzle),
+                    }
+                }
             };
             let entry = self.entry(line, None, puzzle);
             self.ready.push_back(entry);
@@ -1327,18 +1495,24 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// several, 2 for one propagation refutes or that does not read. With no
     /// `time`, 1 stands for "0 or 1": propagation alone.
     fn wrongness(&mut self, block: &[(usize, Vec<Token>)], n: usize, time: Duration) -> usize {
+        self.told_wrongness(block, n, time).unwrap_or(0)
+    }
+
+    /// [`wrongness`](Self::wrongness), or `None` where the search ran out of `time`.
+    fn told_wrongness(&mut self, block: &[(usize, Vec<Token>)], n: usize, time: Duration) -> Option<usize> {
         match self.resolve(block[0].0, n, block) {
             Ok(puzzle) if Propagator::from_puzzle(&puzzle).and_then(|mut p| p.propagate()).is_ok() => {
                 if time.is_zero() {
-                    return 1;
+                    return Some(1);
                 }
                 let options = SolveOptions { timeout: Some(time), ..SolveOptions::default() };
                 match Search::new(&puzzle, &options).count_up_to(2) {
-                    Ok(Count { count: 1, .. }) | Err(_) => 0,
-                    Ok(_) => 1,
+                    Ok(Count { count: 1, .. }) => Some(0),
+                    Ok(_) => Some(1),
+                    Err(_) => None,
                 }
             }
-            _ => 2,
+            _ => Some(2),
         }
     }
 

@@ -3,7 +3,7 @@
 use crate::model::geometry::Value;
 
 /// What a character of puzzle text means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Symbol {
     Empty,
     /// A value number (1-based), not yet checked against the grid size.

@@ -10,7 +10,7 @@ use itertools::Itertools;
 use proptest::prelude::*;
 
 use super::*;
-use crate::error::ParseErrorKind;
+use crate::error::{ParseErrorKind, Shift};
 use crate::model::geometry::{Geometry, Layout};
 use crate::{solve, Outcome, SolveOptions, Variant};
 
@@ -2302,6 +2302,174 @@ mod a_row_too_many {
                 prop_assert!(written.contains(&givens(entry).as_str()), "read a puzzle nobody wrote: {} in\n{}", givens(entry), text);
             }
             prop_assert!(entries.len() <= picks.len() + 1, "{:?} in\n{}", statuses(&entries), text);
+        }
+    }
+}
+
+/// Two puzzles of a run damaged (a row lost or doubled in each): read in
+/// steps of n, or from the front and from the back around one odd puzzle,
+/// the puzzles between the damages are two puzzles' rows. Sparse puzzles
+/// shifted so are seldom refuted, and were solved: every puzzle read must
+/// be one written.
+mod rows_lost_or_doubled_twice {
+    use super::*;
+
+    const SEVENTEEN: &str = include_str!("../../../tests/data/17-clue-500.txt");
+
+    /// The first `k` 17-clue puzzles from the `skip`-th.
+    fn seventeen(skip: usize, k: usize) -> Vec<&'static str> {
+        SEVENTEEN.lines().filter(|l| !l.starts_with('#')).skip(skip).take(k).collect()
+    }
+
+    /// The rows of `puzzles` back to back, puzzle i's rows changed by `damage(i, rows)`.
+    fn run_of(puzzles: &[&str], damage: impl Fn(usize, &mut Vec<String>)) -> String {
+        let mut lines = Vec::new();
+        for (i, puzzle) in puzzles.iter().enumerate() {
+            let mut block = rows(puzzle);
+            damage(i, &mut block);
+            lines.extend(block);
+        }
+        lines.join("\n") + "\n"
+    }
+
+    /// Every puzzle read is one of `written`, as written; those at `kept` are read.
+    fn assert_read_as_written(text: &str, written: &[&str], kept: &[usize]) -> Vec<Entry> {
+        let entries = read(text);
+        for entry in entries.iter().filter(|e| e.puzzle.is_ok()) {
+            assert!(
+                written.contains(&givens(entry).as_str()),
+                "read a puzzle nobody wrote, {}, in\n{text}",
+                givens(entry)
+            );
+        }
+        for &i in kept {
+            let found = entries.iter().any(|e| e.puzzle.is_ok() && givens(e) == written[i]);
+            assert!(found, "puzzle {i} is not read in\n{text}{:?}", statuses(&entries));
+        }
+        entries
+    }
+
+    #[test]
+    fn a_stray_row_and_a_lost_row_shift_no_puzzle_into_an_answer() {
+        // Rows add up (45 = 5 × 9): B has a row of E inserted, D lost its
+        // sixth row, and C read in steps of nine is B's last row and eight
+        // of C's, which has many solutions and was solved.
+        for skip in [0, 5, 10, 20] {
+            let written = seventeen(skip, 5);
+            let e = rows(written[4]);
+            let text = run_of(&written, |i, block| match i {
+                1 => block.insert(4, e[2].clone()),
+                3 => drop(block.remove(5)),
+                _ => {}
+            });
+            let entries = assert_read_as_written(&text, &written, &[0, 4]);
+            assert_eq!(entries.len(), 5, "one record a puzzle in\n{text}");
+            let error = entries[2].puzzle.as_ref().unwrap_err();
+            assert!(matches!(error.kind, ParseErrorKind::Unfenced { .. }), "{error}");
+        }
+    }
+
+    #[test]
+    fn two_stray_rows_read_nothing_between_them() {
+        // 47 rows: one odd puzzle of two rows (or 11) cannot be all the
+        // damage, so nothing that puzzles of one solution do not fix on
+        // both sides is read.
+        for skip in [0, 5, 10, 20] {
+            let written = seventeen(skip, 5);
+            let a = rows(written[0]);
+            let text = run_of(&written, |i, block| match i {
+                1 => block.insert(3, a[1].clone()),
+                3 => block.insert(7, a[5].clone()),
+                _ => {}
+            });
+            assert_read_as_written(&text, &written, &[0, 4]);
+        }
+    }
+
+    #[test]
+    fn rows_lost_or_doubled_in_two_places_leave_nothing_read_that_is_not_fixed() {
+        // 47 rows: B's sixth row typed twice and a row of A inside C. One
+        // odd puzzle of two rows (or eleven) cannot be all the damage: C,
+        // read from the back, has many solutions and was solved.
+        let written = seventeen(0, 5);
+        let a = rows(written[0]);
+        let text = run_of(&written, |i, block| match i {
+            1 => block.insert(5, block[5].clone()),
+            2 => block.insert(8, a[8].clone()),
+            _ => {}
+        });
+        let entries = assert_read_as_written(&text, &written, &[0]);
+        let several = entries.iter().filter_map(|e| e.puzzle.as_ref().err());
+        assert!(several.clone().any(|e| matches!(e.kind, ParseErrorKind::Unfenced { shift: Shift::Several, .. })));
+    }
+
+    #[test]
+    fn puzzles_without_one_solution_together_among_those_with_one_are_not_read() {
+        // Rows add up: a row of E inside B (B's last row is read with C), C
+        // lost its sixth. B and C as read have many solutions, with puzzles
+        // of one on both sides, and nothing else shows the shift.
+        let written = seventeen(110, 5);
+        let e = rows(written[4]);
+        let text = run_of(&written, |i, block| match i {
+            1 => block.insert(2, e[2].clone()),
+            2 => drop(block.remove(5)),
+            _ => {}
+        });
+        let entries = assert_read_as_written(&text, &written, &[0, 3, 4]);
+        assert_eq!(entries.len(), 5, "one record a puzzle in\n{text}");
+    }
+
+    #[test]
+    fn a_row_typed_twice_where_two_puzzles_meet_fixes_neither() {
+        // D's last row typed twice, E a row short: 45 rows. D is read, as
+        // it is the same wherever the copy is; E read in steps of nine
+        // starts with the copy and was solved.
+        for skip in [0, 5, 10, 20] {
+            let written = seventeen(skip, 5);
+            let text = run_of(&written, |i, block| match i {
+                3 => block.push(block[8].clone()),
+                4 => drop(block.remove(3)),
+                _ => {}
+            });
+            let entries = assert_read_as_written(&text, &written, &[0, 1, 2, 3]);
+            assert_eq!(entries.len(), 5, "one record a puzzle in\n{text}");
+        }
+    }
+
+    #[test]
+    fn a_puzzle_of_one_solution_across_the_frame_shows_the_shift() {
+        // A a row short, C a row long: 27 rows, and no puzzle read in steps
+        // of nine has one solution, so the run is no sign of damage by
+        // that; B, with one, starts at the ninth row (and some mixtures
+        // have one too: A's last two bands and B's first).
+        for skip in [0, 5, 10, 20] {
+            let written = seventeen(skip, 3);
+            let a = rows(written[0]);
+            let text = run_of(&written, |i, block| match i {
+                0 => drop(block.remove(2)),
+                2 => block.insert(4, a[1].clone()),
+                _ => {}
+            });
+            let entries = assert_read_as_written(&text, &written, &[]);
+            assert_eq!(entries.len(), 3, "one record a puzzle in\n{text}");
+            let error = entries[1].puzzle.as_ref().unwrap_err();
+            assert!(matches!(error.kind, ParseErrorKind::Unfenced { shift: Shift::Found(_), .. }), "{error}");
+        }
+    }
+
+    #[test]
+    fn undamaged_runs_are_read_as_written() {
+        // Puzzles with several solutions back to back (a 17-clue puzzle less
+        // a given), alone or one among puzzles with one: nothing shows a
+        // shift, and every puzzle is read.
+        let proper = seventeen(30, 5);
+        let fewer: Vec<String> = proper.iter().map(|p| p.replacen(|c: char| c.is_ascii_digit(), ".", 1)).collect();
+        let fewer: Vec<&str> = fewer.iter().map(String::as_str).collect();
+        let mixed = [proper[0], proper[1], fewer[2], proper[3], proper[4]];
+        for written in [&fewer[..], &mixed[..], &proper[..]] {
+            let text = run_of(written, |_, _| {});
+            let entries = assert_read_as_written(&text, written, &[0, 1, 2, 3, 4]);
+            assert_eq!(entries.len(), 5, "{text}");
         }
     }
 }
