@@ -413,8 +413,10 @@ pub enum Shift {
     /// Two or more puzzles together, among puzzles of one solution, have
     /// not one as read.
     Among,
-    /// Rows in the run are lost or doubled in two places or more, and
-    /// nothing fixes where this puzzle starts and ends.
+    /// The rows in the run that make no whole puzzle may be rows lost or
+    /// doubled in two places or more (two odd stretches, or one of other
+    /// than 1, n − 1 or n + 1 rows), and nothing fixes where this puzzle
+    /// starts and ends.
     Several,
     /// Rows in the run make no whole puzzle, and the rows around this
     /// puzzle could not be checked in time.
@@ -430,7 +432,10 @@ fn unfenced_message(n: usize, (a, b): (usize, usize), (c, d): (usize, usize), re
         Shift::Found(line) => format!("while the {n} rows from line {line} have exactly one"),
         Shift::TypedTwice(line) => format!("but line {line} is written twice"),
         Shift::Among => "as the puzzles next to them neither, while others in the run have exactly one".to_string(),
-        Shift::Several => "and rows are lost or doubled in more than one place around them".to_string(),
+        Shift::Several => {
+            "and the rows in the run that make no whole puzzle may be rows lost or doubled in more than one place"
+                .to_string()
+        }
         Shift::Untold => "and the rows around them could not be checked in time".to_string(),
     };
     format!("the {n} rows at lines {a}-{b}, among puzzles written back to back at lines {c}-{d}, {reads}, {but}: a row lost or doubled may have shifted where this puzzle starts, so it is not read (put a blank line between puzzles)")

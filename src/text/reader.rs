@@ -131,6 +131,9 @@ const MAX_DAMAGED_CHAIN: usize = 4;
 /// How long the framing of back-to-back rows searches one reading of n rows
 /// for whether it has exactly one solution.
 const GUESS_TIME: Duration = Duration::from_millis(200);
+/// How much longer than [`FRAMING_TIME`] the checks of a run's puzzles may
+/// take, for each puzzle of the run (a hard 9×9 takes under a millisecond).
+const PUZZLE_TIME: Duration = Duration::from_millis(5);
 /// How long the framing looks for a reading that makes a lone odd row a row
 /// too many of the puzzle beside it (all readings of a 9×9 take under a
 /// millisecond; those of a 400×400 may take minutes).
@@ -918,6 +921,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             if rows.len() % n == 0
                 && matches!(self.peek(0), Some((_, LineKind::Separator(c))) if c.tokens.len() == n)
                 && !self.separator_starts_grid(n)
+                && !self.separator_reads_as_row(n)
             {
                 // A file that parts its grids with such rows.
                 self.parted = true;
@@ -949,6 +953,26 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             return;
         }
         self.run(rows, n, Damage::None);
+    }
+
+    /// Whether the row of only delimiters ahead, between whole puzzles,
+    /// though the rows after it make whole puzzles without it, reads better
+    /// as the next puzzle's empty first row: with it, the next n rows have
+    /// exactly one solution, and without it not. In a file that writes
+    /// empty rows so, a row too many in a later puzzle makes the rows add up
+    /// without it, and every puzzle after it would be read a row on.
+    fn separator_reads_as_row(&mut self, n: usize) -> bool {
+        let mut ahead = Vec::with_capacity(n + 1);
+        for i in 0..=n {
+            match self.peek(i) {
+                Some((line, LineKind::Cells(c) | LineKind::Separator(c))) if c.tokens.len() == n => {
+                    ahead.push((*line, c.tokens.clone()));
+                }
+                _ => return false,
+            }
+        }
+        self.told_wrongness(&ahead[..n], n, GUESS_TIME) == Some(0)
+            && self.told_wrongness(&ahead[1..], n, GUESS_TIME) != Some(0)
     }
 
     /// A run whose rows are a whole number of puzzles, yet one puzzle in it
@@ -1399,7 +1423,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let puzzles = starts.iter().flatten().count();
         // One puzzle alone in its run is framed by the run's ends.
         let check = puzzles > 1 || (damaged && puzzles > 0);
-        let deadline = std::time::Instant::now() + FRAMING_TIME;
+        let deadline = std::time::Instant::now() + FRAMING_TIME + PUZZLE_TIME * puzzles as u32;
         let mut wrongness = |reader: &mut Self, start: usize| {
             *known.entry(start).or_insert_with(|| {
                 let left = deadline.saturating_duration_since(std::time::Instant::now());
@@ -1420,7 +1444,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // A row typed twice shifts the rows after it: where a puzzle ends
         // with one copy and the next starts with the other, that edge is
         // fixed by neither.
-        let twice = if damaged || mixed { typed_twice(rows) } else { vec![false; rows.len()] };
+        // In a run whose rows add up and where no puzzle has one solution
+        // (a file of puzzles with many), nothing tells a shift: it is read
+        // as written.
+        let evidence = damaged || mixed;
+        let twice = if evidence { typed_twice(rows) } else { vec![false; rows.len()] };
         let twin = |at: usize| at < rows.len() && twice[at];
         // What shows each piece shifted, if anything does.
         let mut shifted: Vec<Option<Shift>> = vec![None; starts.len()];
@@ -1438,18 +1466,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             let after = !twin(end) && if q == starts.len() { end == rows.len() } else { firm[q] };
             if q - p > 1 || !(before && after) {
                 let mut shift = (first.max(1)..=end).find(|&i| twin(i)).map(|i| Shift::TypedTwice(rows[i].0));
-                // Among puzzles of one solution, two or more together that
-                // have not are told from a shifted stretch by nothing.
-                if shift.is_none() && mixed && q - p > 1 && damage == Damage::None {
-                    shift = Some(Shift::Among);
-                }
-                if shift.is_none() && damage == Damage::Several {
-                    shift = Some(Shift::Several);
-                }
                 // The n rows across the stretch that start where no puzzle was read.
                 let mut across = (first.saturating_sub(n - 1)..end.min(rows.len() - n + 1))
                     .filter(|start| read_at.binary_search(start).is_err());
-                while shift.is_none() {
+                while shift.is_none() && evidence {
                     let Some(start) = across.next() else { break };
                     let left = deadline.saturating_duration_since(std::time::Instant::now());
                     if left.is_zero() {
@@ -1460,6 +1480,14 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                     if self.told_wrongness(&rows[start..start + n], n, GUESS_TIME.min(left)) == Some(0) {
                         shift = Some(Shift::Found(rows[start].0));
                     }
+                }
+                // Among puzzles of one solution, two or more together that
+                // have not are told from a shifted stretch by nothing.
+                if shift.is_none() && mixed && q - p > 1 && damage == Damage::None {
+                    shift = Some(Shift::Among);
+                }
+                if shift.is_none() && damage == Damage::Several {
+                    shift = Some(Shift::Several);
                 }
                 shifted[p..q].fill(shift);
             }
