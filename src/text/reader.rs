@@ -1395,15 +1395,19 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// one solution, while the puzzle written, n rows on either side of it,
     /// often has. So a puzzle that has one solution as read is *firm*, and
     /// the others stand in stretches between firm ones (or odd pieces, or
-    /// the run's ends). A stretch is read as framed unless it shows a shift:
-    /// n rows across it, starting where no puzzle was read, that have one
-    /// solution, or a row typed twice. A shifted stretch is reported, not
-    /// read, except a lone puzzle with a firm one right before and after
-    /// it: those fix where it starts and ends. `known` holds the
+    /// the run's ends). A lone puzzle with a firm one (or the run's end)
+    /// right before and after it is read: those fix where it starts and
+    /// ends, unless a row typed twice stands at that edge. Any other stretch
+    /// is read as framed unless it shows a shift, and then it is reported:
+    /// where the run shows `damage` or has firm puzzles, a row typed twice
+    /// touching it, or n rows across it, starting where no puzzle was read,
+    /// that have one solution; where the run's rows add up, two puzzles or
+    /// more together among firm ones (nothing tells them from a shifted
+    /// stretch); where it is damaged in more than one place, any. A run
+    /// whose rows add up and that has no firm puzzle (a file of puzzles with
+    /// many solutions) is read as written. `known` holds the
     /// [`wrongness`](Self::wrongness) of readings already made, by first
-    /// row. Where the run is lost or doubled rows in two places or more
-    /// (`damage`), no stretch is read that a firm puzzle (or the run's ends)
-    /// does not fix on both sides.
+    /// row.
     fn settle(
         &mut self,
         rows: &[(usize, Vec<Token>)],
