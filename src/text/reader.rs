@@ -208,12 +208,17 @@ struct Stretch {
 /// puzzles': files of puzzles from one generator repeat rows such as
 /// `.......12` in every puzzle.)
 fn typed_twice(rows: &[(usize, Vec<Token>)]) -> Vec<bool> {
-    let same = |a: &[Token], b: &[Token]| a.iter().map(|t| t.symbol).eq(b.iter().map(|t| t.symbol));
     let mut twice = vec![false; rows.len()];
     for i in 1..rows.len() {
-        twice[i] = rows[i].1.iter().any(|t| matches!(t.symbol, Symbol::Value(_))) && same(&rows[i - 1].1, &rows[i].1);
+        twice[i] =
+            rows[i].1.iter().any(|t| matches!(t.symbol, Symbol::Value(_))) && same_row(&rows[i - 1].1, &rows[i].1);
     }
     twice
+}
+
+/// Whether two rows say the same, cell for cell (however each is written).
+fn same_row(a: &[Token], b: &[Token]) -> bool {
+    a.iter().map(|t| t.symbol).eq(b.iter().map(|t| t.symbol))
 }
 
 /// What a run shows of rows lost or doubled.
@@ -1444,14 +1449,14 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             false => vec![None; starts.len()],
         };
         let mixed = read.contains(&Some(0)) && read.iter().any(|&w| w.is_some_and(|w| w > 0));
-        let firm: Vec<bool> = (0..starts.len()).map(|p| read[p] == Some(0)).collect();
-        // A row typed twice shifts the rows after it: where a puzzle ends
-        // with one copy and the next starts with the other, that edge is
-        // fixed by neither.
+        let firm = |p: usize| read[p] == Some(0);
         // In a run whose rows add up and where no puzzle has one solution
         // (a file of puzzles with many), nothing tells a shift: it is read
         // as written.
         let evidence = damaged || mixed;
+        // A row typed twice shifts the rows after it: where a puzzle ends
+        // with one copy and the next starts with the other, that edge is
+        // fixed by neither.
         let twice = if evidence { typed_twice(rows) } else { vec![false; rows.len()] };
         let twin = |at: usize| at < rows.len() && twice[at];
         // What shows each piece shifted, if anything does.
@@ -1459,15 +1464,15 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let read_at: Vec<usize> = starts.iter().flatten().copied().collect();
         let mut p = 0;
         while p < starts.len() {
-            if starts[p].is_none() || firm[p] || !check {
+            if starts[p].is_none() || firm(p) || !check {
                 p += 1;
                 continue;
             }
             // The stretch of puzzles that are not firm, from piece p to piece q − 1.
-            let q = (p..starts.len()).find(|&q| starts[q].is_none() || firm[q]).unwrap_or(starts.len());
+            let q = (p..starts.len()).find(|&q| starts[q].is_none() || firm(q)).unwrap_or(starts.len());
             let (first, end) = (starts[p].expect("a puzzle"), starts[q - 1].expect("a puzzle") + n);
-            let before = !twin(first) && if p == 0 { first == 0 } else { firm[p - 1] };
-            let after = !twin(end) && if q == starts.len() { end == rows.len() } else { firm[q] };
+            let before = !twin(first) && if p == 0 { first == 0 } else { firm(p - 1) };
+            let after = !twin(end) && if q == starts.len() { end == rows.len() } else { firm(q) };
             if q - p > 1 || !(before && after) {
                 let mut shift = (first.max(1)..=end).find(|&i| twin(i)).map(|i| Shift::TypedTwice(rows[i].0));
                 // The n rows across the stretch that start where no puzzle was read.
@@ -1570,7 +1575,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if rows[odd].1.iter().any(|t| matches!(t.symbol, Symbol::Value(v) if !seen.insert(v))) {
             return if displaced == 2 { Equal } else { Greater };
         }
-        let same = |a: usize, b: usize| rows[a].1.iter().map(|t| t.symbol).eq(rows[b].1.iter().map(|t| t.symbol));
+        let same = |a: usize, b: usize| same_row(&rows[a].1, &rows[b].1);
         // Only against an improper reading does a search tell better (one
         // solution) from as good: against a proper one any reading that is
         // not refuted is as good (the user's puzzle may be improper), and
