@@ -185,7 +185,10 @@ fn whole(path: &Path) -> bool {
 /// it with SIGXFSZ, as a crash would): the file being written has no name
 /// yet, the files before it are whole, and a file of that name written
 /// before is as it was. Puzzle 1's files are small, puzzle 2's too big for
-/// the limit.
+/// the limit. One job where a solve writes files: in a parallel run each
+/// worker writes its puzzle's picture or proof as soon as it is answered,
+/// puzzle 2's maybe before puzzle 1's, so which files are there at the
+/// crash would be the order the workers ran in.
 #[test]
 fn a_file_cut_short_never_has_its_name() {
     // The limit: above a 4x4's files (5 kB CNF, 2 kB picture), below a 9x9's
@@ -193,8 +196,16 @@ fn a_file_cut_short_never_has_its_name() {
     let (cnf_limit, svg_limit) = (32 << 10, 4 << 10);
     let cases: &[(&[&str], u64, &[&str])] = &[
         (&["dimacs", "--out-dir", "{dir}/out", "{dir}/in.txt"], cnf_limit, &["puzzle-0001.cnf"]),
-        (&["solve", "--format", "svg", "--out-dir", "{dir}/out", "{dir}/in.txt"], svg_limit, &["puzzle-0001.svg"]),
-        (&["solve", "--proof-dir", "{dir}/out", "{dir}/in.txt"], cnf_limit, &["puzzle-0001.cnf", "puzzle-0001.drat"]),
+        (
+            &["solve", "-j1", "--format", "svg", "--out-dir", "{dir}/out", "{dir}/in.txt"],
+            svg_limit,
+            &["puzzle-0001.svg"],
+        ),
+        (
+            &["solve", "-j1", "--proof-dir", "{dir}/out", "{dir}/in.txt"],
+            cnf_limit,
+            &["puzzle-0001.cnf", "puzzle-0001.drat"],
+        ),
         (&["dimacs", "--out", "{dir}/out/old.cnf", "{dir}/in9.txt"], cnf_limit, &[]),
         (&["solve", "--proof", "{dir}/out/old.drat", "{dir}/in9.txt"], cnf_limit, &[]),
     ];
