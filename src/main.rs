@@ -65,6 +65,15 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    if closed_at_start::stdout() {
+        // Rust's runtime has put /dev/null in its place, where every answer
+        // would go without a word.
+        let _ = writeln!(
+            std::io::stderr(),
+            "satdoku: stdout is closed: the output would be lost (to throw it away, send it to /dev/null)"
+        );
+        return ExitCode::from(2);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return usage_exit(e),
@@ -118,4 +127,31 @@ fn usage_exit(e: clap::Error) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Whether stdout was closed when satdoku was started (`satdoku solve >&-`).
+/// Rust's runtime opens /dev/null over a closed standard stream before
+/// `main`, so the look is taken earlier, by a constructor run as the
+/// program is loaded.
+mod closed_at_start {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    static STDOUT: AtomicBool = AtomicBool::new(false);
+
+    /// Whether stdout was closed at start.
+    pub fn stdout() -> bool {
+        STDOUT.load(Ordering::Relaxed)
+    }
+
+    extern "C" fn look() {
+        // SAFETY: fcntl(2) with F_GETFD only asks about a descriptor.
+        let closed = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFD) } == -1
+            && std::io::Error::last_os_error().raw_os_error() == Some(libc::EBADF);
+        STDOUT.store(closed, Ordering::Relaxed);
+    }
+
+    #[cfg_attr(any(target_os = "linux", target_os = "android", target_os = "freebsd"), link_section = ".init_array")]
+    #[cfg_attr(target_vendor = "apple", link_section = "__DATA,__mod_init_func")]
+    #[used]
+    static LOOK: extern "C" fn() = look;
 }

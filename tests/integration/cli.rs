@@ -990,6 +990,27 @@ fn closed_pipe_exits_quietly() {
     assert_eq!(out.status.code(), Some(0), "{stderr}");
 }
 
+/// Started with stdout closed (`>&-`), satdoku says so and exits 2: Rust's
+/// runtime opens /dev/null in its place, and the answers went there without
+/// a word, exit 0. Sent to /dev/null on purpose, the run is answered.
+#[test]
+fn a_closed_stdout_is_an_error() {
+    let run_with = |redirect: &str| {
+        StdCommand::new("sh")
+            .args(["-c", &format!("echo {TOP1} | exec \"$0\" solve {redirect}")])
+            .arg(assert_cmd::cargo::cargo_bin("satdoku"))
+            .output()
+            .unwrap()
+    };
+    let closed = run_with(">&-");
+    let stderr = String::from_utf8_lossy(&closed.stderr);
+    assert_eq!(closed.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("stdout is closed"), "{stderr}");
+    let discarded = run_with(">/dev/null");
+    assert_eq!(discarded.status.code(), Some(0), "{}", String::from_utf8_lossy(&discarded.stderr));
+    assert!(discarded.stderr.is_empty(), "{}", String::from_utf8_lossy(&discarded.stderr));
+}
+
 /// satdoku run with `args`, its stdout a pipe: the child, that pipe, and
 /// the first line read from it.
 fn first_line_of(args: &[&str]) -> (std::process::Child, BufReader<std::process::ChildStdout>, String) {
