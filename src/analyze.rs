@@ -143,7 +143,13 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
             count.count += 1;
             search.check_countable(options.count_limit)?;
         }
-        count.capped = count.count >= options.count_limit;
+        // One more tells whether there are more; it ticks off candidates too.
+        if count.count == options.count_limit {
+            if let Some(grid) = search.next() {
+                witnesses.enumerated(grid?)?;
+                count.capped = true;
+            }
+        }
     }
     // What the last solver call and the last draw took; a draw counts as
     // a guess of 10 ms until one is made.

@@ -561,19 +561,21 @@ impl Brancher {
 pub struct Count {
     /// Solutions found, each verified.
     pub count: u64,
-    /// Whether counting stopped at the limit (there may be more).
+    /// Whether there are more: counting stopped at the limit, and a search
+    /// past it found another solution (not counted). A count of exactly the
+    /// limit is not capped.
     pub capped: bool,
 }
 
-/// Count the solutions of `puzzle`, stopping at `limit`. Every solution counted
-/// has been verified.
+/// Count the solutions of `puzzle`, stopping at `limit` ([`Count::capped`]
+/// where there are more). Every solution counted has been verified.
 pub fn count_up_to(puzzle: &Puzzle, limit: u64, options: &SolveOptions) -> Result<Count, SolveError> {
     Search::new(puzzle, options).count_up_to(limit)
 }
 
 impl Search {
     /// The solutions left, counted up to `limit` ([`Search::check_countable`]
-    /// after each).
+    /// after each), and whether there are more ([`Count::capped`]).
     pub fn count_up_to(&mut self, limit: u64) -> Result<Count, SolveError> {
         self.timed(|search| {
             let mut count = 0;
@@ -584,7 +586,8 @@ impl Search {
                 }
                 search.check_countable(limit)?;
             }
-            Ok(Count { count, capped: true })
+            // One more tells a count the limit cut short from an exact one.
+            Ok(Count { count, capped: search.advance()? })
         })
     }
 
@@ -630,6 +633,13 @@ mod tests {
                         Search::with_strategy(&p, &options, strategy).count_up_to(10).unwrap(),
                         Count { count: 10, capped: true }
                     );
+                    // A limit the count just reaches is no cap; one short of it is.
+                    for (limit, capped) in [(288, false), (287, true)] {
+                        assert_eq!(
+                            Search::with_strategy(&p, &options, strategy).count_up_to(limit).unwrap(),
+                            Count { count: limit, capped },
+                        );
+                    }
                 }
                 // varisat asked at every dead end: pruning must not lose a solution.
                 assert_eq!(count_all(Search::new(&p, &options).sat_after(1)), 288);
@@ -657,6 +667,7 @@ mod tests {
         // Fully given: one solution, yielded once.
         let full = puzzle(g(), "1234341221434321");
         assert_eq!(count_up_to(&full, 10, &SolveOptions::default()).unwrap(), Count { count: 1, capped: false });
+        assert_eq!(count_up_to(&full, 1, &SolveOptions::default()).unwrap(), Count { count: 1, capped: false });
         let clash = puzzle(g(), "11..............");
         let search = Search::new(&clash, &SolveOptions::default());
         assert!(matches!(search.reason(), Some(Contradiction::Clash { .. })));

@@ -51,7 +51,9 @@ pub fn run_count(args: &CountArgs, grid: &GridArgs) -> Result<u8> {
                     }
                     search.check_countable(limit)?;
                 }
-                Ok(Count { count: solutions.len() as u64, capped: true })
+                // As `count_up_to`: one more, not kept, tells whether there are more.
+                let more = search.next().transpose()?.is_some();
+                Ok(Count { count: solutions.len() as u64, capped: more })
             })(),
         };
         let count = match counted {
@@ -87,13 +89,11 @@ pub fn run_count(args: &CountArgs, grid: &GridArgs) -> Result<u8> {
     Ok(summary.code())
 }
 
-/// What a count says of its puzzle: a count stopped at `--max 1` says only
-/// that there is a solution.
+/// What a count says of its puzzle.
 fn status(count: &Count) -> Status {
     match (count.count, count.capped) {
         (0, _) => Status::Unsolvable,
         (1, false) => Status::Unique,
-        (1, true) => Status::Solved,
         _ => Status::Multiple,
     }
 }

@@ -1543,8 +1543,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                     return Some(1);
                 }
                 let options = SolveOptions { timeout: Some(time), ..SolveOptions::default() };
-                match Search::new(&puzzle, &options).count_up_to(2) {
-                    Ok(Count { count: 1, .. }) => Some(0),
+                match Search::new(&puzzle, &options).count_up_to(1) {
+                    Ok(Count { count: 1, capped: false }) => Some(0),
                     Ok(_) => Some(1),
                     Err(_) => None,
                 }

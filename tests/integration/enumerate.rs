@@ -359,6 +359,35 @@ fn cli_count_latin_and_caps() {
     assert_eq!((records[1]["count"].as_u64(), records[1].get("capped")), (Some(1), None));
 }
 
+/// `--max` at a puzzle's known count gives that count, exactly: `capped`
+/// means there are more. (A count that reached the limit was `capped`, so a
+/// puzzle with exactly N solutions was "at least N", and `--max 1` could not
+/// tell `unique` from `multiple`.) The known counts are tdoku's.
+#[test]
+fn a_max_the_count_reaches_is_no_cap() {
+    for line in data_lines("counted.txt") {
+        let fields: Vec<&str> = line.split(':').collect();
+        let known: u64 = fields[1].parse().unwrap();
+        let text = format!("{}\n", fields[0]);
+        let (status, code) = match known {
+            0 => ("unsolvable", 1),
+            1 => ("unique", 0),
+            _ => ("multiple", 0),
+        };
+        let maxes = [("count", known), ("count", known.saturating_sub(1)), ("count", 1), ("analyze", known.max(2))];
+        for (command, max) in maxes.into_iter().filter(|&(_, max)| max > 0) {
+            let records = json_run(&[command, "--max", &max.to_string(), "--format", "json"], &text, code, 1);
+            let (count, capped) = (records[0]["count"].as_u64(), records[0]["capped"].as_bool());
+            assert_eq!(
+                (count, capped),
+                (Some(max.min(known)), (max < known).then_some(true)),
+                "{command} {max}: {line}"
+            );
+            assert_eq!(records[0]["status"], status, "{command} {max}: {line}");
+        }
+    }
+}
+
 /// A limit as large as a count can hold, or larger, is still a limit: never
 /// the error that asks for one. (`--max 18446744073709551615` was taken for
 /// no limit, and `analyze --max` with more digits was clap's own message.)
