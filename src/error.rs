@@ -285,6 +285,19 @@ pub enum ParseErrorKind {
         /// What shows the shift.
         shift: Shift,
     },
+    /// A title numbered as the titles of the puzzles around it (`Grid 02`
+    /// between `Grid 01`'s puzzle and `Grid 03`), with no puzzle under it:
+    /// that puzzle is missing.
+    #[error("{} heads no puzzle: {} (expected its puzzle under it)", shown(.title), match .next {
+        Some(line) => format!("another title follows it, at line {line}"),
+        None => "the input ends after it".to_string(),
+    })]
+    NoPuzzleUnderTitle {
+        /// The title.
+        title: String,
+        /// The line of the title after it; `None` where the input ends.
+        next: Option<usize>,
+    },
     /// A field of cells, in a line of fields, that is no whole puzzle: a
     /// puzzle cut in two by a stray delimiter.
     #[error("a field of {count} cells is no whole puzzle (expected n² cells, as 81 for 9x9): a puzzle cut by a stray '{delimiter}'?")]

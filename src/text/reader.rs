@@ -167,7 +167,11 @@ pub struct PuzzleReader<'a, R> {
     /// line length, and the delimiter between its cells (a tab-separated row
     /// of 16 cells is no 4×4 puzzle among 4×4s written on one line).
     line_mode: Option<(usize, Option<char>)>,
-    title: Option<String>,
+    /// The title waiting for the puzzle under it, and its line.
+    title: Option<(usize, String)>,
+    /// The numbered form ([`numbered_form`]) of the last title that named a
+    /// puzzle: `Grid #` in Project Euler's file.
+    named_form: Option<String>,
     /// The title lines read, and the first one's line: what an input of no
     /// puzzle held instead.
     titles: (usize, usize),
@@ -263,6 +267,20 @@ struct Classified {
     marks: bool,
 }
 
+/// A title with each number in it one `#` (`Grid 07` → `Grid #`), if it has
+/// a number: titles of one form number the puzzles of a file.
+fn numbered_form(title: &str) -> Option<String> {
+    let mut form = String::with_capacity(title.len());
+    for c in title.chars() {
+        match c.is_ascii_digit() {
+            true if form.ends_with('#') => {}
+            true => form.push('#'),
+            false => form.push(c),
+        }
+    }
+    title.contains(|c: char| c.is_ascii_digit()).then_some(form)
+}
+
 /// The `*`s of a rule line that may be an empty row.
 fn stars(text: &str) -> usize {
     text.chars().filter(|&c| c == '*').count()
@@ -292,6 +310,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             ready: VecDeque::new(),
             line_mode: None,
             title: None,
+            named_form: None,
             titles: (0, 0),
             skipping: 0,
             column: None,
@@ -510,17 +529,56 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
 
     /// An entry that starts at `line`, named by the title before it.
     fn entry(&mut self, line: usize, label: Option<String>, puzzle: Result<Puzzle, ParseError>) -> Entry {
-        let name = label.or_else(|| self.title.take());
+        let name = match label {
+            Some(label) => Some(label),
+            None => {
+                let title = self.title.take().map(|(_, title)| title);
+                self.named_form = title.as_deref().and_then(numbered_form);
+                title
+            }
+        };
         Entry { position: self.at(line, None), name, puzzle }
     }
 
-    /// A title at `line`: the name of the puzzle after it.
-    fn name_next(&mut self, line: usize, title: String) {
-        self.title = Some(undecorated(&title).to_string());
+    /// A title at `line`: the name of the puzzle after it. The title before
+    /// it, if no puzzle took it, stands for a puzzle lost where it is
+    /// numbered as this one is, or as the last title that named a puzzle
+    /// (`Grid 02` between `Grid 01`'s puzzle and `Grid 03`): that puzzle's
+    /// `invalid` entry is returned.
+    fn name_next(&mut self, line: usize, title: String) -> Option<Entry> {
+        let title = undecorated(&title).to_string();
+        let lost = match self.title.take() {
+            Some((at, before)) => {
+                let form = numbered_form(&before);
+                let numbered_alike = form.is_some() && (form == numbered_form(&title) || form == self.named_form);
+                numbered_alike.then(|| self.lost_under(at, before, Some(line)))
+            }
+            None => None,
+        };
+        self.title = Some((line, title));
         if self.titles.0 == 0 {
             self.titles.1 = line;
         }
         self.titles.0 += 1;
+        lost
+    }
+
+    /// At the end of the input: the title left without a puzzle, where it
+    /// is numbered as the last title that named one (Project Euler's file
+    /// cut after `Grid 50`), that puzzle's `invalid` entry.
+    fn lost_at_end(&mut self) -> Option<Entry> {
+        let (at, title) = self.title.take()?;
+        let form = numbered_form(&title);
+        (form.is_some() && form == self.named_form).then(|| self.lost_under(at, title, None))
+    }
+
+    /// The `invalid` entry of the puzzle that the title `title` at line
+    /// `at` heads, and that is not there: what follows the title is the
+    /// title at line `next`, or the end of the input.
+    fn lost_under(&mut self, at: usize, title: String, next: Option<usize>) -> Entry {
+        let error = self.error(at, None, ParseErrorKind::NoPuzzleUnderTitle { title: title.clone(), next });
+        self.named_form = numbered_form(&title);
+        Entry { position: self.at(at, None), name: Some(title), puzzle: Err(error) }
     }
 
     /// The title lines read so far, and where the first one was: an input
@@ -553,7 +611,7 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
             if let Some(entry) = self.ready.pop_front() {
                 return Some(entry);
             }
-            let (line, kind) = self.next_line()?;
+            let Some((line, kind)) = self.next_line() else { return self.lost_at_end() };
             match kind {
                 // A blank line, or a spreadsheet grid's empty first row: k − 1
                 // more rows of its k cells follow, and no k-th.
@@ -591,7 +649,9 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                 _ if self.skipping > 0 => self.skipping -= 1,
                 LineKind::Title(title) => {
                     self.line_mode = None;
-                    self.name_next(line, title);
+                    if let Some(lost) = self.name_next(line, title) {
+                        return Some(lost);
+                    }
                 }
                 LineKind::IndexHeader(k) => {
                     self.line_mode = None;
@@ -609,7 +669,9 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                         self.frame(line, cells);
                     } else {
                         self.line_mode = None;
-                        self.name_next(line, label);
+                        if let Some(lost) = self.name_next(line, label) {
+                            return Some(lost);
+                        }
                     }
                 }
                 LineKind::Header(Header { column, named, fields, delimiter, title }) => {
@@ -630,7 +692,9 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                     };
                     if !named && !rows {
                         (self.column, self.named) = before;
-                        self.name_next(line, title);
+                        if let Some(lost) = self.name_next(line, title) {
+                            return Some(lost);
+                        }
                     } else {
                         self.header.get_or_insert(line);
                     }

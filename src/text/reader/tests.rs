@@ -102,6 +102,49 @@ fn euler_grids_read_with_their_titles() {
     assert!(givens(&entries[0]).starts_with("..3.2.6..9"));
 }
 
+/// A title numbered as its neighbours with no puzzle under it stands for a
+/// puzzle lost (a grid cut out of Project Euler's file, or the file cut
+/// after a title): one `invalid` record in its place. It was dropped, and the
+/// batch answered one puzzle fewer without a word.
+#[test]
+fn a_numbered_title_with_no_puzzle_under_it_is_a_record() {
+    let grid = |line: &str| rows(line).join("\n");
+    let lost = |entry: &Entry| match entry.puzzle.as_ref().map_err(|e| &e.kind) {
+        Err(ParseErrorKind::NoPuzzleUnderTitle { title, next }) => (entry.position.line, title.clone(), *next),
+        other => panic!("not a lost puzzle: {other:?}"),
+    };
+    // Between two titles numbered alike.
+    let entries = read(&format!("Grid 01\n{}\nGrid 02\nGrid 03\n{}\n", grid(TOP[0]), grid(TOP[1])));
+    assert_eq!(statuses(&entries), ["ok", "invalid", "ok"]);
+    assert_eq!(lost(&entries[1]), (11, "Grid 02".to_string(), Some(12)));
+    assert_eq!(entries[2].name.as_deref(), Some("Grid 03"));
+    // At the end of the input, numbered as the title before it.
+    let entries = read(&format!("Puzzle 7:\n{}\n\nPuzzle 8:\n", TOP[0]));
+    assert_eq!(statuses(&entries), ["ok", "invalid"]);
+    assert_eq!(lost(&entries[1]), (4, "Puzzle 8".to_string(), None));
+    // With a title of another form after it: numbered as the one before.
+    let entries = read(&format!("Grid 1\n{}\nGrid 2\nSee the notes\n{}\n", TOP[0], TOP[1]));
+    assert_eq!(statuses(&entries), ["ok", "invalid", "ok"]);
+    assert_eq!(entries[2].name.as_deref(), Some("See the notes"));
+    // Before the first puzzle, numbered as the title after it.
+    let entries = read(&format!("Grid 1\nGrid 2\n{}\n", TOP[0]));
+    assert_eq!(statuses(&entries), ["invalid", "ok"]);
+}
+
+/// Titles that number no puzzles alike (a file's heading, a line of notes
+/// at its end, a second title line under each puzzle's) make no record.
+#[test]
+fn titles_of_other_forms_make_no_record() {
+    let entries = read(&format!("Puzzles from 2024\nPuzzle 1\n{}\nPuzzle 2\n{}\nThat is all\n", TOP[0], TOP[1]));
+    assert_eq!(statuses(&entries), ["ok", "ok"]);
+    let entries = read(&format!("Puzzle 1\nRated 3 stars\n{}\nPuzzle 2\nRated 5 stars\n{}\n", TOP[0], TOP[1]));
+    assert_eq!(statuses(&entries), ["ok", "ok"]);
+    let names: Vec<_> = entries.iter().map(|e| e.name.as_deref()).collect();
+    assert_eq!(names, [Some("Rated 3 stars"), Some("Rated 5 stars")]);
+    let entries = read(&format!("Grid 01\n{}\nMore in part 2\n", TOP[0]));
+    assert_eq!(statuses(&entries), ["ok"]);
+}
+
 #[test]
 fn rows_of_numbers() {
     let text = "1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 16\n".repeat(16);
@@ -1875,6 +1918,11 @@ fn spreadsheet_file(seed: u64) -> (String, Vec<String>) {
     let mut pick = |m: usize| rng.below(m);
     let (mut text, mut grids) = (String::new(), Vec::new());
     for k in 0..1 + pick(5) {
+        // Between grids, a blank line or a title (one after the last would
+        // stand for a grid lost).
+        if k > 0 {
+            text += ["\n", "\n", &format!("Grid {}\n", k + 1)][pick(3)];
+        }
         let (n, rows, cols) = [(4, 2, 2), (6, 2, 3), (9, 3, 3), (16, 4, 4)][pick(4)];
         // A full grid of the pattern, a random share of it given.
         let value = |r: usize, c: usize| ((r % rows) * cols + r / rows + c) % n + 1;
@@ -1918,7 +1966,6 @@ fn spreadsheet_file(seed: u64) -> (String, Vec<String>) {
             let row = cells[r * n..r * n + n].iter().map(|&v| field(v)).join(delimiter);
             text += &format!("{label}{row}{trailing}\n");
         }
-        text += ["\n", "\n", &format!("Grid {}\n", k + 2)][pick(3)];
         grids.push(cells.iter().map(|&v| if v == 0 { '.' } else { char::from_digit(v as u32, 36).unwrap() }).collect());
     }
     (text, grids)
