@@ -79,7 +79,8 @@ pub struct Analysis {
     /// Why there is no solution, when propagation alone showed it.
     pub reason: Option<Contradiction>,
     /// The number of solutions, up to [`AnalyzeOptions::count_limit`]. For a
-    /// limit of 0 or 1 the count is what the verdict proves (0, 1, or 2 capped).
+    /// limit of 0 or 1 the count is what the verdict proves: 0, 1, or 1
+    /// capped (more than one), as `count_up_to(1)` says.
     pub count: Count,
     /// The work it took.
     pub stats: AnalyzeStats,
@@ -232,7 +233,7 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
     let (verdict, count) = if all_fixed {
         (Verdict::Unique, Count { count: 1, capped: false })
     } else if options.count_limit < 2 {
-        (Verdict::Multiple, Count { count: 2, capped: true })
+        (Verdict::Multiple, Count { count: 1, capped: true })
     } else {
         (Verdict::Multiple, count)
     };
@@ -612,8 +613,11 @@ mod tests {
         let p = puzzle(Geometry::classic(4).unwrap(), &".".repeat(16));
         let a = analyze(&p, &AnalyzeOptions { count_limit: 10, ..AnalyzeOptions::default() }).unwrap();
         assert_eq!(a.count, Count { count: 10, capped: true });
-        let a = analyze(&p, &AnalyzeOptions { count_limit: 0, ..AnalyzeOptions::default() }).unwrap();
-        assert_eq!(a.count, Count { count: 2, capped: true });
+        // Two solutions are known; whether there is a third is not.
+        for count_limit in [0, 1] {
+            let a = analyze(&p, &AnalyzeOptions { count_limit, ..AnalyzeOptions::default() }).unwrap();
+            assert_eq!(a.count, Count { count: 1, capped: true });
+        }
     }
 
     /// The free values are those no given holds, and only where renaming

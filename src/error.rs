@@ -289,14 +289,15 @@ pub enum ParseErrorKind {
     /// between `Grid 01`'s puzzle and `Grid 03`), with no puzzle under it:
     /// that puzzle is missing.
     #[error("{} heads no puzzle: {} (expected its puzzle under it)", shown(.title), match .next {
-        Some(line) => format!("another title follows it, at line {line}"),
+        Some((line, next)) => format!("{}, at line {line}, comes right after it", shown(next)),
         None => "the input ends after it".to_string(),
     })]
     NoPuzzleUnderTitle {
         /// The title.
         title: String,
-        /// The line of the title after it; `None` where the input ends.
-        next: Option<usize>,
+        /// The title or label after it, and its line; `None` where the
+        /// input ends.
+        next: Option<(usize, String)>,
     },
     /// A field of cells, in a line of fields, that is no whole puzzle: a
     /// puzzle cut in two by a stray delimiter.

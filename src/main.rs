@@ -64,20 +64,31 @@ enum Command {
     Man(commands::shell::ManArgs),
 }
 
-fn main() -> ExitCode {
-    if closed_at_start::stdout() {
-        // Rust's runtime has put /dev/null in its place, where every answer
-        // would go without a word.
-        let _ = writeln!(
-            std::io::stderr(),
-            "satdoku: stdout is closed: the output would be lost (to throw it away, send it to /dev/null)"
-        );
-        return ExitCode::from(2);
+impl Command {
+    /// Whether the command writes its answers to stdout, rather than all of
+    /// them to files (`dimacs --out-dir`, `solve --format svg --out-dir`).
+    fn writes_stdout(&self) -> bool {
+        let batch = match self {
+            Command::Solve(args) => &args.batch,
+            Command::Count(args) => &args.batch,
+            Command::Analyze(args) => &args.batch,
+            Command::Explain(args) => &args.batch,
+            Command::Minimize(args) => &args.batch,
+            Command::Dimacs(args) => return args.out.is_none() && args.out_dir.is_none(),
+            Command::Decode(_) | Command::Generate(_) | Command::Completions(_) | Command::Man(_) => return true,
+        };
+        batch.out_dir.is_none()
     }
+}
+
+fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return usage_exit(e),
     };
+    if let (Some(why), true) = (commands::stdout::unusable(), cli.command.writes_stdout()) {
+        return unusable_stdout(why);
+    }
     // Ctrl-C, SIGTERM and SIGHUP: external solvers ended, their files
     // removed, the output files being written removed (none is left
     // half-written under its name), and the records answered so far
@@ -117,6 +128,10 @@ fn main() -> ExitCode {
 /// exit 0 or 2), except that a write that fails is an error (exit 2): help
 /// into a full disk said nothing and exited 0. A closed pipe stays quiet.
 fn usage_exit(e: clap::Error) -> ExitCode {
+    // Help and the version go to stdout.
+    if let (Some(why), false) = (commands::stdout::unusable(), e.use_stderr()) {
+        return unusable_stdout(why);
+    }
     let code = u8::try_from(e.exit_code()).unwrap_or(2);
     let written = e.print().and_then(|()| std::io::stdout().flush()).and_then(|()| std::io::stderr().flush());
     match written {
@@ -129,29 +144,11 @@ fn usage_exit(e: clap::Error) -> ExitCode {
     }
 }
 
-/// Whether stdout was closed when satdoku was started (`satdoku solve >&-`).
-/// Rust's runtime opens /dev/null over a closed standard stream before
-/// `main`, so the look is taken earlier, by a constructor run as the
-/// program is loaded.
-mod closed_at_start {
-    use std::sync::atomic::{AtomicBool, Ordering};
-
-    static STDOUT: AtomicBool = AtomicBool::new(false);
-
-    /// Whether stdout was closed at start.
-    pub fn stdout() -> bool {
-        STDOUT.load(Ordering::Relaxed)
-    }
-
-    extern "C" fn look() {
-        // SAFETY: fcntl(2) with F_GETFD only asks about a descriptor.
-        let closed = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFD) } == -1
-            && std::io::Error::last_os_error().raw_os_error() == Some(libc::EBADF);
-        STDOUT.store(closed, Ordering::Relaxed);
-    }
-
-    #[cfg_attr(any(target_os = "linux", target_os = "android", target_os = "freebsd"), link_section = ".init_array")]
-    #[cfg_attr(target_vendor = "apple", link_section = "__DATA,__mod_init_func")]
-    #[used]
-    static LOOK: extern "C" fn() = look;
+/// Exit 2, saying that stdout is `why` ([`commands::stdout::unusable`]).
+fn unusable_stdout(why: &str) -> ExitCode {
+    let _ = writeln!(
+        std::io::stderr(),
+        "satdoku: stdout is {why}: the output would be lost (to throw it away, send it to /dev/null)"
+    );
+    ExitCode::from(2)
 }

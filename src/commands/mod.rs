@@ -14,6 +14,7 @@ pub mod output;
 pub mod progress;
 pub mod shell;
 pub mod solve;
+pub mod stdout;
 
 use std::io;
 use std::path::{Path, PathBuf};

@@ -169,9 +169,9 @@ pub struct PuzzleReader<'a, R> {
     line_mode: Option<(usize, Option<char>)>,
     /// The title waiting for the puzzle under it, and its line.
     title: Option<(usize, String)>,
-    /// The numbered form ([`numbered_form`]) of the last title that named a
-    /// puzzle: `Grid #` in Project Euler's file.
-    named_form: Option<String>,
+    /// The last title that named a puzzle, cut at its numbers ([`Numbered`]):
+    /// `Grid 01` in Project Euler's file, once its first grid is read.
+    last_titled: Option<Numbered>,
     /// The title lines read, and the first one's line: what an input of no
     /// puzzle held instead.
     titles: (usize, usize),
@@ -267,18 +267,39 @@ struct Classified {
     marks: bool,
 }
 
-/// A title with each number in it one `#` (`Grid 07` → `Grid #`), if it has
-/// a number: titles of one form number the puzzles of a file.
-fn numbered_form(title: &str) -> Option<String> {
-    let mut form = String::with_capacity(title.len());
-    for c in title.chars() {
-        match c.is_ascii_digit() {
-            true if form.ends_with('#') => {}
-            true => form.push('#'),
-            false => form.push(c),
+/// A title cut at its numbers: the words around them, and the numbers
+/// (`Grid 07` is `Grid ` and 7). Titles with the same words number the
+/// puzzles of a file.
+#[derive(Debug, PartialEq, Eq)]
+struct Numbered {
+    words: Vec<String>,
+    /// Each number as its digits without leading zeros, compared by length
+    /// first: by value, however long.
+    numbers: Vec<(usize, String)>,
+}
+
+impl Numbered {
+    /// `title` cut at its numbers, if it has one.
+    fn of(title: &str) -> Option<Numbered> {
+        let (mut words, mut digits) = (vec![String::new()], Vec::<String>::new());
+        let mut in_number = false;
+        for c in title.chars() {
+            match (c.is_ascii_digit(), in_number) {
+                (true, false) => digits.push(c.to_string()),
+                (true, true) => digits.last_mut().expect("a number under way").push(c),
+                (false, true) => words.push(c.to_string()),
+                (false, false) => words.last_mut().expect("one at least").push(c),
+            }
+            in_number = c.is_ascii_digit();
         }
+        let numbers = digits.iter().map(|d| d.trim_start_matches('0')).map(|v| (v.len(), v.to_string())).collect();
+        (!digits.is_empty()).then_some(Numbered { words, numbers })
     }
-    title.contains(|c: char| c.is_ascii_digit()).then_some(form)
+
+    /// Whether `later` is a title of the same words with higher numbers.
+    fn before(&self, later: &Numbered) -> bool {
+        self.words == later.words && self.numbers < later.numbers
+    }
 }
 
 /// The `*`s of a rule line that may be an empty row.
@@ -310,7 +331,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             ready: VecDeque::new(),
             line_mode: None,
             title: None,
-            named_form: None,
+            last_titled: None,
             titles: (0, 0),
             skipping: 0,
             column: None,
@@ -527,34 +548,33 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
         ParseError { position: self.at(line, column), kind }
     }
 
-    /// An entry that starts at `line`, named by the title before it.
+    /// An entry that starts at `line`, named by its label or else by the
+    /// title before it. A title above a labelled puzzle heads it (`Set 1`
+    /// over `Puzzle 1: …`) and names no later one, unless it stands for a
+    /// puzzle lost ([`name_next`](Self::name_next)), whose entry goes to
+    /// `ready` first: the caller puts this one after it.
     fn entry(&mut self, line: usize, label: Option<String>, puzzle: Result<Puzzle, ParseError>) -> Entry {
+        let title = self.title.take();
         let name = match label {
-            Some(label) => Some(label),
-            None => {
-                let title = self.title.take().map(|(_, title)| title);
-                self.named_form = title.as_deref().and_then(numbered_form);
-                title
+            Some(label) => {
+                if let Some(lost) = title.and_then(|(at, title)| self.lost(at, title, Some((line, &label)))) {
+                    self.ready.push_back(lost);
+                }
+                Some(label)
             }
+            None => title.map(|(_, title)| title),
         };
+        self.last_titled = name.as_deref().and_then(Numbered::of);
         Entry { position: self.at(line, None), name, puzzle }
     }
 
     /// A title at `line`: the name of the puzzle after it. The title before
-    /// it, if no puzzle took it, stands for a puzzle lost where it is
-    /// numbered as this one is, or as the last title that named a puzzle
-    /// (`Grid 02` between `Grid 01`'s puzzle and `Grid 03`): that puzzle's
-    /// `invalid` entry is returned.
+    /// it, if no puzzle took it, may stand for a puzzle lost
+    /// ([`lost`](Self::lost)): that puzzle's `invalid` entry is returned.
+    #[must_use]
     fn name_next(&mut self, line: usize, title: String) -> Option<Entry> {
         let title = undecorated(&title).to_string();
-        let lost = match self.title.take() {
-            Some((at, before)) => {
-                let form = numbered_form(&before);
-                let numbered_alike = form.is_some() && (form == numbered_form(&title) || form == self.named_form);
-                numbered_alike.then(|| self.lost_under(at, before, Some(line)))
-            }
-            None => None,
-        };
+        let lost = self.title.take().and_then(|(at, before)| self.lost(at, before, Some((line, &title))));
         self.title = Some((line, title));
         if self.titles.0 == 0 {
             self.titles.1 = line;
@@ -563,22 +583,27 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
         lost
     }
 
-    /// At the end of the input: the title left without a puzzle, where it
-    /// is numbered as the last title that named one (Project Euler's file
-    /// cut after `Grid 50`), that puzzle's `invalid` entry.
+    /// At the end of the input: the title left without a puzzle, if it
+    /// stands for a puzzle lost ([`lost`](Self::lost)), that puzzle's
+    /// `invalid` entry.
     fn lost_at_end(&mut self) -> Option<Entry> {
         let (at, title) = self.title.take()?;
-        let form = numbered_form(&title);
-        (form.is_some() && form == self.named_form).then(|| self.lost_under(at, title, None))
+        self.lost(at, title, None)
     }
 
     /// The `invalid` entry of the puzzle that the title `title` at line
-    /// `at` heads, and that is not there: what follows the title is the
-    /// title at line `next`, or the end of the input.
-    fn lost_under(&mut self, at: usize, title: String, next: Option<usize>) -> Entry {
+    /// `at` heads, where no puzzle is under it, and the titles count up in
+    /// one form: the last title (or label) that named a puzzle, this one,
+    /// and the title or label `next` that follows it (`Grid 01`'s puzzle,
+    /// `Grid 02`, `Grid 03`; `None`: the end of the input, as in Project
+    /// Euler's file cut after `Grid 50`).
+    fn lost(&self, at: usize, title: String, next: Option<(usize, &str)>) -> Option<Entry> {
+        let lost = Numbered::of(&title)?;
+        let counts_up = self.last_titled.as_ref().is_some_and(|named| named.before(&lost))
+            && next.is_none_or(|(_, next)| Numbered::of(next).is_some_and(|next| lost.before(&next)));
+        let next = next.map(|(line, next)| (line, next.to_string()));
         let error = self.error(at, None, ParseErrorKind::NoPuzzleUnderTitle { title: title.clone(), next });
-        self.named_form = numbered_form(&title);
-        Entry { position: self.at(at, None), name: Some(title), puzzle: Err(error) }
+        counts_up.then(|| Entry { position: self.at(at, None), name: Some(title), puzzle: Err(error) })
     }
 
     /// The title lines read so far, and where the first one was: an input
@@ -763,7 +788,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let k = cells.tokens.len();
         if self.is_index(&cells) {
             let number: String = cells.tokens.iter().map(|t| t.text.to_string()).collect();
-            self.name_next(line, number);
+            if let Some(lost) = self.name_next(line, number) {
+                self.ready.push_back(lost);
+            }
             return;
         }
         if let Some(m) = self.pencil_side(&cells) {

@@ -990,25 +990,36 @@ fn closed_pipe_exits_quietly() {
     assert_eq!(out.status.code(), Some(0), "{stderr}");
 }
 
-/// Started with stdout closed (`>&-`), satdoku says so and exits 2: Rust's
-/// runtime opens /dev/null in its place, and the answers went there without
-/// a word, exit 0. Sent to /dev/null on purpose, the run is answered.
+/// Started with stdout closed (`>&-`) or open for reading only (`1<file`),
+/// satdoku says so and exits 2: Rust's runtime opens /dev/null over a closed
+/// stdout and takes a write refused for a success, so the answers were lost
+/// without a word, exit 0. Sent to /dev/null on purpose, or all to files,
+/// the run is answered.
 #[test]
 fn a_closed_stdout_is_an_error() {
-    let run_with = |redirect: &str| {
+    let dir = TempDir::new().unwrap();
+    let input = write_file(&dir, "in.txt", &format!("{TOP1}\n"));
+    let run_with = |args: &str, redirect: &str| {
         StdCommand::new("sh")
-            .args(["-c", &format!("echo {TOP1} | exec \"$0\" solve {redirect}")])
+            .args(["-c", &format!("exec \"$0\" {args} '{input}' {redirect}")])
             .arg(assert_cmd::cargo::cargo_bin("satdoku"))
             .output()
             .unwrap()
     };
-    let closed = run_with(">&-");
-    let stderr = String::from_utf8_lossy(&closed.stderr);
-    assert_eq!(closed.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("stdout is closed"), "{stderr}");
-    let discarded = run_with(">/dev/null");
+    for (redirect, why) in [(">&-", "stdout is closed"), ("1<'{input}'", "stdout is open for reading only")] {
+        let redirect = redirect.replace("{input}", &input);
+        let out = run_with("solve", &redirect);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{redirect}: {stderr}");
+        assert!(stderr.contains(why), "{redirect}: {stderr}");
+    }
+    let discarded = run_with("solve", ">/dev/null");
     assert_eq!(discarded.status.code(), Some(0), "{}", String::from_utf8_lossy(&discarded.stderr));
     assert!(discarded.stderr.is_empty(), "{}", String::from_utf8_lossy(&discarded.stderr));
+    let out_dir = dir.path().join("out");
+    let to_files = run_with(&format!("dimacs --out-dir '{}'", out_dir.display()), ">&-");
+    assert_eq!(to_files.status.code(), Some(0), "{}", String::from_utf8_lossy(&to_files.stderr));
+    assert!(out_dir.join("puzzle-0001.cnf").exists());
 }
 
 /// satdoku run with `args`, its stdout a pipe: the child, that pipe, and

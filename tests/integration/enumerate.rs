@@ -374,7 +374,13 @@ fn a_max_the_count_reaches_is_no_cap() {
             1 => ("unique", 0),
             _ => ("multiple", 0),
         };
-        let maxes = [("count", known), ("count", known.saturating_sub(1)), ("count", 1), ("analyze", known.max(2))];
+        let maxes = [
+            ("count", known),
+            ("count", known.saturating_sub(1)),
+            ("count", 1),
+            ("analyze", known.max(2)),
+            ("analyze", 1),
+        ];
         for (command, max) in maxes.into_iter().filter(|&(_, max)| max > 0) {
             let records = json_run(&[command, "--max", &max.to_string(), "--format", "json"], &text, code, 1);
             let (count, capped) = (records[0]["count"].as_u64(), records[0]["capped"].as_bool());

@@ -102,47 +102,64 @@ fn euler_grids_read_with_their_titles() {
     assert!(givens(&entries[0]).starts_with("..3.2.6..9"));
 }
 
-/// A title numbered as its neighbours with no puzzle under it stands for a
-/// puzzle lost (a grid cut out of Project Euler's file, or the file cut
-/// after a title): one `invalid` record in its place. It was dropped, and the
-/// batch answered one puzzle fewer without a word.
+/// A title with no puzzle under it, where the titles count up in one form
+/// (`Grid 01`'s puzzle, `Grid 02`, `Grid 03`, or the end after `Grid 02`),
+/// stands for a puzzle lost (a grid cut out of Project Euler's file, or the
+/// file cut after a title): one `invalid` record in its place. It was
+/// dropped, and the batch answered one puzzle fewer without a word.
 #[test]
 fn a_numbered_title_with_no_puzzle_under_it_is_a_record() {
     let grid = |line: &str| rows(line).join("\n");
     let lost = |entry: &Entry| match entry.puzzle.as_ref().map_err(|e| &e.kind) {
-        Err(ParseErrorKind::NoPuzzleUnderTitle { title, next }) => (entry.position.line, title.clone(), *next),
+        Err(ParseErrorKind::NoPuzzleUnderTitle { title, next }) => {
+            (entry.position.line, title.clone(), next.as_ref().map(|(line, _)| *line))
+        }
         other => panic!("not a lost puzzle: {other:?}"),
     };
-    // Between two titles numbered alike.
+    // Between two titles that count up from the last puzzle's.
     let entries = read(&format!("Grid 01\n{}\nGrid 02\nGrid 03\n{}\n", grid(TOP[0]), grid(TOP[1])));
     assert_eq!(statuses(&entries), ["ok", "invalid", "ok"]);
     assert_eq!(lost(&entries[1]), (11, "Grid 02".to_string(), Some(12)));
     assert_eq!(entries[2].name.as_deref(), Some("Grid 03"));
-    // At the end of the input, numbered as the title before it.
+    // Two in a row.
+    let entries = read(&format!("Puzzle 7\n{}\nPuzzle 8\nPuzzle 9\nPuzzle 10\n{}\n", TOP[0], TOP[1]));
+    assert_eq!(statuses(&entries), ["ok", "invalid", "invalid", "ok"]);
+    assert_eq!((lost(&entries[1]), lost(&entries[2]).2), ((3, "Puzzle 8".to_string(), Some(4)), Some(5)));
+    // Between labelled puzzles on one line.
+    let entries = read(&format!("Puzzle 1: {}\nPuzzle 2:\nPuzzle 3: {}\n", TOP[0], TOP[1]));
+    assert_eq!(statuses(&entries), ["ok", "invalid", "ok"]);
+    assert_eq!(lost(&entries[1]), (2, "Puzzle 2".to_string(), Some(3)));
+    // At the end of the input.
     let entries = read(&format!("Puzzle 7:\n{}\n\nPuzzle 8:\n", TOP[0]));
     assert_eq!(statuses(&entries), ["ok", "invalid"]);
     assert_eq!(lost(&entries[1]), (4, "Puzzle 8".to_string(), None));
-    // With a title of another form after it: numbered as the one before.
-    let entries = read(&format!("Grid 1\n{}\nGrid 2\nSee the notes\n{}\n", TOP[0], TOP[1]));
-    assert_eq!(statuses(&entries), ["ok", "invalid", "ok"]);
-    assert_eq!(entries[2].name.as_deref(), Some("See the notes"));
-    // Before the first puzzle, numbered as the title after it.
-    let entries = read(&format!("Grid 1\nGrid 2\n{}\n", TOP[0]));
-    assert_eq!(statuses(&entries), ["invalid", "ok"]);
 }
 
-/// Titles that number no puzzles alike (a file's heading, a line of notes
-/// at its end, a second title line under each puzzle's) make no record.
+/// Titles with no puzzle under them that do not count up in one form from
+/// the last puzzle's make no record: a file's heading, a table of contents,
+/// a note under one title or at the end, a second title line under some
+/// puzzles' titles, a heading over labelled puzzles, a title typed twice.
 #[test]
-fn titles_of_other_forms_make_no_record() {
-    let entries = read(&format!("Puzzles from 2024\nPuzzle 1\n{}\nPuzzle 2\n{}\nThat is all\n", TOP[0], TOP[1]));
-    assert_eq!(statuses(&entries), ["ok", "ok"]);
+fn titles_that_do_not_count_up_make_no_record() {
+    let clean = [
+        format!("Puzzles from 2024\nPuzzle 1\n{}\nPuzzle 2\n{}\nThat is all\n", TOP[0], TOP[1]),
+        format!("Part 1\nPart 2\n\nPart 1\n{}\nPart 2\n{}\n", TOP[0], TOP[1]),
+        format!("Grid 06\n{}\nGrid 07\nThis one is hard\n{}\nGrid 08\n{}\n", TOP[0], TOP[1], TOP[2]),
+        format!("Puzzle 1\nRated 3 stars\n{}\nPuzzle 2\n{}\nPuzzle 3\nRated 4 stars\n{}\n", TOP[0], TOP[1], TOP[2]),
+        format!("Set 1\nPuzzle 1: {}\nPuzzle 2: {}\nSet 2\nPuzzle 3: {}\n", TOP[0], TOP[1], TOP[2]),
+        format!("Sudoku 1\n{}\nSudoku 2024\nSudoku 2\n{}\n", TOP[0], TOP[1]),
+        format!("Puzzle 1\n{}\nPuzzle 2\nPuzzle 2\n{}\n", TOP[0], TOP[1]),
+        format!("Grid 01\n{}\nMore in part 2\n", TOP[0]),
+    ];
+    for text in &clean {
+        let entries = read(text);
+        assert!(entries.iter().all(|e| e.puzzle.is_ok()), "{text}: {:?}", statuses(&entries));
+    }
     let entries = read(&format!("Puzzle 1\nRated 3 stars\n{}\nPuzzle 2\nRated 5 stars\n{}\n", TOP[0], TOP[1]));
-    assert_eq!(statuses(&entries), ["ok", "ok"]);
     let names: Vec<_> = entries.iter().map(|e| e.name.as_deref()).collect();
     assert_eq!(names, [Some("Rated 3 stars"), Some("Rated 5 stars")]);
-    let entries = read(&format!("Grid 01\n{}\nMore in part 2\n", TOP[0]));
-    assert_eq!(statuses(&entries), ["ok"]);
+    // Text and no puzzle stays "no puzzle in the input".
+    assert!(read("Chapter 1\nChapter 2\nChapter 3\n").is_empty());
 }
 
 #[test]
