@@ -11,7 +11,7 @@ use varisat_internal_proof::{clause_hash, lit_hash, ClauseHash};
 use crate::{
     clause::ClauseRef,
     context::{parts::*, Context},
-    prop::{Conflict, Reason},
+    prop::{Conflict, ImplGraph, Reason},
 };
 
 /// Temporaries for conflict analysis
@@ -38,6 +38,12 @@ pub struct AnalyzeConflict {
     poisoned: Vec<bool>,
     /// Entries to clean in `poisoned`.
     to_unpoison: Vec<Var>,
+    /// Variables of the decision level being shrunk that are resolved or still to be resolved.
+    shrinkable: Vec<bool>,
+    /// Entries to clean in `shrinkable`.
+    to_unshrink: Vec<Var>,
+    /// Clause hashes of the reasons resolved in shrinking the current block, with trail depths.
+    block_hashes: Vec<(LitIdx, ClauseHash)>,
 }
 
 impl AnalyzeConflict {
@@ -45,6 +51,7 @@ impl AnalyzeConflict {
     pub fn set_var_count(&mut self, count: usize) {
         self.var_flags.resize(count, false);
         self.poisoned.resize(count, false);
+        self.shrinkable.resize(count, false);
     }
 
     /// The learned clause.
@@ -76,6 +83,7 @@ pub fn analyze_conflict<'a>(
         ClauseAllocP,
         ImplGraphP,
         ProofP<'a>,
+        SolverConfigP,
         TrailP,
     ),
     conflict: Conflict,
@@ -168,12 +176,25 @@ pub fn analyze_conflict<'a>(
     #[cfg(test)]
     check_minimization(ctx.borrow(), &unminimized);
 
+    let shrink = ctx.part(SolverConfigP).shrink;
+    if shrink > 0 {
+        // This needs the var_flags and poison marks that minimization leaves.
+        shrink_clause(ctx.borrow(), shrink);
+
+        #[cfg(test)]
+        check_shrinking(ctx.borrow(), &unminimized);
+    }
+
     let (analyze, mut ctx) = ctx.split_part_mut(AnalyzeConflictP);
+
+    for var in analyze.to_unpoison.drain(..) {
+        analyze.poisoned[var.index()] = false;
+    }
 
     if ctx.part(ProofP).clause_hashes_required() {
         // Clause minimization cannot give us clause hashes in propagation order, so we need to sort
-        // them. Clauses used during minimization propagte before clauses used during initial
-        // analysis. The clauses during initial analysis are discovered in reverse propagation
+        // them. Clauses used during minimization (and shrinking, which also resolves only on
+        // literals of lower levels) propagte before clauses used during initial analysis. The clauses during initial analysis are discovered in reverse propagation
         // order. This means we can sort the minimization clauses in reverse order, append them to
         // the initial clauses and then reverse the order of all clauses.
         analyze
@@ -267,30 +288,14 @@ impl LevelAbstraction {
 /// Performs recursive clause minimization.
 ///
 /// **Note:** Requires AnalyzeConflict's var_flags to be set for exactly the variables of the
-/// unminimized claused. This also sets some more var_flags, but lists them in to_clean.
+/// unminimized claused. This also sets some more var_flags, but lists them in to_clean, and
+/// leaves poison marks, listed in to_unpoison, for shrinking to use.
 ///
 /// This routine tries to remove some redundant literals of the learned clause. The idea is to
 /// detect literals of the learned clause that are already implied by other literals of the clause.
 ///
 /// This is done by performing a DFS in the implication graph (following edges in reverse) for each
-/// literal (apart from the asserting one). The search doesn't expand literals already known to be
-/// implied by literals of the clause. When a decision literal that is not in the clause is found,
-/// it means that the literal is not redundant.
-///
-/// The search stops as soon as a literal of a decision level not present in the clause is found.
-/// If the DFS would be continued it would at some point reach the decision of that level. That
-/// decision belongs to a level not in the clause and thus itself can't be in the clause. Checking
-/// whether the decision level is among the clause's decision levels is done approximately using a
-/// Bloom filter.
-///
-/// Work is never repeated across the DFS searches of one clause, as in MiniSat's and CaDiCaL's
-/// minimization. The DFS keeps the path from the clause literal to the literal it expands. A
-/// literal whose implying literals all turned out implied by the clause is implied too: its
-/// var_flags entry is set (listed in to_clean), whether the DFS it was found in succeeds or not,
-/// and no later DFS expands it again. When the search hits a literal that is not implied, every
-/// literal on the path depends on it and is not implied either: those are marked in
-/// `poisoned` (listed in `to_unpoison`), and a later DFS that meets one of them stops at once.
-/// Both marks are exact, so the minimized clause is the same as without them.
+/// literal (apart from the asserting one): see [`Marks::implied`].
 #[inline(never)]
 fn minimize_clause<'a>(
     mut ctx: partial!(
@@ -308,88 +313,333 @@ fn minimize_clause<'a>(
     let impl_graph = ctx.part(ImplGraphP);
     let hashes_required = ctx.part(ProofP).clause_hashes_required();
 
-    let mut involved_levels = LevelAbstraction::default();
+    let mut clause = std::mem::take(&mut analyze.clause);
+    let mut marks = Marks::new(analyze, &clause, impl_graph, hashes_required);
 
-    for &lit in analyze.clause.iter() {
-        involved_levels.add(impl_graph.level(lit.var()));
-    }
-
-    let var_flags = &mut analyze.var_flags;
-    let to_clean = &mut analyze.to_clean;
-    let poisoned = &mut analyze.poisoned;
-    let to_unpoison = &mut analyze.to_unpoison;
-    let path = &mut analyze.path;
-    let unordered_clause_hashes = &mut analyze.unordered_clause_hashes;
-
-    let mut scan = VecMutScan::new(&mut analyze.clause);
+    let mut scan = VecMutScan::new(&mut clause);
 
     // we always keep the first literal
     scan.next();
 
-    'next_lit: while let Some(lit) = scan.next() {
-        if impl_graph.reason(lit.var()) == &Reason::Unit {
-            continue;
+    while let Some(lit) = scan.next() {
+        if marks.implied(impl_graph, &lit_ctx, !*lit) {
+            lit.remove();
+        }
+    }
+    drop(scan);
+
+    analyze.clause = clause;
+}
+
+/// The marks that the searches for literals implied by one learned clause share, borrowed from
+/// [`AnalyzeConflict`].
+struct Marks<'s> {
+    /// Set for the variables of the clause and those known to be implied by it.
+    var_flags: &'s mut Vec<bool>,
+    to_clean: &'s mut Vec<Var>,
+    /// Set for variables known not to be implied by the clause.
+    poisoned: &'s mut Vec<bool>,
+    to_unpoison: &'s mut Vec<Var>,
+    path: &'s mut Vec<(Lit, usize)>,
+    /// Where the reasons of implied literals are listed, when the proof needs them.
+    clause_hashes: Option<&'s mut Vec<(LitIdx, ClauseHash)>>,
+    /// The decision levels of the clause, approximately.
+    involved_levels: LevelAbstraction,
+}
+
+impl<'s> Marks<'s> {
+    /// The marks of `analyze`, for `clause`.
+    fn new(
+        analyze: &'s mut AnalyzeConflict,
+        clause: &[Lit],
+        impl_graph: &ImplGraph,
+        hashes_required: bool,
+    ) -> Marks<'s> {
+        let mut involved_levels = LevelAbstraction::default();
+        for &lit in clause {
+            involved_levels.add(impl_graph.level(lit.var()));
+        }
+        Marks {
+            var_flags: &mut analyze.var_flags,
+            to_clean: &mut analyze.to_clean,
+            poisoned: &mut analyze.poisoned,
+            to_unpoison: &mut analyze.to_unpoison,
+            path: &mut analyze.path,
+            clause_hashes: if hashes_required {
+                Some(&mut analyze.unordered_clause_hashes)
+            } else {
+                None
+            },
+            involved_levels,
+        }
+    }
+
+    /// Whether the assigned literal `lit` is implied by the literals of the clause, other than
+    /// itself: its var_flags entry is not looked at.
+    ///
+    /// This is a DFS in the implication graph (following edges in reverse) from `lit`. The
+    /// search doesn't expand literals already known to be implied by literals of the clause.
+    /// When a decision literal that is not in the clause is found, `lit` is not implied.
+    ///
+    /// The search stops as soon as a literal of a decision level not present in the clause is
+    /// found. If the DFS would be continued it would at some point reach the decision of that
+    /// level. That decision belongs to a level not in the clause and thus itself can't be in the
+    /// clause. Checking whether the decision level is among the clause's decision levels is done
+    /// approximately using a Bloom filter.
+    ///
+    /// Work is never repeated across the DFS searches of one clause, as in MiniSat's and
+    /// CaDiCaL's minimization. The DFS keeps the path from `lit` to the literal it expands. A
+    /// literal whose implying literals all turned out implied by the clause is implied too: its
+    /// var_flags entry is set (listed in to_clean), whether the DFS it was found in succeeds or
+    /// not, and no later DFS expands it again. When the search hits a literal that is not
+    /// implied, every literal on the path depends on it and is not implied either: those are
+    /// marked in `poisoned` (listed in `to_unpoison`), and a later DFS that meets one of them
+    /// stops at once. Both marks are exact while the clause stays as it is. Shrinking only
+    /// makes the clause imply more: a literal found implied stays so, and a poison mark that
+    /// has become stale only keeps a literal that could have gone.
+    #[inline]
+    fn implied<'c>(
+        &mut self,
+        impl_graph: &ImplGraph,
+        lit_ctx: &'c partial!('c Context, ClauseAllocP),
+        lit: Lit,
+    ) -> bool {
+        if self.poisoned[lit.index()] || impl_graph.reason(lit.var()).is_unit() {
+            return false;
         }
 
-        // Start the DFS at the literal of the trail that the clause literal negates. Each entry
-        // of the path is a literal being expanded and how many of its reason's literals are done.
-        path.clear();
-        path.push((!*lit, 0));
+        // Each entry of the path is a literal being expanded and how many of its reason's
+        // literals are done.
+        self.path.clear();
+        self.path.push((lit, 0));
 
-        while let Some(&mut (implied, ref mut next)) = path.last_mut() {
+        while let Some(&mut (implied, ref mut next)) = self.path.last_mut() {
             let reason = impl_graph.reason(implied.var());
-            let lits = reason.lits(&lit_ctx);
+            let lits = reason.lits(lit_ctx);
 
             if let Some(&reason_lit) = lits.get(*next) {
                 *next += 1;
                 let reason_level = impl_graph.level(reason_lit.var());
 
-                if var_flags[reason_lit.index()] || reason_level == 0 {
+                if self.var_flags[reason_lit.index()] || reason_level == 0 {
                     // In the clause, known to be implied by it, or implied by unit clauses.
                     continue;
                 }
 
-                if poisoned[reason_lit.index()]
-                    || impl_graph.reason(reason_lit.var()) == &Reason::Unit
-                    || !involved_levels.test(reason_level)
+                if self.poisoned[reason_lit.index()]
+                    || impl_graph.reason(reason_lit.var()).is_unit()
+                    || !self.involved_levels.test(reason_level)
                 {
                     // reason_lit is known not to be implied, a decision not in the clause, or in
                     // a decision level known not to be in the clause: neither is anything on the
                     // path, which depends on it.
-                    for &(on_path, _) in path.iter() {
-                        if !poisoned[on_path.index()] {
-                            poisoned[on_path.index()] = true;
-                            to_unpoison.push(on_path.var());
+                    for &(on_path, _) in self.path.iter() {
+                        if !self.poisoned[on_path.index()] {
+                            self.poisoned[on_path.index()] = true;
+                            self.to_unpoison.push(on_path.var());
                         }
                     }
-                    continue 'next_lit;
+                    return false;
                 }
 
-                path.push((!reason_lit, 0));
+                self.path.push((!reason_lit, 0));
             } else {
                 // Every literal implying this one is implied by the clause: so is this one.
-                path.pop();
+                self.path.pop();
 
-                if hashes_required && !reason.is_unit() {
+                if let Some(clause_hashes) = &mut self.clause_hashes {
                     let depth = impl_graph.depth(implied.var()) as LitIdx;
                     let hash = clause_hash(lits) ^ lit_hash(implied);
-                    unordered_clause_hashes.push((depth, hash));
+                    clause_hashes.push((depth, hash));
                 }
 
-                if !path.is_empty() {
-                    var_flags[implied.index()] = true;
-                    to_clean.push(implied.var());
+                if !self.var_flags[implied.index()] {
+                    self.var_flags[implied.index()] = true;
+                    self.to_clean.push(implied.var());
                 }
             }
         }
 
-        // The DFS finished without meeting a literal that is not implied.
-        lit.remove();
+        true
+    }
+}
+
+/// Shrinks the minimized clause (Feng & Bacchus, "Efficient All-UIP Learned Clause
+/// Minimization", SAT 2021, as in Kissat).
+///
+/// **Note:** Requires the var_flags and poison marks that [`minimize_clause`] leaves.
+///
+/// The literals of each decision level of the clause below the conflict's form a block. A
+/// block of several literals is replaced by a single literal, the negation of the block's UIP:
+/// the latest literal of its level on the trail through which every path from the level's
+/// decision to the block's literals goes. It is found as the conflict's first UIP is, by
+/// resolving the block's literals with their reasons in reverse trail order until one open
+/// literal is left, but only through reasons whose literals of lower levels are in the clause
+/// or known to be implied by it (`shrink` 2), or shown implied by minimization (`shrink` 3);
+/// `shrink` 1 resolves along binary reasons only. Blocks are shrunk from the lowest level up,
+/// so that the literals a shrunk block implies count as implied for the blocks above. A block
+/// that cannot be shrunk stays as minimization left it.
+#[inline(never)]
+fn shrink_clause<'a>(
+    mut ctx: partial!(
+        Context<'a>,
+        mut AnalyzeConflictP,
+        mut VsidsP,
+        ClauseAllocP,
+        ImplGraphP,
+        ProofP<'a>,
+        TrailP,
+    ),
+    shrink: u8,
+) {
+    let (analyze, mut ctx) = ctx.split_part_mut(AnalyzeConflictP);
+    let (vsids, mut ctx) = ctx.split_part_mut(VsidsP);
+    split_borrow!(lit_ctx = &(ClauseAllocP) ctx);
+    let impl_graph = ctx.part(ImplGraphP);
+    let trail = ctx.part(TrailP).trail();
+    let hashes_required = ctx.part(ProofP).clause_hashes_required();
+
+    let mut clause = std::mem::take(&mut analyze.clause);
+    let mut shrinkable = std::mem::take(&mut analyze.shrinkable);
+    let mut to_unshrink = std::mem::take(&mut analyze.to_unshrink);
+    let mut block_hashes = std::mem::take(&mut analyze.block_hashes);
+
+    {
+        let mut marks = Marks::new(analyze, &clause, impl_graph, hashes_required);
+
+        clause[1..].sort_unstable_by_key(|lit| impl_graph.level(lit.var()));
+
+        let mut kept = 1;
+        let mut begin = 1;
+        while begin < clause.len() {
+            let level = impl_graph.level(clause[begin].var());
+            let end = clause[begin..]
+                .iter()
+                .position(|lit| impl_graph.level(lit.var()) != level)
+                .map_or(clause.len(), |len| begin + len);
+
+            let mut uip = None;
+            if end - begin > 1 {
+                uip = block_uip(
+                    impl_graph,
+                    &lit_ctx,
+                    &mut marks,
+                    trail,
+                    &clause[begin..end],
+                    level,
+                    shrink,
+                    &mut shrinkable,
+                    &mut to_unshrink,
+                    &mut block_hashes,
+                );
+            }
+
+            if let Some(uip) = uip {
+                if !clause[begin..end].contains(&!uip) {
+                    vsids.bump(uip.var());
+                }
+                if let Some(clause_hashes) = &mut marks.clause_hashes {
+                    clause_hashes.extend_from_slice(&block_hashes);
+                }
+                clause[kept] = !uip;
+                kept += 1;
+            } else {
+                clause.copy_within(begin..end, kept);
+                kept += end - begin;
+            }
+            begin = end;
+        }
+        clause.truncate(kept);
     }
 
-    for var in to_unpoison.drain(..) {
-        poisoned[var.index()] = false;
+    analyze.clause = clause;
+    analyze.shrinkable = shrinkable;
+    analyze.to_unshrink = to_unshrink;
+    analyze.block_hashes = block_hashes;
+}
+
+/// The UIP of a block of the clause, all of whose literals are of decision level `level`, or
+/// `None` when shrinking finds none: see [`shrink_clause`].
+///
+/// When there is one, the literals resolved on the way (the block's among them) are marked as
+/// implied by the clause with the UIP in it, and `block_hashes` lists their reasons.
+#[allow(clippy::too_many_arguments)]
+fn block_uip<'c>(
+    impl_graph: &ImplGraph,
+    lit_ctx: &'c partial!('c Context, ClauseAllocP),
+    marks: &mut Marks,
+    trail: &[Lit],
+    block: &[Lit],
+    level: usize,
+    shrink: u8,
+    shrinkable: &mut [bool],
+    to_unshrink: &mut Vec<Var>,
+    block_hashes: &mut Vec<(LitIdx, ClauseHash)>,
+) -> Option<Lit> {
+    block_hashes.clear();
+    let mut open = 0;
+    let mut last = 0;
+    for &lit in block {
+        shrinkable[lit.index()] = true;
+        to_unshrink.push(lit.var());
+        open += 1;
+        last = last.max(impl_graph.depth(lit.var()));
     }
+
+    // The trail depth of a literal is one more than its index on the trail.
+    let mut index = last - 1;
+    let mut uip = None;
+    'resolve: loop {
+        while !shrinkable[trail[index].index()] {
+            index -= 1;
+        }
+        let lit = trail[index];
+        if open == 1 {
+            uip = Some(lit);
+            break;
+        }
+        // With other literals of the block still open further down the trail, lit is not the
+        // level's decision.
+        let reason = impl_graph.reason(lit.var());
+        debug_assert!(!reason.is_unit());
+        if shrink == 1 && matches!(reason, Reason::Long(_)) {
+            break;
+        }
+        let lits = reason.lits(lit_ctx);
+        for &reason_lit in lits {
+            let reason_level = impl_graph.level(reason_lit.var());
+            if reason_level == 0 || shrinkable[reason_lit.index()] {
+                continue;
+            }
+            if reason_level < level {
+                if marks.var_flags[reason_lit.index()]
+                    || (shrink >= 3 && marks.implied(impl_graph, lit_ctx, !reason_lit))
+                {
+                    continue;
+                }
+                break 'resolve;
+            }
+            shrinkable[reason_lit.index()] = true;
+            to_unshrink.push(reason_lit.var());
+            open += 1;
+        }
+        if marks.clause_hashes.is_some() {
+            let depth = impl_graph.depth(lit.var()) as LitIdx;
+            block_hashes.push((depth, clause_hash(lits) ^ lit_hash(lit)));
+        }
+        open -= 1;
+        index -= 1;
+    }
+
+    for var in to_unshrink.drain(..) {
+        shrinkable[var.index()] = false;
+        if uip.is_some() && !marks.var_flags[var.index()] {
+            marks.var_flags[var.index()] = true;
+            marks.to_clean.push(var);
+        }
+    }
+
+    uip
 }
 
 /// Checks the minimized clause against the definition of redundancy, computed afresh: a literal
@@ -439,4 +689,63 @@ fn check_minimization(
         .map(|(_, &lit)| lit)
         .collect();
     assert_eq!(ctx.part(AnalyzeConflictP).clause(), &expected[..]);
+}
+
+/// Checks the shrunk clause against the clause of the first UIP, from the definition of
+/// implication along the trail: assigning the shrunk clause's literals false and propagating
+/// reasons in trail order must assign every literal of the unminimized clause false, so that
+/// the shrunk clause is implied wherever that clause is. The first literal must stay, every
+/// literal must be false under the trail and of a level of the unminimized clause, and the
+/// clause may not have grown. Every conflict that the crate's tests analyze with shrinking on
+/// is checked.
+#[cfg(test)]
+fn check_shrinking(
+    mut ctx: partial!(Context, AnalyzeConflictP, ClauseAllocP, ImplGraphP, TrailP),
+    unminimized: &[Lit],
+) {
+    use std::collections::HashSet;
+
+    split_borrow!(lit_ctx = &(ClauseAllocP) ctx);
+    let graph = ctx.part(ImplGraphP);
+    let trail = ctx.part(TrailP).trail();
+    let shrunk = ctx.part(AnalyzeConflictP).clause();
+
+    assert_eq!(shrunk[0], unminimized[0]);
+    assert!(shrunk.len() <= unminimized.len());
+    let on_trail: HashSet<Lit> = trail.iter().cloned().collect();
+    let levels: HashSet<usize> = unminimized
+        .iter()
+        .map(|lit| graph.level(lit.var()))
+        .collect();
+    for &lit in shrunk {
+        assert!(
+            on_trail.contains(&!lit),
+            "{:?} is not false under the trail",
+            lit
+        );
+        assert!(levels.contains(&graph.level(lit.var())));
+    }
+
+    let mut implied: HashSet<Lit> = shrunk.iter().map(|&lit| !lit).collect();
+    for &lit in trail {
+        let reason = graph.reason(lit.var());
+        if graph.level(lit.var()) == 0
+            || (!reason.is_unit()
+                && reason
+                    .lits(&lit_ctx)
+                    .iter()
+                    .all(|&reason_lit| implied.contains(&!reason_lit)))
+        {
+            implied.insert(lit);
+        }
+    }
+    for &lit in unminimized {
+        assert!(
+            implied.contains(&!lit),
+            "{:?} of the unminimized clause {:?} is not implied by the shrunk clause {:?}",
+            lit,
+            unminimized,
+            shrunk
+        );
+    }
 }
