@@ -38,12 +38,19 @@ pub struct AnalyzeConflict {
     poisoned: Vec<bool>,
     /// Entries to clean in `poisoned`.
     to_unpoison: Vec<Var>,
+    /// The marks of shrinking.
+    blocks: Blocks,
+}
+
+/// The marks of shrinking one block of the learned clause.
+#[derive(Default)]
+struct Blocks {
     /// Variables of the decision level being shrunk that are resolved or still to be resolved.
     shrinkable: Vec<bool>,
     /// Entries to clean in `shrinkable`.
     to_unshrink: Vec<Var>,
-    /// Clause hashes of the reasons resolved in shrinking the current block, with trail depths.
-    block_hashes: Vec<(LitIdx, ClauseHash)>,
+    /// Clause hashes of the reasons resolved in shrinking the block, with trail depths.
+    hashes: Vec<(LitIdx, ClauseHash)>,
 }
 
 impl AnalyzeConflict {
@@ -51,7 +58,7 @@ impl AnalyzeConflict {
     pub fn set_var_count(&mut self, count: usize) {
         self.var_flags.resize(count, false);
         self.poisoned.resize(count, false);
-        self.shrinkable.resize(count, false);
+        self.blocks.shrinkable.resize(count, false);
     }
 
     /// The learned clause.
@@ -69,6 +76,32 @@ impl AnalyzeConflict {
     /// Hashes are in clause propagation order.
     pub fn clause_hashes(&self) -> &[ClauseHash] {
         &self.clause_hashes
+    }
+
+    /// The clause, the marks of the searches for literals it implies, and shrinking's marks.
+    fn split_marks(
+        &mut self,
+        impl_graph: &ImplGraph,
+        hashes_required: bool,
+    ) -> (&mut Vec<Lit>, Marks<'_>, &mut Blocks) {
+        let mut involved_levels = LevelAbstraction::default();
+        for &lit in self.clause.iter() {
+            involved_levels.add(impl_graph.level(lit.var()));
+        }
+        let marks = Marks {
+            var_flags: &mut self.var_flags,
+            to_clean: &mut self.to_clean,
+            poisoned: &mut self.poisoned,
+            to_unpoison: &mut self.to_unpoison,
+            path: &mut self.path,
+            clause_hashes: if hashes_required {
+                Some(&mut self.unordered_clause_hashes)
+            } else {
+                None
+            },
+            involved_levels,
+        };
+        (&mut self.clause, marks, &mut self.blocks)
     }
 }
 
@@ -313,10 +346,9 @@ fn minimize_clause<'a>(
     let impl_graph = ctx.part(ImplGraphP);
     let hashes_required = ctx.part(ProofP).clause_hashes_required();
 
-    let mut clause = std::mem::take(&mut analyze.clause);
-    let mut marks = Marks::new(analyze, &clause, impl_graph, hashes_required);
+    let (clause, mut marks, _) = analyze.split_marks(impl_graph, hashes_required);
 
-    let mut scan = VecMutScan::new(&mut clause);
+    let mut scan = VecMutScan::new(clause);
 
     // we always keep the first literal
     scan.next();
@@ -326,9 +358,6 @@ fn minimize_clause<'a>(
             lit.remove();
         }
     }
-    drop(scan);
-
-    analyze.clause = clause;
 }
 
 /// The marks that the searches for literals implied by one learned clause share, borrowed from
@@ -348,32 +377,6 @@ struct Marks<'s> {
 }
 
 impl<'s> Marks<'s> {
-    /// The marks of `analyze`, for `clause`.
-    fn new(
-        analyze: &'s mut AnalyzeConflict,
-        clause: &[Lit],
-        impl_graph: &ImplGraph,
-        hashes_required: bool,
-    ) -> Marks<'s> {
-        let mut involved_levels = LevelAbstraction::default();
-        for &lit in clause {
-            involved_levels.add(impl_graph.level(lit.var()));
-        }
-        Marks {
-            var_flags: &mut analyze.var_flags,
-            to_clean: &mut analyze.to_clean,
-            poisoned: &mut analyze.poisoned,
-            to_unpoison: &mut analyze.to_unpoison,
-            path: &mut analyze.path,
-            clause_hashes: if hashes_required {
-                Some(&mut analyze.unordered_clause_hashes)
-            } else {
-                None
-            },
-            involved_levels,
-        }
-    }
-
     /// Whether the assigned literal `lit` is implied by the literals of the clause, other than
     /// itself: its var_flags entry is not looked at.
     ///
@@ -397,7 +400,7 @@ impl<'s> Marks<'s> {
     /// stops at once. Both marks are exact while the clause stays as it is. Shrinking only
     /// makes the clause imply more: a literal found implied stays so, and a poison mark that
     /// has become stale only keeps a literal that could have gone.
-    #[inline]
+    #[inline(always)]
     fn implied<'c>(
         &mut self,
         impl_graph: &ImplGraph,
@@ -499,147 +502,129 @@ fn shrink_clause<'a>(
     let trail = ctx.part(TrailP).trail();
     let hashes_required = ctx.part(ProofP).clause_hashes_required();
 
-    let mut clause = std::mem::take(&mut analyze.clause);
-    let mut shrinkable = std::mem::take(&mut analyze.shrinkable);
-    let mut to_unshrink = std::mem::take(&mut analyze.to_unshrink);
-    let mut block_hashes = std::mem::take(&mut analyze.block_hashes);
+    let (clause, mut marks, blocks) = analyze.split_marks(impl_graph, hashes_required);
 
-    {
-        let mut marks = Marks::new(analyze, &clause, impl_graph, hashes_required);
+    clause[1..].sort_unstable_by_key(|lit| impl_graph.level(lit.var()));
 
-        clause[1..].sort_unstable_by_key(|lit| impl_graph.level(lit.var()));
+    let mut kept = 1;
+    let mut begin = 1;
+    while begin < clause.len() {
+        let level = impl_graph.level(clause[begin].var());
+        let end = clause[begin..]
+            .iter()
+            .position(|lit| impl_graph.level(lit.var()) != level)
+            .map_or(clause.len(), |len| begin + len);
+        let block = &clause[begin..end];
 
-        let mut kept = 1;
-        let mut begin = 1;
-        while begin < clause.len() {
-            let level = impl_graph.level(clause[begin].var());
-            let end = clause[begin..]
-                .iter()
-                .position(|lit| impl_graph.level(lit.var()) != level)
-                .map_or(clause.len(), |len| begin + len);
-
-            let mut uip = None;
-            if end - begin > 1 {
-                uip = block_uip(
-                    impl_graph,
-                    &lit_ctx,
-                    &mut marks,
-                    trail,
-                    &clause[begin..end],
-                    level,
-                    shrink,
-                    &mut shrinkable,
-                    &mut to_unshrink,
-                    &mut block_hashes,
-                );
-            }
-
-            if let Some(uip) = uip {
-                if !clause[begin..end].contains(&!uip) {
-                    vsids.bump(uip.var());
-                }
-                if let Some(clause_hashes) = &mut marks.clause_hashes {
-                    clause_hashes.extend_from_slice(&block_hashes);
-                }
-                clause[kept] = !uip;
-                kept += 1;
-            } else {
-                clause.copy_within(begin..end, kept);
-                kept += end - begin;
-            }
-            begin = end;
+        let mut uip = None;
+        if block.len() > 1 {
+            uip = blocks.uip(impl_graph, &lit_ctx, trail, &mut marks, block, shrink);
         }
-        clause.truncate(kept);
-    }
 
-    analyze.clause = clause;
-    analyze.shrinkable = shrinkable;
-    analyze.to_unshrink = to_unshrink;
-    analyze.block_hashes = block_hashes;
+        if let Some(uip) = uip {
+            // Kissat bumps the UIP with the literals of the clause.
+            if !block.contains(&!uip) {
+                vsids.bump(uip.var());
+            }
+            if let Some(clause_hashes) = &mut marks.clause_hashes {
+                clause_hashes.extend_from_slice(&blocks.hashes);
+            }
+            clause[kept] = !uip;
+            kept += 1;
+        } else {
+            clause.copy_within(begin..end, kept);
+            kept += end - begin;
+        }
+        begin = end;
+    }
+    clause.truncate(kept);
 }
 
-/// The UIP of a block of the clause, all of whose literals are of decision level `level`, or
-/// `None` when shrinking finds none: see [`shrink_clause`].
-///
-/// When there is one, the literals resolved on the way (the block's among them) are marked as
-/// implied by the clause with the UIP in it, and `block_hashes` lists their reasons.
-#[allow(clippy::too_many_arguments)]
-fn block_uip<'c>(
-    impl_graph: &ImplGraph,
-    lit_ctx: &'c partial!('c Context, ClauseAllocP),
-    marks: &mut Marks,
-    trail: &[Lit],
-    block: &[Lit],
-    level: usize,
-    shrink: u8,
-    shrinkable: &mut [bool],
-    to_unshrink: &mut Vec<Var>,
-    block_hashes: &mut Vec<(LitIdx, ClauseHash)>,
-) -> Option<Lit> {
-    block_hashes.clear();
-    let mut open = 0;
-    let mut last = 0;
-    for &lit in block {
-        shrinkable[lit.index()] = true;
-        to_unshrink.push(lit.var());
-        open += 1;
-        last = last.max(impl_graph.depth(lit.var()));
-    }
+impl Blocks {
+    /// The UIP of a block of the clause, literals all of one decision level, or `None` when
+    /// shrinking finds none: see [`shrink_clause`].
+    ///
+    /// When there is one, the literals resolved on the way (the block's among them) are marked
+    /// as implied by the clause with the UIP in it, and `hashes` lists their reasons.
+    fn uip<'c>(
+        &mut self,
+        impl_graph: &ImplGraph,
+        lit_ctx: &'c partial!('c Context, ClauseAllocP),
+        trail: &[Lit],
+        marks: &mut Marks,
+        block: &[Lit],
+        shrink: u8,
+    ) -> Option<Lit> {
+        let level = impl_graph.level(block[0].var());
+        self.hashes.clear();
+        let mut open = 0;
+        let mut last = 0;
+        for &lit in block {
+            self.mark(lit);
+            open += 1;
+            last = last.max(impl_graph.depth(lit.var()));
+        }
 
-    // The trail depth of a literal is one more than its index on the trail.
-    let mut index = last - 1;
-    let mut uip = None;
-    'resolve: loop {
-        while !shrinkable[trail[index].index()] {
-            index -= 1;
-        }
-        let lit = trail[index];
-        if open == 1 {
-            uip = Some(lit);
-            break;
-        }
-        // With other literals of the block still open further down the trail, lit is not the
-        // level's decision.
-        let reason = impl_graph.reason(lit.var());
-        debug_assert!(!reason.is_unit());
-        if shrink == 1 && matches!(reason, Reason::Long(_)) {
-            break;
-        }
-        let lits = reason.lits(lit_ctx);
-        for &reason_lit in lits {
-            let reason_level = impl_graph.level(reason_lit.var());
-            if reason_level == 0 || shrinkable[reason_lit.index()] {
-                continue;
+        // The trail depth of a literal is one more than its index on the trail.
+        let mut index = last - 1;
+        let mut uip = None;
+        'resolve: loop {
+            while !self.shrinkable[trail[index].index()] {
+                index -= 1;
             }
-            if reason_level < level {
-                if marks.var_flags[reason_lit.index()]
-                    || (shrink >= 3 && marks.implied(impl_graph, lit_ctx, !reason_lit))
-                {
+            let lit = trail[index];
+            if open == 1 {
+                uip = Some(lit);
+                break;
+            }
+            // With other literals of the block still open further down the trail, lit is not
+            // the level's decision.
+            let reason = impl_graph.reason(lit.var());
+            debug_assert!(!reason.is_unit());
+            if shrink == 1 && matches!(reason, Reason::Long(_)) {
+                break;
+            }
+            let lits = reason.lits(lit_ctx);
+            for &reason_lit in lits {
+                let reason_level = impl_graph.level(reason_lit.var());
+                if reason_level == 0 || self.shrinkable[reason_lit.index()] {
                     continue;
                 }
-                break 'resolve;
+                if reason_level < level {
+                    if marks.var_flags[reason_lit.index()]
+                        || (shrink >= 3 && marks.implied(impl_graph, lit_ctx, !reason_lit))
+                    {
+                        continue;
+                    }
+                    break 'resolve;
+                }
+                self.mark(reason_lit);
+                open += 1;
             }
-            shrinkable[reason_lit.index()] = true;
-            to_unshrink.push(reason_lit.var());
-            open += 1;
+            if marks.clause_hashes.is_some() {
+                let depth = impl_graph.depth(lit.var()) as LitIdx;
+                self.hashes.push((depth, clause_hash(lits) ^ lit_hash(lit)));
+            }
+            open -= 1;
+            index -= 1;
         }
-        if marks.clause_hashes.is_some() {
-            let depth = impl_graph.depth(lit.var()) as LitIdx;
-            block_hashes.push((depth, clause_hash(lits) ^ lit_hash(lit)));
+
+        for var in self.to_unshrink.drain(..) {
+            self.shrinkable[var.index()] = false;
+            if uip.is_some() && !marks.var_flags[var.index()] {
+                marks.var_flags[var.index()] = true;
+                marks.to_clean.push(var);
+            }
         }
-        open -= 1;
-        index -= 1;
+
+        uip
     }
 
-    for var in to_unshrink.drain(..) {
-        shrinkable[var.index()] = false;
-        if uip.is_some() && !marks.var_flags[var.index()] {
-            marks.var_flags[var.index()] = true;
-            marks.to_clean.push(var);
-        }
+    /// Marks the literal's variable shrinkable.
+    fn mark(&mut self, lit: Lit) {
+        self.shrinkable[lit.index()] = true;
+        self.to_unshrink.push(lit.var());
     }
-
-    uip
 }
 
 /// Checks the minimized clause against the definition of redundancy, computed afresh: a literal
