@@ -481,7 +481,8 @@ impl<'s> Marks<'s> {
 /// or known to be implied by it (`shrink` 2), or shown implied by minimization (`shrink` 3);
 /// `shrink` 1 resolves along binary reasons only. Blocks are shrunk from the lowest level up,
 /// so that the literals a shrunk block implies count as implied for the blocks above. A block
-/// that cannot be shrunk stays as minimization left it.
+/// that cannot be shrunk stays as minimization left it (Kissat minimizes it again; here its
+/// literals failed minimization already and stay poisoned, so that would find nothing new).
 #[inline(never)]
 fn shrink_clause<'a>(
     mut ctx: partial!(
