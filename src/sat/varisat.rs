@@ -26,7 +26,11 @@ use crate::solve::{SolveError, Stats};
 /// `vendor/satdoku-varisat` adds to varisat 0.2.2. On the 18 hard 25×25 puzzles of
 /// Gecode this takes the solver time from 178 s (three over 30 s) to 64 s,
 /// and rkkautsar-64-1 from no answer in 15 minutes to 6.4–7.7 s (10–12 s
-/// with the machine's other core busy).
+/// with the machine's other core busy). Learned clauses are shrunk at
+/// Kissat's level 2 (each decision level's literals replaced by its block
+/// UIP where the reasons allow): shorter clauses, cheaper conflicts, and
+/// rkkautsar-64-1 in 2.6 s of CPU time instead of 7.5 s (see
+/// docs/performance.md).
 pub fn new_solver<'a>() -> Solver<'a> {
     let mut solver = Solver::new();
     solver.set_conflict_counter(Some(Arc::clone(conflict_counter())));
@@ -34,6 +38,7 @@ pub fn new_solver<'a>() -> Solver<'a> {
     config.target_phases_after = Some(0);
     config.rephase_interval = Some(1000);
     config.luby_restart_interval_scale = Some(1024);
+    config.shrink = Some(2);
     solver.config(&config).expect("puzzle solver settings are within varisat's ranges");
     solver
 }

@@ -11,7 +11,7 @@ use varisat_internal_proof::{clause_hash, lit_hash, ClauseHash};
 use crate::{
     clause::ClauseRef,
     context::{parts::*, Context},
-    prop::{Conflict, Reason},
+    prop::{Conflict, ImplGraph, Reason},
 };
 
 /// Temporaries for conflict analysis
@@ -38,6 +38,19 @@ pub struct AnalyzeConflict {
     poisoned: Vec<bool>,
     /// Entries to clean in `poisoned`.
     to_unpoison: Vec<Var>,
+    /// The marks of shrinking.
+    blocks: Blocks,
+}
+
+/// The marks of shrinking one block of the learned clause.
+#[derive(Default)]
+struct Blocks {
+    /// Variables of the decision level being shrunk that are resolved or still to be resolved.
+    shrinkable: Vec<bool>,
+    /// Entries to clean in `shrinkable`.
+    to_unshrink: Vec<Var>,
+    /// Clause hashes of the reasons resolved in shrinking the block, with trail depths.
+    hashes: Vec<(LitIdx, ClauseHash)>,
 }
 
 impl AnalyzeConflict {
@@ -45,6 +58,7 @@ impl AnalyzeConflict {
     pub fn set_var_count(&mut self, count: usize) {
         self.var_flags.resize(count, false);
         self.poisoned.resize(count, false);
+        self.blocks.shrinkable.resize(count, false);
     }
 
     /// The learned clause.
@@ -63,6 +77,32 @@ impl AnalyzeConflict {
     pub fn clause_hashes(&self) -> &[ClauseHash] {
         &self.clause_hashes
     }
+
+    /// The clause, the marks of the searches for literals it implies, and shrinking's marks.
+    fn split_marks(
+        &mut self,
+        impl_graph: &ImplGraph,
+        hashes_required: bool,
+    ) -> (&mut Vec<Lit>, Marks<'_>, &mut Blocks) {
+        let mut involved_levels = LevelAbstraction::default();
+        for &lit in self.clause.iter() {
+            involved_levels.add(impl_graph.level(lit.var()));
+        }
+        let marks = Marks {
+            var_flags: &mut self.var_flags,
+            to_clean: &mut self.to_clean,
+            poisoned: &mut self.poisoned,
+            to_unpoison: &mut self.to_unpoison,
+            path: &mut self.path,
+            clause_hashes: if hashes_required {
+                Some(&mut self.unordered_clause_hashes)
+            } else {
+                None
+            },
+            involved_levels,
+        };
+        (&mut self.clause, marks, &mut self.blocks)
+    }
 }
 
 /// Learns a new clause by analyzing a conflict.
@@ -76,6 +116,7 @@ pub fn analyze_conflict<'a>(
         ClauseAllocP,
         ImplGraphP,
         ProofP<'a>,
+        SolverConfigP,
         TrailP,
     ),
     conflict: Conflict,
@@ -168,12 +209,25 @@ pub fn analyze_conflict<'a>(
     #[cfg(test)]
     check_minimization(ctx.borrow(), &unminimized);
 
+    let shrink = ctx.part(SolverConfigP).shrink;
+    if shrink > 0 {
+        // This needs the var_flags and poison marks that minimization leaves.
+        shrink_clause(ctx.borrow(), shrink);
+
+        #[cfg(test)]
+        check_shrinking(ctx.borrow(), &unminimized);
+    }
+
     let (analyze, mut ctx) = ctx.split_part_mut(AnalyzeConflictP);
+
+    for var in analyze.to_unpoison.drain(..) {
+        analyze.poisoned[var.index()] = false;
+    }
 
     if ctx.part(ProofP).clause_hashes_required() {
         // Clause minimization cannot give us clause hashes in propagation order, so we need to sort
-        // them. Clauses used during minimization propagte before clauses used during initial
-        // analysis. The clauses during initial analysis are discovered in reverse propagation
+        // them. Clauses used during minimization (and shrinking, which also resolves only on
+        // literals of lower levels) propagte before clauses used during initial analysis. The clauses during initial analysis are discovered in reverse propagation
         // order. This means we can sort the minimization clauses in reverse order, append them to
         // the initial clauses and then reverse the order of all clauses.
         analyze
@@ -267,30 +321,14 @@ impl LevelAbstraction {
 /// Performs recursive clause minimization.
 ///
 /// **Note:** Requires AnalyzeConflict's var_flags to be set for exactly the variables of the
-/// unminimized claused. This also sets some more var_flags, but lists them in to_clean.
+/// unminimized claused. This also sets some more var_flags, but lists them in to_clean, and
+/// leaves poison marks, listed in to_unpoison, for shrinking to use.
 ///
 /// This routine tries to remove some redundant literals of the learned clause. The idea is to
 /// detect literals of the learned clause that are already implied by other literals of the clause.
 ///
 /// This is done by performing a DFS in the implication graph (following edges in reverse) for each
-/// literal (apart from the asserting one). The search doesn't expand literals already known to be
-/// implied by literals of the clause. When a decision literal that is not in the clause is found,
-/// it means that the literal is not redundant.
-///
-/// The search stops as soon as a literal of a decision level not present in the clause is found.
-/// If the DFS would be continued it would at some point reach the decision of that level. That
-/// decision belongs to a level not in the clause and thus itself can't be in the clause. Checking
-/// whether the decision level is among the clause's decision levels is done approximately using a
-/// Bloom filter.
-///
-/// Work is never repeated across the DFS searches of one clause, as in MiniSat's and CaDiCaL's
-/// minimization. The DFS keeps the path from the clause literal to the literal it expands. A
-/// literal whose implying literals all turned out implied by the clause is implied too: its
-/// var_flags entry is set (listed in to_clean), whether the DFS it was found in succeeds or not,
-/// and no later DFS expands it again. When the search hits a literal that is not implied, every
-/// literal on the path depends on it and is not implied either: those are marked in
-/// `poisoned` (listed in `to_unpoison`), and a later DFS that meets one of them stops at once.
-/// Both marks are exact, so the minimized clause is the same as without them.
+/// literal (apart from the asserting one): see [`Marks::implied`].
 #[inline(never)]
 fn minimize_clause<'a>(
     mut ctx: partial!(
@@ -308,87 +346,285 @@ fn minimize_clause<'a>(
     let impl_graph = ctx.part(ImplGraphP);
     let hashes_required = ctx.part(ProofP).clause_hashes_required();
 
-    let mut involved_levels = LevelAbstraction::default();
+    let (clause, mut marks, _) = analyze.split_marks(impl_graph, hashes_required);
 
-    for &lit in analyze.clause.iter() {
-        involved_levels.add(impl_graph.level(lit.var()));
-    }
-
-    let var_flags = &mut analyze.var_flags;
-    let to_clean = &mut analyze.to_clean;
-    let poisoned = &mut analyze.poisoned;
-    let to_unpoison = &mut analyze.to_unpoison;
-    let path = &mut analyze.path;
-    let unordered_clause_hashes = &mut analyze.unordered_clause_hashes;
-
-    let mut scan = VecMutScan::new(&mut analyze.clause);
+    let mut scan = VecMutScan::new(clause);
 
     // we always keep the first literal
     scan.next();
 
-    'next_lit: while let Some(lit) = scan.next() {
-        if impl_graph.reason(lit.var()) == &Reason::Unit {
-            continue;
+    while let Some(lit) = scan.next() {
+        if marks.implied(impl_graph, &lit_ctx, !*lit) {
+            lit.remove();
+        }
+    }
+}
+
+/// The marks that the searches for literals implied by one learned clause share, borrowed from
+/// [`AnalyzeConflict`].
+struct Marks<'s> {
+    /// Set for the variables of the clause and those known to be implied by it.
+    var_flags: &'s mut Vec<bool>,
+    to_clean: &'s mut Vec<Var>,
+    /// Set for variables known not to be implied by the clause.
+    poisoned: &'s mut Vec<bool>,
+    to_unpoison: &'s mut Vec<Var>,
+    path: &'s mut Vec<(Lit, usize)>,
+    /// Where the reasons of implied literals are listed, when the proof needs them.
+    clause_hashes: Option<&'s mut Vec<(LitIdx, ClauseHash)>>,
+    /// The decision levels of the clause, approximately.
+    involved_levels: LevelAbstraction,
+}
+
+impl<'s> Marks<'s> {
+    /// Whether the assigned literal `lit` is implied by the literals of the clause, other than
+    /// itself: its var_flags entry is not looked at.
+    ///
+    /// This is a DFS in the implication graph (following edges in reverse) from `lit`. The
+    /// search doesn't expand literals already known to be implied by literals of the clause.
+    /// When a decision literal that is not in the clause is found, `lit` is not implied.
+    ///
+    /// The search stops as soon as a literal of a decision level not present in the clause is
+    /// found. If the DFS would be continued it would at some point reach the decision of that
+    /// level. That decision belongs to a level not in the clause and thus itself can't be in the
+    /// clause. Checking whether the decision level is among the clause's decision levels is done
+    /// approximately using a Bloom filter.
+    ///
+    /// Work is never repeated across the DFS searches of one clause, as in MiniSat's and
+    /// CaDiCaL's minimization. The DFS keeps the path from `lit` to the literal it expands. A
+    /// literal whose implying literals all turned out implied by the clause is implied too: its
+    /// var_flags entry is set (listed in to_clean), whether the DFS it was found in succeeds or
+    /// not, and no later DFS expands it again. When the search hits a literal that is not
+    /// implied, every literal on the path depends on it and is not implied either: those are
+    /// marked in `poisoned` (listed in `to_unpoison`), and a later DFS that meets one of them
+    /// stops at once. Both marks are exact while the clause stays as it is. Shrinking only
+    /// makes the clause imply more: a literal found implied stays so, and a poison mark that
+    /// has become stale only keeps a literal that could have gone.
+    #[inline(always)]
+    fn implied<'c>(
+        &mut self,
+        impl_graph: &ImplGraph,
+        lit_ctx: &'c partial!('c Context, ClauseAllocP),
+        lit: Lit,
+    ) -> bool {
+        if self.poisoned[lit.index()] || impl_graph.reason(lit.var()).is_unit() {
+            return false;
         }
 
-        // Start the DFS at the literal of the trail that the clause literal negates. Each entry
-        // of the path is a literal being expanded and how many of its reason's literals are done.
-        path.clear();
-        path.push((!*lit, 0));
+        // Each entry of the path is a literal being expanded and how many of its reason's
+        // literals are done.
+        self.path.clear();
+        self.path.push((lit, 0));
 
-        while let Some(&mut (implied, ref mut next)) = path.last_mut() {
+        while let Some(&mut (implied, ref mut next)) = self.path.last_mut() {
             let reason = impl_graph.reason(implied.var());
-            let lits = reason.lits(&lit_ctx);
+            let lits = reason.lits(lit_ctx);
 
             if let Some(&reason_lit) = lits.get(*next) {
                 *next += 1;
                 let reason_level = impl_graph.level(reason_lit.var());
 
-                if var_flags[reason_lit.index()] || reason_level == 0 {
+                if self.var_flags[reason_lit.index()] || reason_level == 0 {
                     // In the clause, known to be implied by it, or implied by unit clauses.
                     continue;
                 }
 
-                if poisoned[reason_lit.index()]
-                    || impl_graph.reason(reason_lit.var()) == &Reason::Unit
-                    || !involved_levels.test(reason_level)
+                if self.poisoned[reason_lit.index()]
+                    || impl_graph.reason(reason_lit.var()).is_unit()
+                    || !self.involved_levels.test(reason_level)
                 {
                     // reason_lit is known not to be implied, a decision not in the clause, or in
                     // a decision level known not to be in the clause: neither is anything on the
                     // path, which depends on it.
-                    for &(on_path, _) in path.iter() {
-                        if !poisoned[on_path.index()] {
-                            poisoned[on_path.index()] = true;
-                            to_unpoison.push(on_path.var());
+                    for &(on_path, _) in self.path.iter() {
+                        if !self.poisoned[on_path.index()] {
+                            self.poisoned[on_path.index()] = true;
+                            self.to_unpoison.push(on_path.var());
                         }
                     }
-                    continue 'next_lit;
+                    return false;
                 }
 
-                path.push((!reason_lit, 0));
+                self.path.push((!reason_lit, 0));
             } else {
                 // Every literal implying this one is implied by the clause: so is this one.
-                path.pop();
+                self.path.pop();
 
-                if hashes_required && !reason.is_unit() {
+                if let Some(clause_hashes) = &mut self.clause_hashes {
                     let depth = impl_graph.depth(implied.var()) as LitIdx;
                     let hash = clause_hash(lits) ^ lit_hash(implied);
-                    unordered_clause_hashes.push((depth, hash));
+                    clause_hashes.push((depth, hash));
                 }
 
-                if !path.is_empty() {
-                    var_flags[implied.index()] = true;
-                    to_clean.push(implied.var());
+                if !self.var_flags[implied.index()] {
+                    self.var_flags[implied.index()] = true;
+                    self.to_clean.push(implied.var());
                 }
             }
         }
 
-        // The DFS finished without meeting a literal that is not implied.
-        lit.remove();
+        true
+    }
+}
+
+/// Shrinks the minimized clause (Feng & Bacchus, "Efficient All-UIP Learned Clause
+/// Minimization", SAT 2021, as in Kissat).
+///
+/// **Note:** Requires the var_flags and poison marks that [`minimize_clause`] leaves.
+///
+/// The literals of each decision level of the clause below the conflict's form a block. A
+/// block of several literals is replaced by a single literal, the negation of the block's UIP:
+/// the latest literal of its level on the trail through which every path from the level's
+/// decision to the block's literals goes. It is found as the conflict's first UIP is, by
+/// resolving the block's literals with their reasons in reverse trail order until one open
+/// literal is left, but only through reasons whose literals of lower levels are in the clause
+/// or known to be implied by it (`shrink` 2), or shown implied by minimization (`shrink` 3);
+/// `shrink` 1 resolves along binary reasons only. Blocks are shrunk from the lowest level up,
+/// so that the literals a shrunk block implies count as implied for the blocks above. A block
+/// that cannot be shrunk stays as minimization left it (Kissat minimizes it again; here its
+/// literals failed minimization already and stay poisoned, so that would find nothing new).
+#[inline(never)]
+fn shrink_clause<'a>(
+    mut ctx: partial!(
+        Context<'a>,
+        mut AnalyzeConflictP,
+        mut VsidsP,
+        ClauseAllocP,
+        ImplGraphP,
+        ProofP<'a>,
+        TrailP,
+    ),
+    shrink: u8,
+) {
+    let (analyze, mut ctx) = ctx.split_part_mut(AnalyzeConflictP);
+    let (vsids, mut ctx) = ctx.split_part_mut(VsidsP);
+    split_borrow!(lit_ctx = &(ClauseAllocP) ctx);
+    let impl_graph = ctx.part(ImplGraphP);
+    let trail = ctx.part(TrailP).trail();
+    let hashes_required = ctx.part(ProofP).clause_hashes_required();
+
+    let (clause, mut marks, blocks) = analyze.split_marks(impl_graph, hashes_required);
+
+    clause[1..].sort_unstable_by_key(|lit| impl_graph.level(lit.var()));
+
+    let mut kept = 1;
+    let mut begin = 1;
+    while begin < clause.len() {
+        let level = impl_graph.level(clause[begin].var());
+        let end = clause[begin..]
+            .iter()
+            .position(|lit| impl_graph.level(lit.var()) != level)
+            .map_or(clause.len(), |len| begin + len);
+        let block = &clause[begin..end];
+
+        let mut uip = None;
+        if block.len() > 1 {
+            uip = blocks.uip(impl_graph, &lit_ctx, trail, &mut marks, block, shrink);
+        }
+
+        if let Some(uip) = uip {
+            // Kissat bumps the UIP with the literals of the clause.
+            if !block.contains(&!uip) {
+                vsids.bump(uip.var());
+            }
+            if let Some(clause_hashes) = &mut marks.clause_hashes {
+                clause_hashes.extend_from_slice(&blocks.hashes);
+            }
+            clause[kept] = !uip;
+            kept += 1;
+        } else {
+            clause.copy_within(begin..end, kept);
+            kept += end - begin;
+        }
+        begin = end;
+    }
+    clause.truncate(kept);
+}
+
+impl Blocks {
+    /// The UIP of a block of the clause, literals all of one decision level, or `None` when
+    /// shrinking finds none: see [`shrink_clause`].
+    ///
+    /// When there is one, the literals resolved on the way (the block's among them) are marked
+    /// as implied by the clause with the UIP in it, and `hashes` lists their reasons.
+    fn uip<'c>(
+        &mut self,
+        impl_graph: &ImplGraph,
+        lit_ctx: &'c partial!('c Context, ClauseAllocP),
+        trail: &[Lit],
+        marks: &mut Marks,
+        block: &[Lit],
+        shrink: u8,
+    ) -> Option<Lit> {
+        let level = impl_graph.level(block[0].var());
+        self.hashes.clear();
+        let mut open = 0;
+        let mut last = 0;
+        for &lit in block {
+            self.mark(lit);
+            open += 1;
+            last = last.max(impl_graph.depth(lit.var()));
+        }
+
+        // The trail depth of a literal is one more than its index on the trail.
+        let mut index = last - 1;
+        let mut uip = None;
+        'resolve: loop {
+            while !self.shrinkable[trail[index].index()] {
+                index -= 1;
+            }
+            let lit = trail[index];
+            if open == 1 {
+                uip = Some(lit);
+                break;
+            }
+            // With other literals of the block still open further down the trail, lit is not
+            // the level's decision.
+            let reason = impl_graph.reason(lit.var());
+            debug_assert!(!reason.is_unit());
+            if shrink == 1 && matches!(reason, Reason::Long(_)) {
+                break;
+            }
+            let lits = reason.lits(lit_ctx);
+            for &reason_lit in lits {
+                let reason_level = impl_graph.level(reason_lit.var());
+                if reason_level == 0 || self.shrinkable[reason_lit.index()] {
+                    continue;
+                }
+                if reason_level < level {
+                    if marks.var_flags[reason_lit.index()]
+                        || (shrink >= 3 && marks.implied(impl_graph, lit_ctx, !reason_lit))
+                    {
+                        continue;
+                    }
+                    break 'resolve;
+                }
+                self.mark(reason_lit);
+                open += 1;
+            }
+            if marks.clause_hashes.is_some() {
+                let depth = impl_graph.depth(lit.var()) as LitIdx;
+                self.hashes.push((depth, clause_hash(lits) ^ lit_hash(lit)));
+            }
+            open -= 1;
+            index -= 1;
+        }
+
+        for var in self.to_unshrink.drain(..) {
+            self.shrinkable[var.index()] = false;
+            if uip.is_some() && !marks.var_flags[var.index()] {
+                marks.var_flags[var.index()] = true;
+                marks.to_clean.push(var);
+            }
+        }
+
+        uip
     }
 
-    for var in to_unpoison.drain(..) {
-        poisoned[var.index()] = false;
+    /// Marks the literal's variable shrinkable.
+    fn mark(&mut self, lit: Lit) {
+        self.shrinkable[lit.index()] = true;
+        self.to_unshrink.push(lit.var());
     }
 }
 
@@ -439,4 +675,63 @@ fn check_minimization(
         .map(|(_, &lit)| lit)
         .collect();
     assert_eq!(ctx.part(AnalyzeConflictP).clause(), &expected[..]);
+}
+
+/// Checks the shrunk clause against the clause of the first UIP, from the definition of
+/// implication along the trail: assigning the shrunk clause's literals false and propagating
+/// reasons in trail order must assign every literal of the unminimized clause false, so that
+/// the shrunk clause is implied wherever that clause is. The first literal must stay, every
+/// literal must be false under the trail and of a level of the unminimized clause, and the
+/// clause may not have grown. Every conflict that the crate's tests analyze with shrinking on
+/// is checked.
+#[cfg(test)]
+fn check_shrinking(
+    mut ctx: partial!(Context, AnalyzeConflictP, ClauseAllocP, ImplGraphP, TrailP),
+    unminimized: &[Lit],
+) {
+    use std::collections::HashSet;
+
+    split_borrow!(lit_ctx = &(ClauseAllocP) ctx);
+    let graph = ctx.part(ImplGraphP);
+    let trail = ctx.part(TrailP).trail();
+    let shrunk = ctx.part(AnalyzeConflictP).clause();
+
+    assert_eq!(shrunk[0], unminimized[0]);
+    assert!(shrunk.len() <= unminimized.len());
+    let on_trail: HashSet<Lit> = trail.iter().cloned().collect();
+    let levels: HashSet<usize> = unminimized
+        .iter()
+        .map(|lit| graph.level(lit.var()))
+        .collect();
+    for &lit in shrunk {
+        assert!(
+            on_trail.contains(&!lit),
+            "{:?} is not false under the trail",
+            lit
+        );
+        assert!(levels.contains(&graph.level(lit.var())));
+    }
+
+    let mut implied: HashSet<Lit> = shrunk.iter().map(|&lit| !lit).collect();
+    for &lit in trail {
+        let reason = graph.reason(lit.var());
+        if graph.level(lit.var()) == 0
+            || (!reason.is_unit()
+                && reason
+                    .lits(&lit_ctx)
+                    .iter()
+                    .all(|&reason_lit| implied.contains(&!reason_lit)))
+        {
+            implied.insert(lit);
+        }
+    }
+    for &lit in unminimized {
+        assert!(
+            implied.contains(&!lit),
+            "{:?} of the unminimized clause {:?} is not implied by the shrunk clause {:?}",
+            lit,
+            unminimized,
+            shrunk
+        );
+    }
 }

@@ -38,6 +38,7 @@ pub fn conflict_step<'a>(
         mut VariablesP,
         mut VsidsP,
         mut WatchlistsP,
+        SolverConfigP,
     ),
 ) {
     let conflict = find_conflict(ctx.borrow());

@@ -43,4 +43,14 @@ pub struct SolverConfig {
     ///
     /// [default: 0]  [range: 0..]
     pub rephase_interval: u64,
+
+    /// Learned-clause shrinking (Feng & Bacchus, "Efficient All-UIP Learned Clause
+    /// Minimization", SAT 2021; Kissat's `shrink`): after minimization, the literals of each
+    /// lower decision level of the learned clause are replaced by one literal, the level's block
+    /// UIP, where one is found. 0: off; 1: resolving along binary reasons only; 2: along any
+    /// reason whose literals of lower levels are in the clause or known to be implied by it;
+    /// 3: also along reasons with lower-level literals that minimization shows implied.
+    ///
+    /// [default: 0]  [range: 0..=3]
+    pub shrink: u8,
 }

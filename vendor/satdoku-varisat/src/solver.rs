@@ -418,6 +418,16 @@ mod tests {
         solver.config(&config).unwrap();
     }
 
+    /// Shrink learned clauses at the given level, deciding with target phases and rephasing
+    /// every 1,000 conflicts as satdoku does.
+    fn enable_shrinking(solver: &mut Solver, shrink: u8) {
+        let mut config = SolverConfigUpdate::new();
+        config.target_phases_after = Some(0);
+        config.rephase_interval = Some(1000);
+        config.shrink = Some(shrink);
+        solver.config(&config).unwrap();
+    }
+
     /// Random phases and activities (xorshift from `seed`) for the first `vars` variables.
     fn scramble(solver: &mut Solver, vars: usize, seed: u64) {
         let mut state = seed | 1;
@@ -680,6 +690,45 @@ mod tests {
 
             let model = solver.model().unwrap();
 
+            for clause in formula.iter() {
+                prop_assert!(clause.iter().any(|lit| model.contains(lit)));
+            }
+        }
+
+        /// Shrinking learned clauses keeps the answers right, and the
+        /// self-checker accepts the clause hashes of every learned clause;
+        /// under cfg(test) every shrunk clause is also checked to be implied
+        /// (`analyze_conflict::check_shrinking`).
+        #[test]
+        fn sgen_unsat_shrinking(
+            formula in sgen_unsat_formula(1..7usize),
+            shrink in 1..=3u8,
+            test_schedule in proptest::bool::ANY,
+        ) {
+            let mut solver = Solver::new();
+            solver.enable_self_checking();
+            solver.add_formula(&formula);
+            enable_shrinking(&mut solver, shrink);
+            if test_schedule {
+                enable_test_schedule(&mut solver);
+            }
+
+            prop_assert_eq!(solver.solve().ok(), Some(false));
+        }
+
+        #[test]
+        fn sat_shrinking(
+            formula in sat_formula(4..20usize, 10..100usize, 0.05..0.2, 0.9..1.0),
+            shrink in 1..=3u8,
+        ) {
+            let mut solver = Solver::new();
+            solver.enable_self_checking();
+            solver.add_formula(&formula);
+            enable_shrinking(&mut solver, shrink);
+
+            prop_assert_eq!(solver.solve().ok(), Some(true));
+
+            let model = solver.model().unwrap();
             for clause in formula.iter() {
                 prop_assert!(clause.iter().any(|lit| model.contains(lit)));
             }
