@@ -601,9 +601,11 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
         let lost = Numbered::of(&title)?;
         let counts_up = self.last_titled.as_ref().is_some_and(|named| named.before(&lost))
             && next.is_none_or(|(_, next)| Numbered::of(next).is_some_and(|next| lost.before(&next)));
-        let next = next.map(|(line, next)| (line, next.to_string()));
-        let error = self.error(at, None, ParseErrorKind::NoPuzzleUnderTitle { title: title.clone(), next });
-        counts_up.then(|| Entry { position: self.at(at, None), name: Some(title), puzzle: Err(error) })
+        counts_up.then(|| {
+            let next = next.map(|(line, next)| (line, next.to_string()));
+            let error = self.error(at, None, ParseErrorKind::NoPuzzleUnderTitle { title: title.clone(), next });
+            Entry { position: self.at(at, None), name: Some(title), puzzle: Err(error) }
+        })
     }
 
     /// The title lines read so far, and where the first one was: an input
