@@ -144,62 +144,66 @@ impl Vsids {
     }
 
     /// Move a variable closer to the root until the heap property is satisfied.
+    ///
+    /// The variables it passes move down one place each and the variable is written once, where
+    /// it stops: the heap ends as with a swap per step, with fewer writes.
     fn sift_up(&mut self, mut pos: usize) {
         let var = self.heap[pos];
-        loop {
-            if pos == 0 {
-                return;
-            }
+        let activity = self.activity[var.index()].0;
+        while pos > 0 {
             let parent_pos = (pos - 1) / 2;
             let parent_var = self.heap[parent_pos];
-            if self.activity[parent_var.index()] >= self.activity[var.index()] {
-                return;
+            if self.activity[parent_var.index()].0 >= activity {
+                break;
             }
-            self.position[var.index()] = Some(parent_pos);
-            self.heap[parent_pos] = var;
-            self.position[parent_var.index()] = Some(pos);
             self.heap[pos] = parent_var;
+            self.position[parent_var.index()] = Some(pos);
             pos = parent_pos;
         }
+        self.heap[pos] = var;
+        self.position[var.index()] = Some(pos);
     }
 
     /// Move a variable away from the root until the heap property is satisfied.
+    ///
+    /// As in [`sift_up`](Self::sift_up), the variable is written once, where it stops. Activities
+    /// are never NaN, so comparing them as `f32` orders them as `OrderedFloat` does.
     fn sift_down(&mut self, mut pos: usize) {
         let var = self.heap[pos];
+        let activity = self.activity[var.index()].0;
+        let len = self.heap.len();
         loop {
             let mut largest_pos = pos;
-            let mut largest_var = var;
+            let mut largest_activity = activity;
 
             let left_pos = pos * 2 + 1;
-            if left_pos < self.heap.len() {
-                let left_var = self.heap[left_pos];
-
-                if self.activity[largest_var.index()] < self.activity[left_var.index()] {
+            if left_pos < len {
+                let left_activity = self.activity[self.heap[left_pos].index()].0;
+                if largest_activity < left_activity {
                     largest_pos = left_pos;
-                    largest_var = left_var;
+                    largest_activity = left_activity;
                 }
             }
 
             let right_pos = pos * 2 + 2;
-            if right_pos < self.heap.len() {
-                let right_var = self.heap[right_pos];
-
-                if self.activity[largest_var.index()] < self.activity[right_var.index()] {
+            if right_pos < len {
+                let right_activity = self.activity[self.heap[right_pos].index()].0;
+                if largest_activity < right_activity {
                     largest_pos = right_pos;
-                    largest_var = right_var;
                 }
             }
 
             if largest_pos == pos {
-                return;
+                break;
             }
 
-            self.position[var.index()] = Some(largest_pos);
-            self.heap[largest_pos] = var;
-            self.position[largest_var.index()] = Some(pos);
+            let largest_var = self.heap[largest_pos];
             self.heap[pos] = largest_var;
+            self.position[largest_var.index()] = Some(pos);
             pos = largest_pos;
         }
+        self.heap[pos] = var;
+        self.position[var.index()] = Some(pos);
     }
 }
 

@@ -8,7 +8,7 @@ use crate::{
     decision::make_available,
 };
 
-use super::Reason;
+use super::{graph::ImplNode, Reason};
 
 /// Current partial assignment.
 #[derive(Default)]
@@ -271,6 +271,45 @@ pub fn enqueue_assignment(
     node.reason = reason;
     node.level = trail.decisions.len() as LitIdx;
     node.depth = trail.trail.len() as LitIdx;
+}
+
+/// Enqueues the assignment of true to each unassigned literal of `implied`, in order, each with
+/// the binary clause `(!lit, implied)` as its reason: what propagating `lit` through its binary
+/// clauses does.
+///
+/// Returns the first literal of `implied` that is already false (a conflict); those before it
+/// stay enqueued. This is [`enqueue_assignment`] in a loop, with the assignment read once per
+/// literal and the trail grown once per call: binary propagation is about a fifth of the solver's
+/// time on satdoku's big grids.
+pub fn enqueue_binary_implied(
+    mut ctx: partial!(Context, mut AssignmentP, mut ImplGraphP, mut TrailP),
+    lit: Lit,
+    implied: &[Lit],
+) -> Result<(), Lit> {
+    let (assignment, mut ctx) = ctx.split_part_mut(AssignmentP);
+    let (trail, mut ctx) = ctx.split_part_mut(TrailP);
+    let nodes = &mut ctx.part_mut(ImplGraphP).nodes;
+
+    let values = &mut assignment.assignment;
+    let reason = Reason::Binary([!lit]);
+    let level = trail.decisions.len() as LitIdx;
+    trail.trail.reserve(implied.len());
+
+    for &implied in implied {
+        let value = &mut values[implied.index()];
+        if fast_option_eq(*value, None) {
+            *value = Some(implied.is_positive());
+            trail.trail.push(implied);
+            nodes[implied.index()] = ImplNode {
+                reason,
+                level,
+                depth: trail.trail.len() as LitIdx,
+            };
+        } else if !fast_option_eq(*value, Some(implied.is_positive())) {
+            return Err(implied);
+        }
+    }
+    Ok(())
 }
 
 /// Undo all assignments in decision levels deeper than the given level.

@@ -5,7 +5,7 @@ use varisat_formula::Lit;
 
 use crate::context::{parts::*, Context};
 
-use super::{enqueue_assignment, Conflict, Reason};
+use super::{assignment::enqueue_binary_implied, Conflict};
 
 /// Propagate all literals implied by the given literal via binary clauses.
 ///
@@ -22,15 +22,6 @@ pub fn propagate_binary(
 ) -> Result<(), Conflict> {
     let (binary_clauses, mut ctx) = ctx.split_part(BinaryClausesP);
 
-    for &implied in binary_clauses.implied(lit) {
-        let assignment = ctx.part(AssignmentP);
-
-        if assignment.lit_is_false(implied) {
-            return Err(Conflict::Binary([implied, !lit]));
-        } else if !assignment.lit_is_true(implied) {
-            enqueue_assignment(ctx.borrow(), implied, Reason::Binary([!lit]));
-        }
-    }
-
-    Ok(())
+    enqueue_binary_implied(ctx.borrow(), lit, binary_clauses.implied(lit))
+        .map_err(|implied| Conflict::Binary([implied, !lit]))
 }
