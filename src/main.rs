@@ -86,7 +86,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage_exit(e),
     };
-    if let (Some(why), true) = (commands::stdout::unusable(), cli.command.writes_stdout()) {
+    if let (Some(why), true) = (commands::streams::stdout_unusable(), cli.command.writes_stdout()) {
         return unusable_stdout(why);
     }
     // Ctrl-C, SIGTERM and SIGHUP: external solvers ended, their files
@@ -129,7 +129,7 @@ fn main() -> ExitCode {
 /// into a full disk said nothing and exited 0. A closed pipe stays quiet.
 fn usage_exit(e: clap::Error) -> ExitCode {
     // Help and the version go to stdout.
-    if let (Some(why), false) = (commands::stdout::unusable(), e.use_stderr()) {
+    if let (Some(why), false) = (commands::streams::stdout_unusable(), e.use_stderr()) {
         return unusable_stdout(why);
     }
     let code = u8::try_from(e.exit_code()).unwrap_or(2);
@@ -144,7 +144,7 @@ fn usage_exit(e: clap::Error) -> ExitCode {
     }
 }
 
-/// Exit 2, saying that stdout is `why` ([`commands::stdout::unusable`]).
+/// Exit 2, saying that stdout is `why` ([`commands::streams::stdout_unusable`]).
 fn unusable_stdout(why: &str) -> ExitCode {
     let _ = writeln!(
         std::io::stderr(),

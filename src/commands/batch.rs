@@ -15,6 +15,7 @@ use satdoku::{printable, Entry, ParseError, ParseErrorKind, Position, PuzzleRead
 
 use super::output::{Emitter, Job, Renderer, Status, Stdout, Summary};
 use super::progress::Progress;
+use super::streams;
 use super::Setup;
 
 /// One puzzle read from the inputs, numbered across all of them.
@@ -92,21 +93,27 @@ fn read_puzzles(
     for path in files {
         let stdin = path.as_os_str() == "-";
         let (input, name): (Box<dyn BufRead>, String) = if stdin {
-            (Box::new(io::stdin().lock()), printable(&setup.chunk.stdin_name))
+            let name = printable(&setup.chunk.stdin_name);
+            if let Some(why) = streams::stdin_unusable() {
+                // Read, it would be empty (the runtime put /dev/null there):
+                // the input is missing, as a file that cannot be opened is.
+                index += 1;
+                let entry = unreadable(name, format!("cannot read: stdin is {why} (expected puzzles on it)"));
+                each(Numbered { index, entry, read: Duration::ZERO, threads: 1 })?;
+                continue;
+            }
+            (Box::new(io::stdin().lock()), name)
         } else {
             let name = printable(&path.display().to_string());
             match open_file(path) {
                 Ok(f) => (Box::new(BufReader::with_capacity(1 << 16, progress.count_bytes(f))), name),
                 Err(e) => {
                     index += 1;
-                    let position = Position { source: name, line: 0, column: None };
                     let hint = match e.kind() == io::ErrorKind::NotFound && typed_puzzle(path) {
                         true => " (a puzzle is read from a file or stdin: `echo PUZZLE | satdoku solve`)",
                         false => "",
                     };
-                    let kind = ParseErrorKind::Io(format!("cannot open: {e}{hint}"));
-                    let error = ParseError { position: position.clone(), kind };
-                    let entry = Entry { position, name: None, puzzle: Err(error) };
+                    let entry = unreadable(name, format!("cannot open: {e}{hint}"));
                     each(Numbered { index, entry, read: Duration::ZERO, threads: 1 })?;
                     continue;
                 }
@@ -134,6 +141,14 @@ fn read_puzzles(
         }
     }
     Ok(titles)
+}
+
+/// The record of an input that cannot be read at all: one invalid entry in
+/// its place, saying `why`.
+fn unreadable(source: String, why: String) -> Entry {
+    let position = Position { source, line: 0, column: None };
+    let error = ParseError { position: position.clone(), kind: ParseErrorKind::Io(why) };
+    Entry { position, name: None, puzzle: Err(error) }
 }
 
 /// Open an input file; a directory is refused here, as a file that cannot be

@@ -55,7 +55,13 @@ pub fn run_decode(args: &DecodeArgs, grid: &GridArgs) -> Result<u8> {
             };
             (answer, name)
         }
-        _ => (read_model(io::stdin().lock(), "<stdin>", var_count).map_err(|e| e.to_string()), "<stdin>".to_string()),
+        _ => {
+            let answer = match super::streams::stdin_unusable() {
+                Some(why) => Err(format!("<stdin>: cannot read: stdin is {why} (expected the solver's answer on it)")),
+                None => read_model(io::stdin().lock(), "<stdin>", var_count).map_err(|e| e.to_string()),
+            };
+            (answer, "<stdin>".to_string())
+        }
     };
     let batch = super::BatchArgs {
         files: Vec::new(),

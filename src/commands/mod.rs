@@ -14,7 +14,7 @@ pub mod output;
 pub mod progress;
 pub mod shell;
 pub mod solve;
-pub mod stdout;
+pub mod streams;
 
 use std::io;
 use std::path::{Path, PathBuf};

@@ -999,13 +999,7 @@ fn closed_pipe_exits_quietly() {
 fn a_closed_stdout_is_an_error() {
     let dir = TempDir::new().unwrap();
     let input = write_file(&dir, "in.txt", &format!("{TOP1}\n"));
-    let run_with = |args: &str, redirect: &str| {
-        StdCommand::new("sh")
-            .args(["-c", &format!("exec \"$0\" {args} '{input}' {redirect}")])
-            .arg(assert_cmd::cargo::cargo_bin("satdoku"))
-            .output()
-            .unwrap()
-    };
+    let run_with = |args: &str, redirect: &str| run_redirected(&format!("{args} '{input}'"), redirect);
     for (redirect, why) in [(">&-", "stdout is closed"), ("1<'{input}'", "stdout is open for reading only")] {
         let redirect = redirect.replace("{input}", &input);
         let out = run_with("solve", &redirect);
@@ -1020,6 +1014,57 @@ fn a_closed_stdout_is_an_error() {
     let to_files = run_with(&format!("dimacs --out-dir '{}'", out_dir.display()), ">&-");
     assert_eq!(to_files.status.code(), Some(0), "{}", String::from_utf8_lossy(&to_files.stderr));
     assert!(out_dir.join("puzzle-0001.cnf").exists());
+}
+
+/// satdoku run with `args` (shell words) and the shell redirection
+/// `redirect`, which can close or reopen its standard streams.
+fn run_redirected(args: &str, redirect: &str) -> std::process::Output {
+    StdCommand::new("sh")
+        .args(["-c", &format!("exec \"$0\" {args} {redirect}")])
+        .arg(assert_cmd::cargo::cargo_bin("satdoku"))
+        .output()
+        .unwrap()
+}
+
+/// A closed stdin (`satdoku solve <&-`), or one open for writing only, is a
+/// missing input: one invalid record in its place, the other inputs still
+/// answered, exit 2. Rust's runtime opens /dev/null over a closed stdin, so
+/// it read as an empty input: no puzzle, exit 0. An empty stdin is still
+/// that.
+#[test]
+fn a_closed_stdin_is_a_missing_input() {
+    let dir = TempDir::new().unwrap();
+    let input = write_file(&dir, "in.txt", &format!("{TOP1}\n"));
+    let run_with = run_redirected;
+    for (redirect, why) in [("<&-", "stdin is closed"), ("0>>'{input}'", "stdin is open for writing only")] {
+        let redirect = redirect.replace("{input}", &input);
+        let out = run_with(&format!("solve --format json '{input}' - '{input}'"), &redirect);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{redirect}: {stderr}");
+        let records: Vec<serde_json::Value> =
+            String::from_utf8_lossy(&out.stdout).lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+        let statuses: Vec<&str> = records.iter().map(|r| r["status"].as_str().unwrap()).collect();
+        assert_eq!(statuses, ["solved", "invalid", "solved"], "{redirect}: {stderr}");
+        assert!(records[1]["error"].as_str().unwrap().contains(why), "{redirect}: {}", records[1]);
+        assert_solves(
+            &Shape::classic(9),
+            &read_symbols(TOP1),
+            &read_solution_line(records[0]["solution"].as_str().unwrap(), None),
+            "before",
+        );
+
+        let alone = run_with("count", &redirect);
+        assert_eq!(alone.status.code(), Some(2), "{redirect}: {}", String::from_utf8_lossy(&alone.stderr));
+        assert!(String::from_utf8_lossy(&alone.stderr).contains(why), "{redirect}");
+    }
+    let cnf = dir.path().join("in.cnf");
+    let dimacs = run_with(&format!("dimacs '{input}' --out '{}'", cnf.display()), "");
+    assert_eq!(dimacs.status.code(), Some(0), "{}", String::from_utf8_lossy(&dimacs.stderr));
+    let decode = run_with(&format!("decode --cnf '{}'", cnf.display()), "<&-");
+    assert_eq!(decode.status.code(), Some(2), "{}", String::from_utf8_lossy(&decode.stderr));
+    assert!(String::from_utf8_lossy(&decode.stderr).contains("stdin is closed"));
+    let empty = run_with("solve", "</dev/null");
+    assert_eq!(empty.status.code(), Some(0), "{}", String::from_utf8_lossy(&empty.stderr));
 }
 
 /// satdoku run with `args`, its stdout a pipe: the child, that pipe, and
