@@ -88,8 +88,13 @@ struct Counts {
 impl Counts {
     /// Turn `bar` into a spinner once every byte is read.
     fn spin_when_read(&self, bar: &ProgressBar) {
-        let all_read = || bar.length().is_some_and(|total| self.read.load(Ordering::Relaxed) >= total);
-        if !self.spinning.load(Ordering::Relaxed) && all_read() && !self.spinning.swap(true, Ordering::Relaxed) {
+        self.spin_at(bar, self.read.load(Ordering::Relaxed));
+    }
+
+    /// Turn `bar` into a spinner if `read` bytes are every byte.
+    fn spin_at(&self, bar: &ProgressBar, read: u64) {
+        let all_read = bar.length().is_some_and(|total| read >= total);
+        if !self.spinning.load(Ordering::Relaxed) && all_read && !self.spinning.swap(true, Ordering::Relaxed) {
             bar.set_style(spinner());
         }
     }
@@ -214,9 +219,12 @@ impl Progress {
             2..=4 => format!("{puzzles} puzzles, now {}", describe()),
             _ => format!("{puzzles} puzzles, {rate:.0}/s"),
         };
+        // The style first: moved to every byte while still a bar, it would
+        // be drawn at "100%, ETA 0s" with the puzzle only begun.
+        let read = self.counts.read.load(Ordering::Relaxed);
+        self.counts.spin_at(bar, read);
         bar.set_message(message);
-        bar.set_position(self.counts.read.load(Ordering::Relaxed));
-        self.counts.spin_when_read(bar);
+        bar.set_position(read);
     }
 
     /// Clear the bar, and stop the thread that would show it.
