@@ -14,7 +14,7 @@ use crate::model::geometry::{Cell, Value};
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::pipeline::{checked, Goal, Prepared, SolveOptions};
 use crate::reasoning::fill::{fill, Fill};
-use crate::reasoning::matchings::weave;
+use crate::reasoning::matchings::{weave, weave_around};
 use crate::reasoning::propagate::{Contradiction, Propagator};
 use crate::sat::external::{External, ExternalError, ExternalSolver};
 use crate::sat::output::ModelError;
@@ -173,7 +173,21 @@ pub const GUESS_CONFLICTS: u64 = 1_000;
 /// first searched by [`crate::reasoning::matchings`] (box layouts) and
 /// [`crate::reasoning::fill`]: blank and sparse grids, where the CDCL search
 /// drowns in its formula (a blank 64×64: no answer in 150 s).
-pub(crate) const FILL_GIVENS_PERCENT: usize = 10;
+const FILL_GIVENS_PERCENT: usize = 10;
+
+/// From this side on, puzzles with up to [`FILL_GIVENS_PERCENT_BIG`] given
+/// are searched by the construction first too. Between 10% and 20% given,
+/// the CDCL search takes seconds from 49×49 and gives no answer in 20 s
+/// from 64×64, where the construction takes 0.01–1.2 s up to 100×100 (a
+/// random 15% and 20% of a full grid, `benches/keep-share.py`); on 9×9 it is the
+/// construction that can waste time (0.1 s on a puzzle of 15 givens that
+/// CDCL solves in 1 ms), and on 25×25 neither is slow.
+const FILL_BIG_MIN_SIDE: usize = 36;
+
+/// The share of [`FILL_BIG_MIN_SIDE`]. Past it the construction wastes
+/// seconds where it fails (25% given: 1.3 s on a 25×25, 7 s on a 49×49)
+/// on puzzles CDCL solves in 0.1–2 s.
+const FILL_GIVENS_PERCENT_BIG: usize = 20;
 
 /// How many times the construction by matchings starts over before the
 /// cell-by-cell fill is tried: on a blank grid it never fails; givens and
@@ -314,11 +328,17 @@ fn fill_sparse(
     let geometry = puzzle.geometry();
     let cells = geometry.cell_count();
     // The fill knows units only: clues and neighbour rules are the CNF's.
-    let sparse = puzzle.givens().filled_count() * 100 <= cells * FILL_GIVENS_PERCENT;
+    let percent = match geometry.size() >= FILL_BIG_MIN_SIDE {
+        true => FILL_GIVENS_PERCENT_BIG,
+        false => FILL_GIVENS_PERCENT,
+    };
+    let sparse = puzzle.givens().filled_count() * 100 <= cells * percent;
     if !sparse || geometry.has_constraints() {
         return None;
     }
-    if let Some(model) = weave(geometry, domains, options.seed, WEAVE_ATTEMPTS, deadline) {
+    let woven = weave(geometry, domains, options.seed, WEAVE_ATTEMPTS, deadline)
+        .or_else(|| weave_around(geometry, domains, options.seed, WEAVE_ATTEMPTS, deadline));
+    if let Some(model) = woven {
         return Some(checked(puzzle, model.decided()).map(Outcome::Solved));
     }
     if geometry.size() > FILL_MAX_SIZE {

@@ -38,7 +38,9 @@ use crate::pipeline::SolveOptions;
 use crate::solve::SolveError;
 
 pub use jigsaw::random_regions;
-use jigsaw::random_regions_until;
+use jigsaw::{
+    random_regions_until, regions_for_grid, start_layout, start_regions, GRID_SWAPS_PER_CELL, GRID_WALK_MIN_SIDE,
+};
 pub use rng::Rng;
 pub use sampler::GridSampler;
 pub use symmetry::Symmetry;
@@ -210,24 +212,71 @@ impl Generator {
                 make(sampler, checker, &self.options, &mut rng, deadline)
             }
             Layouts::RandomRegions { n, variants } => {
-                const LAYOUT_TRIES: usize = 100;
                 if n == 0 || n > MAX_SIZE {
                     return Err(GeometryError::Size { n }.into());
                 }
-                for _ in 0..LAYOUT_TRIES {
-                    let map = random_regions_until(n, &mut rng, deadline).ok_or(SolveError::TimedOut)?;
-                    let geometry = Arc::new(Geometry::new(n, Layout::Regions(map), &variants)?);
-                    if let Some(sampler) = self.sampler(&geometry, deadline)? {
-                        if self.options.kind == Kind::Solved {
-                            return full_grid(&sampler, &mut rng, deadline);
-                        }
-                        let mut checker = UniquenessChecker::with_deadline(geometry, deadline)?;
-                        return make(&sampler, &mut checker, &self.options, &mut rng, deadline);
-                    }
+                let (geometry, sampler) = match n < GRID_WALK_MIN_SIDE {
+                    true => self.free_layout(n, &variants, &mut rng, deadline)?,
+                    false => self.layout_with_grid(n, &variants, &mut rng, deadline)?,
+                };
+                if self.options.kind == Kind::Solved {
+                    return full_grid(&sampler, &mut rng, deadline);
                 }
-                Err(GenerateError::NoLayout { n, tries: LAYOUT_TRIES })
+                let mut checker = UniquenessChecker::with_deadline(geometry, deadline)?;
+                make(&sampler, &mut checker, &self.options, &mut rng, deadline)
             }
         }
+    }
+
+    /// A random jigsaw layout of the free walk ([`random_regions`]) that has
+    /// a full grid, and its sampler: each layout's blank grid is solved, and
+    /// another drawn where it has none.
+    fn free_layout(
+        &self,
+        n: usize,
+        variants: &[Variant],
+        rng: &mut Rng,
+        deadline: Option<Instant>,
+    ) -> Result<(Arc<Geometry>, GridSampler), GenerateError> {
+        const LAYOUT_TRIES: usize = 100;
+        for _ in 0..LAYOUT_TRIES {
+            let map = random_regions_until(n, rng, deadline).ok_or(SolveError::TimedOut)?;
+            let geometry = Arc::new(Geometry::new(n, Layout::Regions(map), variants)?);
+            if let Some(sampler) = self.sampler(&geometry, deadline)? {
+                return Ok((geometry, sampler));
+            }
+        }
+        Err(GenerateError::NoLayout { n, tries: LAYOUT_TRIES })
+    }
+
+    /// A random jigsaw layout walked with a full grid ([`regions_for_grid`]),
+    /// and its sampler, started from that grid: a random grid of the boxes
+    /// (rows for a prime n) first, from a sampler kept from puzzle to
+    /// puzzle, then the walk, so that the grid is one of the layout's and no
+    /// search is needed.
+    fn layout_with_grid(
+        &mut self,
+        n: usize,
+        variants: &[Variant],
+        rng: &mut Rng,
+        deadline: Option<Instant>,
+    ) -> Result<(Arc<Geometry>, GridSampler), GenerateError> {
+        if self.sampler.is_none() {
+            let boxes = Arc::new(Geometry::new(n, start_layout(n), variants)?);
+            let sampler = self.sampler(&boxes, deadline)?.ok_or_else(|| GenerateError::NoGrid(boxes.describe()))?;
+            self.sampler = Some(sampler);
+        }
+        let grid = self.sampler.as_ref().expect("made above").sample_until(rng, deadline)?;
+        let values: Vec<usize> = grid.cells().iter().map(|v| v.expect("a full grid").index()).collect();
+        let map = regions_for_grid(start_regions(n), &values, GRID_SWAPS_PER_CELL, rng, deadline)
+            .ok_or(SolveError::TimedOut)?;
+        let geometry = Arc::new(Geometry::new(n, Layout::Regions(map), variants)?);
+        let sampler = GridSampler::from_grid(Arc::clone(&geometry), grid)?;
+        let sampler = match self.options.steps {
+            Some(steps) => sampler.with_steps(steps),
+            None => sampler,
+        };
+        Ok((geometry, sampler))
     }
 
     fn sampler(&self, geometry: &Arc<Geometry>, deadline: Option<Instant>) -> Result<Option<GridSampler>, SolveError> {

@@ -76,11 +76,19 @@ impl GridSampler {
         let n = geometry.size();
         let blank = Puzzle::new(Arc::clone(&geometry), Grid::empty(n)).expect("sizes match");
         let timeout = deadline.map(|d| d.saturating_duration_since(Instant::now()).max(Duration::from_nanos(1)));
-        let start = match solve(&blank, &SolveOptions { timeout, ..SolveOptions::default() })? {
-            Outcome::Solved(grid) => grid,
-            Outcome::Unsolvable(_) => return Ok(None),
-            Outcome::TimedOut => return Err(SolveError::TimedOut),
-        };
+        match solve(&blank, &SolveOptions { timeout, ..SolveOptions::default() })? {
+            Outcome::Solved(grid) => Ok(Some(GridSampler::from_grid(geometry, grid)?)),
+            Outcome::Unsolvable(_) => Ok(None),
+            Outcome::TimedOut => Err(SolveError::TimedOut),
+        }
+    }
+
+    /// A sampler for `geometry` whose chain starts from `start`, a full grid
+    /// of it (checked: an error if it is not one).
+    pub(crate) fn from_grid(geometry: Arc<Geometry>, start: Grid) -> Result<GridSampler, SolveError> {
+        let n = geometry.size();
+        let blank = Puzzle::new(Arc::clone(&geometry), Grid::empty(n)).expect("sizes match");
+        let start = crate::pipeline::checked(&blank, start)?;
         // Clues (cages, thermometers, dots...) tie cells and values down:
         // no cell map or value relabelling is sure to keep them, so their
         // grids move by block moves alone.
@@ -96,7 +104,7 @@ impl GridSampler {
         // relabelling of the values.
         let dihedral = if clues { vec![Dihedral::IDENTITY] } else { unit_preserving(&geometry) };
         let relabel = !clues && !geometry.variants().contains(&Variant::NonConsecutive);
-        Ok(Some(GridSampler { steps: default_steps(n), geometry, start, dihedral, bands, relabel }))
+        Ok(GridSampler { steps: default_steps(n), geometry, start, dihedral, bands, relabel })
     }
 
     /// The same sampler, making `steps` block moves per grid (0: only a random

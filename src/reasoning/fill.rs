@@ -44,6 +44,34 @@ pub(crate) fn fill(
     geometry: &Geometry,
     domains: &Domains,
     seed: u64,
+    limits: (u32, u64),
+    deadline: Option<Instant>,
+) -> Fill {
+    search(geometry, domains, None, seed, limits, deadline)
+}
+
+/// [`fill`], deciding only `cells`: done ([`Fill::Filled`], the other cells
+/// as propagation leaves them) once each of them has one candidate. What is
+/// decided holds in every unit, and propagation over the whole grid found
+/// no contradiction in it; whether the rest completes is the caller's to
+/// find out.
+pub(crate) fn decide(
+    geometry: &Geometry,
+    domains: &Domains,
+    cells: &[Cell],
+    seed: u64,
+    limits: (u32, u64),
+    deadline: Option<Instant>,
+) -> Fill {
+    search(geometry, domains, Some(cells), seed, limits, deadline)
+}
+
+/// [`fill`] on every cell (`cells` `None`), or [`decide`] on some.
+fn search(
+    geometry: &Geometry,
+    domains: &Domains,
+    cells: Option<&[Cell]>,
+    seed: u64,
     (attempts, backtracks): (u32, u64),
     deadline: Option<Instant>,
 ) -> Fill {
@@ -56,7 +84,7 @@ pub(crate) fn fill(
     let mut rng = Rng::new(seed);
     for _ in 0..attempts {
         p.undo_to(start);
-        match attempt(geometry, &mut p, &mut rng, backtracks, deadline) {
+        match attempt(geometry, cells, &mut p, &mut rng, backtracks, deadline) {
             Fill::GaveUp => continue,
             done => return done,
         }
@@ -64,21 +92,37 @@ pub(crate) fn fill(
     Fill::GaveUp
 }
 
-/// One search of [`fill`] from where `p` stands.
-fn attempt(geometry: &Geometry, p: &mut Propagator, rng: &mut Rng, backtracks: u64, deadline: Option<Instant>) -> Fill {
+/// One search of [`search`] from where `p` stands, over `cells` (all of
+/// them where `None`).
+fn attempt(
+    geometry: &Geometry,
+    cells: Option<&[Cell]>,
+    p: &mut Propagator,
+    rng: &mut Rng,
+    backtracks: u64,
+    deadline: Option<Instant>,
+) -> Fill {
     let mut stack: Vec<Decision> = Vec::new();
     let mut failed = 0;
-    let mut last = rng.below(geometry.cell_count());
+    let mut last = rng.below(cells.map_or(geometry.cell_count(), <[Cell]>::len));
     loop {
-        if p.all_placed() {
+        let next = match cells {
+            None if p.all_placed() => None,
+            None => Some(fewest_candidates(geometry.cell_count(), Cell::from_index, p.domains(), last)),
+            Some(cells) => {
+                let k = fewest_candidates(cells.len(), |k| cells[k], p.domains(), last);
+                cells.get(k).filter(|&&cell| p.domains().count(cell) > 1).map(|_| k)
+            }
+        };
+        let Some(next) = next else {
             return Fill::Filled(p.domains().clone());
-        }
+        };
         // The clock is read every 64 decisions: a decision costs far less.
         if stack.len() % 64 == 0 && deadline.is_some_and(|deadline| Instant::now() >= deadline) {
             return Fill::GaveUp;
         }
-        let cell = fewest_candidates(geometry, p.domains(), last);
-        last = cell.index();
+        last = next;
+        let cell = cells.map_or(Cell::from_index(next), |cells| cells[next]);
         let mut choices: Vec<(Cell, Value)> = p.domains().values(cell).map(|v| (cell, v)).collect();
         rng.shuffle(&mut choices);
         stack.push(Decision { choices, mark: p.mark() });
@@ -102,17 +146,17 @@ fn attempt(geometry: &Geometry, p: &mut Propagator, rng: &mut Rng, backtracks: u
     }
 }
 
-/// An undecided cell with the fewest candidates, the first found scanning
-/// from `start` (the last cell decided: the tightest cells are near it). A
-/// cell of two ends the scan.
-fn fewest_candidates(geometry: &Geometry, domains: &Domains, start: usize) -> Cell {
-    let cells = geometry.cell_count();
-    let mut best = (usize::MAX, Cell::from_index(start));
-    for k in 0..cells {
-        let cell = Cell::from_index((start + k) % cells);
-        let count = domains.count(cell);
+/// Among the `len` cells `at(0)`, `at(1)`, …, the position of an undecided
+/// one with the fewest candidates, the first found scanning from `start`
+/// (the last decided: the tightest cells are near it); `start` itself where
+/// every cell is decided. A cell of two ends the scan.
+fn fewest_candidates(len: usize, at: impl Fn(usize) -> Cell, domains: &Domains, start: usize) -> usize {
+    let mut best = (usize::MAX, start);
+    for k in 0..len {
+        let position = (start + k) % len;
+        let count = domains.count(at(position));
         if count > 1 && count < best.0 {
-            best = (count, cell);
+            best = (count, position);
             if count == 2 {
                 break;
             }

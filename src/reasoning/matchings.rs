@@ -41,8 +41,8 @@ use varisat::{ExtendFormula, Lit};
 
 use crate::cnf::encode::{at_most_one, AmoEncoding};
 use crate::model::domains::Domains;
-use crate::model::geometry::{Cell, Geometry, Layout, Value};
-use crate::reasoning::fill::{fill, Fill};
+use crate::model::geometry::{Cell, Geometry, Layout, UnitKind, Value};
+use crate::reasoning::fill::{decide, fill, Fill};
 use crate::reasoning::partialcol::{colour_edges, ListEdges};
 use crate::rng::Rng;
 use crate::sat::varisat::{new_solver, run};
@@ -72,6 +72,12 @@ const EXACT_MAX_COLS: usize = 32;
 /// about 5 ns each. The stacks of 196–256 sides with 10% given took up to
 /// about 2,200 an edge, a Latin square of 225 about 1,300.
 const SEARCH_WORK_PER_EDGE: u64 = 20_000;
+
+/// The most (edge, colour) pairs [`Weaver::stack_by_search`] takes on: the
+/// tabu search's tables hold an entry for each, and a Latin square's one
+/// stack has n³ of them (2^23 at 225×225; at 1000×1000, 6 GB of tables,
+/// which aborted under a 4 GB limit when diagonals' cells were fixed).
+const SEARCH_MAX_PAIRS: usize = 1 << 26;
 
 /// How many conflicts [`Weaver::stack_exactly`] allows a stack before the
 /// whole construction starts over.
@@ -112,6 +118,63 @@ pub(crate) fn weave(
             if let Fill::Filled(grid) = fill(geometry, &within_rows, rng.next(), (1, cells), deadline) {
                 return Some(grid);
             }
+        }
+    }
+    None
+}
+
+/// The largest share of the grid's cells (in percent) that the units besides
+/// rows, columns and boxes may cover for [`weave_around`]: X-sudoku's two
+/// diagonals from 25×25 on (49 of 625 cells, 7.8%). Hyper windows and
+/// disjoint groups cover most of the grid, and these cells are decided by a
+/// search that looks at the whole grid for each.
+const AROUND_MAX_PERCENT: usize = 10;
+
+/// [`weave`] on a box or Latin layout with units on top that cover few
+/// cells (X-sudoku's diagonals: 2n of n² cells), where a blank 64×64
+/// X-sudoku got no answer from the CDCL search in 30 s. The cells of those
+/// units are decided first, by the cell-by-cell search on the whole
+/// geometry, every unit and propagation over the whole grid included; then
+/// the layout without those units is woven around them. The units on top
+/// hold only decided cells, which the search made differ in each, so any
+/// completion keeps them. `None` as [`weave`], and where the layout has
+/// rules besides units, or the units on top cover more than
+/// [`AROUND_MAX_PERCENT`] of the cells.
+pub(crate) fn weave_around(
+    geometry: &Geometry,
+    domains: &Domains,
+    seed: u64,
+    attempts: u32,
+    deadline: Option<Instant>,
+) -> Option<Domains> {
+    let units_only = !geometry.has_constraints() && !geometry.variants().iter().any(|v| v.between_neighbours());
+    let layout = geometry.layout();
+    if !units_only || !matches!(layout, Layout::Boxes { .. } | Layout::Latin) {
+        return None;
+    }
+    let mut cells: Vec<Cell> = geometry
+        .units()
+        .iter()
+        .filter(|unit| !matches!(unit.kind(), UnitKind::Row | UnitKind::Column | UnitKind::Box))
+        .flat_map(|unit| unit.cells().iter().copied())
+        .collect();
+    cells.sort_unstable_by_key(|cell| cell.index());
+    cells.dedup();
+    if cells.is_empty() || cells.len() * 100 > geometry.cell_count() * AROUND_MAX_PERCENT {
+        return None;
+    }
+    let plain = Geometry::new(geometry.size(), layout.clone(), &[]).ok()?;
+    let mut rng = Rng::new(seed);
+    for _ in 0..attempts {
+        // As many failed values as there are cells to decide: they are few.
+        match decide(geometry, domains, &cells, rng.next(), (1, cells.len() as u64), deadline) {
+            Fill::Filled(decided) => {
+                if let Some(grid) = weave(&plain, &decided, rng.next(), 1, deadline) {
+                    return Some(grid);
+                }
+            }
+            Fill::GaveUp if deadline.is_none_or(|deadline| Instant::now() < deadline) => {}
+            Fill::GaveUp | Fill::Exhausted => return None,
         }
     }
     None
@@ -322,6 +385,9 @@ impl Weaver<'_> {
         deadline: Option<Instant>,
     ) -> bool {
         let (n, bands, cols) = (self.n(), self.bands(), self.cols);
+        if n * bands * cols > SEARCH_MAX_PAIRS {
+            return false;
+        }
         let mut graph = ListEdges::new(cols);
         // Edge `value * bands + band`.
         for value in 0..n {

@@ -264,6 +264,40 @@ fn random_jigsaw_layouts_have_connected_regions_and_close_the_loop() {
     }
 }
 
+/// Random jigsaws from 21×21 on are walked with a grid (a blank random
+/// 25×25 layout took varisat and CaDiCaL from 18 s to more than a minute,
+/// and `generate` gave no answer): full grids and a proper puzzle of
+/// 25×25, each checked against its own layout by the independent checker,
+/// with different layouts for different puzzles. `--timeout` turns a
+/// search that would run for minutes into a failed record.
+#[test]
+fn random_jigsaws_of_25_are_made_with_their_grids() {
+    let n = 25;
+    let solved = ["generate", "--solved", "--regions", "random", "--size", "25", "--count", "2", "--seed", "3"];
+    let proper = ["generate", "--proper", "--regions", "random", "--size", "25", "--seed", "5"];
+    let mut maps = Vec::new();
+    for args in [&solved[..], &proper[..]] {
+        let r = run(&[args, &["--timeout", "60", "--format", "json"]].concat(), "");
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        for record in json_lines(&r.stdout) {
+            let map_text = record["regions"].as_str().unwrap().to_string();
+            let map: Vec<usize> = map_text.chars().map(|ch| ch as usize - 'a' as usize).collect();
+            assert_eq!(map.len(), n * n, "{map_text}");
+            for label in 0..n {
+                assert_eq!(map.iter().filter(|&&l| l == label).count(), n, "{map_text}");
+                assert!(region_connected(n, &map, label), "region {label} of {map_text} is not connected");
+            }
+            let shape = Shape::jigsaw(n, &map);
+            let givens = read_symbols(record["puzzle"].as_str().unwrap());
+            let solution = read_symbols(record["solution"].as_str().unwrap());
+            assert_proper(&shape, &givens, &solution, false, &map_text);
+            maps.push(map_text);
+        }
+    }
+    assert_eq!(maps.len(), 3);
+    assert!(maps[0] != maps[1] && maps[1] != maps[2] && maps[0] != maps[2], "{maps:?}");
+}
+
 /// Line k of `--regions-out` is record k's map, whatever stops the run: a
 /// record with no puzzle has an empty line (the maps after it stayed one
 /// line off), and the maps are written as the records are made (a closed
