@@ -17,7 +17,7 @@ pub enum GeometryError {
     },
     /// A prime side has no box shape but 1×n.
     #[error(
-        "{n} is prime, so a {n}x{n} grid has no boxes (use --latin for a Latin square, or --regions for a jigsaw)"
+        "{n} is prime, so {n}x{n} grids have no boxes (use --latin for a Latin square, or --regions for a jigsaw)"
     )]
     Prime {
         #[allow(missing_docs)]

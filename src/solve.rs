@@ -14,7 +14,7 @@ use crate::model::geometry::{Cell, Value};
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::pipeline::{checked, Goal, Prepared, SolveOptions};
 use crate::reasoning::fill::{fill, Fill};
-use crate::reasoning::matchings::{weave, weave_around};
+use crate::reasoning::matchings::{cells_around, weave, weave_around, weaves};
 use crate::reasoning::propagate::{Contradiction, Propagator};
 use crate::sat::external::{External, ExternalError, ExternalSolver};
 use crate::sat::output::ModelError;
@@ -175,18 +175,28 @@ pub const GUESS_CONFLICTS: u64 = 1_000;
 /// drowns in its formula (a blank 64×64: no answer in 150 s).
 const FILL_GIVENS_PERCENT: usize = 10;
 
-/// From this side on, puzzles with up to [`FILL_GIVENS_PERCENT_BIG`] given
-/// are searched by the construction first too. Between 10% and 20% given,
-/// the CDCL search takes seconds from 49×49 and gives no answer in 20 s
-/// from 64×64, where the construction takes 0.01–1.2 s up to 100×100 (a
-/// random 15% and 20% of a full grid, `benches/keep-share.py`); on 9×9 it is the
-/// construction that can waste time (0.1 s on a puzzle of 15 givens that
-/// CDCL solves in 1 ms), and on 25×25 neither is slow.
+/// From this side on, plain layouts (rows, columns and boxes only) with up
+/// to [`FILL_GIVENS_PERCENT_BIG`] given are searched by the construction
+/// first too. Between 10% and 20% given, the CDCL search takes seconds
+/// from 49×49 and gives no answer in 20 s from 64×64, where the
+/// construction takes 0.01–1.2 s up to 100×100 (a random 15% and 20% of a
+/// full grid, `benches/keep-share.py`); on 9×9 it is the construction that
+/// can waste time (0.1 s on a puzzle of 15 givens that CDCL solves in
+/// 1 ms), and on 25×25 neither is slow.
 const FILL_BIG_MIN_SIDE: usize = 36;
 
-/// The share of [`FILL_BIG_MIN_SIDE`]. Past it the construction wastes
-/// seconds where it fails (25% given: 1.3 s on a 25×25, 7 s on a 49×49)
-/// on puzzles CDCL solves in 0.1–2 s.
+/// The same for X-sudoku ([`crate::reasoning::matchings::weave_around`]):
+/// at 36×36 with 15% and 20% given the diagonals and the givens fix a
+/// quarter of the grid, and the construction took 1.5 and 2.7 s where CDCL
+/// takes 0.3 and 0.2 s; from 49×49 it wins (0.1 and 2.3 s against 14 and
+/// 3.7 s; 64×64 1 s against none in 20 s).
+const AROUND_BIG_MIN_SIDE: usize = 49;
+
+/// The share of [`FILL_BIG_MIN_SIDE`] and [`AROUND_BIG_MIN_SIDE`]. Past it
+/// the construction wastes seconds where it fails (25% given: 1.3 s on a
+/// 25×25, 7 s on a 49×49) on puzzles CDCL solves in 0.1–2 s. Other layouts
+/// (jigsaws, hyper windows) keep [`FILL_GIVENS_PERCENT`]: not measured
+/// between the two.
 const FILL_GIVENS_PERCENT_BIG: usize = 20;
 
 /// How many times the construction by matchings starts over before the
@@ -328,10 +338,10 @@ fn fill_sparse(
     let geometry = puzzle.geometry();
     let cells = geometry.cell_count();
     // The fill knows units only: clues and neighbour rules are the CNF's.
-    let percent = match geometry.size() >= FILL_BIG_MIN_SIDE {
-        true => FILL_GIVENS_PERCENT_BIG,
-        false => FILL_GIVENS_PERCENT,
-    };
+    let n = geometry.size();
+    let big =
+        (weaves(geometry) && n >= FILL_BIG_MIN_SIDE) || (cells_around(geometry).is_some() && n >= AROUND_BIG_MIN_SIDE);
+    let percent = if big { FILL_GIVENS_PERCENT_BIG } else { FILL_GIVENS_PERCENT };
     let sparse = puzzle.givens().filled_count() * 100 <= cells * percent;
     if !sparse || geometry.has_constraints() {
         return None;

@@ -147,23 +147,8 @@ pub(crate) fn weave_around(
     attempts: u32,
     deadline: Option<Instant>,
 ) -> Option<Domains> {
-    let units_only = !geometry.has_constraints() && !geometry.variants().iter().any(|v| v.between_neighbours());
-    let layout = geometry.layout();
-    if !units_only || !matches!(layout, Layout::Boxes { .. } | Layout::Latin) {
-        return None;
-    }
-    let mut cells: Vec<Cell> = geometry
-        .units()
-        .iter()
-        .filter(|unit| !matches!(unit.kind(), UnitKind::Row | UnitKind::Column | UnitKind::Box))
-        .flat_map(|unit| unit.cells().iter().copied())
-        .collect();
-    cells.sort_unstable_by_key(|cell| cell.index());
-    cells.dedup();
-    if cells.is_empty() || cells.len() * 100 > geometry.cell_count() * AROUND_MAX_PERCENT {
-        return None;
-    }
-    let plain = Geometry::new(geometry.size(), layout.clone(), &[]).ok()?;
+    let cells = cells_around(geometry)?;
+    let plain = Geometry::new(geometry.size(), geometry.layout().clone(), &[]).ok()?;
     let mut rng = Rng::new(seed);
     for _ in 0..attempts {
         // As many failed values as there are cells to decide: they are few.
@@ -178,6 +163,33 @@ pub(crate) fn weave_around(
         }
     }
     None
+}
+
+/// The cells [`weave_around`] decides first: those of the units beyond
+/// rows, columns and boxes, on a box or Latin layout with no other rules,
+/// where they cover at most [`AROUND_MAX_PERCENT`] of the grid; `None`
+/// where it does not apply.
+pub(crate) fn cells_around(geometry: &Geometry) -> Option<Vec<Cell>> {
+    let units_only = !geometry.has_constraints() && !geometry.variants().iter().any(|v| v.between_neighbours());
+    if !units_only || !matches!(geometry.layout(), Layout::Boxes { .. } | Layout::Latin) {
+        return None;
+    }
+    let mut cells: Vec<Cell> = geometry
+        .units()
+        .iter()
+        .filter(|unit| !matches!(unit.kind(), UnitKind::Row | UnitKind::Column | UnitKind::Box))
+        .flat_map(|unit| unit.cells().iter().copied())
+        .collect();
+    cells.sort_unstable_by_key(|cell| cell.index());
+    cells.dedup();
+    let few = !cells.is_empty() && cells.len() * 100 <= geometry.cell_count() * AROUND_MAX_PERCENT;
+    few.then_some(cells)
+}
+
+/// Whether [`weave`] builds grids of `geometry`: its only units are rows,
+/// columns and boxes.
+pub(crate) fn weaves(geometry: &Geometry) -> bool {
+    box_shape(geometry).is_some()
 }
 
 /// The box shape `rows × cols` of a grid whose only units are rows, columns
