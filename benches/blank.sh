@@ -7,6 +7,7 @@
 #
 #   benches/blank.sh                       (n = 9 16 25 36 49 64 81 100 144 225)
 #   SIZES="49 64" TIMEOUT=10 SEED=1 BIN=/path/to/satdoku benches/blank.sh
+#   VARIANT=x SIZES="25 64 100" benches/blank.sh    (X-sudoku: --variant x)
 #
 # Each command runs under a 4 GB address-space limit (ulimit -v) and TIMEOUT
 # seconds (default 10). BIN compares another build in the same run. Needs
@@ -16,13 +17,14 @@ cd "$(dirname "$0")/.."
 sizes=${SIZES:-"9 16 25 36 49 64 81 100 144 225"}
 timeout=${TIMEOUT:-10}
 seed=${SEED:-1}
+variant=${VARIANT:+--variant $VARIANT}
 . benches/setup.sh
 
 # run FILE: "seconds peak_MB status" of one solve (status: solved, or why not)
 run() {
     local status
     (ulimit -v 4194304; /usr/bin/time -f "%e %M" -o "$work/time" timeout "$timeout" \
-        "$BIN" solve -j1 --format json "$1" > "$work/out.json" 2> /dev/null) || true
+        "$BIN" solve -j1 $variant --format json "$1" > "$work/out.json" 2> /dev/null) || true
     status=$(grep -o '"status":"[a-z]*"' "$work/out.json" | cut -d'"' -f4 || true)
     if [ -z "$status" ]; then status="no answer in $timeout s"; fi
     # A formula past --max-literals (the matchings and the fill gave up).
@@ -34,7 +36,7 @@ run() {
 # cell S: a time and memory cell of the table, or the reason there is none
 cell() { awk -v s="$1" -v m="$2" -v st="$3" 'BEGIN { if (st == "solved") printf "%.2f s, %d MB", s, m; else printf "%s", st }'; }
 
-echo "Blank and sparse grids, \`satdoku solve -j1\`, one thread, ${timeout} s and 4 GB each ($(date -u +%F))"
+echo "Blank and sparse grids, \`satdoku solve -j1${variant:+ $variant}\`, one thread, ${timeout} s and 4 GB each ($(date -u +%F))"
 echo
 echo "| n | blank | 1% given | 5% given | 10% given |"
 echo "|---:|---|---|---|---|"
