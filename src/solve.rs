@@ -339,8 +339,9 @@ fn fill_sparse(
     let cells = geometry.cell_count();
     // The fill knows units only: clues and neighbour rules are the CNF's.
     let n = geometry.size();
+    // The size first: `cells_around` lists the geometry's cells.
     let big =
-        (weaves(geometry) && n >= FILL_BIG_MIN_SIDE) || (cells_around(geometry).is_some() && n >= AROUND_BIG_MIN_SIDE);
+        (n >= FILL_BIG_MIN_SIDE && weaves(geometry)) || (n >= AROUND_BIG_MIN_SIDE && cells_around(geometry).is_some());
     let percent = if big { FILL_GIVENS_PERCENT_BIG } else { FILL_GIVENS_PERCENT };
     let sparse = puzzle.givens().filled_count() * 100 <= cells * percent;
     if !sparse || geometry.has_constraints() {

@@ -272,19 +272,19 @@ impl Generator {
             .ok_or(SolveError::TimedOut)?;
         let geometry = Arc::new(Geometry::new(n, Layout::Regions(map), variants)?);
         let sampler = GridSampler::from_grid(Arc::clone(&geometry), grid)?;
-        let sampler = match self.options.steps {
-            Some(steps) => sampler.with_steps(steps),
-            None => sampler,
-        };
-        Ok((geometry, sampler))
+        Ok((geometry, self.stepped(sampler)))
     }
 
     fn sampler(&self, geometry: &Arc<Geometry>, deadline: Option<Instant>) -> Result<Option<GridSampler>, SolveError> {
-        let sampler = GridSampler::new_until(Arc::clone(geometry), deadline)?;
-        Ok(match self.options.steps {
-            Some(steps) => sampler.map(|s| s.with_steps(steps)),
+        Ok(GridSampler::new_until(Arc::clone(geometry), deadline)?.map(|sampler| self.stepped(sampler)))
+    }
+
+    /// `sampler` making the block moves the options ask for, if they ask.
+    fn stepped(&self, sampler: GridSampler) -> GridSampler {
+        match self.options.steps {
+            Some(steps) => sampler.with_steps(steps),
             None => sampler,
-        })
+        }
     }
 }
 
