@@ -191,6 +191,7 @@ fn same_units(a: &Geometry, b: &Geometry) -> bool {
     let units = |g: &Geometry| -> BTreeSet<Vec<satdoku::Cell>> {
         g.units()
             .iter()
+            .filter(|unit| !unit.kind().is_implied())
             .map(|unit| {
                 let mut cells = unit.cells().to_vec();
                 cells.sort();

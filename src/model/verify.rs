@@ -109,6 +109,10 @@ pub fn verify(geometry: &Geometry, givens: &Grid, solution: &Grid) -> Result<(),
     }
     let mut seen = vec![false; n];
     for (u, unit) in geometry.units().iter().enumerate() {
+        // The rules as stated: implied units hold wherever they do.
+        if unit.kind().is_implied() {
+            continue;
+        }
         seen.fill(false);
         for &cell in unit.cells() {
             let Some(value) = solution.get(cell) else { return Err(Violation::EmptyCell { cell }) };

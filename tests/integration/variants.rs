@@ -229,6 +229,38 @@ fn command_line_variants_count_as_brute_force() {
     }
 }
 
+/// `--variant hyper`: the library also makes units of the pieces between
+/// the windows, which every hyper grid holds each value once in. The counts
+/// under the stated windows alone (brute force) must stay: a blank 4×4, and
+/// 9×9 puzzles cut from a hyper grid, values relabelled, down to 18 givens.
+#[test]
+fn hyper_counts_as_brute_force_over_the_stated_windows() {
+    let count = |text: &str, puzzles: usize| -> Vec<u64> {
+        let args = ["count", "--variant", "hyper", "--max", "1000000", "--format", "json"];
+        json_run(&args, text, 0, puzzles).iter().map(|r| r["count"].as_u64().unwrap()).collect()
+    };
+    let blank = Brute::new(Shape::boxes(4, 2, 2).with_hyper_windows()).count_up_to(&[0; 16], 1_000_000);
+    assert_eq!(count(&".".repeat(16), 1), [blank as u64]);
+
+    let brute = Brute::new(Shape::classic(9).with_hyper_windows());
+    let grid = brute.any(&[0; 81]).expect("a 9x9 hyper grid");
+    let mut rng = Rng::new(14);
+    let (mut text, mut expected) = (String::new(), Vec::new());
+    for _ in 0..6 {
+        let mut labels: Vec<usize> = (1..=9).collect();
+        rng.shuffle(&mut labels);
+        let mut givens: Vec<usize> = grid.iter().map(|&v| labels[v - 1]).collect();
+        let mut cells: Vec<usize> = (0..81).collect();
+        rng.shuffle(&mut cells);
+        cells[18..].iter().for_each(|&c| givens[c] = 0);
+        expected.push(brute.count_up_to(&givens, 1_000_000) as u64);
+        text += &givens.iter().map(|&v| if v == 0 { '.' } else { char::from(b'0' + v as u8) }).collect::<String>();
+        text.push('\n');
+    }
+    assert!(expected.iter().all(|&c| c > 1 && c < 1_000_000), "the cases need several solutions: {expected:?}");
+    assert_eq!(count(&text, 6), expected, "{text}");
+}
+
 /// `analyze` with those variants on a 5×5 Latin square holding only 1 and 2,
 /// and with disjoint groups on a 4×4 holding only a 1: its candidates are the
 /// values of the brute-force solutions. Values no given holds are

@@ -75,16 +75,21 @@ impl Shape {
     }
 
     /// Add the hyper windows of a 9×9 grid: 3×3 at rows/columns 2-4 and 6-8 (1-based).
-    pub fn with_hyper_windows_9(mut self) -> Shape {
+    pub fn with_hyper_windows_9(self) -> Shape {
         assert_eq!(self.n, 9);
-        for top in [1, 5] {
-            for left in [1, 5] {
-                let mut unit = Vec::new();
-                for r in top..top + 3 {
-                    for c in left..left + 3 {
-                        unit.push(r * 9 + c);
-                    }
-                }
+        self.with_hyper_windows()
+    }
+
+    /// Add the hyper windows of an n×n grid, n = b²: b×b, one cell in from
+    /// the edge and one cell apart (the rules as stated: none of the pieces
+    /// between them).
+    pub fn with_hyper_windows(mut self) -> Shape {
+        let n = self.n;
+        let b = (1..=n).find(|b| b * b >= n).unwrap();
+        assert_eq!(b * b, n, "test bug: hyper windows need n = b²");
+        for top in (0..b - 1).map(|k| 1 + k * (b + 1)) {
+            for left in (0..b - 1).map(|k| 1 + k * (b + 1)) {
+                let unit = (top..top + b).flat_map(|r| (left..left + b).map(move |c| r * n + c)).collect();
                 self.units.push(unit);
             }
         }
