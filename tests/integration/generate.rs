@@ -469,9 +469,12 @@ fn minimize_keeps_a_subset_unique_and_every_given_left_needed() {
             }
         }
     }
-    // Not unique: said so, nothing removed.
+    // Not unique: said so, nothing removed, answered (exit 0, as `solve
+    // --unique`); no solution: unsolvable, exit 1 (docs/cli.md).
     let r = run(&["minimize", "--format", "json"], "1...............\n");
-    assert_eq!(json_lines(&r.stdout)[0]["status"], "multiple");
+    assert_eq!((r.code, &json_lines(&r.stdout)[0]["status"]), (0, &serde_json::json!("multiple")), "{}", r.stderr);
+    let r = run(&["minimize", "--format", "json"], "11..............\n");
+    assert_eq!((r.code, &json_lines(&r.stdout)[0]["status"]), (1, &serde_json::json!("unsolvable")), "{}", r.stderr);
 }
 
 #[test]
