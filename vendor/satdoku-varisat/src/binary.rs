@@ -77,7 +77,8 @@ pub fn simplify_binary<'a>(
             implied.retain(|&other_lit| {
                 let retain = assignment.lit_is_unk(other_lit);
                 // This check avoids deleting binary clauses twice if both literals are assigned.
-                if ctx.part(ProofP).is_active() && !retain && (!lit) < other_lit {
+                // Most are kept: `retain` is looked at first, the proof only for those deleted.
+                if !retain && ctx.part(ProofP).is_active() && (!lit) < other_lit {
                     let lits = [!lit, other_lit];
                     proof::add_step(
                         ctx.borrow(),

@@ -108,6 +108,11 @@ pub fn unit_simplify<'a>(
 
         filter_clauses(ctx_2, |alloc, cref| {
             let clause = alloc.clause_mut(cref);
+            // Most clauses have no assigned literal and stay as they are: looking for one first
+            // spares copying every literal of those into `new_lits`.
+            if clause.lits().iter().all(|&lit| assignment.lit_is_unk(lit)) {
+                return true;
+            }
             let redundant = clause.header().redundant();
             new_lits.clear();
             for &lit in clause.lits() {

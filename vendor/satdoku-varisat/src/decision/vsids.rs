@@ -14,7 +14,7 @@
 
 use ordered_float::OrderedFloat;
 
-use varisat_formula::Var;
+use varisat_formula::{lit::LitIdx, Var};
 
 use crate::config::SolverConfig;
 
@@ -30,8 +30,10 @@ pub struct Vsids {
     activity: Vec<OrderedFloat<f32>>,
     /// A binary heap of the variables.
     heap: Vec<Var>,
-    /// The position in the binary heap for each variable.
-    position: Vec<Option<usize>>,
+    /// The position in the binary heap for each variable. A `LitIdx` (which counts every
+    /// variable there can be) rather than a `usize`: 8 bytes an entry instead of 16, so that the
+    /// positions each sift writes take fewer cache lines.
+    position: Vec<Option<LitIdx>>,
     /// The value to add on bumping.
     bump: f32,
     /// The inverse of the decay factor.
@@ -79,7 +81,7 @@ impl Vsids {
         if rescale {
             self.rescale();
         }
-        if let Some(pos) = self.position[var.index()] {
+        if let Some(pos) = self.heap_position(var) {
             self.sift_up(pos);
         }
     }
@@ -87,9 +89,9 @@ impl Vsids {
     /// Set a variable's activity (the first conflict bumps by 1.0), keeping the heap in order.
     pub fn set_activity(&mut self, var: Var, activity: f32) {
         self.activity[var.index()] = OrderedFloat(activity.max(0.0).min(Self::rescale_limit()));
-        if let Some(pos) = self.position[var.index()] {
+        if let Some(pos) = self.heap_position(var) {
             self.sift_up(pos);
-            if let Some(pos) = self.position[var.index()] {
+            if let Some(pos) = self.heap_position(var) {
                 self.sift_down(pos);
             }
         }
@@ -122,22 +124,27 @@ impl Vsids {
 
     /// Remove a variable from the heap if present.
     pub fn make_unavailable(&mut self, var: Var) {
-        if let Some(position) = self.position[var.index()] {
+        if let Some(position) = self.heap_position(var) {
             self.heap.swap_remove(position);
             if self.heap.len() > position {
                 let moved_var = self.heap[position];
-                self.position[moved_var.index()] = Some(position);
+                self.position[moved_var.index()] = Some(position as LitIdx);
                 self.sift_down(position);
             }
             self.position[var.index()] = None;
         }
     }
 
+    /// The variable's position in the heap, if it is in it.
+    fn heap_position(&self, var: Var) -> Option<usize> {
+        self.position[var.index()].map(|pos| pos as usize)
+    }
+
     /// Insert a variable into the heap if not already present.
     pub fn make_available(&mut self, var: Var) {
         if self.position[var.index()].is_none() {
             let position = self.heap.len();
-            self.position[var.index()] = Some(position);
+            self.position[var.index()] = Some(position as LitIdx);
             self.heap.push(var);
             self.sift_up(position);
         }
@@ -157,11 +164,11 @@ impl Vsids {
                 break;
             }
             self.heap[pos] = parent_var;
-            self.position[parent_var.index()] = Some(pos);
+            self.position[parent_var.index()] = Some(pos as LitIdx);
             pos = parent_pos;
         }
         self.heap[pos] = var;
-        self.position[var.index()] = Some(pos);
+        self.position[var.index()] = Some(pos as LitIdx);
     }
 
     /// Move a variable away from the root until the heap property is satisfied.
@@ -199,11 +206,11 @@ impl Vsids {
 
             let largest_var = self.heap[largest_pos];
             self.heap[pos] = largest_var;
-            self.position[largest_var.index()] = Some(pos);
+            self.position[largest_var.index()] = Some(pos as LitIdx);
             pos = largest_pos;
         }
         self.heap[pos] = var;
-        self.position[var.index()] = Some(pos);
+        self.position[var.index()] = Some(pos as LitIdx);
     }
 }
 
