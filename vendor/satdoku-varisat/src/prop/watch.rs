@@ -95,6 +95,11 @@ impl Watchlists {
         &mut self.watches[lit.code()]
     }
 
+    /// Return watches for a given literal.
+    pub fn watched_by(&self, lit: Lit) -> &[Watch] {
+        &self.watches[lit.code()]
+    }
+
     /// Make a literal watch a clause.
     pub fn add_watch(&mut self, lit: Lit, watch: Watch) {
         self.watches[lit.code()].push(watch)
