@@ -170,8 +170,8 @@ pub(crate) fn weave_around(
 /// where they cover at most [`AROUND_MAX_PERCENT`] of the grid; `None`
 /// where it does not apply.
 pub(crate) fn cells_around(geometry: &Geometry) -> Option<Vec<Cell>> {
-    let units_only = !geometry.has_constraints() && !geometry.variants().iter().any(|v| v.between_neighbours());
-    if !units_only || !matches!(geometry.layout(), Layout::Boxes { .. } | Layout::Latin) {
+    // `has_constraints` counts the rules between neighbours too.
+    if geometry.has_constraints() || !matches!(geometry.layout(), Layout::Boxes { .. } | Layout::Latin) {
         return None;
     }
     let mut cells: Vec<Cell> = geometry
