@@ -1,5 +1,7 @@
 //! The alphabet: which character stands for which value, and which for an empty cell.
 
+use unicode_width::UnicodeWidthChar;
+
 use crate::model::geometry::Value;
 
 /// What a character of puzzle text means.
@@ -47,6 +49,16 @@ impl Alphabet {
             // pictures) cannot hold them or U+FFFE and U+FFFF.
             if ch.is_control() || matches!(ch, '\u{FFFE}' | '\u{FFFF}') {
                 return Err(format!("U+{:04X} cannot be a symbol: puzzle text and pictures cannot hold it", ch as u32));
+            }
+            // A combining mark (the accent of a decomposed `é`) or an
+            // invisible character (a zero-width space, a joiner) takes no
+            // column of its own: printed, it lands on its neighbour or nowhere.
+            if ch.width() == Some(0) {
+                let code = ch as u32;
+                return Err(format!(
+                    "U+{code:04X} cannot be a symbol: it takes no room of its own (a combining mark or an invisible \
+                     character), so a grid could not show it; give each value one character that stands alone"
+                ));
             }
             if chars[..i].contains(&ch) {
                 return Err(format!("'{ch}' appears twice in the alphabet"));
@@ -169,6 +181,14 @@ mod tests {
         for invisible in ["\u{1}23", "1\u{7f}3", "12\u{fffe}"] {
             assert!(Alphabet::custom(invisible).unwrap_err().contains("U+"), "{invisible:?}");
         }
+        // A decomposed é (e and U+0301), a zero-width space, a zero-width
+        // joiner, a variation selector: no room of their own.
+        for zero_width in ["e\u{301}12", "1\u{200b}2", "1\u{200d}2", "1\u{fe0f}2"] {
+            let error = Alphabet::custom(zero_width).unwrap_err();
+            assert!(error.contains("takes no room of its own"), "{zero_width:?}: {error}");
+        }
+        // Wide characters do stand alone: a composed é, CJK digits, an emoji.
+        assert!(Alphabet::custom("\u{e9}一二三😀").is_ok());
         for separator in [",", ";", ":"] {
             assert!(Alphabet::custom(&format!("123{separator}")).is_err(), "{separator}");
         }

@@ -723,10 +723,20 @@ fn a_short_alphabet_is_refused_by_generate_and_decode() {
 
 /// Symbols that satdoku's own output could not hold are refused: `,`, `;`
 /// and `:` part fields (a 12×12 line with `,` in it read as 4×4 rows), puzzle
-/// text has no control characters, and XML no U+FFFE (a malformed picture).
+/// text has no control characters, XML no U+FFFE (a malformed picture), and
+/// a combining accent or a zero-width space has no column to be seen in.
 #[test]
 fn symbols_that_would_not_read_back_are_refused() {
-    for alphabet in ["ABCDEFGHJKL,", ";ABCDEFGHJKL", "ABCDEF:GHJKL", "ABCDEFGHJKL\u{1}", "ABCDEFGHJKL\u{FFFE}"] {
+    let refused = [
+        "ABCDEFGHJKL,",
+        ";ABCDEFGHJKL",
+        "ABCDEF:GHJKL",
+        "ABCDEFGHJKL\u{1}",
+        "ABCDEFGHJKL\u{FFFE}",
+        "ABCDEFGHJKe\u{301}",
+        "ABCDE\u{200B}FGHJKL",
+    ];
+    for alphabet in refused {
         let r = run(&["generate", "--solved", "--size", "12", "--seed", "1", "--symbols", alphabet], "");
         assert_eq!(r.code, 2, "{alphabet}: {}", r.stdout);
         assert!(r.stdout.is_empty(), "{}", r.stdout);
