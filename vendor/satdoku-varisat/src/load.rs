@@ -10,6 +10,7 @@ use crate::{
     clause::{db, ClauseHeader, Tier},
     context::{parts::*, Context},
     proof,
+    prop::assignment::{FALSE, TRUE},
     prop::{assignment, full_restart, Reason},
     state::SatState,
     unit_simplify::resurrect_unit,
@@ -107,15 +108,15 @@ pub fn load_clause<'a>(
     // We move unassigned literals to the beginning to make sure we're going to watch unassigned
     // literals.
     while let Some(lit) = lits_scan.next() {
-        match ctx.part(AssignmentP).lit_value(*lit) {
-            Some(true) => {
+        match ctx.part(AssignmentP).lit_values()[lit.code()] {
+            TRUE => {
                 clause_is_true = true;
                 break;
             }
-            Some(false) => {
+            FALSE => {
                 false_lits.push(lit.remove());
             }
-            None => (),
+            _ => (),
         }
     }
 

@@ -186,8 +186,9 @@ pub fn unit_simplify<'a>(
 
     // TODO detect vars that became isolated without being having a unit clause
 
-    for (var_index, &value) in assignment.assignment().iter().enumerate() {
+    for var_index in 0..assignment.var_count() {
         let var = Var::from_index(var_index);
+        let value = assignment.var_value(var);
         if !ctx.part(VariablesP).solver_var_present(var) {
             continue;
         }
