@@ -6,6 +6,7 @@ use varisat_formula::Lit;
 use varisat_internal_proof::{DeleteClauseProof, ProofStep};
 
 use crate::{
+    compact_vec::CompactVec,
     context::{parts::*, Context},
     proof,
 };
@@ -13,14 +14,14 @@ use crate::{
 /// Binary clauses.
 #[derive(Default)]
 pub struct BinaryClauses {
-    by_lit: Vec<Vec<Lit>>,
+    by_lit: Vec<CompactVec<Lit>>,
     count: usize,
 }
 
 impl BinaryClauses {
     /// Update structures for a new variable count.
     pub fn set_var_count(&mut self, count: usize) {
-        self.by_lit.resize(count * 2, vec![]);
+        self.by_lit.resize(count * 2, CompactVec::new());
     }
 
     /// Add a binary clause.

@@ -38,6 +38,7 @@ use varisat_formula::Lit;
 
 use crate::{
     clause::{db, ClauseRef},
+    compact_vec::CompactVec,
     context::{parts::*, Context},
 };
 
@@ -53,7 +54,7 @@ pub struct Watch {
 /// Watchlists to detect clauses that became unit.
 pub struct Watchlists {
     /// Contains only valid data for indices of assigned variables.
-    watches: Vec<Vec<Watch>>,
+    watches: Vec<CompactVec<Watch>>,
     /// Whether watchlists are present
     enabled: bool,
 }
@@ -70,7 +71,7 @@ impl Default for Watchlists {
 impl Watchlists {
     /// Update structures for a new variable count.
     pub fn set_var_count(&mut self, count: usize) {
-        self.watches.resize(count * 2, vec![]);
+        self.watches.resize(count * 2, CompactVec::new());
     }
 
     /// Start watching a clause.
@@ -91,7 +92,7 @@ impl Watchlists {
     }
 
     /// Return watches for a given literal.
-    pub fn watched_by_mut(&mut self, lit: Lit) -> &mut Vec<Watch> {
+    pub fn watched_by_mut(&mut self, lit: Lit) -> &mut CompactVec<Watch> {
         &mut self.watches[lit.code()]
     }
 
