@@ -7,6 +7,7 @@ use varisat_formula::Lit;
 use varisat_internal_proof::{DeleteClauseProof, ProofStep};
 
 use crate::{
+    binary,
     clause::{db, ClauseHeader, Tier},
     context::{parts::*, Context},
     proof,
@@ -156,8 +157,7 @@ pub fn load_clause<'a>(
             }
         }
         [lit_0, lit_1] => {
-            ctx.part_mut(BinaryClausesP)
-                .add_binary_clause([lit_0, lit_1]);
+            binary::add_binary_clause(ctx.borrow(), [lit_0, lit_1]);
         }
         _ => {
             let mut header = ClauseHeader::new();
