@@ -10,32 +10,23 @@ use crate::{
     proof,
 };
 
-/// Binary clauses.
+/// Binary clauses: their count. Each literal's implications are kept next to its watches, in
+/// [`Watchlists`](crate::prop::Watchlists) (see [`Watchlists::implied`](crate::prop::Watchlists::implied)).
 #[derive(Default)]
 pub struct BinaryClauses {
-    by_lit: Vec<Vec<Lit>>,
     count: usize,
 }
 
+/// Add a binary clause.
+pub fn add_binary_clause(
+    mut ctx: partial!(Context, mut BinaryClausesP, mut WatchlistsP),
+    lits: [Lit; 2],
+) {
+    ctx.part_mut(WatchlistsP).add_binary_clause(lits);
+    ctx.part_mut(BinaryClausesP).count += 1;
+}
+
 impl BinaryClauses {
-    /// Update structures for a new variable count.
-    pub fn set_var_count(&mut self, count: usize) {
-        self.by_lit.resize(count * 2, vec![]);
-    }
-
-    /// Add a binary clause.
-    pub fn add_binary_clause(&mut self, lits: [Lit; 2]) {
-        for i in 0..2 {
-            self.by_lit[(!lits[i]).code()].push(lits[i ^ 1]);
-        }
-        self.count += 1;
-    }
-
-    /// Implications of a given literal
-    pub fn implied(&self, lit: Lit) -> &[Lit] {
-        &self.by_lit[lit.code()]
-    }
-
     /// Number of binary clauses.
     pub fn count(&self) -> usize {
         self.count
@@ -44,14 +35,15 @@ impl BinaryClauses {
 
 /// Remove binary clauses that have an assigned literal.
 pub fn simplify_binary<'a>(
-    mut ctx: partial!(Context<'a>, mut BinaryClausesP, mut ProofP<'a>, mut SolverStateP, AssignmentP, VariablesP),
+    mut ctx: partial!(Context<'a>, mut BinaryClausesP, mut ProofP<'a>, mut SolverStateP, mut WatchlistsP, AssignmentP, VariablesP),
 ) {
     let (binary_clauses, mut ctx) = ctx.split_part_mut(BinaryClausesP);
+    let (watchlists, mut ctx) = ctx.split_part_mut(WatchlistsP);
     let (assignment, mut ctx) = ctx.split_part(AssignmentP);
 
     let mut double_count = 0;
 
-    for (code, implied) in binary_clauses.by_lit.iter_mut().enumerate() {
+    for (code, implied) in watchlists.implied_by_code_mut().enumerate() {
         let lit = Lit::from_code(code);
 
         if !assignment.lit_is_unk(lit) {

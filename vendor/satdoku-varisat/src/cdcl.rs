@@ -7,6 +7,7 @@ use varisat_internal_proof::ProofStep;
 use crate::{
     analyze_conflict::analyze_conflict,
     assumptions::{enqueue_assumption, EnqueueAssumption},
+    binary,
     clause::{assess_learned_clause, bump_clause, db, decay_clause_activities},
     context::{parts::*, Context},
     decision::make_decision,
@@ -90,8 +91,7 @@ pub fn conflict_step<'a>(
         }
         1 => Reason::Unit,
         2 => {
-            ctx.part_mut(BinaryClausesP)
-                .add_binary_clause([clause[0], clause[1]]);
+            binary::add_binary_clause(ctx.borrow(), [clause[0], clause[1]]);
             Reason::Binary([clause[1]])
         }
         _ => {

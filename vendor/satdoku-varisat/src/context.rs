@@ -112,7 +112,6 @@ pub fn set_var_count(
 ) {
     ctx.part_mut(AnalyzeConflictP).set_var_count(count);
     ctx.part_mut(AssignmentP).set_var_count(count);
-    ctx.part_mut(BinaryClausesP).set_var_count(count);
     ctx.part_mut(ImplGraphP).set_var_count(count);
     ctx.part_mut(TmpFlagsP).set_var_count(count);
     ctx.part_mut(VsidsP).set_var_count(count);

@@ -16,6 +16,7 @@ mod assumptions;
 mod binary;
 mod cdcl;
 mod clause;
+mod compact_vec;
 mod context;
 mod decision;
 mod glue;

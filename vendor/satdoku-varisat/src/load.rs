@@ -7,9 +7,11 @@ use varisat_formula::Lit;
 use varisat_internal_proof::{DeleteClauseProof, ProofStep};
 
 use crate::{
+    binary,
     clause::{db, ClauseHeader, Tier},
     context::{parts::*, Context},
     proof,
+    prop::assignment::{FALSE, TRUE},
     prop::{assignment, full_restart, Reason},
     state::SatState,
     unit_simplify::resurrect_unit,
@@ -107,15 +109,15 @@ pub fn load_clause<'a>(
     // We move unassigned literals to the beginning to make sure we're going to watch unassigned
     // literals.
     while let Some(lit) = lits_scan.next() {
-        match ctx.part(AssignmentP).lit_value(*lit) {
-            Some(true) => {
+        match ctx.part(AssignmentP).lit_values()[lit.code()] {
+            TRUE => {
                 clause_is_true = true;
                 break;
             }
-            Some(false) => {
+            FALSE => {
                 false_lits.push(lit.remove());
             }
-            None => (),
+            _ => (),
         }
     }
 
@@ -155,8 +157,7 @@ pub fn load_clause<'a>(
             }
         }
         [lit_0, lit_1] => {
-            ctx.part_mut(BinaryClausesP)
-                .add_binary_clause([lit_0, lit_1]);
+            binary::add_binary_clause(ctx.borrow(), [lit_0, lit_1]);
         }
         _ => {
             let mut header = ClauseHeader::new();

@@ -42,7 +42,7 @@ pub fn propagate(
         // literal is propagated (on satdoku's big grids these lists are mostly out of the
         // first-level cache, and the search waited on them). Only a hint: nothing changes.
         if let Some(next) = ctx.part(TrailP).queue_head() {
-            prefetch(ctx.part(BinaryClausesP).implied(next).as_ptr());
+            prefetch(ctx.part(WatchlistsP).implied(next).as_ptr());
             prefetch(ctx.part(WatchlistsP).watched_by(next).as_ptr());
         }
         binary::propagate_binary(ctx.borrow(), lit)?;

@@ -107,7 +107,7 @@ pub fn schedule_step<'a>(
                 "confl: {}k rest: {} vars: {} bin: {} irred: {} core: {} mid: {} local: {}",
                 schedule.conflicts / 1000,
                 schedule.restarts,
-                ctx.part(AssignmentP).assignment().len() - units,
+                ctx.part(AssignmentP).var_count() - units,
                 ctx.part(BinaryClausesP).count(),
                 db.count_by_tier(Tier::Irred),
                 db.count_by_tier(Tier::Core),

@@ -6,7 +6,7 @@ use varisat_formula::{Lit, Var};
 use varisat_internal_proof::{clause_hash, lit_hash, DeleteClauseProof, ProofStep};
 
 use crate::{
-    binary::simplify_binary,
+    binary::{self, simplify_binary},
     clause::db::filter_clauses,
     context::{parts::*, Context},
     proof,
@@ -102,9 +102,12 @@ pub fn unit_simplify<'a>(
     let (assignment, mut ctx) = ctx.split_part(AssignmentP);
 
     let mut new_lits = vec![];
+    // Long clauses that became binary, added once `filter_clauses` is done with the watchlists
+    // (where the binary implications are kept), in the same order.
+    let mut new_binary_clauses = vec![];
     {
         split_borrow!(proof_ctx = &(mut ProofP, mut SolverStateP, VariablesP) ctx);
-        let (ctx_2, mut ctx) = ctx.split_borrow();
+        let (ctx_2, _) = ctx.split_borrow();
 
         filter_clauses(ctx_2, |alloc, cref| {
             let clause = alloc.clause_mut(cref);
@@ -168,8 +171,7 @@ pub fn unit_simplify<'a>(
                     // dropped above.
                     [] | [_] => unreachable!(),
                     [lit_0, lit_1] => {
-                        ctx.part_mut(BinaryClausesP)
-                            .add_binary_clause([lit_0, lit_1]);
+                        new_binary_clauses.push([lit_0, lit_1]);
                         false
                     }
                     ref lits => {
@@ -184,10 +186,15 @@ pub fn unit_simplify<'a>(
         });
     }
 
+    for lits in new_binary_clauses {
+        binary::add_binary_clause(ctx.borrow(), lits);
+    }
+
     // TODO detect vars that became isolated without being having a unit clause
 
-    for (var_index, &value) in assignment.assignment().iter().enumerate() {
+    for var_index in 0..assignment.var_count() {
         let var = Var::from_index(var_index);
+        let value = assignment.var_value(var);
         if !ctx.part(VariablesP).solver_var_present(var) {
             continue;
         }

@@ -13,7 +13,11 @@ use super::{graph::ImplNode, Reason};
 /// Current partial assignment.
 #[derive(Default)]
 pub struct Assignment {
-    assignment: Vec<Option<bool>>,
+    /// The value of each variable's two literals, positive first: `[TRUE, FALSE]`, `[FALSE,
+    /// TRUE]` or `[UNASSIGNED; 2]`. Read through [`Assignment::lit_values`], a literal's value
+    /// is one byte at its code: one load, without the shift and the comparison with the
+    /// literal's polarity that a table of variables needs.
+    values: Vec<[u8; 2]>,
     last_value: Vec<bool>,
     /// Phases of the longest conflict-free assignment since the last rephase.
     target_value: Vec<bool>,
@@ -38,28 +42,58 @@ pub enum Rephase {
     Best,
 }
 
-/// This compares two `Option<bool>` values as bytes. Workaround for bad code generation.
-pub fn fast_option_eq(a: Option<bool>, b: Option<bool>) -> bool {
-    unsafe { std::mem::transmute::<_, u8>(a) == std::mem::transmute::<_, u8>(b) }
+// The bytes of `Option<bool>`'s values (`false`, `true`, then `None`), which lets
+// `Assignment::lit_value` turn one into the other in few instructions.
+
+/// The value of a false literal in [`Assignment::lit_values`].
+pub const FALSE: u8 = 0;
+/// The value of a true literal in [`Assignment::lit_values`].
+pub const TRUE: u8 = 1;
+/// The value of an unassigned literal in [`Assignment::lit_values`].
+pub const UNASSIGNED: u8 = 2;
+
+/// The values of a variable's two literals, positive first, when `lit` is true.
+#[inline(always)]
+fn pair_with_true(lit: Lit) -> [u8; 2] {
+    if lit.is_positive() {
+        [TRUE, FALSE]
+    } else {
+        [FALSE, TRUE]
+    }
+}
+
+/// The values of a variable's two literals for the variable's value.
+fn pair_of(value: Option<bool>) -> [u8; 2] {
+    match value {
+        None => [UNASSIGNED; 2],
+        Some(true) => [TRUE, FALSE],
+        Some(false) => [FALSE, TRUE],
+    }
 }
 
 impl Assignment {
     /// Update structures for a new variable count.
     pub fn set_var_count(&mut self, count: usize) {
-        self.assignment.resize(count, None);
+        self.values.resize(count, [UNASSIGNED; 2]);
         self.last_value.resize(count, false);
         self.target_value.resize(count, false);
         self.best_value.resize(count, false);
     }
 
-    /// Current partial assignment as slice.
-    pub fn assignment(&self) -> &[Option<bool>] {
-        &self.assignment
+    /// The number of variables.
+    pub fn var_count(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Each literal's value (`TRUE`, `FALSE` or `UNASSIGNED`), indexed by its code.
+    #[inline(always)]
+    pub fn lit_values(&self) -> &[u8] {
+        self.values.as_flattened()
     }
 
     /// Value assigned to a variable.
     pub fn var_value(&self, var: Var) -> Option<bool> {
-        self.assignment[var.index()]
+        self.lit_value(var.positive())
     }
 
     /// Value last assigned to a variable.
@@ -100,11 +134,11 @@ impl Assignment {
             return;
         }
         if no_conflict_until > self.target_assigned {
-            copy_phases(&self.assignment, &self.last_value, &mut self.target_value);
+            copy_phases(&self.values, &self.last_value, &mut self.target_value);
             self.target_assigned = no_conflict_until;
         }
         if no_conflict_until > self.best_assigned {
-            copy_phases(&self.assignment, &self.last_value, &mut self.best_value);
+            copy_phases(&self.values, &self.last_value, &mut self.best_value);
             self.best_assigned = no_conflict_until;
         }
     }
@@ -127,39 +161,48 @@ impl Assignment {
 
     /// Value assigned to a literal.
     pub fn lit_value(&self, lit: Lit) -> Option<bool> {
-        self.assignment[lit.index()].map(|b| b ^ lit.is_negative())
+        match self.lit_values()[lit.code()] {
+            FALSE => Some(false),
+            TRUE => Some(true),
+            _ => None,
+        }
     }
 
     pub fn lit_is_true(&self, lit: Lit) -> bool {
-        fast_option_eq(self.assignment[lit.index()], Some(lit.is_positive()))
+        self.lit_values()[lit.code()] == TRUE
     }
 
     pub fn lit_is_false(&self, lit: Lit) -> bool {
-        fast_option_eq(self.assignment[lit.index()], Some(lit.is_negative()))
+        self.lit_values()[lit.code()] == FALSE
     }
 
     pub fn lit_is_unk(&self, lit: Lit) -> bool {
-        fast_option_eq(self.assignment[lit.index()], None)
+        self.lit_values()[lit.code()] == UNASSIGNED
     }
 
+    #[inline(always)]
     pub fn assign_lit(&mut self, lit: Lit) {
-        self.assignment[lit.index()] = lit.is_positive().into()
+        self.values[lit.index()] = pair_with_true(lit);
     }
 
     pub fn unassign_var(&mut self, var: Var) {
-        self.assignment[var.index()] = None;
+        self.values[var.index()] = [UNASSIGNED; 2];
     }
 
     /// Set the assigned/unassigned value of a variable.
     pub fn set_var(&mut self, var: Var, assignment: Option<bool>) {
-        self.assignment[var.index()] = assignment;
+        self.values[var.index()] = pair_of(assignment);
     }
 }
 
 /// Each variable's current value, or its last one when it is unassigned.
-fn copy_phases(assignment: &[Option<bool>], last_value: &[bool], phases: &mut [bool]) {
-    for ((phase, &value), &last) in phases.iter_mut().zip(assignment).zip(last_value) {
-        *phase = value.unwrap_or(last);
+fn copy_phases(values: &[[u8; 2]], last_value: &[bool], phases: &mut [bool]) {
+    for ((phase, &[positive, _]), &last) in phases.iter_mut().zip(values).zip(last_value) {
+        *phase = match positive {
+            TRUE => true,
+            FALSE => false,
+            _ => last,
+        };
     }
 }
 
@@ -290,22 +333,22 @@ pub fn enqueue_binary_implied(
     let (trail, mut ctx) = ctx.split_part_mut(TrailP);
     let nodes = &mut ctx.part_mut(ImplGraphP).nodes;
 
-    let values = &mut assignment.assignment;
+    let values = &mut assignment.values;
     let reason = Reason::Binary([!lit]);
     let level = trail.decisions.len() as LitIdx;
     trail.trail.reserve(implied.len());
 
     for &implied in implied {
-        let value = &mut values[implied.index()];
-        if fast_option_eq(*value, None) {
-            *value = Some(implied.is_positive());
+        let value = values.as_flattened()[implied.code()];
+        if value == UNASSIGNED {
+            values[implied.index()] = pair_with_true(implied);
             trail.trail.push(implied);
             nodes[implied.index()] = ImplNode {
                 reason,
                 level,
                 depth: trail.trail.len() as LitIdx,
             };
-        } else if !fast_option_eq(*value, Some(implied.is_positive())) {
+        } else if value != TRUE {
             return Err(implied);
         }
     }
@@ -335,9 +378,9 @@ pub fn backtrack(
     let trail_end = &trail.trail[new_trail_len..];
     for &lit in trail_end {
         make_available(ctx.borrow(), lit.var());
-        let var_assignment = &mut assignment.assignment[lit.index()];
-        assignment.last_value[lit.index()] = *var_assignment == Some(true);
-        *var_assignment = None;
+        let values = &mut assignment.values[lit.index()];
+        assignment.last_value[lit.index()] = values[0] == TRUE;
+        *values = [UNASSIGNED; 2];
     }
     trail.trail.truncate(new_trail_len);
 }
@@ -368,6 +411,52 @@ pub fn restart(
 ) {
     let level = ctx.part(AssumptionsP).assumption_levels();
     backtrack(ctx.borrow(), level);
+}
+
+#[cfg(test)]
+mod value_tests {
+    use super::*;
+
+    /// Every way of reading a value agrees with the others, for both literals of each variable.
+    fn check_values(a: &Assignment, expected: &[Option<bool>]) {
+        assert_eq!(a.var_count(), expected.len());
+        assert_eq!(a.lit_values().len(), 2 * expected.len());
+        for (index, &value) in expected.iter().enumerate() {
+            let var = Var::from_index(index);
+            assert_eq!(a.var_value(var), value);
+            for positive in [true, false] {
+                let lit = var.lit(positive);
+                let lit_value = value.map(|value| value == positive);
+                assert_eq!(a.lit_value(lit), lit_value);
+                assert_eq!(a.lit_is_true(lit), lit_value == Some(true));
+                assert_eq!(a.lit_is_false(lit), lit_value == Some(false));
+                assert_eq!(a.lit_is_unk(lit), lit_value.is_none());
+                let byte = match lit_value {
+                    Some(true) => TRUE,
+                    Some(false) => FALSE,
+                    None => UNASSIGNED,
+                };
+                assert_eq!(a.lit_values()[lit.code()], byte);
+            }
+        }
+    }
+
+    #[test]
+    fn a_literal_reads_its_value_where_its_variable_was_assigned() {
+        let mut a = Assignment::default();
+        a.set_var_count(3);
+        check_values(&a, &[None, None, None]);
+        a.assign_lit(Var::from_index(0).lit(true));
+        a.assign_lit(Var::from_index(2).lit(false));
+        check_values(&a, &[Some(true), None, Some(false)]);
+        a.set_var(Var::from_index(1), Some(false));
+        a.set_var(Var::from_index(2), None);
+        a.set_var_count(4);
+        check_values(&a, &[Some(true), Some(false), None, None]);
+        a.unassign_var(Var::from_index(0));
+        a.set_var(Var::from_index(3), Some(true));
+        check_values(&a, &[None, Some(false), None, Some(true)]);
+    }
 }
 
 #[cfg(test)]

@@ -16,12 +16,12 @@ pub fn propagate_binary(
         mut AssignmentP,
         mut ImplGraphP,
         mut TrailP,
-        BinaryClausesP,
+        WatchlistsP,
     ),
     lit: Lit,
 ) -> Result<(), Conflict> {
-    let (binary_clauses, mut ctx) = ctx.split_part(BinaryClausesP);
+    let (watchlists, mut ctx) = ctx.split_part(WatchlistsP);
 
-    enqueue_binary_implied(ctx.borrow(), lit, binary_clauses.implied(lit))
+    enqueue_binary_implied(ctx.borrow(), lit, watchlists.implied(lit))
         .map_err(|implied| Conflict::Binary([implied, !lit]))
 }

@@ -5,7 +5,10 @@ use varisat_formula::Lit;
 
 use crate::context::{parts::*, Context};
 
-use super::{assignment::fast_option_eq, enqueue_assignment, Conflict, Reason, Watch};
+use super::{
+    assignment::{FALSE, TRUE},
+    enqueue_assignment, Conflict, Reason, Watch,
+};
 
 /// Propagate all literals implied by long clauses watched by the given literal.
 ///
@@ -43,17 +46,17 @@ pub fn propagate_long(
 
         let mut watch_write = watch_ptr;
 
-        let assignment_limit = ctx.part(AssignmentP).assignment().len();
-        let assignment_ptr = ctx.part(AssignmentP).assignment().as_ptr();
+        let values_limit = ctx.part(AssignmentP).lit_values().len();
+        let values_ptr = ctx.part(AssignmentP).lit_values().as_ptr();
 
         let is_true = |lit: Lit| {
-            assert!(lit.index() < assignment_limit);
-            fast_option_eq(*assignment_ptr.add(lit.index()), Some(lit.is_positive()))
+            assert!(lit.code() < values_limit);
+            *values_ptr.add(lit.code()) == TRUE
         };
 
         let is_false = |lit: Lit| {
-            assert!(lit.index() < assignment_limit);
-            fast_option_eq(*assignment_ptr.add(lit.index()), Some(lit.is_negative()))
+            assert!(lit.code() < values_limit);
+            *values_ptr.add(lit.code()) == FALSE
         };
 
         'watchers: while watch_ptr != watch_end {
@@ -118,8 +121,8 @@ pub fn propagate_long(
             // literal instead of 13, and one fewer in the blocking literal's check). Long clauses
             // have at least 3 literals.
             let rest = std::slice::from_raw_parts(clause_ptr.add(2), clause_len - 2);
-            let assignment = std::slice::from_raw_parts(assignment_ptr, assignment_limit);
-            if let Some(found) = first_non_false(rest, assignment) {
+            let values = std::slice::from_raw_parts(values_ptr, values_limit);
+            if let Some(found) = first_non_false(rest, values) {
                 let lit_ptr = clause_ptr.add(2 + found);
                 let rest_lit = *lit_ptr;
                 // We found a non-false literal and make it a watched literal by reordering the
@@ -166,11 +169,11 @@ pub fn propagate_long(
     Ok(())
 }
 
-/// The position of the first literal of `lits` that is not false under `assignment`, if any.
+/// The position of the first literal of `lits` that is not false under `values` (each literal's
+/// value, by code: [`Assignment::lit_values`](super::Assignment::lit_values)), if any.
 ///
 /// Inlined always: out of line, the call for each clause visited cost more than the loop saves.
 #[inline(always)]
-fn first_non_false(lits: &[Lit], assignment: &[Option<bool>]) -> Option<usize> {
-    lits.iter()
-        .position(|&lit| !fast_option_eq(assignment[lit.index()], Some(lit.is_negative())))
+fn first_non_false(lits: &[Lit], values: &[u8]) -> Option<usize> {
+    lits.iter().position(|&lit| values[lit.code()] != FALSE)
 }

@@ -38,6 +38,7 @@ use varisat_formula::Lit;
 
 use crate::{
     clause::{db, ClauseRef},
+    compact_vec::CompactVec,
     context::{parts::*, Context},
 };
 
@@ -50,10 +51,22 @@ pub struct Watch {
     pub blocking: Lit,
 }
 
-/// Watchlists to detect clauses that became unit.
+/// A literal's lists: the watches of the long clauses it makes false, and the literals its
+/// binary clauses imply. Side by side and aligned, the two headers are in one cache line:
+/// propagating a literal reads both.
+#[derive(Clone, Default)]
+#[repr(C, align(32))]
+struct LitLists {
+    watches: CompactVec<Watch>,
+    implied: CompactVec<Lit>,
+}
+
+/// Watchlists to detect clauses that became unit, and the binary clauses' implications (kept here,
+/// next to the watches, and counted by [`BinaryClauses`](crate::binary::BinaryClauses)).
 pub struct Watchlists {
-    /// Contains only valid data for indices of assigned variables.
-    watches: Vec<Vec<Watch>>,
+    /// Each literal's lists, by code. The watches contain only valid data for indices of assigned
+    /// variables.
+    lists: Vec<LitLists>,
     /// Whether watchlists are present
     enabled: bool,
 }
@@ -61,7 +74,7 @@ pub struct Watchlists {
 impl Default for Watchlists {
     fn default() -> Watchlists {
         Watchlists {
-            watches: vec![],
+            lists: vec![],
             enabled: true,
         }
     }
@@ -70,7 +83,7 @@ impl Default for Watchlists {
 impl Watchlists {
     /// Update structures for a new variable count.
     pub fn set_var_count(&mut self, count: usize) {
-        self.watches.resize(count * 2, vec![]);
+        self.lists.resize(count * 2, LitLists::default());
     }
 
     /// Start watching a clause.
@@ -91,18 +104,35 @@ impl Watchlists {
     }
 
     /// Return watches for a given literal.
-    pub fn watched_by_mut(&mut self, lit: Lit) -> &mut Vec<Watch> {
-        &mut self.watches[lit.code()]
+    pub fn watched_by_mut(&mut self, lit: Lit) -> &mut CompactVec<Watch> {
+        &mut self.lists[lit.code()].watches
     }
 
     /// Return watches for a given literal.
     pub fn watched_by(&self, lit: Lit) -> &[Watch] {
-        &self.watches[lit.code()]
+        &self.lists[lit.code()].watches
     }
 
     /// Make a literal watch a clause.
     pub fn add_watch(&mut self, lit: Lit, watch: Watch) {
-        self.watches[lit.code()].push(watch)
+        self.lists[lit.code()].watches.push(watch)
+    }
+
+    /// The literals implied by a given literal through binary clauses.
+    pub fn implied(&self, lit: Lit) -> &[Lit] {
+        &self.lists[lit.code()].implied
+    }
+
+    /// Add the implications of a binary clause, whether or not watchlists are enabled.
+    pub fn add_binary_clause(&mut self, lits: [Lit; 2]) {
+        for i in 0..2 {
+            self.lists[(!lits[i]).code()].implied.push(lits[i ^ 1]);
+        }
+    }
+
+    /// Each literal's binary implications, by code.
+    pub fn implied_by_code_mut(&mut self) -> impl Iterator<Item = &mut CompactVec<Lit>> {
+        self.lists.iter_mut().map(|lists| &mut lists.implied)
     }
 
     /// Are watchlists enabled.
@@ -125,8 +155,8 @@ pub fn enable_watchlists(mut ctx: partial!(Context, mut WatchlistsP, ClauseAlloc
         return;
     }
 
-    for watchlist in watchlists.watches.iter_mut() {
-        watchlist.clear();
+    for lists in watchlists.lists.iter_mut() {
+        lists.watches.clear();
     }
 
     watchlists.enabled = true;
@@ -136,5 +166,54 @@ pub fn enable_watchlists(mut ctx: partial!(Context, mut WatchlistsP, ClauseAlloc
     for cref in db::clauses_iter(&ctx.borrow()) {
         let lits = alloc.clause(cref).lits();
         watchlists.watch_clause(cref, [lits[0], lits[1]]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use partial_ref::IntoPartialRefMut;
+
+    use varisat_formula::lits;
+
+    use crate::load::load_clause;
+
+    #[test]
+    fn both_lists_of_a_literal_share_a_cache_line() {
+        assert_eq!(std::mem::size_of::<LitLists>(), 32);
+        assert_eq!(std::mem::align_of::<LitLists>(), 32);
+    }
+
+    #[test]
+    fn rebuilding_the_watchlists_keeps_the_binary_implications() {
+        let mut ctx = Context::default();
+        let mut ctx = ctx.into_partial_ref_mut();
+
+        load_clause(ctx.borrow(), &lits![1, 2]);
+        load_clause(ctx.borrow(), &lits![-1, 3, 4]);
+
+        let implied = |ctx: &partial!(Context, WatchlistsP), lit: Lit| {
+            ctx.part(WatchlistsP).implied(lit).to_vec()
+        };
+        let watched = |ctx: &partial!(Context, WatchlistsP), lit: Lit| {
+            ctx.part(WatchlistsP).watched_by(lit).len()
+        };
+
+        for _ in 0..2 {
+            // The clause (1 2): -1 implies 2 and -2 implies 1.
+            assert_eq!(implied(&ctx.borrow(), lits![-1][0]), lits![2]);
+            assert_eq!(implied(&ctx.borrow(), lits![-2][0]), lits![1]);
+            assert!(implied(&ctx.borrow(), lits![1][0]).is_empty());
+            // The clause (-1 3 4) is watched through two of its literals, made false.
+            let watches: usize = [lits![1][0], lits![-3][0], lits![-4][0]]
+                .iter()
+                .map(|&lit| watched(&ctx.borrow(), lit))
+                .sum();
+            assert_eq!(watches, 2);
+
+            ctx.part_mut(WatchlistsP).disable();
+            enable_watchlists(ctx.borrow());
+        }
     }
 }
