@@ -187,7 +187,8 @@ mod tests {
             let error = Alphabet::custom(zero_width).unwrap_err();
             assert!(error.contains("takes no room of its own"), "{zero_width:?}: {error}");
         }
-        // Wide characters do stand alone: a composed é, CJK digits, an emoji.
+        // Characters of one or two columns stand alone: a composed é, CJK
+        // digits, an emoji.
         assert!(Alphabet::custom("\u{e9}一二三😀").is_ok());
         for separator in [",", ";", ":"] {
             assert!(Alphabet::custom(&format!("123{separator}")).is_err(), "{separator}");
