@@ -52,23 +52,20 @@ pub const TRUE: u8 = 1;
 /// The value of an unassigned literal in [`Assignment::lit_values`].
 pub const UNASSIGNED: u8 = 2;
 
-/// The values of a variable's two literals, positive first, when `lit` is true.
+/// The values of a variable's two literals, positive first, for the variable's value.
 #[inline(always)]
-fn pair_with_true(lit: Lit) -> [u8; 2] {
-    if lit.is_positive() {
-        [TRUE, FALSE]
-    } else {
-        [FALSE, TRUE]
-    }
-}
-
-/// The values of a variable's two literals for the variable's value.
 fn pair_of(value: Option<bool>) -> [u8; 2] {
     match value {
         None => [UNASSIGNED; 2],
         Some(true) => [TRUE, FALSE],
         Some(false) => [FALSE, TRUE],
     }
+}
+
+/// The values of a variable's two literals when `lit` is true.
+#[inline(always)]
+fn pair_with_true(lit: Lit) -> [u8; 2] {
+    pair_of(Some(lit.is_positive()))
 }
 
 impl Assignment {
