@@ -135,23 +135,14 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
     }
     // The first solutions of the enumeration engine (each verified) tick off
     // candidates without a solver call each, and count up to the limit.
-    let mut count = Count { count: 0, capped: options.count_limit < 2 };
-    if options.count_limit >= 2 {
-        let mut search = Search::prepared(prepared.clone(), Strategy::default(), deadline).seeded(seed.as_ref());
-        while count.count < options.count_limit {
-            let Some(grid) = search.next() else { break };
-            witnesses.enumerated(grid?)?;
-            count.count += 1;
-            search.check_countable(options.count_limit)?;
+    let count = match options.count_limit {
+        0 | 1 => Count { count: 0, capped: true },
+        limit => {
+            let mut search = Search::prepared(prepared.clone(), Strategy::default(), deadline).seeded(seed.as_ref());
+            // The one past the limit ticks off candidates too.
+            search.count_each(limit, |grid| witnesses.enumerated(grid))?
         }
-        // One more tells whether there are more; it ticks off candidates too.
-        if count.count == options.count_limit {
-            if let Some(grid) = search.next() {
-                witnesses.enumerated(grid?)?;
-                count.capped = true;
-            }
-        }
-    }
+    };
     // What the last solver call and the last draw took; a draw counts as
     // a guess of 10 ms until one is made.
     let (mut solver_took, mut draw_took) = (Duration::ZERO, Duration::from_millis(10));
@@ -323,8 +314,8 @@ impl<'p> Witnesses<'p> {
 
     /// A solution of the enumeration, there to be counted: it mostly
     /// repeats pairs already seen, so its renamings are not ticked off.
-    fn enumerated(&mut self, grid: Grid) -> Result<(), SolveError> {
-        self.tick(&grid)
+    fn enumerated(&mut self, grid: &Grid) -> Result<(), SolveError> {
+        self.tick(grid)
     }
 
     /// Tick off the (cell, value) pairs of a verified solution. Each must

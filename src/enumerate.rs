@@ -577,17 +577,35 @@ impl Search {
     /// The solutions left, counted up to `limit` ([`Search::check_countable`]
     /// after each), and whether there are more ([`Count::capped`]).
     pub fn count_up_to(&mut self, limit: u64) -> Result<Count, SolveError> {
+        self.count_each(limit, |_| Ok(()))
+    }
+
+    /// [`Search::count_up_to`], each verified solution shown to `visit` as
+    /// it is found, the one past `limit` that tells [`Count::capped`]
+    /// included. An error from `visit` ends the count. The one counting
+    /// loop: `count` keeps the solutions for a proof, `analyze` ticks off
+    /// their candidates.
+    pub fn count_each(
+        &mut self,
+        limit: u64,
+        mut visit: impl FnMut(&Grid) -> Result<(), SolveError>,
+    ) -> Result<Count, SolveError> {
         self.timed(|search| {
             let mut count = 0;
             while count < limit {
-                match search.advance()? {
-                    true => count += 1,
-                    false => return Ok(Count { count, capped: false }),
+                if !search.advance()? {
+                    return Ok(Count { count, capped: false });
                 }
+                visit(&search.solution)?;
+                count += 1;
                 search.check_countable(limit)?;
             }
             // One more tells a count the limit cut short from an exact one.
-            Ok(Count { count, capped: search.advance()? })
+            let more = search.advance()?;
+            if more {
+                visit(&search.solution)?;
+            }
+            Ok(Count { count, capped: more })
         })
     }
 
@@ -644,6 +662,38 @@ mod tests {
                 // varisat asked at every dead end: pruning must not lose a solution.
                 assert_eq!(count_all(Search::new(&p, &options).sat_after(1)), 288);
             }
+        }
+    }
+
+    #[test]
+    fn count_each_shows_every_solution_counted_and_the_one_past_the_limit() {
+        use crate::testing::checker::{check, numbers, Shape};
+        let p = puzzle(Geometry::classic(4).unwrap(), &".".repeat(16));
+        for strategy in [Strategy::Branch, Strategy::Blocking] {
+            for (limit, shown) in [(1000, 288), (288, 288), (10, 11), (1, 2)] {
+                let mut seen = std::collections::HashSet::new();
+                let count = Search::with_strategy(&p, &SolveOptions::default(), strategy)
+                    .count_each(limit, |grid| {
+                        let cells = numbers(grid);
+                        check(&Shape::classic(4), &[0; 16], &cells).map_err(InternalError)?;
+                        assert!(seen.insert(cells), "{strategy:?}: a solution shown twice");
+                        Ok(())
+                    })
+                    .unwrap();
+                assert_eq!(count, Count { count: limit.min(288), capped: limit < 288 }, "{strategy:?}");
+                assert_eq!(seen.len(), shown, "{strategy:?}, limit {limit}");
+            }
+            // The visitor's error ends the count at once.
+            let mut shown = 0;
+            let stopped = Search::with_strategy(&p, &SolveOptions::default(), strategy).count_each(100, |_| {
+                shown += 1;
+                match shown {
+                    3 => Err(SolveError::Mismatch("stop".into())),
+                    _ => Ok(()),
+                }
+            });
+            assert!(matches!(stopped, Err(SolveError::Mismatch(_))), "{strategy:?}: {stopped:?}");
+            assert_eq!(shown, 3, "{strategy:?}");
         }
     }
 

@@ -43,18 +43,11 @@ pub fn run_count(args: &CountArgs, grid: &GridArgs) -> Result<u8> {
         let mut solutions = Vec::new();
         let counted = match proofs.wanted() {
             false => search.count_up_to(limit),
-            true => (|| {
-                while (solutions.len() as u64) < limit {
-                    match search.next() {
-                        Some(solution) => solutions.push(solution?),
-                        None => return Ok(Count { count: solutions.len() as u64, capped: false }),
-                    }
-                    search.check_countable(limit)?;
-                }
-                // As `count_up_to`: one more, not kept, tells whether there are more.
-                let more = search.next().transpose()?.is_some();
-                Ok(Count { count: solutions.len() as u64, capped: more })
-            })(),
+            // The solution past the limit is kept too; a capped count has no proof.
+            true => search.count_each(limit, |solution| {
+                solutions.push(solution.clone());
+                Ok(())
+            }),
         };
         let count = match counted {
             Ok(count) => count,

@@ -25,7 +25,7 @@
 
 use std::collections::VecDeque;
 use std::io::BufRead;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::enumerate::{Count, Search};
 use crate::error::{echo, ParseError, ParseErrorKind, Position, Shift};
@@ -138,6 +138,11 @@ const PUZZLE_TIME: Duration = Duration::from_millis(5);
 /// too many of the puzzle beside it (all readings of a 9×9 take under a
 /// millisecond; those of a 400×400 may take minutes).
 const FRAMING_TIME: Duration = Duration::from_secs(1);
+
+/// The time from now to `deadline`, zero once it is past.
+fn time_left(deadline: Instant) -> Duration {
+    deadline.saturating_duration_since(Instant::now())
+}
 
 /// Streams the puzzles of one input.
 ///
@@ -1525,10 +1530,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let puzzles = starts.iter().flatten().count();
         // One puzzle alone in its run is framed by the run's ends.
         let check = puzzles > 1 || (damaged && puzzles > 0);
-        let deadline = std::time::Instant::now() + FRAMING_TIME + PUZZLE_TIME * puzzles as u32;
+        let deadline = Instant::now() + FRAMING_TIME + PUZZLE_TIME * puzzles as u32;
         let mut wrongness = |reader: &mut Self, start: usize| {
             *known.entry(start).or_insert_with(|| {
-                let left = deadline.saturating_duration_since(std::time::Instant::now());
+                let left = time_left(deadline);
                 match reader.told_wrongness(&rows[start..start + n], n, GUESS_TIME.min(left)) {
                     // Past the time, what propagation leaves is taken as
                     // too hard to tell, as a search that runs out is.
@@ -1573,7 +1578,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                     .filter(|start| read_at.binary_search(start).is_err());
                 while shift.is_none() && evidence {
                     let Some(start) = across.next() else { break };
-                    let left = deadline.saturating_duration_since(std::time::Instant::now());
+                    let left = time_left(deadline);
                     if left.is_zero() {
                         // Not told in time: where the run shows damage, not read.
                         shift = damaged.then_some(Shift::Untold);
@@ -1674,7 +1679,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // not refuted is as good (the user's puzzle may be improper), and
         // against a refuted one any reading that is not refuted is better.
         let search = if displaced == 1 { GUESS_TIME } else { Duration::ZERO };
-        let deadline = std::time::Instant::now() + FRAMING_TIME;
+        let deadline = Instant::now() + FRAMING_TIME;
         let mut best = Greater;
         // The rows without row `left_out`: one row changes from one to the next.
         let mut kept = rows[1..].to_vec();
@@ -1693,7 +1698,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                     false => continue,
                 }
             }
-            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            let left = time_left(deadline);
             if left.is_zero() {
                 return Equal;
             }
