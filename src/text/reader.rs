@@ -286,6 +286,9 @@ struct Numbered {
 impl Numbered {
     /// `title` cut at its numbers, if it has one.
     fn of(title: &str) -> Option<Numbered> {
+        if !title.bytes().any(|b| b.is_ascii_digit()) {
+            return None;
+        }
         let (mut words, mut digits) = (vec![String::new()], Vec::<String>::new());
         let mut in_number = false;
         for c in title.chars() {
@@ -298,7 +301,7 @@ impl Numbered {
             in_number = c.is_ascii_digit();
         }
         let numbers = digits.iter().map(|d| d.trim_start_matches('0')).map(|v| (v.len(), v.to_string())).collect();
-        (!digits.is_empty()).then_some(Numbered { words, numbers })
+        Some(Numbered { words, numbers })
     }
 
     /// Whether `later` is a title of the same words with higher numbers.
