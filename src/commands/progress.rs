@@ -37,6 +37,14 @@ fn spinner() -> ProgressStyle {
         .unwrap_or_else(|_| ProgressStyle::default_spinner())
 }
 
+/// The bytes read of the whole, the time left by them, and what is under way.
+fn bar() -> ProgressStyle {
+    ProgressStyle::with_template(
+        "{spinner} {elapsed_precise} [{wide_bar:.cyan/blue}] {percent:>3}% {msg}{prefix}, ETA {eta}",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar())
+}
+
 /// The bar of the run under way, if it shows one, for writers to clear it
 /// around what they write to the terminal.
 static SHOWN: Mutex<Option<ProgressBar>> = Mutex::new(None);
@@ -114,12 +122,7 @@ impl Progress {
             .collect();
         let total = sizes.filter(|s| !s.is_empty()).map(|s| s.iter().sum::<u64>());
         let bar = match total {
-            Some(total) => ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden()).with_style(
-                ProgressStyle::with_template(
-                    "{spinner} {elapsed_precise} [{wide_bar:.cyan/blue}] {percent:>3}% {msg}{prefix}, ETA {eta}",
-                )
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-            ),
+            Some(total) => ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden()).with_style(bar()),
             None => ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden()).with_style(spinner()),
         };
         bar.set_message("reading");
@@ -262,5 +265,65 @@ impl<R: Read> Read for CountingReader<R> {
             self.counts.read.fetch_add(n as u64, Ordering::Relaxed);
         }
         Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A terminal that keeps every text drawn on it.
+    #[derive(Clone, Debug, Default)]
+    struct Recorder(Arc<Mutex<Vec<String>>>);
+
+    impl indicatif::TermLike for Recorder {
+        fn width(&self) -> u16 {
+            100
+        }
+        fn move_cursor_up(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, line: &str) -> io::Result<()> {
+            self.write_str(line)
+        }
+        fn write_str(&self, text: &str) -> io::Result<()> {
+            self.0.lock().expect("not poisoned").push(text.to_string());
+            Ok(())
+        }
+        fn clear_line(&self) -> io::Result<()> {
+            Ok(())
+        }
+        fn flush(&self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_puzzle_begun_once_every_byte_is_read_is_never_drawn_at_100_percent() {
+        // Every change drawn at once, as a draw landing between two calls
+        // would catch it (one CI run in four did).
+        let terminal = Recorder::default();
+        let target = ProgressDrawTarget::term_like(Box::new(terminal.clone()));
+        let bar = ProgressBar::with_draw_target(Some(100), target).with_style(bar());
+        let progress = Progress { bar: Some(bar), counts: Arc::default(), start: Instant::now(), done: None };
+        progress.counts.read.store(50, Ordering::Relaxed);
+        progress.tick(|| "puzzle 1".into());
+        // The last puzzle, read with the last bytes, only begun.
+        progress.counts.read.store(100, Ordering::Relaxed);
+        progress.tick(|| "puzzle 2".into());
+        let frames = terminal.0.lock().expect("not poisoned").clone();
+        assert!(frames.iter().any(|f| f.contains(" 50% 1 puzzle, now puzzle 1")), "no bar drawn: {frames:?}");
+        let last = frames.iter().rfind(|f| !f.trim().is_empty());
+        assert!(last.is_some_and(|f| f.ends_with(" 2 puzzles, now puzzle 2")), "not a spinner: {frames:?}");
+        assert!(!frames.iter().any(|f| f.contains("100%")), "drawn at 100%: {frames:?}");
     }
 }
