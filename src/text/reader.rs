@@ -1926,6 +1926,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             return Err(self.error(line, None, kind));
         }
         let mut cells = Vec::with_capacity(n * n);
+        // A word is a number (a row of numbers, a spreadsheet's field), whatever the alphabet.
+        let expected = |token: &Token| match token.text {
+            TokenText::Word(_) => Alphabet::expected_number(n),
+            TokenText::Char(_) => self.alphabet.expected(n),
+        };
         for (line, tokens) in rows {
             for token in tokens {
                 let value = match token.symbol {
@@ -1936,16 +1941,14 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                             let kind = ParseErrorKind::ValueOutOfRange {
                                 symbol: token.text.to_string(),
                                 n,
-                                expected: self.alphabet.expected(n),
+                                expected: expected(token),
                             };
                             return Err(self.error(*line, Some(token.column as usize), kind));
                         }
                     },
                     Symbol::Unknown => {
-                        let kind = ParseErrorKind::UnknownSymbol {
-                            symbol: token.text.to_string(),
-                            expected: self.alphabet.expected(n),
-                        };
+                        let kind =
+                            ParseErrorKind::UnknownSymbol { symbol: token.text.to_string(), expected: expected(token) };
                         return Err(self.error(*line, Some(token.column as usize), kind));
                     }
                 };

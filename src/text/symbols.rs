@@ -125,6 +125,12 @@ impl Alphabet {
         n <= self.symbols.len()
     }
 
+    /// What a cell written as a number (a word of a row of numbers, a
+    /// spreadsheet's field) may be in a grid of side n, in words.
+    pub fn expected_number(n: usize) -> String {
+        format!("a number from 1 to {n}, or 0 or '.' for empty")
+    }
+
     /// What is expected in a grid of side `n`, for messages: `1-9, '.' or '0'`.
     pub fn expected(&self, n: usize) -> String {
         let empties = match self.empty {

@@ -1020,10 +1020,20 @@ pub(super) fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells 
     // Leading zeros pad numbers to a width (`06`, `016`); far wider than
     // the row's values need (`0000 0000 0001 0000`), they are cells too.
     let padded_past = |w: &str| w.len() > 1 && w.starts_with('0') && w.len() > words.len().to_string().len() + 1;
+    // A word that is no number in a row that is surely of numbers (`x`,
+    // `1O`, `3.5` or `-` among 16) is a cell written wrong, an error at its
+    // column: read a character a cell, the row would have a wrong length
+    // and the error would name no cell. Surely: a number past 9 (or padded,
+    // `07`), every number at most the row's length, and such words a
+    // quarter of the row at most.
+    let strays = words.iter().filter(|(_, w)| !numeric(w)).count();
+    let surely_numbers = 4 * strays <= words.len()
+        && words.iter().any(|(_, w)| digits(w) && w.len() > 1)
+        && words.iter().all(|(_, w)| !numeric(w) || in_row(w));
     if words.len() >= 2
         && !grouped
-        && words.iter().all(|(_, w)| numeric(w) && !padded_past(w))
-        && (!ruled || words.iter().all(|(_, w)| in_row(w)))
+        && words.iter().all(|(_, w)| !padded_past(w))
+        && ((strays == 0 && (!ruled || words.iter().all(|(_, w)| in_row(w)))) || surely_numbers)
         && (!alphabet.is_custom() || words.iter().any(|(_, w)| w.len() > 1))
     {
         let tokens = words
@@ -1031,7 +1041,7 @@ pub(super) fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells 
             .map(|(column, w)| {
                 let symbol = match w.parse::<usize>() {
                     _ if w == "." => Symbol::Empty,
-                    _ if negative(w) => Symbol::Unknown,
+                    _ if negative(w) || !numeric(w) => Symbol::Unknown,
                     Ok(0) => Symbol::Empty,
                     Ok(v) => Symbol::Value(v),
                     Err(_) => Symbol::Value(usize::MAX),

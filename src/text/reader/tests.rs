@@ -257,6 +257,32 @@ fn errors_name_line_column_and_expectation() {
 /// A negative number in rows of numbers (`-1` for empty, as some programs
 /// write) is named at its column: its `-` is no box rule before a given.
 #[test]
+fn a_word_that_is_no_number_in_a_row_of_numbers_is_named_at_its_column() {
+    // A 16x16 of numbers; row 3 has one word written wrong at column 10.
+    let rows = |bad: &str| {
+        let mut rows = vec![vec!["0"; 16]; 16];
+        (rows[0][0], rows[1][1], rows[2][2], rows[2][4]) = ("10", "12", "13", bad);
+        rows.iter().map(|r| r.join(" ")).collect::<Vec<_>>().join("\n") + "\n"
+    };
+    for bad in ["x", "1O", "7a", "3.5", "12,", "0.0", "-", "A"] {
+        let entries = read(&rows(bad));
+        assert_eq!(statuses(&entries), ["invalid"], "{bad}");
+        let e = entries[0].puzzle.as_ref().unwrap_err();
+        assert_eq!((e.position.line, e.position.column), (3, Some(10)), "{bad}: {e}");
+        assert!(matches!(&e.kind, ParseErrorKind::UnknownSymbol { symbol, .. } if symbol == bad), "{e}");
+        // Letters are no number here, whatever the alphabet takes.
+        assert!(e.to_string().contains("expected a number from 1 to 16"), "{e}");
+    }
+    assert_eq!(statuses(&read(&rows("0"))), ["ok"]);
+    // Lines that are not surely numbers are read as before: a title with
+    // numbers past its length, spaced symbols, digit groups.
+    let entries = read("Puzzle 12 of 50 hard\n1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 .\n");
+    assert_eq!(statuses(&entries), ["ok"]);
+    assert_eq!(entries[0].name.as_deref(), Some("Puzzle 12 of 50 hard"));
+    assert_eq!(givens(&entries[0]), "123434122143432.");
+}
+
+#[test]
 fn a_negative_number_is_named_not_read_as_a_given() {
     for (text, line, column, word) in [
         ("-1 -1 -1 -1\n-1 -1 -1 -1\n-1 -1 -1 -1\n-1 -1 -1 -1\n", 1, 1, "-1"),
