@@ -82,7 +82,7 @@ pub use sat::external::{ExternalError, ExternalSolver};
 pub use sat::varisat::conflicts_so_far;
 pub use sat::Claimant;
 pub use solve::{solve, solve_with_stats, Guess, Outcome, SolveError, Stats, GUESS_CONFLICTS};
-pub use text::decoded::{not_utf8_at, read_text_file};
+pub use text::decoded::{not_utf8_at, read_text_file, MAX_TEXT_FILE};
 pub use text::format;
 pub use text::fpuzzles::{
     fpuzzles_json, fpuzzles_value, read_fpuzzles, read_fpuzzles_entries, write_fpuzzles, FpuzzlesError,

@@ -136,11 +136,18 @@ impl GridArgs {
         };
         let variants = &self.variants;
         if let Some(source) = &self.fpuzzles {
-            let path = Path::new(source);
-            let (text, name) = if path.is_file() {
-                (text_of("--fpuzzles", path)?, source.as_str())
-            } else {
-                (source.clone(), "--fpuzzles")
+            // A puzzle is JSON, lz-string base64 (no `.`) or a URL: a name
+            // with a dot and none of a URL's marks is a file's.
+            let names_a_file = source.contains('.')
+                && !source.contains(['?', '=', '{', ':'])
+                && !source.contains(char::is_whitespace)
+                && source.len() < 256;
+            let (text, name) = match named_text("--fpuzzles", source, usize::MAX, "")? {
+                Some(text) => (text, source.as_str()),
+                None if names_a_file => bail!(
+                    "--fpuzzles {source}: no such file (an f-puzzles puzzle is JSON, lz-string base64 or an f-puzzles URL; a file must exist)"
+                ),
+                None => (source.clone(), "--fpuzzles"),
             };
             let entries = read_fpuzzles_entries(&text, name);
             // The first puzzle's grid, for the commands that take one grid.
@@ -158,19 +165,12 @@ impl GridArgs {
             // A map, or a file holding one: what names a file must be one.
             let names_a_file = map.contains(['/', '\\'])
                 || [".txt", ".map", ".regions", ".toml", ".csv"].iter().any(|ext| map.ends_with(ext));
-            let text = if path.is_file() {
-                // A map of the largest grid, at most 1024² labels of four
-                // characters and a space, fits well within a line's limit.
-                let size = std::fs::metadata(path).map_or(0, |m| m.len());
-                if size > satdoku::MAX_LINE as u64 {
-                    bail!(
-                        "--regions {map}: {size} bytes, more than any map holds (one of the largest grid, 1024x1024, fits in {} MiB)",
-                        satdoku::MAX_LINE >> 20
-                    );
-                }
-                text_of("--regions", path)?
-            } else if path.exists() {
-                bail!("--regions {map}: not a file")
+            // A map of the largest grid, at most 1024² labels of four
+            // characters and a space, fits well within a line's limit.
+            let holds =
+                format!("any map holds (one of the largest grid, 1024x1024, fits in {} MiB)", satdoku::MAX_LINE >> 20);
+            let text = if let Some(text) = named_text("--regions", map, satdoku::MAX_LINE, &holds)? {
+                text
             } else if names_a_file && !map.contains(char::is_whitespace) {
                 bail!("--regions {map}: no such file (a map is n² labels, a file must exist)")
             } else {
@@ -471,11 +471,23 @@ impl Proofs {
 /// A file an option names, read whole as text (a region map, f-puzzles
 /// JSON): UTF-8, or UTF-16 with its byte-order mark. A byte that is no
 /// UTF-8 is named with its line and column.
-fn text_of(option: &str, path: &Path) -> Result<String> {
-    let bytes = read_text_file(path).with_context(|| format!("{option} {}: cannot read it", path.display()))?;
-    String::from_utf8(bytes).map_err(|e| {
+/// The text of what `arg`, the value of `option`, names, if anything by
+/// that name exists (`None` if not: the value is the text itself): a file,
+/// a pipe (`<(…)`) or a device (`/dev/stdin`). A directory, or more than
+/// `limit` bytes (`what` says what holds no more), is an error.
+fn named_text(option: &str, arg: &str, limit: usize, what: &str) -> Result<Option<String>> {
+    let path = Path::new(arg);
+    let Ok(meta) = std::fs::metadata(path) else { return Ok(None) };
+    if meta.is_dir() {
+        bail!("{option} {arg}: a directory, not a file");
+    }
+    let bytes = read_text_file(path).with_context(|| format!("{option} {arg}: cannot read it"))?;
+    if bytes.len() > limit {
+        bail!("{option} {arg}: {} bytes, more than {what}", bytes.len());
+    }
+    String::from_utf8(bytes).map(Some).map_err(|e| {
         let (line, column, byte) = not_utf8_at(&e);
-        anyhow::anyhow!("{option} {}:{line}:{column}: byte 0x{byte:02x} is not UTF-8 (expected text)", path.display())
+        anyhow::anyhow!("{option} {arg}:{line}:{column}: byte 0x{byte:02x} is not UTF-8 (expected text)")
     })
 }
 

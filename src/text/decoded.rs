@@ -8,7 +8,7 @@
 //! file; anything else passes through untouched (a UTF-8 byte-order mark is
 //! left to the readers, which already skip it).
 
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, Read};
 use std::path::Path;
 
 /// A reader of text that opens with a UTF-16 byte-order mark, decoded to
@@ -183,14 +183,26 @@ impl<R: BufRead> BufRead for Decoded<R> {
     }
 }
 
+/// The most bytes [`read_text_file`] reads: a grid file or an f-puzzles
+/// puzzle of the largest grid, 1024×1024, with a clue on every cell, fits.
+pub const MAX_TEXT_FILE: u64 = 256 << 20;
+
 /// The bytes of a text file, as satdoku's readers see them:
 /// UTF-16 with its byte-order mark decoded to UTF-8, a UTF-8 byte-order mark
 /// left out, anything else as it is (for the caller to say where a byte
 /// that is not UTF-8 is). For the files read whole: grid files, region
 /// maps, f-puzzles JSON.
+/// At most [`MAX_TEXT_FILE`] bytes: a pipe or a device (`/dev/zero`) may
+/// not end.
 pub fn read_text_file(path: &Path) -> io::Result<Vec<u8>> {
+    let mut raw = Vec::new();
+    std::fs::File::open(path)?.take(MAX_TEXT_FILE + 1).read_to_end(&mut raw)?;
+    if raw.len() as u64 > MAX_TEXT_FILE {
+        let message = format!("more than {} MiB, more than any such file holds", MAX_TEXT_FILE >> 20);
+        return Err(io::Error::new(io::ErrorKind::InvalidData, message));
+    }
     let mut bytes = Vec::new();
-    Decoded::new(BufReader::new(std::fs::File::open(path)?)).read_to_end(&mut bytes)?;
+    Decoded::new(&raw[..]).read_to_end(&mut bytes)?;
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         bytes.drain(..3);
     }

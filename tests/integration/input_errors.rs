@@ -89,7 +89,7 @@ fn region_map_errors_say_where_and_comments_are_no_labels() {
     // A file's name mistyped (no dot, no slash) is read as a map, and the
     // message says no file has that name either.
     refused(&["count", "--regions", "mymap"], &["--regions column 5:", "(nor is there a file named mymap)"]);
-    // A file larger than any map is refused before it is read.
+    // A file larger than any map is refused.
     let huge = write_file(&dir, "huge.txt", &"a".repeat(satdoku::MAX_LINE + 1));
     refused(&["count", "--regions", &huge], &["huge.txt: 16777217 bytes, more than any map holds"]);
     let fifth = write_file(&dir, "fifth.txt", "aabb\naabb\nccdd\nccde\n");
@@ -166,4 +166,33 @@ fn text_with_no_puzzle_is_bad_input_and_empty_input_is_not() {
     assert_eq!(records.len(), 1, "{}", r.stdout);
     assert_eq!(records[0]["status"], "invalid");
     assert!(records[0]["error"].as_str().unwrap().starts_with("<stdin>:1:2: 'o' is not a symbol"), "{}", r.stdout);
+}
+
+/// What `--fpuzzles`, `--regions` and `--grid` name is read whatever it is,
+/// a file, a pipe or a device: `--fpuzzles` read a pipe's path, a missing
+/// file's name and a directory's as puzzle text ("'/dev/fd/63' is base64
+/// that does not decompress"), `--regions` refused a pipe as "not a file",
+/// and `--grid /dev/zero` read until memory ran out.
+#[test]
+fn named_inputs_are_read_from_pipes_and_a_missing_file_or_a_directory_is_said_so() {
+    let dir = TempDir::new().unwrap();
+    let made = run(&["generate", "--size", "4", "--count", "1", "--seed", "1", "--format", "fpuzzles"], "");
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    let file = write_file(&dir, "one.fp", &made.stdout);
+    let from_file = run(&["solve", "--fpuzzles", &file], "");
+    assert_eq!(from_file.code, 0, "{}", from_file.stderr);
+    // Through a pipe: stdin is one.
+    let piped = run(&["solve", "--fpuzzles", "/dev/stdin"], &made.stdout);
+    assert_eq!((piped.code, &piped.stdout), (0, &from_file.stdout), "{}", piped.stderr);
+    let blank = write_file(&dir, "blank.txt", BLANK);
+    let map = run(&["count", "--regions", "/dev/stdin", &blank], "aabb\naabb\nccdd\nccdd\n");
+    assert_eq!((map.code, map.stdout.trim()), (0, "288"), "{}", map.stderr);
+    let missing = dir.path().join("missing.fp").display().to_string();
+    refused(&["solve", "--fpuzzles", &missing], &["missing.fp: no such file"]);
+    let folder = dir.path().display().to_string();
+    refused(&["solve", "--fpuzzles", &folder], &[": a directory, not a file"]);
+    refused(&["count", "--regions", &folder], &[": a directory, not a file"]);
+    // Endless: refused past what any such file holds.
+    refused(&["count", "--grid", "/dev/zero"], &["/dev/zero", "more than 256 MiB"]);
+    refused(&["solve", "--fpuzzles", "/dev/zero"], &["/dev/zero", "more than 256 MiB"]);
 }
