@@ -6,7 +6,7 @@ use varisat_formula::Lit;
 use crate::{
     clause::{db, ClauseRef},
     context::{parts::*, Context},
-    glue::compute_glue,
+    glue::{compute_glue, compute_glue_below},
 };
 
 use super::{bump_clause_activity, ClauseHeader, Tier};
@@ -57,11 +57,12 @@ pub fn bump_clause(
 
     let clause = alloc.clause_mut(cref);
 
-    let glue = compute_glue(ctx_2.borrow(), clause.lits());
+    // Only a glue below the clause's counts (none below an original clause's, 0).
+    let glue = compute_glue_below(ctx_2.borrow(), clause.lits(), clause.header().glue());
 
     clause.header_mut().set_active(true);
 
-    if glue < clause.header().glue() {
+    if let Some(glue) = glue {
         clause.header_mut().set_glue(glue);
 
         db::set_clause_tier(ctx.borrow(), cref, select_tier(glue));
