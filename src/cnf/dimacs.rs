@@ -223,13 +223,26 @@ impl CnfFile {
     }
 }
 
+/// The most bytes [`read_cnf`] reads: four times the CNF of the default
+/// `--max-literals`, 100 million literals (a pipe or a device may not end).
+pub const MAX_CNF_BYTES: u64 = 4 << 30;
+
 /// Read a CNF written by `satdoku dimacs`; `source_name` names it in messages.
 pub fn read_cnf(input: impl BufRead, source_name: &str) -> Result<CnfFile, CnfError> {
     // PowerShell 5's `>` writes UTF-16: `satdoku dimacs > puzzle.cnf` there.
-    let mut input = Decoded::new(input);
+    let mut input = io::Read::take(Decoded::new(input), MAX_CNF_BYTES + 1);
+    let failed = |message: String| CnfError::Io { source_name: source_name.into(), message };
     let mut bytes = Vec::new();
-    io::Read::read_to_end(&mut input, &mut bytes)
-        .map_err(|e| CnfError::Io { source_name: source_name.into(), message: e.to_string() })?;
+    // The first line on its own: an input with no line end (`/dev/zero`) is no CNF.
+    let line = crate::text::reader::MAX_LINE;
+    io::Read::take(&mut input, line as u64).read_until(b'\n', &mut bytes).map_err(|e| failed(e.to_string()))?;
+    if bytes.len() == line && !bytes.ends_with(b"\n") {
+        return Err(failed(format!("no line end in the first {} MiB: not a CNF", line >> 20)));
+    }
+    io::Read::read_to_end(&mut input, &mut bytes).map_err(|e| failed(e.to_string()))?;
+    if bytes.len() as u64 > MAX_CNF_BYTES {
+        return Err(failed(format!("more than {} GiB, more than any CNF satdoku reads", MAX_CNF_BYTES >> 30)));
+    }
     let bytes = bytes.strip_prefix(crate::sat::output::BOM).unwrap_or(&bytes);
     let comments = Comments::read(bytes, source_name)?;
     let formula = DimacsParser::parse(bytes)

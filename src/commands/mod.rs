@@ -136,12 +136,14 @@ impl GridArgs {
         };
         let variants = &self.variants;
         if let Some(source) = &self.fpuzzles {
-            // A puzzle is JSON, lz-string base64 (no `.`) or a URL: a name
-            // with a dot and none of a URL's marks is a file's.
-            let names_a_file = source.contains('.')
+            // A puzzle is JSON, lz-string base64 (no `.`) or a link: a name
+            // whose last part ends in an extension (`p.json`, `dir/p.fp`),
+            // with none of a link's marks, is a file's.
+            let extension = source.rsplit('/').next().and_then(|last| last.rsplit_once('.')).map(|(_, ext)| ext);
+            let names_a_file = extension
+                .is_some_and(|ext| (1..=8).contains(&ext.len()) && ext.chars().all(|c| c.is_ascii_alphanumeric()))
                 && !source.contains(['?', '=', '{', ':'])
-                && !source.contains(char::is_whitespace)
-                && source.len() < 256;
+                && !source.contains(char::is_whitespace);
             let (text, name) = match named_text("--fpuzzles", source, usize::MAX, "")? {
                 Some(text) => (text, source.as_str()),
                 None if names_a_file => bail!(
@@ -169,7 +171,9 @@ impl GridArgs {
             // characters and a space, fits well within a line's limit.
             let holds =
                 format!("any map holds (one of the largest grid, 1024x1024, fits in {} MiB)", satdoku::MAX_LINE >> 20);
-            let text = if let Some(text) = named_text("--regions", map, satdoku::MAX_LINE, &holds)? {
+            let named = named_text("--regions", map, satdoku::MAX_LINE, &holds)?;
+            let from_file = named.is_some();
+            let text = if let Some(text) = named {
                 text
             } else if names_a_file && !map.contains(char::is_whitespace) {
                 bail!("--regions {map}: no such file (a map is n² labels, a file must exist)")
@@ -178,7 +182,7 @@ impl GridArgs {
             };
             // Said where, as puzzle files are: `map.txt:2:6: …`, or the column of the argument.
             let labels = read_region_map(&text, None).map_err(|e| {
-                let place = match (e.at, path.is_file()) {
+                let place = match (e.at, from_file) {
                     (None, true) => format!("--regions {map}"),
                     (None, false) => "--regions".to_string(),
                     (Some(at), true) => format!("--regions {map}:{}:{}", at.line, at.column),
@@ -194,7 +198,7 @@ impl GridArgs {
             })?;
             let n = (1..=labels.len()).find(|n| n * n >= labels.len()).unwrap_or(0);
             let g = Geometry::new(n, Layout::Regions(labels), variants).context("--regions")?;
-            let source = if path.is_file() { format!("--regions {map}") } else { "--regions".to_string() };
+            let source = if from_file { format!("--regions {map}") } else { "--regions".to_string() };
             GeometrySpec::fixed(Arc::new(g)).fixed_by(source)
         } else if let Some(shape) = &self.box_shape {
             let (rows, cols) =
@@ -468,13 +472,12 @@ impl Proofs {
     }
 }
 
-/// A file an option names, read whole as text (a region map, f-puzzles
-/// JSON): UTF-8, or UTF-16 with its byte-order mark. A byte that is no
-/// UTF-8 is named with its line and column.
 /// The text of what `arg`, the value of `option`, names, if anything by
 /// that name exists (`None` if not: the value is the text itself): a file,
-/// a pipe (`<(…)`) or a device (`/dev/stdin`). A directory, or more than
-/// `limit` bytes (`what` says what holds no more), is an error.
+/// a pipe (`<(…)`) or a device (`/dev/stdin`), read whole, UTF-8 or UTF-16
+/// with its byte-order mark. A directory, more than `limit` bytes (`what`
+/// says what holds no more), or a byte that is no UTF-8 (named with its
+/// line and column) is an error.
 fn named_text(option: &str, arg: &str, limit: usize, what: &str) -> Result<Option<String>> {
     let path = Path::new(arg);
     let Ok(meta) = std::fs::metadata(path) else { return Ok(None) };

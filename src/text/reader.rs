@@ -1926,10 +1926,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             return Err(self.error(line, None, kind));
         }
         let mut cells = Vec::with_capacity(n * n);
-        // A word is a number (a row of numbers, a spreadsheet's field), whatever the alphabet.
+        // A word is a number (a row of numbers, a spreadsheet's field),
+        // unless `--symbols` gives the cells (`w,x,,z`).
         let expected = |token: &Token| match token.text {
-            TokenText::Word(_) => Alphabet::expected_number(n),
-            TokenText::Char(_) => self.alphabet.expected(n),
+            TokenText::Word(_) if !self.alphabet.is_custom() => Alphabet::expected_number(n),
+            _ => self.alphabet.expected(n),
         };
         for (line, tokens) in rows {
             for token in tokens {

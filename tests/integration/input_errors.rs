@@ -172,7 +172,7 @@ fn text_with_no_puzzle_is_bad_input_and_empty_input_is_not() {
 /// a file, a pipe or a device: `--fpuzzles` read a pipe's path, a missing
 /// file's name and a directory's as puzzle text ("'/dev/fd/63' is base64
 /// that does not decompress"), `--regions` refused a pipe as "not a file",
-/// and `--grid /dev/zero` read until memory ran out.
+/// and `--grid /dev/zero` and `decode --cnf /dev/zero` read until memory ran out.
 #[test]
 fn named_inputs_are_read_from_pipes_and_a_missing_file_or_a_directory_is_said_so() {
     let dir = TempDir::new().unwrap();
@@ -187,6 +187,14 @@ fn named_inputs_are_read_from_pipes_and_a_missing_file_or_a_directory_is_said_so
     let blank = write_file(&dir, "blank.txt", BLANK);
     let map = run(&["count", "--regions", "/dev/stdin", &blank], "aabb\naabb\nccdd\nccdd\n");
     assert_eq!((map.code, map.stdout.trim()), (0, "288"), "{}", map.stderr);
+    // A map through a pipe is named as a file is, where it is wrong.
+    let bad = run(&["count", "--regions", "/dev/stdin", &blank], "aabb\naabb\nccdd\nccde\n");
+    assert_eq!(bad.code, 2, "{}", bad.stderr);
+    assert!(bad.stderr.contains("--regions /dev/stdin:4:4: label 'e'"), "{}", bad.stderr);
+    // A link with no scheme is no file's name.
+    let link = format!("sudokupad.app/fpuzzles{}", made.stdout.trim());
+    let linked = run(&["solve", "--fpuzzles", &link], "");
+    assert_eq!((linked.code, &linked.stdout), (0, &from_file.stdout), "{}", linked.stderr);
     let missing = dir.path().join("missing.fp").display().to_string();
     refused(&["solve", "--fpuzzles", &missing], &["missing.fp: no such file"]);
     let folder = dir.path().display().to_string();
@@ -195,4 +203,5 @@ fn named_inputs_are_read_from_pipes_and_a_missing_file_or_a_directory_is_said_so
     // Endless: refused past what any such file holds.
     refused(&["count", "--grid", "/dev/zero"], &["/dev/zero", "more than 256 MiB"]);
     refused(&["solve", "--fpuzzles", "/dev/zero"], &["/dev/zero", "more than 256 MiB"]);
+    refused(&["decode", "--cnf", "/dev/zero"], &["/dev/zero", "no line end in the first 16 MiB: not a CNF"]);
 }

@@ -1023,13 +1023,17 @@ pub(super) fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells 
     // A word that is no number in a row that is surely of numbers (`x`,
     // `1O`, `3.5` or `-` among 16) is a cell written wrong, an error at its
     // column: read a character a cell, the row would have a wrong length
-    // and the error would name no cell. Surely: a number past 9 (or padded,
-    // `07`), every number at most the row's length, and such words a
-    // quarter of the row at most.
-    let strays = words.iter().filter(|(_, w)| !numeric(w)).count();
+    // and the error would name no cell. Surely: a number past 9 (not a
+    // padded one: `01 02 03 04 05 AB` is a 12×12 row in pairs), every
+    // number at most the row's length, and such words a quarter of the row
+    // at most, each as short as a number (a whole puzzle after an index is
+    // no cell) and the first no label (`A 10 0 …`).
+    let stray = |w: &str| !numeric(w);
+    let strays = words.iter().filter(|(_, w)| stray(w)).count();
     let surely_numbers = 4 * strays <= words.len()
-        && words.iter().any(|(_, w)| digits(w) && w.len() > 1)
-        && words.iter().all(|(_, w)| !numeric(w) || in_row(w));
+        && words.iter().any(|(_, w)| digits(w) && w.len() > 1 && !w.starts_with('0'))
+        && words.iter().all(|(_, w)| if stray(w) { w.chars().count() <= 4 } else { in_row(w) })
+        && !words.first().is_some_and(|(_, w)| stray(w) && w.starts_with(char::is_alphabetic));
     if words.len() >= 2
         && !grouped
         && words.iter().all(|(_, w)| !padded_past(w))
@@ -1041,7 +1045,7 @@ pub(super) fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells 
             .map(|(column, w)| {
                 let symbol = match w.parse::<usize>() {
                     _ if w == "." => Symbol::Empty,
-                    _ if negative(w) || !numeric(w) => Symbol::Unknown,
+                    _ if negative(w) || stray(w) => Symbol::Unknown,
                     Ok(0) => Symbol::Empty,
                     Ok(v) => Symbol::Value(v),
                     Err(_) => Symbol::Value(usize::MAX),

@@ -254,8 +254,9 @@ fn errors_name_line_column_and_expectation() {
     assert!(matches!(e.kind, ParseErrorKind::UnknownSymbol { .. }));
 }
 
-/// A negative number in rows of numbers (`-1` for empty, as some programs
-/// write) is named at its column: its `-` is no box rule before a given.
+/// A word that is no number where a cell of a row of numbers is (`x`,
+/// `1O` among 16) is named at its column; the row was read a character a
+/// cell, and the error said it had 17 or 21 cells, naming none.
 #[test]
 fn a_word_that_is_no_number_in_a_row_of_numbers_is_named_at_its_column() {
     // A 16x16 of numbers; row 3 has one word written wrong at column 10.
@@ -274,14 +275,49 @@ fn a_word_that_is_no_number_in_a_row_of_numbers_is_named_at_its_column() {
         assert!(e.to_string().contains("expected a number from 1 to 16"), "{e}");
     }
     assert_eq!(statuses(&read(&rows("0"))), ["ok"]);
-    // Lines that are not surely numbers are read as before: a title with
-    // numbers past its length, spaced symbols, digit groups.
+    // Rows that are not surely numbers are read a character a cell, as
+    // before. Padded numbers alone: a 12×12 row in pairs, `0` empty.
+    let solved = |n: usize, r: usize| -> String {
+        let (rows, cols) = (3, 4);
+        (0..n).map(|c| char::from_digit(((cols * (r % rows) + r / rows + c) % n + 1) as u32, 36).unwrap()).collect()
+    };
+    let pairs = "01 02 03 04 05 AB";
+    let twelve = std::iter::once(pairs.to_string()).chain((1..12).map(|r| solved(12, r))).collect::<Vec<_>>();
+    let entries = read(&(twelve.join("\n") + "\n"));
+    assert_eq!(statuses(&entries), ["ok"], "{pairs}: {:?}", entries[0].puzzle);
+    // More than a quarter of the row: 5 of 16.
+    let line = rows("x").lines().nth(2).unwrap().to_string();
+    assert_eq!(line, "0 0 13 0 x 0 0 0 0 0 0 0 0 0 0 0");
+    let many = rows("x").replacen(&line, "0 0 13 0 x 0 x 0 x 0 x 0 x 0 0 0", 1);
+    let e = read(&many).remove(0).puzzle.unwrap_err();
+    assert!(matches!(e.kind, ParseErrorKind::DamagedRow { .. }), "{e}");
+    // A stray longer than any number (a whole puzzle after an index) and a
+    // first word that may be a row's label are no cells either.
+    for (bad, first) in [("1234x", false), ("x", true)] {
+        let mut text = rows("0");
+        let line = text.lines().nth(2).unwrap().to_string();
+        let changed = match first {
+            true => format!("{bad} {}", line.split_once(' ').unwrap().1),
+            false => line.replacen("0 0 13 0 0", &format!("0 0 13 0 {bad}"), 1),
+        };
+        text = text.replacen(&line, &changed, 1);
+        let e = read(&text).remove(0).puzzle.unwrap_err();
+        assert!(!matches!(e.kind, ParseErrorKind::UnknownSymbol { .. }), "{bad}: {e}");
+    }
+    // Under `--symbols` a word is a symbol, not a number.
+    let wxyz = Alphabet::custom("wxyz").unwrap();
+    let entries = read_all("w,x,%,z\ny,z,w,x\nx,w,z,y\nz,y,x,w\n", "t", &wxyz, &mut GeometrySpec::classic());
+    let e = entries[0].puzzle.as_ref().unwrap_err();
+    assert!(e.to_string().contains("'%' is not a puzzle symbol (expected wxyz"), "{e}");
+    // A title with numbers past its length is still a title.
     let entries = read("Puzzle 12 of 50 hard\n1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 .\n");
     assert_eq!(statuses(&entries), ["ok"]);
     assert_eq!(entries[0].name.as_deref(), Some("Puzzle 12 of 50 hard"));
     assert_eq!(givens(&entries[0]), "123434122143432.");
 }
 
+/// A negative number in rows of numbers (`-1` for empty, as some programs
+/// write) is named at its column: its `-` is no box rule before a given.
 #[test]
 fn a_negative_number_is_named_not_read_as_a_given() {
     for (text, line, column, word) in [
