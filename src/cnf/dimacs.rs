@@ -223,8 +223,9 @@ impl CnfFile {
     }
 }
 
-/// The most bytes [`read_cnf`] reads: four times the CNF of the default
-/// `--max-literals`, 100 million literals (a pipe or a device may not end).
+/// The most bytes [`read_cnf`] reads: about five times the CNF of the
+/// default `--max-literals`, 100 million literals (8.5 bytes a literal in a
+/// blank 64×64's CNF; a pipe or a device may not end).
 pub const MAX_CNF_BYTES: u64 = 4 << 30;
 
 /// Read a CNF written by `satdoku dimacs`; `source_name` names it in messages.
