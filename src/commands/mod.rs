@@ -144,7 +144,7 @@ impl GridArgs {
                 .is_some_and(|ext| (1..=8).contains(&ext.len()) && ext.chars().all(|c| c.is_ascii_alphanumeric()))
                 && !source.contains(['?', '=', '{', ':'])
                 && !source.contains(char::is_whitespace);
-            let (text, name) = match named_text("--fpuzzles", source, usize::MAX, "")? {
+            let (text, name) = match named_text("--fpuzzles", source)? {
                 Some(text) => (text, source.as_str()),
                 None if names_a_file => bail!(
                     "--fpuzzles {source}: no such file (an f-puzzles puzzle is JSON, lz-string base64 or an f-puzzles URL; a file must exist)"
@@ -169,11 +169,16 @@ impl GridArgs {
                 || [".txt", ".map", ".regions", ".toml", ".csv"].iter().any(|ext| map.ends_with(ext));
             // A map of the largest grid, at most 1024² labels of four
             // characters and a space, fits well within a line's limit.
-            let holds =
-                format!("any map holds (one of the largest grid, 1024x1024, fits in {} MiB)", satdoku::MAX_LINE >> 20);
-            let named = named_text("--regions", map, satdoku::MAX_LINE, &holds)?;
+            let named = named_text("--regions", map)?;
             let from_file = named.is_some();
             let text = if let Some(text) = named {
+                if text.len() > satdoku::MAX_LINE {
+                    bail!(
+                        "--regions {map}: {} bytes, more than any map holds (one of the largest grid, 1024x1024, fits in {} MiB)",
+                        text.len(),
+                        satdoku::MAX_LINE >> 20
+                    );
+                }
                 text
             } else if names_a_file && !map.contains(char::is_whitespace) {
                 bail!("--regions {map}: no such file (a map is n² labels, a file must exist)")
@@ -475,19 +480,16 @@ impl Proofs {
 /// The text of what `arg`, the value of `option`, names, if anything by
 /// that name exists (`None` if not: the value is the text itself): a file,
 /// a pipe (`<(…)`) or a device (`/dev/stdin`), read whole, UTF-8 or UTF-16
-/// with its byte-order mark. A directory, more than `limit` bytes (`what`
-/// says what holds no more), or a byte that is no UTF-8 (named with its
-/// line and column) is an error.
-fn named_text(option: &str, arg: &str, limit: usize, what: &str) -> Result<Option<String>> {
+/// with its byte-order mark, up to [`satdoku::MAX_TEXT_FILE`] bytes. A
+/// directory, or a byte that is no UTF-8 (named with its line and column),
+/// is an error.
+fn named_text(option: &str, arg: &str) -> Result<Option<String>> {
     let path = Path::new(arg);
     let Ok(meta) = std::fs::metadata(path) else { return Ok(None) };
     if meta.is_dir() {
         bail!("{option} {arg}: a directory, not a file");
     }
     let bytes = read_text_file(path).with_context(|| format!("{option} {arg}: cannot read it"))?;
-    if bytes.len() > limit {
-        bail!("{option} {arg}: {} bytes, more than {what}", bytes.len());
-    }
     String::from_utf8(bytes).map(Some).map_err(|e| {
         let (line, column, byte) = not_utf8_at(&e);
         anyhow::anyhow!("{option} {arg}:{line}:{column}: byte 0x{byte:02x} is not UTF-8 (expected text)")
