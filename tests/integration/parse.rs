@@ -176,7 +176,7 @@ proptest! {
 }
 
 /// The ways a line can hold one 9x9 puzzle, found without the reader: the
-/// whole line with its spaces and box rules (`|+-`) dropped, or one of its
+/// whole line with its spaces and box rules (`|+-`, box drawing) dropped, or one of its
 /// words or fields (split at whitespace, `,`, `;`, `:`) as a label's or a
 /// CSV row's puzzle; or, on a line of digits, empty marks and dashes alone,
 /// the dashes as empty cells (`4-----8-5…`). Each reading is 81 cells of the
@@ -187,7 +187,9 @@ fn whole_readings(line: &str) -> Vec<Vec<usize>> {
         let values: Option<Vec<usize>> = text.chars().map(checker::symbol_value).collect();
         values.filter(|v| v.len() == 81 && v.iter().all(|&x| x <= 9))
     };
-    let whole: String = line.chars().filter(|c| !c.is_whitespace() && !"|+-".contains(*c)).collect();
+    // Box-drawing rules (`│`, `¦`, `─`, `┼`, …) are rules too (formats.md).
+    let rule = |c: char| "|+-¦".contains(c) || ('\u{2500}'..='\u{257F}').contains(&c);
+    let whole: String = line.chars().filter(|&c| !c.is_whitespace() && !rule(c)).collect();
     let dashed = match line.chars().all(|c| c.is_ascii_digit() || "._-".contains(c)) {
         true => line.replace('-', "."),
         false => String::new(),
