@@ -1928,13 +1928,34 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let mut cells = Vec::with_capacity(n * n);
         // A word is a number (a row of numbers, a spreadsheet's field),
         // unless `--symbols` gives the cells (`w,x,,z`).
+        let numbers = !self.alphabet.is_custom();
+        // A grid of numbers past 9 is one of numbers in every row. A row of
+        // it with no number past 9 and a word that is no number (`0 0 x 0 …`)
+        // was read a character a cell, where a letter is a value past 9: in
+        // a 36×36, `x` would be a given 33. Among numbers, a character that
+        // is no digit nor `.` is a cell written wrong.
+        let number_grid = numbers
+            && rows.iter().flat_map(|(_, tokens)| tokens).any(|token| match &token.text {
+                TokenText::Word(w) => w.len() > 1 && !w.starts_with('0') && w.bytes().all(|b| b.is_ascii_digit()),
+                TokenText::Char(_) => false,
+            });
+        let symbol = |token: &Token| match token.text {
+            TokenText::Char(ch) if number_grid => match ch.to_digit(10) {
+                Some(0) => Symbol::Empty,
+                Some(digit) => Symbol::Value(digit as usize),
+                None if ch == '.' => Symbol::Empty,
+                None => Symbol::Unknown,
+            },
+            _ => token.symbol,
+        };
         let expected = |token: &Token| match token.text {
-            TokenText::Word(_) if !self.alphabet.is_custom() => Alphabet::expected_number(n),
+            TokenText::Word(_) if numbers => Alphabet::expected_number(n),
+            TokenText::Char(_) if number_grid => Alphabet::expected_number(n),
             _ => self.alphabet.expected(n),
         };
         for (line, tokens) in rows {
             for token in tokens {
-                let value = match token.symbol {
+                let value = match symbol(token) {
                     Symbol::Empty => None,
                     Symbol::Value(number) => match Value::new_checked(number, n) {
                         Some(v) => Some(v),

@@ -316,6 +316,55 @@ fn a_word_that_is_no_number_in_a_row_of_numbers_is_named_at_its_column() {
     assert_eq!(givens(&entries[0]), "123434122143432.");
 }
 
+/// A row with no number past 9 and a word that is no number (`0 0 0 0 0 x
+/// …`) reads a character a cell on its own, where a letter is a value past
+/// 9. In a grid whose other rows are numbers past 9 it is a row of numbers
+/// too: its letter is a cell written wrong, not a given (in a 36×36, `x`
+/// was a given 33 and `A` one of 10).
+#[test]
+fn a_row_with_no_number_past_nine_in_a_grid_of_numbers_is_read_as_numbers() {
+    // An n×n of numbers (10 and 12 in rows 1 and 2); row 5 as given.
+    let grid = |n: usize, row5: &str| {
+        let mut rows = vec![vec!["0".to_string(); n]; n];
+        (rows[0][0], rows[1][1]) = ("10".into(), "12".into());
+        let mut lines: Vec<String> = rows.iter().map(|r| r.join(" ")).collect();
+        lines[4] = row5.to_string();
+        lines.join("\n") + "\n"
+    };
+    let row = |n: usize, at: usize, cell: &str| {
+        let mut cells = vec!["0"; n];
+        cells[at] = cell;
+        cells.join(" ")
+    };
+    for (n, cell) in [(36, "x"), (36, "A"), (36, "z"), (16, "x"), (16, "A"), (16, "_")] {
+        let entries = read(&grid(n, &row(n, 5, cell)));
+        assert_eq!(statuses(&entries), ["invalid"], "{n}: {cell}");
+        let e = entries[0].puzzle.as_ref().unwrap_err();
+        assert_eq!((e.position.line, e.position.column), (5, Some(11)), "{n}: {cell}: {e}");
+        assert!(matches!(&e.kind, ParseErrorKind::UnknownSymbol { symbol, .. } if symbol == cell), "{e}");
+        assert!(e.to_string().contains(&format!("expected a number from 1 to {n}")), "{e}");
+    }
+    // The row's digits are its numbers, spaced or not.
+    let unspaced = format!("0000050{}", "0".repeat(9));
+    for row5 in [row(16, 5, "5"), unspaced] {
+        let entries = read(&grid(16, &row5));
+        assert_eq!(statuses(&entries), ["ok"], "{row5}");
+        let mut expected = vec!['.'; 256];
+        (expected[0], expected[17], expected[4 * 16 + 5]) = ('a', 'c', '5');
+        assert_eq!(givens(&entries[0]), expected.into_iter().collect::<String>(), "{row5}");
+    }
+    // A grid of spaced symbols, no row of it with a number past 9, keeps
+    // its letters as values.
+    let mut rows = vec![vec!["0"; 16]; 16];
+    (rows[0][0], rows[1][1], rows[4][5]) = ("A", "C", "G");
+    let text = rows.iter().map(|r| r.join(" ")).collect::<Vec<_>>().join("\n") + "\n";
+    let entries = read(&text);
+    assert_eq!(statuses(&entries), ["ok"]);
+    let mut expected = vec!['.'; 256];
+    (expected[0], expected[17], expected[4 * 16 + 5]) = ('a', 'c', 'g');
+    assert_eq!(givens(&entries[0]), expected.into_iter().collect::<String>());
+}
+
 /// A negative number in rows of numbers (`-1` for empty, as some programs
 /// write) is named at its column: its `-` is no box rule before a given.
 #[test]
