@@ -200,6 +200,9 @@ pub struct PuzzleReader<'a, R> {
     held: VecDeque<Classified>,
     /// The rows just read (rules and comments between are fine).
     rows: Option<Stretch>,
+    /// Whether the block under way was written with a label before each row
+    /// (`R1,5,3,…`): a label there is no cell written wrong.
+    labelled: bool,
 }
 
 /// Rows read one after another: their length, how many, and the mark they
@@ -351,6 +354,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             buf: Vec::new(),
             held: VecDeque::new(),
             rows: None,
+            labelled: false,
         }
     }
 
@@ -988,6 +992,12 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// left to start afresh. A block followed at once by more rows of its
     /// length is the start of a run.
     fn block(&mut self, line: usize, first: Vec<Token>) {
+        self.block_rows(line, first);
+        self.labelled = false;
+    }
+
+    /// [`block`](Self::block), the rows of a labelled grid already unlabelled.
+    fn block_rows(&mut self, line: usize, first: Vec<Token>) {
         // A block ends a paragraph's run of puzzles one per line: lines of
         // that length after it are framed afresh (rows of a 16x16 after
         // 4x4s one per line, then a 4x4 block).
@@ -1336,6 +1346,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// unread, the line that is none (`None` at the end of the input).
     fn row_ahead(&mut self, n: usize) -> Result<(usize, Vec<Token>), Option<usize>> {
         let small = self.small_side(n);
+        let labelled = self.labelled;
         loop {
             match self.peek(0) {
                 Some((_, LineKind::Rule)) => {
@@ -1346,6 +1357,17 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                         unreachable!("just peeked")
                     };
                     return Ok((line, c.tokens));
+                }
+                // A row whose first cell, written wrong, reads as its label
+                // (`x,,,,6,,,,3` among rows of 9 cells): that cell, named.
+                Some((_, LineKind::LabelledRow(_, c)))
+                    if !labelled && c.label_cell.is_some() && c.tokens.len() + 1 == n =>
+                {
+                    let Some((line, LineKind::LabelledRow(_, c))) = self.next_line() else {
+                        unreachable!("just peeked")
+                    };
+                    let first = c.label_cell.expect("just checked");
+                    return Ok((line, std::iter::once(*first).chain(c.tokens).collect()));
                 }
                 Some((line, _)) => return Err(Some(*line)),
                 None => return Err(None),

@@ -54,6 +54,10 @@ pub(super) struct Cells {
     pub(super) columns: Option<u16>,
     /// The delimiter between a spreadsheet row's fields.
     pub(super) delimiter: Option<char>,
+    /// A spreadsheet row's label as a cell written wrong, when it is as
+    /// short as a cell (`x,,,,6,…`): among unlabelled rows one cell longer
+    /// than this one, it is that row's first cell.
+    pub(super) label_cell: Option<Box<Token>>,
 }
 
 impl Cells {
@@ -835,14 +839,29 @@ fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabe
         Some((_, first)) if row_label(first.trim()) && !symbol(first.trim()) && !all_empty => Some(first.trim()),
         _ => None,
     };
+    let label_cell = match (label, fields.first()) {
+        (Some(label), Some((start, field))) if label.chars().count() <= 4 => {
+            let indent = field.chars().count() - field.trim_start().chars().count();
+            let column = (start + indent + 1) as u32;
+            Some(Box::new(Token { column, text: TokenText::Word(label.into()), symbol: Symbol::Unknown }))
+        }
+        _ => None,
+    };
     let fields = &fields[usize::from(label.is_some())..];
     if fields.len() < 4 {
         return None;
     }
     // A field of one mark that is no cell (`%`, `?`) is a cell written
     // wrong, to be named, while most of the row is cells: the row is not
-    // lost as a title.
+    // lost as a title. So is a short word that is no number (`x`, `1O`,
+    // `3.5`), while the row is mostly numbers: at most a quarter of it.
     let mut strays = 0;
+    let mut words = 0;
+    let mut stray_word = |word: &str| {
+        let short = word.chars().count() <= 4 && !word.contains('"');
+        words += usize::from(short);
+        short.then_some(Symbol::Unknown)
+    };
     let mut tokens: Vec<Token> = fields
         .iter()
         .map(|&(start, field)| {
@@ -857,7 +876,7 @@ fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabe
                         strays += 1;
                         Symbol::Unknown
                     }
-                    _ => return None,
+                    _ => stray_word(word)?,
                 },
                 Ok(0) => Symbol::Empty,
                 Ok(v) if cell_number(word) => Symbol::Value(v),
@@ -869,13 +888,13 @@ fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabe
                             _ => Symbol::Unknown,
                         }
                     }
-                    _ => return None,
+                    _ => stray_word(word)?,
                 },
             };
             Some(Token { column: (start + indent + 1) as u32, text: TokenText::Word(word.into()), symbol })
         })
         .collect::<Option<_>>()?;
-    if strays * 2 > tokens.len() {
+    if (strays + words) * 2 > tokens.len() || words * 4 > tokens.len() {
         return None;
     }
     // A whole puzzle on one line with a delimiter after its last cell
@@ -885,7 +904,7 @@ fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabe
         Some(((_, last), cells)) if last.is_empty() && is_whole_count(cells.len()) => tokens.pop().map(Box::new),
         _ => None,
     };
-    let cells = Cells { cut, columns: header, delimiter: Some(delimiter), ..Cells::new(tokens, true) };
+    let cells = Cells { cut, columns: header, delimiter: Some(delimiter), label_cell, ..Cells::new(tokens, true) };
     Some(match label {
         _ if all_empty => LineKind::Separator(cells),
         Some(label) => LineKind::LabelledRow(echo(label), cells),

@@ -193,6 +193,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         while matches!(self.peek(0), Some((_, LineKind::Rule))) {
             self.next_line();
         }
+        self.labelled = true;
         match self.next_line() {
             Some((line, LineKind::Cells(c) | LineKind::Separator(c))) => Some((line, c.tokens)),
             _ => unreachable!("the first row was just read"),
@@ -286,6 +287,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if trailing {
             first.tokens.pop();
         }
+        self.labelled = true;
         true
     }
 

@@ -1081,6 +1081,55 @@ fn zero_padded_groups_are_cells_not_numbers() {
     assert_eq!(&givens(&entries[0])[..16], "1..............g");
 }
 
+/// A short word that is no number in a spreadsheet's row (`8,,x,,6,…`,
+/// `x,,,,6,…`) is a cell written wrong, named at its column: the row had
+/// been a title (or its first word the row's label), and the one puzzle
+/// two invalid records, the second named after the bad row.
+#[test]
+fn a_word_in_a_spreadsheet_row_is_a_cell_written_wrong() {
+    let rows = ["5,3,,,7,,,,", "6,,,1,9,5,,,", ",9,8,,,,,6,", "8,,,,6,,,,3", "4,,,8,,3,,,1"];
+    let more = ["7,,,,2,,,,6", ",6,,,,,2,8,", ",,,4,1,9,,,5", ",,,,8,,,7,9"];
+    let grid = |row4: &str| {
+        let mut lines: Vec<&str> = rows.iter().chain(&more).copied().collect();
+        lines[3] = row4;
+        lines.join("\n") + "\n"
+    };
+    for (row4, column, word) in [
+        ("8,,x,,6,,,,3", 4, "x"),
+        ("8,,1O,,6,,,,3", 4, "1O"),
+        ("8,3.5,,,6,,,,3", 3, "3.5"),
+        ("x,,,,6,,,,3", 1, "x"),
+        ("R,,,,6,,,,3", 1, "R"),
+    ] {
+        let entries = read(&grid(row4));
+        assert_eq!(statuses(&entries), ["invalid"], "{row4}");
+        let e = entries[0].puzzle.as_ref().unwrap_err();
+        assert_eq!((e.position.line, e.position.column), (4, Some(column)), "{row4}: {e}");
+        assert!(matches!(&e.kind, ParseErrorKind::UnknownSymbol { symbol, .. } if symbol == word), "{e}");
+        assert!(e.to_string().contains("expected a number from 1 to 9"), "{e}");
+    }
+    // Under `--symbols` a word that is none of them is named too.
+    let wxyz = Alphabet::custom("wxyz").unwrap();
+    let entries = read_all("w,x,q,z\ny,z,w,x\nx,w,z,y\nz,y,x,w\n", "t", &wxyz, &mut GeometrySpec::classic());
+    let e = entries[0].puzzle.as_ref().unwrap_err();
+    assert!(e.to_string().starts_with("t:1:5: 'q' is not a puzzle symbol"), "{e}");
+    // A grid labelled row by row keeps its labels out of the cells, and a
+    // row of it a cell short is said so, its label no cell.
+    let labelled: Vec<String> =
+        rows.iter().chain(&more).enumerate().map(|(r, row)| format!("R{},{row}", r + 1)).collect();
+    let entries = read(&(labelled.join("\n") + "\n"));
+    assert_eq!(statuses(&entries), ["ok"]);
+    assert_eq!(&givens(&entries[0])[..9], "53..7....");
+    let mut short = labelled.clone();
+    short[3] = "R4,,,,6,,,,3".into();
+    let e = read(&(short.join("\n") + "\n")).remove(0).puzzle.unwrap_err();
+    assert!(!matches!(e.kind, ParseErrorKind::UnknownSymbol { .. }), "{e}");
+    assert_eq!(e.position.line, 4, "{e}");
+    // Mostly words is no row: a header or a line of text.
+    let entries = read(&format!("id,name,x,y,z\n{}\n", TOP[1]));
+    assert_eq!(statuses(&entries), ["ok"]);
+}
+
 /// Lines a reader can tell only by what comes after or what they hold: a
 /// spreadsheet row with one stray mark is that grid's row, named; words
 /// with a comma above no rows of fields are a title; a 4×4 on one line a
