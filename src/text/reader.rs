@@ -707,8 +707,9 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                         cells.label = Some(label);
                         self.frame(line, cells);
                     } else {
+                        // A title, all of it (`Level 3 - 2024 11 29`).
                         self.line_mode = None;
-                        if let Some(lost) = self.name_next(line, label) {
+                        if let Some(lost) = self.name_next(line, cells.label.unwrap_or(label)) {
                             return Some(lost);
                         }
                     }

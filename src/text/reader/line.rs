@@ -113,8 +113,10 @@ pub(super) enum LineKind {
     /// label, a number too. (Numbered columns, `,1,2,…,9`, are a row of
     /// [`Cells`] that may be a header: see `Cells::columns`.)
     IndexHeader(usize),
-    /// A spreadsheet's row after its label (`Row 1,5,3,,,7,,,,`): a row of
-    /// a grid when k such rows of k cells make one, else a title.
+    /// A spreadsheet's row after its label (`Row 1,5,3,,,7,,,,`, or `Row 1:
+    /// 5 3 . . 7 …`): a row of a grid when k such rows of k cells make one,
+    /// else a title: the label, or the whole line where the cells' `label`
+    /// holds it.
     LabelledRow(String, Cells),
     /// A delimited line with a whole puzzle in one of its fields: each field
     /// with its 0-based column.
@@ -430,16 +432,22 @@ pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, un
     if let Some(kind) = labelled(text, alphabet, fixed) {
         return kind;
     }
-    if is_text(text, alphabet) {
+    let text_line = is_text(text, alphabet);
+    if text_line {
         if let Some((kind, column)) = stuck_word(text, alphabet, fixed) {
             return LineKind::Broken(kind, Some(column));
         }
         if let Some(cells) = damaged_puzzle(text, alphabet) {
             return LineKind::Cells(cells);
         }
-        return LineKind::Title(echo(trimmed));
     }
-    LineKind::Cells(cells)
+    if let Some(row) = marked_row(text, alphabet) {
+        return row;
+    }
+    match text_line {
+        true => LineKind::Title(echo(trimmed)),
+        false => LineKind::Cells(cells),
+    }
 }
 
 /// The fewest digits and empty marks in one word that make a line a puzzle
@@ -978,6 +986,26 @@ fn is_whole_puzzle(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> boo
         None => is_whole_count(k),
     };
     side && !text.contains(char::is_whitespace) && text.chars().all(|c| alphabet.read(c) != Symbol::Unknown)
+}
+
+/// A row after its label and a mark (`Row 1: 6 . . . . . 8 . 3`, `R1:
+/// 600000803`, `Line 1 - 6.....8.3`, `A) 1 0 12 0 …`): a labelled row, as a
+/// spreadsheet writes one (`Row 1,6,,,…`), so that rows labelled alike
+/// make a grid. Four cells at least, every one a symbol: else the line is
+/// a title (`Puzzle 3: two stars`).
+fn marked_row(text: &str, alphabet: &Alphabet) -> Option<LineKind> {
+    let (at, mark) = text.char_indices().find(|&(_, c)| matches!(c, ':' | '-' | ')'))?;
+    let label = text[..at].trim();
+    if !row_label(label) || label.split_whitespace().count() > 2 {
+        return None;
+    }
+    let after = at + mark.len_utf8();
+    let cells = tokenize(&text[after..], text[..after].chars().count(), alphabet);
+    let symbols = cells.tokens.iter().all(|t| t.symbol != Symbol::Unknown);
+    (cells.tokens.len() >= 4 && symbols).then(|| {
+        let title = echo(text.trim());
+        LineKind::LabelledRow(echo(label), Cells { label: Some(title), ..cells })
+    })
 }
 
 /// A line with a word that is a whole puzzle and other words around it (a

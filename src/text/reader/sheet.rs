@@ -67,10 +67,11 @@ fn label_stem(label: &str) -> &str {
     label.trim_end_matches(|c: char| c.is_ascii_digit() || c.is_whitespace())
 }
 
-/// A labelled row as a row of its cells, its label dropped.
+/// A labelled row as a row of its cells, its label dropped (and the line
+/// it would title: see [`LineKind::LabelledRow`]).
 fn unlabel(kind: &mut LineKind) {
     if let LineKind::LabelledRow(_, cells) = kind {
-        *kind = LineKind::Cells(std::mem::take(cells));
+        *kind = LineKind::Cells(Cells { label: None, ..std::mem::take(cells) });
     }
 }
 

@@ -1970,6 +1970,22 @@ fn a_spreadsheet_row_reads_an_empty_field_as_an_empty_cell() {
     assert!(read("x,,,\n").is_empty());
 }
 
+/// A 16×16 with a third of its cells empty (0), for rows written in several
+/// forms: cell (r, c), and the givens as [`givens`] writes them.
+fn sixteen(r: usize, c: usize) -> usize {
+    match (r + c) % 3 {
+        0 => 0,
+        _ => (r * 4 + r / 4 + c) % 16 + 1,
+    }
+}
+
+fn sixteen_givens() -> String {
+    (0..256)
+        .map(|k| sixteen(k / 16, k % 16))
+        .map(|v| if v == 0 { '.' } else { char::from_digit(v as u32, 36).unwrap() })
+        .collect()
+}
+
 /// A grid as a spreadsheet shows it: rows labelled (`Row 1,…`), columns
 /// numbered or named above them, or the range copied and pasted (tabs).
 /// Labelled rows were titles ("no puzzle in the input", exit 0), a numbered
@@ -2021,25 +2037,19 @@ fn a_spreadsheet_grid_with_row_labels_column_names_or_tabs() {
     // A 16×16 under a numbered header, the last cell of some rows empty: a
     // row of 16 fields whose last is empty was taken for a 4×4 puzzle on
     // one line with a delimiter after it.
-    let value = |r: usize, c: usize| (r * 4 + r / 4 + c) % 16 + 1;
-    let cell = |r: usize, c: usize| if (r + c) % 3 == 0 { 0 } else { value(r, c) };
     let header: String = (1..=16).map(|c| format!(",{c}")).collect();
     let grid: String = (0..16)
         .map(|r| {
             format!(
                 "{},{}\n",
                 r + 1,
-                (0..16).map(|c| cell(r, c)).map(|v| if v == 0 { String::new() } else { v.to_string() }).join(",")
+                (0..16).map(|c| sixteen(r, c)).map(|v| if v == 0 { String::new() } else { v.to_string() }).join(",")
             )
         })
         .collect();
     let entries = read(&format!("{header}\n{grid}"));
     assert_eq!(statuses(&entries), ["ok"]);
-    let want: String = (0..256)
-        .map(|k| cell(k / 16, k % 16))
-        .map(|v| if v == 0 { '.' } else { char::from_digit(v as u32, 36).unwrap() })
-        .collect();
-    assert_eq!(givens(&entries[0]), want);
+    assert_eq!(givens(&entries[0]), sixteen_givens());
     // A labelled puzzle on one line is named by its label; a labelled line
     // that makes no grid names the puzzle after it, as a title does.
     let entries = read(&format!("Puzzle 7,{}\n", rows.join(",")));
@@ -2048,6 +2058,48 @@ fn a_spreadsheet_grid_with_row_labels_column_names_or_tabs() {
     let entries = read(&format!("Total,1,2,3,4\n{LINE}\n"));
     assert_eq!(statuses(&entries), ["ok"]);
     assert_eq!(entries[0].name.as_deref(), Some("Total"));
+}
+
+/// Rows after a label and a mark (`Row 1: 600000803`, `Row 1: 6 . . …`,
+/// `Line 1 - 6.....8.3`, `R1: 1 0 12 …`) are labelled rows as a
+/// spreadsheet's are: each had been a title, the grid gone without a
+/// record and the next puzzle named after its last row.
+#[test]
+fn rows_after_a_label_and_a_colon_or_dash_make_a_grid() {
+    let rows: Vec<String> =
+        SHEET_ROWS.iter().map(|row| row.split(',').map(|c| if c.is_empty() { "0" } else { c }).collect()).collect();
+    type Write = fn(&str) -> String;
+    let spaced: Write = |row| row.chars().map(|c| if c == '0' { ".".into() } else { c.to_string() }).join(" ");
+    let dotted: Write = |row| row.replace('0', ".");
+    let forms =
+        [("Row {}: ", str::to_string as Write), ("Row {}: ", spaced), ("Line {} - ", dotted), ("R{}) ", spaced)];
+    for (label, write) in forms {
+        let grid: String = rows
+            .iter()
+            .enumerate()
+            .map(|(i, row)| format!("{}{}\n", label.replace("{}", &(i + 1).to_string()), write(row)))
+            .collect();
+        let entries = read(&format!("{grid}\n{LINE}\n"));
+        assert_eq!(statuses(&entries), ["ok", "ok"], "{grid}");
+        assert_eq!(givens(&entries[0]), SHEET_GIVENS, "{grid}");
+        assert_eq!((entries[0].name.as_deref(), entries[1].name.as_deref()), (None, None), "{grid}");
+        // Cut short: one invalid record, not titles.
+        let short: String = grid.lines().take(3).map(|line| format!("{line}\n")).collect();
+        let entries = read(&format!("{short}\n{LINE}\n"));
+        assert_eq!(statuses(&entries), ["invalid", "ok"], "{short}");
+    }
+    // A 16×16 of numbers.
+    let grid: String =
+        (0..16).map(|r| format!("Row {}: {}\n", r + 1, (0..16).map(|c| sixteen(r, c)).join(" "))).collect();
+    let entries = read(&grid);
+    assert_eq!(statuses(&entries), ["ok"]);
+    assert_eq!(givens(&entries[0]), sixteen_givens());
+    // A line like one that makes no grid is a title, all of it.
+    for title in ["Level 3 - 2024 11 29", "Puzzle 1: 4 stars", "Set B: 12 34 56 78"] {
+        let entries = read(&format!("{title}\n{LINE}\n"));
+        assert_eq!(statuses(&entries), ["ok"], "{title}");
+        assert_eq!(entries[0].name.as_deref(), Some(title));
+    }
 }
 
 /// Rows that each end in a delimiter, as a spreadsheet saves them once a
