@@ -1966,7 +1966,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             TokenText::Char(ch) if number_grid => match ch.to_digit(10) {
                 Some(0) => Symbol::Empty,
                 Some(digit) => Symbol::Value(digit as usize),
-                None if ch == '.' => Symbol::Empty,
+                None if self.alphabet.read(ch) == Symbol::Empty => Symbol::Empty,
                 None => Symbol::Unknown,
             },
             _ => token.symbol,

@@ -6,6 +6,8 @@
 use std::borrow::Cow;
 use std::io::BufRead;
 
+use itertools::Itertools;
+
 use crate::error::{echo, ParseErrorKind};
 use crate::text::symbols::{Alphabet, Symbol};
 
@@ -1060,6 +1062,12 @@ pub(super) fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells 
     let negative = |w: &str| w.strip_prefix('-').is_some_and(digits);
     let numeric = |w: &str| w == "." || digits(w) || negative(w);
     let in_row = |w: &str| w == "." || negative(w) || w.parse::<usize>().is_ok_and(|v| v <= words.len());
+    // An empty cell: `.`, or another mark the alphabet takes for one (`_`,
+    // `*`; a row of them and digits alone reads a character a cell, below).
+    let empty = |w: &str| {
+        let mut chars = w.chars();
+        matches!((chars.next(), chars.next()), (Some(c), None) if alphabet.read(c) == Symbol::Empty)
+    };
     // Two or three numbers are no row (a grid has four or more) and no
     // puzzle: digits in groups (`12 34`, `10 00`, `000 000 001`) are cells
     // side by side.
@@ -1075,12 +1083,16 @@ pub(super) fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells 
     // number at most the row's length, and such words a quarter of the row
     // at most, each as short as a number (a whole puzzle after an index is
     // no cell) and the first no label (`A 10 0 …`).
+    // One character written for every empty cell (`1 x 12 x x …`, `1 _ 12
+    // _ _ …`): as many as the row has empty cells, and no label.
     let stray = |w: &str| !numeric(w);
-    let strays = words.iter().filter(|(_, w)| stray(w)).count();
-    let surely_numbers = 4 * strays <= words.len()
+    let stray_words: Vec<&str> = words.iter().map(|(_, w)| *w).filter(|w| stray(w)).collect();
+    let strays = stray_words.len();
+    let mark = strays >= 2 && stray_words.iter().all_equal() && stray_words[0].chars().count() == 1;
+    let surely_numbers = (4 * strays <= words.len() || mark)
         && words.iter().any(|(_, w)| digits(w) && w.len() > 1 && !w.starts_with('0'))
         && words.iter().all(|(_, w)| if stray(w) { w.chars().count() <= 4 } else { in_row(w) })
-        && !words.first().is_some_and(|(_, w)| stray(w) && w.starts_with(char::is_alphabetic));
+        && !words.first().is_some_and(|(_, w)| stray(w) && w.starts_with(char::is_alphabetic) && !mark);
     if words.len() >= 2
         && !grouped
         && words.iter().all(|(_, w)| !padded_past(w))
@@ -1091,7 +1103,7 @@ pub(super) fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells 
             .into_iter()
             .map(|(column, w)| {
                 let symbol = match w.parse::<usize>() {
-                    _ if w == "." => Symbol::Empty,
+                    _ if empty(w) => Symbol::Empty,
                     _ if negative(w) || stray(w) => Symbol::Unknown,
                     Ok(0) => Symbol::Empty,
                     Ok(v) => Symbol::Value(v),

@@ -288,7 +288,7 @@ fn a_word_that_is_no_number_in_a_row_of_numbers_is_named_at_its_column() {
     // More than a quarter of the row: 5 of 16.
     let line = rows("x").lines().nth(2).unwrap().to_string();
     assert_eq!(line, "0 0 13 0 x 0 0 0 0 0 0 0 0 0 0 0");
-    let many = rows("x").replacen(&line, "0 0 13 0 x 0 x 0 x 0 x 0 x 0 0 0", 1);
+    let many = rows("x").replacen(&line, "0 0 13 0 x 0 y 0 x 0 y 0 x 0 0 0", 1);
     let e = read(&many).remove(0).puzzle.unwrap_err();
     assert!(matches!(e.kind, ParseErrorKind::DamagedRow { .. }), "{e}");
     // A stray longer than any number (a whole puzzle after an index) and a
@@ -336,7 +336,7 @@ fn a_row_with_no_number_past_nine_in_a_grid_of_numbers_is_read_as_numbers() {
         cells[at] = cell;
         cells.join(" ")
     };
-    for (n, cell) in [(36, "x"), (36, "A"), (36, "z"), (16, "x"), (16, "A"), (16, "_")] {
+    for (n, cell) in [(36, "x"), (36, "A"), (36, "z"), (16, "x"), (16, "A"), (16, "?")] {
         let entries = read(&grid(n, &row(n, 5, cell)));
         assert_eq!(statuses(&entries), ["invalid"], "{n}: {cell}");
         let e = entries[0].puzzle.as_ref().unwrap_err();
@@ -344,9 +344,11 @@ fn a_row_with_no_number_past_nine_in_a_grid_of_numbers_is_read_as_numbers() {
         assert!(matches!(&e.kind, ParseErrorKind::UnknownSymbol { symbol, .. } if symbol == cell), "{e}");
         assert!(e.to_string().contains(&format!("expected a number from 1 to {n}")), "{e}");
     }
-    // The row's digits are its numbers, spaced or not.
+    // The row's digits are its numbers, spaced or not, and an empty mark
+    // of the alphabet is an empty cell.
     let unspaced = format!("0000050{}", "0".repeat(9));
-    for row5 in [row(16, 5, "5"), unspaced] {
+    let marked = row(16, 5, "5").replace("0 0 0 0 0 5 0 0", "_ * 0 0 0 5 _ *");
+    for row5 in [row(16, 5, "5"), unspaced, marked] {
         let entries = read(&grid(16, &row5));
         assert_eq!(statuses(&entries), ["ok"], "{row5}");
         let mut expected = vec!['.'; 256];
@@ -363,6 +365,34 @@ fn a_row_with_no_number_past_nine_in_a_grid_of_numbers_is_read_as_numbers() {
     let mut expected = vec!['.'; 256];
     (expected[0], expected[17], expected[4 * 16 + 5]) = ('a', 'c', 'g');
     assert_eq!(givens(&entries[0]), expected.into_iter().collect::<String>());
+}
+
+/// Rows of numbers that write one mark for every empty cell (`1 x 12 x x
+/// …`): a 16×16 so was 15 records, each row read a character a cell. The
+/// alphabet's empty marks (`_`, `*`) are empty cells; another mark is
+/// named, once, at its first cell.
+#[test]
+fn rows_of_numbers_with_a_mark_for_every_empty_cell() {
+    let grid = |mark: &str| -> String {
+        (0..16)
+            .map(|r| {
+                (0..16).map(|c| sixteen(r, c)).map(|v| if v == 0 { mark.to_string() } else { v.to_string() }).join(" ")
+                    + "\n"
+            })
+            .collect()
+    };
+    for mark in ["_", "*", "0", "."] {
+        let entries = read(&grid(mark));
+        assert_eq!(statuses(&entries), ["ok"], "{mark}");
+        assert_eq!(givens(&entries[0]), sixteen_givens(), "{mark}");
+    }
+    for mark in ["x", "?", "o", "-"] {
+        let entries = read(&grid(mark));
+        assert_eq!(statuses(&entries), ["invalid"], "{mark}");
+        let e = entries[0].puzzle.as_ref().unwrap_err();
+        assert_eq!((e.position.line, e.position.column), (1, Some(1)), "{mark}: {e}");
+        assert!(matches!(&e.kind, ParseErrorKind::UnknownSymbol { symbol, .. } if symbol == mark), "{e}");
+    }
 }
 
 /// A negative number in rows of numbers (`-1` for empty, as some programs
