@@ -1071,7 +1071,15 @@ pub(super) fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells 
     // Two or three numbers are no row (a grid has four or more) and no
     // puzzle: digits in groups (`12 34`, `10 00`, `000 000 001`) are cells
     // side by side.
-    let grouped = words.len() < 4 && words.iter().any(|(_, w)| w.len() > 1);
+    // So are groups of one width past a digit whose numbers run past the
+    // row's length and whose digits make a whole puzzle (`600 000 803 …`:
+    // 27 groups of three, 81 cells).
+    let width = words.first().map_or(0, |(_, w)| w.len());
+    let grouped = (words.len() < 4 && words.iter().any(|(_, w)| w.len() > 1))
+        || (width > 1
+            && words.iter().all(|(_, w)| w.len() == width && digits(w))
+            && words.iter().any(|(_, w)| w.parse::<usize>().is_ok_and(|v| v > words.len()))
+            && is_whole_count(width * words.len()));
     // Leading zeros pad numbers to a width (`06`, `016`); far wider than
     // the row's values need (`0000 0000 0001 0000`), they are cells too.
     let padded_past = |w: &str| w.len() > 1 && w.starts_with('0') && w.len() > words.len().to_string().len() + 1;

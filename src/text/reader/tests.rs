@@ -1102,6 +1102,12 @@ fn zero_padded_groups_are_cells_not_numbers() {
     let entries = read("10 00\n00 10\n01 00\n00 01\n");
     assert_eq!(statuses(&entries), ["ok"]);
     assert_eq!(givens(&entries[0]), "1.....1..1.....1");
+    // A whole puzzle on one line in groups of three: 27 numbers past 27
+    // were a line of 27 cells.
+    let line = rows.concat().as_bytes().chunks(3).map(|g| String::from_utf8_lossy(g).into_owned()).join(" ");
+    let entries = read(&format!("{line}\n"));
+    assert_eq!(statuses(&entries), ["ok"], "{line}");
+    assert_eq!(givens(&entries[0]), LINE);
     let entries = read("12 34\n34 12\n21 43\n43 .1\n");
     assert_eq!(givens(&entries[0]), "12343412214343.1");
     // Padded to the width of the largest value, they are numbers.
