@@ -329,6 +329,39 @@ fn empty_mark(row: &Cells, alphabet: &Alphabet) -> Option<char> {
     })
 }
 
+/// The cells of row `row` (0-based) of a grid with coordinates, after its
+/// label (`A`, `a` or its number) when it starts with it. They are read as
+/// words (`A 1 0 12 …`, `10 . F . …`) or a character a cell (`A 4.....8.5`),
+/// whichever gives n cells that are all symbols, words first; else the
+/// reading that gives n cells, else the row as it was read.
+fn coordinate_row(cells: &Cells, row: usize, n: usize, alphabet: &Alphabet) -> Option<Vec<Token>> {
+    let letter = |c: char| [b'A', b'a'].iter().any(|&a| row < 26 && c == char::from(a + row as u8));
+    let is_label = |text: &str| {
+        let mut chars = text.chars();
+        matches!((chars.next(), chars.next()), (Some(c), None) if letter(c)) || text.parse() == Ok(row + 1)
+    };
+    let words = line::word_cells(&cells.tokens, alphabet);
+    let (first, after) = words.split_first()?;
+    let chars = line::char_cells(&cells.tokens, alphabet);
+    // A label stuck to the cells (`A4.....8.5`) is its first character.
+    let (end, after) = match &first.text {
+        TokenText::Word(w) if is_label(w) => (first.column + w.chars().count() as u32, after.to_vec()),
+        _ if chars.first().is_some_and(|t| is_label(&t.text.to_string())) => (first.column + 1, Vec::new()),
+        _ => return None,
+    };
+    let chars: Vec<Token> = chars.into_iter().filter(|t| t.column >= end).collect();
+    let clean = |cells: &[Token]| cells.len() == n && cells.iter().all(|t| t.symbol != Symbol::Unknown);
+    Some(if clean(&after) {
+        after
+    } else if clean(&chars) || (chars.len() == n && after.len() != n) {
+        chars
+    } else if after.len() == n || (cells.words && !after.is_empty()) {
+        after
+    } else {
+        chars
+    })
+}
+
 impl<'a, R: BufRead> PuzzleReader<'a, R> {
     /// Read puzzles from `input`, named `source` in messages.
     pub fn new(input: R, source: impl Into<String>, alphabet: &'a Alphabet, spec: &'a mut GeometrySpec) -> Self {
@@ -1875,27 +1908,22 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         {
             return None;
         }
-        let label = |t: &Token, row: usize| match t.text {
-            TokenText::Char(c) => [b'A', b'a'].iter().any(|&a| row < 26 && c == char::from(a + row as u8)),
-            TokenText::Word(_) => false,
-        } || matches!(t.symbol, Symbol::Value(v) if v == row + 1);
+        let alphabet = self.alphabet;
         let mut rows = Vec::with_capacity(n);
         let mut damaged = None;
         let mut ahead = 0;
         while rows.len() < n {
             match self.peek(ahead)? {
                 (_, LineKind::Rule) => {}
-                (line, LineKind::Cells(c))
-                    if !c.field && c.label.is_none() && c.tokens.first().is_some_and(|t| label(t, rows.len())) =>
-                {
-                    let count = c.tokens.len() - 1;
-                    if count != n {
-                        if count.abs_diff(n) > (n / 3).max(1) {
+                (line, LineKind::Cells(c)) if !c.field && c.label.is_none() => {
+                    let cells = coordinate_row(c, rows.len(), n, alphabet)?;
+                    if cells.len() != n {
+                        if cells.len().abs_diff(n) > (n / 3).max(1) {
                             return None;
                         }
-                        damaged.get_or_insert((*line, rows.len() + 1, count));
+                        damaged.get_or_insert((*line, rows.len() + 1, cells.len()));
                     }
-                    rows.push((*line, c.tokens[1..].to_vec()));
+                    rows.push((*line, cells));
                 }
                 _ => return None,
             }

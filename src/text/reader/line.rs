@@ -1131,6 +1131,54 @@ pub(super) fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells 
     Cells::new(tokens, false)
 }
 
+/// The cells of a row read word by word, whichever way it was read:
+/// characters side by side make one word. A word of one character is that
+/// symbol, a longer one of digits a number (not under `--symbols`), any
+/// other unknown.
+pub(super) fn word_cells(tokens: &[Token], alphabet: &Alphabet) -> Vec<Token> {
+    let mut words: Vec<(u32, String)> = Vec::new();
+    let mut end = 0;
+    for token in tokens {
+        match &token.text {
+            TokenText::Char(ch) if token.column == end && !words.is_empty() => {
+                words.last_mut().expect("not empty").1.push(*ch);
+            }
+            text => words.push((token.column, text.to_string())),
+        }
+        end = token.column + 1;
+    }
+    let symbol = |word: &str| {
+        let mut chars = word.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => alphabet.read(c),
+            _ if alphabet.is_custom() || !word.bytes().all(|b| b.is_ascii_digit()) => Symbol::Unknown,
+            _ => match word.parse::<usize>() {
+                Ok(0) => Symbol::Empty,
+                Ok(v) => Symbol::Value(v),
+                Err(_) => Symbol::Value(usize::MAX),
+            },
+        }
+    };
+    words
+        .into_iter()
+        .map(|(column, word)| Token { column, symbol: symbol(&word), text: TokenText::Word(word.into()) })
+        .collect()
+}
+
+/// The cells of a row read a character a cell, whichever way it was read.
+pub(super) fn char_cells(tokens: &[Token], alphabet: &Alphabet) -> Vec<Token> {
+    tokens
+        .iter()
+        .flat_map(|token| match &token.text {
+            TokenText::Char(_) => vec![token.clone()],
+            TokenText::Word(word) => (token.column..)
+                .zip(word.chars())
+                .map(|(column, ch)| Token { column, text: TokenText::Char(ch), symbol: alphabet.read(ch) })
+                .collect(),
+        })
+        .collect()
+}
+
 /// A word of a candidate grid's row, with its 1-based column.
 pub(super) struct CandidateWord {
     pub(super) column: usize,

@@ -1440,6 +1440,23 @@ fn a_grid_with_coordinates_reads_without_its_labels() {
         assert!(matches!(e.kind, ParseErrorKind::DamagedRow { row: 2, count: c, n: 4, .. } if c == count), "{e}");
         assert_eq!(e.position.line, 3, "{e}");
     }
+    // Rows of numbers past 9 after letters, and rows of symbols after
+    // numbers past 9: each row was read a character a cell after its
+    // label, or as numbers with its letters unknown.
+    let header = format!("   {}\n", (1..=16).join(" "));
+    type Write = fn(usize) -> String;
+    let number: Write = |v| v.to_string();
+    let symbol: Write = |v| if v == 0 { ".".to_string() } else { char::from_digit(v as u32, 36).unwrap().to_string() };
+    let letter: Write = |r| char::from(b'A' + r as u8).to_string();
+    let forms: [(Write, Write); 3] =
+        [(letter, number), (|r| (r + 1).to_string(), symbol), (|r| format!("{:02}", r + 1), number)];
+    for (label, cell) in forms {
+        let grid: String =
+            (0..16).map(|r| format!("{} {}\n", label(r), (0..16).map(|c| cell(sixteen(r, c))).join(" "))).collect();
+        let entries = read(&format!("{header}{grid}"));
+        assert_eq!(statuses(&entries), ["ok"], "{grid}");
+        assert_eq!(givens(&entries[0]), sixteen_givens(), "{grid}");
+    }
 }
 
 /// A whole puzzle with a word stuck to it reads as a title by its letters,
