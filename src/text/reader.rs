@@ -733,9 +733,20 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                 }
                 LineKind::LabelledRow(label, mut cells) => {
                     let k = cells.tokens.len();
+                    // A marked row (`Puzzle 3: …`, see `LineKind::LabelledRow`)
+                    // is a puzzle on one line only when written a word a cell:
+                    // `Level 3 - 1234 5678 9012 3456` is a title.
+                    let marked = cells.label.is_some();
+                    // Its first cell written wrong (`x,,,,6,,,,3` above rows
+                    // of 9 fields): the first row of a block, that cell named.
+                    let cell_first = cells.label_cell.is_some()
+                        && matches!(self.peek(0), Some((_, LineKind::Cells(c)))
+                            if c.tokens.len() == k + 1 && c.delimiter == cells.delimiter && c.label.is_none());
                     if self.labelled_block(&mut cells, Some(&label)) {
                         self.block(line, cells.tokens);
-                    } else if is_whole_count(k) {
+                    } else if let (true, Some(first)) = (cell_first, cells.label_cell.take()) {
+                        self.block(line, std::iter::once(*first).chain(cells.tokens).collect());
+                    } else if is_whole_count(k) && (!marked || cells.words) {
                         // `Puzzle 3,5,3,,,7,…`: a puzzle on one line, named.
                         cells.label = Some(label);
                         self.frame(line, cells);
@@ -1025,12 +1036,14 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// block that breaks is one invalid entry, and the line that broke it is
     /// left to start afresh. A block followed at once by more rows of its
     /// length is the start of a run.
+    /// Where its rows were labelled (`labelled`), that holds for this block
+    /// only.
     fn block(&mut self, line: usize, first: Vec<Token>) {
         self.block_rows(line, first);
         self.labelled = false;
     }
 
-    /// [`block`](Self::block), the rows of a labelled grid already unlabelled.
+    /// [`block`](Self::block)'s work, every way out of it.
     fn block_rows(&mut self, line: usize, first: Vec<Token>) {
         // A block ends a paragraph's run of puzzles one per line: lines of
         // that length after it are framed afresh (rows of a 16x16 after
@@ -1397,11 +1410,12 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 Some((_, LineKind::LabelledRow(_, c)))
                     if !labelled && c.label_cell.is_some() && c.tokens.len() + 1 == n =>
                 {
-                    let Some((line, LineKind::LabelledRow(_, c))) = self.next_line() else {
+                    let Some((line, LineKind::LabelledRow(_, Cells { label_cell: Some(first), tokens, .. }))) =
+                        self.next_line()
+                    else {
                         unreachable!("just peeked")
                     };
-                    let first = c.label_cell.expect("just checked");
-                    return Ok((line, std::iter::once(*first).chain(c.tokens).collect()));
+                    return Ok((line, std::iter::once(*first).chain(tokens).collect()));
                 }
                 Some((line, _)) => return Err(Some(*line)),
                 None => return Err(None),

@@ -864,11 +864,12 @@ fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabe
     // A field of one mark that is no cell (`%`, `?`) is a cell written
     // wrong, to be named, while most of the row is cells: the row is not
     // lost as a title. So is a short word that is no number (`x`, `1O`,
-    // `3.5`), while the row is mostly numbers: at most a quarter of it.
+    // `3.5`), while the row is mostly numbers that fit it: at most a
+    // quarter of it.
     let mut strays = 0;
     let mut words = 0;
     let mut stray_word = |word: &str| {
-        let short = word.chars().count() <= 4 && !word.contains('"');
+        let short = word.chars().count() <= 4;
         words += usize::from(short);
         short.then_some(Symbol::Unknown)
     };
@@ -904,7 +905,9 @@ fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabe
             Some(Token { column: (start + indent + 1) as u32, text: TokenText::Word(word.into()), symbol })
         })
         .collect::<Option<_>>()?;
-    if (strays + words) * 2 > tokens.len() || words * 4 > tokens.len() {
+    // Words among numbers that a row cannot hold (`2024,11,29,ok`) are a title.
+    let fits = |t: &Token| !matches!(t.symbol, Symbol::Value(v) if v > tokens.len());
+    if (strays + words) * 2 > tokens.len() || words * 4 > tokens.len() || (words > 0 && !tokens.iter().all(fits)) {
         return None;
     }
     // A whole puzzle on one line with a delimiter after its last cell
@@ -993,18 +996,26 @@ fn is_whole_puzzle(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> boo
 /// A row after its label and a mark (`Row 1: 6 . . . . . 8 . 3`, `R1:
 /// 600000803`, `Line 1 - 6.....8.3`, `A) 1 0 12 0 …`): a labelled row, as a
 /// spreadsheet writes one (`Row 1,6,,,…`), so that rows labelled alike
-/// make a grid. Four cells at least, every one a symbol: else the line is
-/// a title (`Puzzle 3: two stars`).
+/// make a grid. Four cells at least, no words, and at most a quarter of
+/// them no symbol: else the line is a title (`Puzzle 3: two stars`).
 fn marked_row(text: &str, alphabet: &Alphabet) -> Option<LineKind> {
     let (at, mark) = text.char_indices().find(|&(_, c)| matches!(c, ':' | '-' | ')'))?;
+    // Letters and digits (`Row 1`, `R1`), never cells (`D..:...:H.E`).
     let label = text[..at].trim();
-    if !row_label(label) || label.split_whitespace().count() > 2 {
+    let plain = label.chars().all(|c| c.is_alphanumeric() || c == ' ');
+    if !row_label(label) || !plain || label.split_whitespace().count() > 2 {
         return None;
     }
     let after = at + mark.len_utf8();
-    let cells = tokenize(&text[after..], text[..after].chars().count(), alphabet);
-    let symbols = cells.tokens.iter().all(|t| t.symbol != Symbol::Unknown);
-    (cells.tokens.len() >= 4 && symbols).then(|| {
+    let rest = &text[after..];
+    // Letters are symbols too (`from The Times`): words make a title.
+    if is_text(rest, alphabet) {
+        return None;
+    }
+    let cells = tokenize(rest, text[..after].chars().count(), alphabet);
+    // A cell written wrong (`?`) is named where the rows make a grid.
+    let unknown = cells.tokens.iter().filter(|t| t.symbol == Symbol::Unknown).count();
+    (cells.tokens.len() >= 4 && 4 * unknown <= cells.tokens.len()).then(|| {
         let title = echo(text.trim());
         LineKind::LabelledRow(echo(label), Cells { label: Some(title), ..cells })
     })
@@ -1091,8 +1102,9 @@ pub(super) fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells 
     // number at most the row's length, and such words a quarter of the row
     // at most, each as short as a number (a whole puzzle after an index is
     // no cell) and the first no label (`A 10 0 …`).
-    // One character written for every empty cell (`1 x 12 x x …`, `1 _ 12
-    // _ _ …`): as many as the row has empty cells, and no label.
+    // One mark, the same word in two places or more (`1 x 12 x x …`, `1 _
+    // 12 _ _ …`), is the row's empty cells however many, even first: a
+    // label is there once.
     let stray = |w: &str| !numeric(w);
     let stray_words: Vec<&str> = words.iter().map(|(_, w)| *w).filter(|w| stray(w)).collect();
     let strays = stray_words.len();

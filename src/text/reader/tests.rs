@@ -1144,6 +1144,17 @@ fn a_word_in_a_spreadsheet_row_is_a_cell_written_wrong() {
         assert!(matches!(&e.kind, ParseErrorKind::UnknownSymbol { symbol, .. } if symbol == word), "{e}");
         assert!(e.to_string().contains("expected a number from 1 to 9"), "{e}");
     }
+    // The first row's first cell, above rows of 9 fields that each end in
+    // an empty one (a title `x` and an 8×8 under it, solved, before).
+    let entries = read(&grid(rows[3]).replacen("5,3,", "x,3,", 1));
+    assert_eq!(statuses(&entries), ["invalid"]);
+    let e = entries[0].puzzle.as_ref().unwrap_err();
+    assert_eq!((e.position.line, e.position.column), (1, Some(1)), "{e}");
+    // Words beside numbers no row holds are a title (`2024,11,29,ok`).
+    for title in ["2024,11,29,ok", "Puzzle 3,2024,11,29,easy"] {
+        let entries = read(&format!("{title}\n{LINE}\n"));
+        assert_eq!((statuses(&entries), entries[0].name.as_deref()), (vec!["ok"], Some(title)));
+    }
     // Under `--symbols` a word that is none of them is named too.
     let wxyz = Alphabet::custom("wxyz").unwrap();
     let entries = read_all("w,x,q,z\ny,z,w,x\nx,w,z,y\nz,y,x,w\n", "t", &wxyz, &mut GeometrySpec::classic());
@@ -2147,12 +2158,32 @@ fn rows_after_a_label_and_a_colon_or_dash_make_a_grid() {
     let entries = read(&grid);
     assert_eq!(statuses(&entries), ["ok"]);
     assert_eq!(givens(&entries[0]), sixteen_givens());
-    // A line like one that makes no grid is a title, all of it.
-    for title in ["Level 3 - 2024 11 29", "Puzzle 1: 4 stars", "Set B: 12 34 56 78"] {
-        let entries = read(&format!("{title}\n{LINE}\n"));
-        assert_eq!(statuses(&entries), ["ok"], "{title}");
-        assert_eq!(entries[0].name.as_deref(), Some(title));
+    // A line like one that makes no grid is a title, all of it: words
+    // after the mark (their letters are symbols, 16 of them a 4×4), digit
+    // groups, and a label that is no word (`D..`).
+    for titles in [
+        "Level 3 - 2024 11 29",
+        "Puzzle 1: 4 stars",
+        "Set B: 12 34 56 78",
+        "Puzzle 7: from The Times 2024",
+        "Level 3 - 1234 5678 9012 3456",
+        "Part 1: easy ones\nPart 2: hard ones",
+    ] {
+        let entries = read(&format!("{titles}\n{LINE}\n"));
+        assert_eq!(statuses(&entries), ["ok"], "{titles}");
+        assert_eq!(entries[0].name.as_deref(), titles.lines().last());
     }
+    let entries = read(&format!("D..:...:5.1\n{LINE}\n"));
+    assert_eq!(entries[0].name, None);
+    // A cell written wrong in a labelled row is named, the grid one record.
+    let mut grid: Vec<String> =
+        rows.iter().enumerate().map(|(i, row)| format!("Row {}: {}", i + 1, spaced(row))).collect();
+    grid[4] = grid[4].replacen("4 .", "4 ?", 1);
+    let entries = read(&(grid.join("\n") + "\n"));
+    assert_eq!(statuses(&entries), ["invalid"], "{grid:?}");
+    let e = entries[0].puzzle.as_ref().unwrap_err();
+    assert!(matches!(&e.kind, ParseErrorKind::UnknownSymbol { symbol, .. } if symbol == "?"), "{e}");
+    assert_eq!((e.position.line, e.position.column), (5, Some(10)), "{e}");
 }
 
 /// Rows that each end in a delimiter, as a spreadsheet saves them once a
