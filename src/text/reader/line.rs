@@ -1151,11 +1151,9 @@ pub(super) fn word_cells(tokens: &[Token], alphabet: &Alphabet) -> Vec<Token> {
     let mut words: Vec<(u32, String)> = Vec::new();
     let mut end = 0;
     for token in tokens {
-        match &token.text {
-            TokenText::Char(ch) if token.column == end && !words.is_empty() => {
-                words.last_mut().expect("not empty").1.push(*ch);
-            }
-            text => words.push((token.column, text.to_string())),
+        match (&token.text, words.last_mut()) {
+            (TokenText::Char(ch), Some((_, word))) if token.column == end => word.push(*ch),
+            (text, _) => words.push((token.column, text.to_string())),
         }
         end = token.column + 1;
     }
