@@ -2001,7 +2001,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // is no digit nor `.` is a cell written wrong.
         let number_grid = numbers
             && rows.iter().flat_map(|(_, tokens)| tokens).any(|token| match &token.text {
-                TokenText::Word(w) => w.len() > 1 && !w.starts_with('0') && w.bytes().all(|b| b.is_ascii_digit()),
+                TokenText::Word(w) => line::past_nine(w),
                 TokenText::Char(_) => false,
             });
         let symbol = |token: &Token| match token.text {

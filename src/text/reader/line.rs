@@ -1042,6 +1042,12 @@ fn labelled(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Option<Lin
     Some(LineKind::Cells(cells))
 }
 
+/// Whether a word is a number past 9 written plainly (`12`, not `012`):
+/// what makes a row, and a grid, one of numbers.
+pub(super) fn past_nine(word: &str) -> bool {
+    word.len() > 1 && !word.starts_with('0') && word.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// The cells of `text`, whose first character is at 0-based column `offset`
 /// of its line: rows of whitespace-separated numbers, or one cell per symbol.
 pub(super) fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells {
@@ -1106,11 +1112,11 @@ pub(super) fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells 
     // 12 _ _ …`), is the row's empty cells however many, even first: a
     // label is there once.
     let stray = |w: &str| !numeric(w);
-    let stray_words: Vec<&str> = words.iter().map(|(_, w)| *w).filter(|w| stray(w)).collect();
-    let strays = stray_words.len();
-    let mark = strays >= 2 && stray_words.iter().all_equal() && stray_words[0].chars().count() == 1;
+    let stray_words = words.iter().map(|(_, w)| *w).filter(|w| stray(w));
+    let strays = stray_words.clone().count();
+    let mark = strays >= 2 && stray_words.clone().all_equal() && stray_words.take(1).all(|w| w.chars().count() == 1);
     let surely_numbers = (4 * strays <= words.len() || mark)
-        && words.iter().any(|(_, w)| digits(w) && w.len() > 1 && !w.starts_with('0'))
+        && words.iter().any(|(_, w)| past_nine(w))
         && words.iter().all(|(_, w)| if stray(w) { w.chars().count() <= 4 } else { in_row(w) })
         && !words.first().is_some_and(|(_, w)| stray(w) && w.starts_with(char::is_alphabetic) && !mark);
     if words.len() >= 2
