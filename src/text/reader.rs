@@ -49,7 +49,7 @@ use sheet::{whole_grids, whole_grids_then};
 
 /// What lines of k = m² cells say of being rows of a k×k grid rather than
 /// m×m puzzles one per line.
-#[derive(Default)]
+#[derive(Clone, Copy, Default)]
 struct RowSigns {
     /// A value past m: no m×m puzzle, so a row.
     too_big: bool,
@@ -734,9 +734,11 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                 LineKind::LabelledRow(label, mut cells) => {
                     let k = cells.tokens.len();
                     // A marked row (`Puzzle 3: …`, see `LineKind::LabelledRow`)
-                    // is a puzzle on one line only when written a word a cell:
-                    // `Level 3 - 1234 5678 9012 3456` is a title.
-                    let marked = cells.label.is_some();
+                    // is a puzzle on one line only when written a word a cell,
+                    // or when its values fit its side (`Puzzle 3: 600 000 803
+                    // …`): `Level 3 - 1234 5678 9012 3456` is a title.
+                    let fits = exact_sqrt(k).is_some_and(|m| !RowSigns::of(&cells.tokens, m).too_big);
+                    let marked = cells.label.is_some() && !cells.words && !fits;
                     // Its first cell written wrong (`x,,,,6,,,,3` above rows
                     // of 9 fields): the first row of a block, that cell named.
                     let cell_first = cells.label_cell.is_some()
@@ -746,7 +748,7 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                         self.block(line, cells.tokens);
                     } else if let (true, Some(first)) = (cell_first, cells.label_cell.take()) {
                         self.block(line, std::iter::once(*first).chain(cells.tokens).collect());
-                    } else if is_whole_count(k) && (!marked || cells.words) {
+                    } else if is_whole_count(k) && !marked {
                         // `Puzzle 3,5,3,,,7,…`: a puzzle on one line, named.
                         cells.label = Some(label);
                         self.frame(line, cells);
@@ -968,6 +970,19 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         (2..=MAX_SIZE).contains(&k) && (cells.words || k <= self.alphabet.len())
     }
 
+    /// Whether a line of k = m² cells is a whole m×m puzzle whatever the
+    /// lines after it are, labelled or not. In a run of m×m puzzles one per
+    /// line, a line is one of them unless a value past m makes it none:
+    /// then it may start a block, if the rows under it are no such puzzles
+    /// either. A line that repeats only values 1..=m, where m×m puzzles can
+    /// be, is one of them (a 9x9 block's first row with a value twice is
+    /// that row).
+    fn is_puzzle_of_run(&mut self, k: usize, first: &Cells) -> bool {
+        let m = exact_sqrt(k).unwrap_or(k);
+        let in_run = self.line_mode == Some((k, first.delimiter));
+        (in_run && !RowSigns::of(&first.tokens, m).too_big) || is_small_puzzle(&first.tokens, self.small_side(k))
+    }
+
     /// Whether a line of k = m² cells starts a block of k rows rather than
     /// being a whole m×m puzzle.
     fn starts_block(&mut self, k: usize, first: &Cells) -> bool {
@@ -976,14 +991,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         }
         let m = exact_sqrt(k).unwrap_or(k);
         let first_signs = RowSigns::of(&first.tokens, m);
-        // In a run of m×m puzzles one per line, a line is one of them
-        // unless a value past m makes it none: then it may start a block,
-        // if the rows under it are no such puzzles either. A line that
-        // repeats only values 1..=m, where m×m puzzles can be, is one of
-        // them (a 9x9 block's first row with a value twice is that row).
         let in_run = self.line_mode == Some((k, first.delimiter));
         let small = self.small_side(k);
-        if (in_run && !first_signs.too_big) || is_small_puzzle(&first.tokens, small) {
+        if self.is_puzzle_of_run(k, first) {
             return false;
         }
         // A value past m, or no m×m grid to be had (a prime m without
@@ -1008,8 +1018,12 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 // Cut short: a block (reported as broken) only if a second
                 // row follows; a lone line is a puzzle (and says what is
                 // wrong). Or a row written wrong, the block's other rows
-                // around it.
-                _ => return forced && !(in_run && clashing) && (rows >= 2 || self.damaged_row_ahead(k, rows, i)),
+                // around it. Never in a run of m×m puzzles: there the line
+                // with a value past m is one of them written wrong, and the
+                // lines after it are the next ones.
+                _ => {
+                    return forced && !in_run && (rows >= 2 || self.damaged_row_ahead(k, rows, i));
+                }
             }
             i += 1;
         }

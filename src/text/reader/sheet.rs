@@ -7,8 +7,8 @@
 
 use std::io::BufRead;
 
-use super::line::{exact_sqrt, Cells, LineKind, Token, TokenText};
-use super::PuzzleReader;
+use super::line::{exact_sqrt, is_whole_count, Cells, LineKind, Token, TokenText};
+use super::{is_small_puzzle, PuzzleReader, RowSigns};
 use crate::model::geometry::MAX_SIZE;
 use crate::reasoning::propagate::Propagator;
 use crate::text::symbols::Symbol;
@@ -217,12 +217,21 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if k > MAX_SIZE + 1 {
             return false;
         }
+        // Labelled lines of m² cells may be m×m puzzles one per line
+        // (`Puzzle 1: 4 . 3 . …`), as unlabelled ones may: the same rules
+        // tell them from a grid's rows (`small` is m, see `starts_block`).
+        let small = label.and_then(|_| self.small_side(k));
+        if label.is_some() && self.is_puzzle_of_run(k, first) {
+            return false;
+        }
         // The stretch of labelled rows and rows of only delimiters of k
         // cells, rules skipped: whether each is one of only delimiters, and
-        // the lines up to its end.
+        // the lines up to its end; and each one's values.
         let window = (3 * k).max(1024);
         // A labelled row is a row, never a blank line; a row of only delimiters (`exact`) may be either.
         let (mut empty, mut ends, mut lines) = (vec![exact], vec![0], 0);
+        let signs_of = |c: &Cells| small.map(|m| RowSigns::of(&c.tokens, m)).unwrap_or_default();
+        let mut signs = vec![signs_of(first)];
         let mut next_label = None;
         let mut all_end_empty = first.ends_in_empty_field();
         while empty.len() < window {
@@ -232,14 +241,30 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 Some((_, LineKind::LabelledRow(_, c) | LineKind::Separator(c))) if c.delimiter != first.delimiter => {
                     break
                 }
-                Some((_, LineKind::LabelledRow(next, c))) if c.tokens.len() == k => {
+                Some((_, LineKind::LabelledRow(next, c)))
+                    if c.tokens.len() == k && !is_small_puzzle(&c.tokens, small) =>
+                {
                     next_label.get_or_insert_with(|| label_stem(next).to_string());
                     all_end_empty &= c.ends_in_empty_field();
                     empty.push(false);
+                    signs.push(signs_of(c));
                     ends.push(lines + 1);
                 }
                 Some((_, LineKind::Separator(c))) if c.tokens.len() == k => {
                     empty.push(true);
+                    signs.push(RowSigns::default());
+                    ends.push(lines + 1);
+                }
+                // A row of its kind a few cells short or long (`Row 5: . .
+                // 8 . 4 .`): a row written wrong, which the block names.
+                Some((_, LineKind::LabelledRow(next, c)))
+                    if label.is_some_and(|label| label_stem(label) == label_stem(next))
+                        && c.tokens.len().abs_diff(k) <= (k / 3).max(2)
+                        && !is_whole_count(c.tokens.len()) =>
+                {
+                    all_end_empty &= c.ends_in_empty_field();
+                    empty.push(false);
+                    signs.push(signs_of(c));
                     ends.push(lines + 1);
                 }
                 _ => break,
@@ -260,12 +285,23 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // labels are of another kind: a title above them (`Total;;;;` above
         // `R1;1;;;`; `R1` above `R2` is their row).
         let other_kind = label.is_some_and(|label| next_label.as_deref() != Some(label_stem(label)));
+        // Where lines of k = m² cells may be m×m puzzles, they are rows
+        // only when one holds a value past m, and not when they hold k
+        // givens of 1..=m or more (those make no k×k puzzle).
+        let mut taken = RowSigns::default();
+        signs.iter().take(rows).for_each(|s| taken.add(*s));
+        // In a run of them, a value twice makes them puzzles too, and a
+        // line with a value past m is one written wrong unless whole
+        // grids follow.
+        let in_run = label.is_some() && self.line_mode == Some((k, first.delimiter));
+        let puzzles = small.is_some() && (!taken.too_big || (in_run && taken.repeats));
         // Two labelled rows of a kind or more, too few for a grid: a grid
         // cut short, one invalid record as unlabelled rows make, never
         // titles that leave no record (`R1,…`, `R2,…`, `R3,…` of a 4×4).
-        let cut_short = label.is_some() && !other_kind && (2..rows).contains(&empty.len());
+        let cut_short = label.is_some() && !other_kind && !puzzles && !in_run && (2..rows).contains(&empty.len());
         if (empty.len() < rows && !cut_short)
             || (other_kind && !whole_grids(&empty, rows, more) && whole_grids(&empty[1..], rows, more))
+            || (puzzles && (taken.givens >= k || taken.repeats))
         {
             return false;
         }

@@ -2186,6 +2186,114 @@ fn rows_after_a_label_and_a_colon_or_dash_make_a_grid() {
     assert_eq!((e.position.line, e.position.column), (5, Some(10)), "{e}");
 }
 
+/// A labelled grid with a row a cell short or long (`Row 5: . . . . 8 . 4
+/// .`) is one record naming that row, as an unlabelled one is: it had been
+/// two records (the grid cut short, then the rows after it), and a row too
+/// long had made a puzzle of the next grid's rows, reported unsolvable.
+#[test]
+fn a_labelled_row_a_cell_short_or_long_is_named_in_one_record() {
+    type Write = fn(usize, &str) -> String;
+    let forms: [Write; 2] = [
+        |i, row| format!("Row {}: {}", i + 1, row.split(',').map(|c| if c.is_empty() { "." } else { c }).join(" ")),
+        |i, row| format!("Row {},{row}", i + 1),
+    ];
+    for write in forms {
+        for (damaged, count) in [(4, 8), (8, 8), (4, 10)] {
+            let grid = |damage: bool| -> String {
+                SHEET_ROWS
+                    .iter()
+                    .enumerate()
+                    .map(|(i, row)| {
+                        let row = match (damage && i == damaged, count) {
+                            (true, 8) => row.rsplit_once(',').unwrap().0.to_string(),
+                            (true, _) => format!("{row},1"),
+                            _ => row.to_string(),
+                        };
+                        write(i, &row) + "\n"
+                    })
+                    .collect()
+            };
+            let text = format!("{}\n{}\n{}", grid(false), grid(true), grid(false));
+            let entries = read(&text);
+            assert_eq!(statuses(&entries), ["ok", "invalid", "ok"], "{text}");
+            let e = entries[1].puzzle.as_ref().unwrap_err();
+            assert!(
+                matches!(e.kind, ParseErrorKind::DamagedRow { first: 11, row, count: c, n: 9 } if row == damaged + 1 && c == count),
+                "{e}\n{text}"
+            );
+            assert_eq!([givens(&entries[0]), givens(&entries[2])], [SHEET_GIVENS; 2]);
+        }
+    }
+}
+
+/// Labelled puzzles one per line (`Puzzle 1: 4 . 3 . …`, `Puzzle 1,4,,3,…`,
+/// `Puzzle 1: 600 000 803 …`): the first two had been read as rows of a
+/// 16×16 (or 81×81) grid cut short, one invalid record for two puzzles;
+/// and digit groups had been titles, the puzzle lost.
+#[test]
+fn labelled_puzzles_one_per_line_are_a_record_each() {
+    // 4×4s, some repeating a value (no row of a 16×16), some not.
+    let fours = ["4.3..24.1.23.3..", ".3........1....2", "32...1..2.....23", "....1....4..2...", ".......2.......1"];
+    fn spaced(p: &str) -> String {
+        p.chars().join(" ")
+    }
+    fn zeros(p: &str) -> String {
+        p.replace('.', "0")
+    }
+    fn groups(p: &str, width: usize) -> String {
+        zeros(p).chars().chunks(width).into_iter().map(|g| g.collect::<String>()).join(" ")
+    }
+    type Write = fn(&str) -> String;
+    let forms: [(&[&str], Write, &str); 6] = [
+        (&fours, spaced, "Puzzle {}: "),
+        (&fours, spaced, "Puzzle {} - "),
+        (&fours, |p| p.chars().map(|c| if c == '.' { String::new() } else { c.to_string() }).join(","), "Puzzle {},"),
+        (&TOP, |p| spaced(&zeros(p)), "Puzzle {}: "),
+        (&TOP, |p| groups(p, 3), "Puzzle {}: "),
+        (&TOP, |p| groups(p, 9), "Puzzle {}) "),
+    ];
+    for (puzzles, write, label) in forms {
+        let text: String = puzzles
+            .iter()
+            .enumerate()
+            .map(|(i, p)| format!("{}{}\n", label.replace("{}", &(i + 1).to_string()), write(p)))
+            .collect();
+        let entries = read(&text);
+        assert_eq!(statuses(&entries), vec!["ok"; puzzles.len()], "{text}");
+        for (i, (entry, puzzle)) in entries.iter().zip(puzzles).enumerate() {
+            assert_eq!(givens(entry), *puzzle, "{text}");
+            let name = label.replace("{}", &(i + 1).to_string());
+            assert_eq!(entry.name.as_deref(), Some(name.trim_end_matches([',', ':', '-', ')', ' '])), "{text}");
+        }
+    }
+    // One written wrong, a value past 4, with a value twice or not: in a
+    // run of 4×4s it is one of them, not a 16×16's first row. That one
+    // record is invalid, named at the value, and the next ones are read
+    // (the two after it had been that record's rows), labelled or not.
+    for (wrong, column) in [("3 7", 2), (". 7", 2), ("3 2 . . . 1 . . 2 . . . . . 2 9", 16)] {
+        let mut lines: Vec<String> = fours.iter().map(|p| spaced(p)).collect();
+        lines[2].replace_range(..wrong.len(), wrong);
+        for labelled in [true, false] {
+            let text: String = lines
+                .iter()
+                .enumerate()
+                .map(|(i, l)| match labelled {
+                    true => format!("Puzzle {}: {l}\n", i + 1),
+                    false => format!("{}\n", l.replace(' ', "")),
+                })
+                .collect();
+            let entries = read(&text);
+            assert_eq!(statuses(&entries), ["ok", "ok", "invalid", "ok", "ok"], "{text}");
+            let e = entries[2].puzzle.as_ref().unwrap_err();
+            let at = if labelled { 9 + 2 * column } else { column };
+            assert_eq!((e.position.line, e.position.column), (3, Some(at)), "{e}\n{text}");
+            for (entry, puzzle) in entries[3..].iter().zip(&fours[3..]) {
+                assert_eq!(givens(entry), *puzzle, "{text}");
+            }
+        }
+    }
+}
+
 /// Rows that each end in a delimiter, as a spreadsheet saves them once a
 /// cell further right was used: nine of them were a 10×10 block a row
 /// short, and every grid of the file was refused.
