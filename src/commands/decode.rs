@@ -17,7 +17,7 @@ use super::{parse_timeout, GridArgs};
 
 #[derive(Args, Debug)]
 pub struct DecodeArgs {
-    /// The CNF the model answers, as written by `satdoku dimacs` (its comments describe the puzzle).
+    /// The CNF the model answers, as written by `satdoku dimacs` (its comments describe the puzzle); "-" for stdin, the model then from a file.
     #[arg(long, value_name = "CNF")]
     pub cnf: PathBuf,
     /// The solver's answer: SAT-competition output, a MiniSat result file, or literals (stdin when absent or "-").
@@ -38,9 +38,24 @@ pub struct DecodeArgs {
 pub fn run_decode(args: &DecodeArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = grid.resolve()?;
     setup.one_fpuzzles_grid()?;
-    let cnf_name = args.cnf.display().to_string();
-    let file = open_file(&args.cnf).with_context(|| format!("{cnf_name}: cannot open"))?;
-    let cnf = read_cnf(BufReader::new(file), &cnf_name)?;
+    let model_on_stdin = args.model.as_ref().is_none_or(|path| path.as_os_str() == "-");
+    let cnf_name = match args.cnf.as_os_str() == "-" {
+        true => "<stdin>".to_string(),
+        false => args.cnf.display().to_string(),
+    };
+    let cnf = if args.cnf.as_os_str() == "-" {
+        if model_on_stdin {
+            bail!("--cnf - and the answer both on stdin: name a file for one of them (the answer after --cnf)");
+        }
+        if let Some(why) = super::streams::stdin_unusable() {
+            bail!("<stdin>: cannot read: stdin is {why} (expected the CNF on it, for --cnf -)");
+        }
+        read_cnf(io::stdin().lock(), "<stdin>")?
+    } else {
+        let file = open_file(&args.cnf).with_context(|| format!("{cnf_name}: cannot open"))?;
+        read_cnf(BufReader::new(file), &cnf_name)?
+    };
+
     check_grid_options(grid, &mut setup.spec, &cnf, &cnf_name)?;
     setup.check_alphabet(cnf.puzzle.size())?;
     let var_count = cnf.formula.var_count();

@@ -250,6 +250,12 @@ pub fn stage(
     let existing = fs::metadata(path).ok();
     let target = rename_target(path, existing.as_ref());
     let Some((target, name)) = target.and_then(|target| Some((target.clone(), target.file_name()?.to_owned()))) else {
+        // Stdout closed when satdoku started is /dev/null now (the runtime
+        // opens it so): the output would be lost without a word.
+        if let (Some(why), true) = (super::streams::stdout_unusable(), is_stdout(path)) {
+            let lost = format!("it is stdout, which is {why}: the output would be lost");
+            return Err(failed(io::Error::other(lost)));
+        }
         let file = File::create(path).map_err(failed)?;
         let mut out = BufWriter::with_capacity(1 << 16, &file);
         write(&mut out).and_then(|()| out.flush()).map_err(failed)?;
@@ -307,21 +313,33 @@ fn rename_target(path: &Path, existing: Option<&fs::Metadata>) -> Option<PathBuf
 /// (/dev/stdout is /proc/self/fd/1, /dev/fd/3 is /proc/self/fd/3), which
 /// names whatever file is open on it, not a file of that name.
 fn through_descriptor(path: &Path) -> bool {
-    let Ok(proc) = fs::metadata("/proc").map(|m| m.dev()) else { return false };
+    descriptor_link(path).is_some()
+}
+
+/// Whether `path` is stdout (/dev/stdout, /dev/fd/1, /proc/self/fd/1).
+fn is_stdout(path: &Path) -> bool {
+    descriptor_link(path).is_some_and(|link| {
+        link.file_name().is_some_and(|n| n == "1") && link.parent().and_then(Path::file_name).is_some_and(|d| d == "fd")
+    })
+}
+
+/// The link of /proc that `path` reaches its file through, if any.
+fn descriptor_link(path: &Path) -> Option<PathBuf> {
+    let proc = fs::metadata("/proc").ok()?.dev();
     let mut hop = path.to_path_buf();
     // At most as many links as the kernel follows (ELOOP past 40).
     for _ in 0..40 {
-        let Ok(metadata) = fs::symlink_metadata(&hop) else { return false };
+        let metadata = fs::symlink_metadata(&hop).ok()?;
         if !metadata.file_type().is_symlink() {
-            return false;
+            return None;
         }
         if metadata.dev() == proc {
-            return true;
+            return Some(hop);
         }
-        let Ok(target) = fs::read_link(&hop) else { return false };
+        let target = fs::read_link(&hop).ok()?;
         hop = hop.parent().map_or(target.clone(), |dir| dir.join(&target));
     }
-    false
+    None
 }
 
 /// Why no temporary file could be made in `dir`, without its name:

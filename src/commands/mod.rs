@@ -562,9 +562,14 @@ pub fn lock_within<T>(mutex: &Mutex<T>, wait: Duration) -> Option<MutexGuard<'_,
     }
 }
 
-/// Whether an error is a closed stdout (`| head`), which ends a run quietly.
+/// Whether an error is a closed stdout (`| head`), which ends a run
+/// quietly, or a closed pipe written as a file (`--out /dev/stdout | head`).
 pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
-    error.chain().any(|e| e.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
+    let broken = |e: &io::Error| e.kind() == io::ErrorKind::BrokenPipe;
+    error.chain().any(|e| {
+        e.downcast_ref::<io::Error>().is_some_and(broken)
+            || matches!(e.downcast_ref::<files::WriteError>(), Some(files::WriteError::Io { error, .. }) if broken(error))
+    })
 }
 
 #[cfg(test)]

@@ -19,19 +19,24 @@ use crate::text::lines::{max_literal_line, read_line_within, Bounded};
 /// Why a proof was rejected.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum DratError {
-    /// A line is not a clause of DIMACS numbers ending in 0.
-    #[error("proof line {line}: {message}")]
+    /// A line is not a clause of DIMACS numbers ending in 0 (in a binary
+    /// proof, a clause is not written as one).
+    #[error("proof {} {line}: {message}", if *binary { "clause" } else { "line" })]
     Syntax {
-        /// 1-based line of the proof.
+        /// 1-based line of a text proof, or clause of a binary one.
         line: usize,
+        /// Whether the proof is binary.
+        binary: bool,
         #[allow(missing_docs)]
         message: String,
     },
     /// A lemma that follows neither by unit propagation nor as RAT.
-    #[error("proof line {line}: the lemma {clause} is neither RUP nor RAT")]
+    #[error("proof {} {line}: the lemma {clause} is neither RUP nor RAT", if *binary { "clause" } else { "line" })]
     NotImplied {
-        /// 1-based line of the proof.
+        /// 1-based line of a text proof, or clause of a binary one.
         line: usize,
+        /// Whether the proof is binary.
+        binary: bool,
         /// The lemma, in DIMACS.
         clause: String,
     },
@@ -307,8 +312,8 @@ fn check_formula(clauses: &[Vec<i32>]) -> Result<(), DratError> {
     Ok(())
 }
 
-/// Check a text DRAT `proof` against `clauses` (DIMACS literals, one clause
-/// per vector).
+/// Check a DRAT `proof`, text or binary, against `clauses` (DIMACS
+/// literals, one clause per vector).
 pub fn check_drat(clauses: &[Vec<i32>], proof: impl BufRead) -> Result<DratSummary, DratError> {
     check_drat_until(clauses, proof, None)
 }
@@ -328,77 +333,194 @@ pub(crate) fn check_drat_until(
     // of its own, but one naming variable 2,000,000,000 must be an error,
     // not an allocation of tens of gigabytes.
     let formula_vars = clauses.iter().flatten().map(|l| l.unsigned_abs() as usize).max().unwrap_or(0);
-    let max_var = formula_vars + MAX_NEW_VARS;
-    // No lemma is longer than a clause of every variable; a longer line
-    // (an endless one, `/dev/zero`) is an error, not memory filled.
-    let max_line = max_literal_line(max_var);
-    let (mut proof, mut buf) = (proof, Vec::new());
+    let mut steps = Steps::new(proof, formula_vars, deadline)?;
     let mut summary = DratSummary::default();
     // A formula that unit propagation alone refutes needs no lemma (a clash
     // of givens): say so at once rather than propagate again for every lemma.
     if db.rup(&[]) {
         return Ok(summary);
     }
-    for k in 0.. {
-        let syntax = |message: &str| DratError::Syntax { line: k + 1, message: message.into() };
-        match read_line_within(&mut proof, &mut buf, max_line).map_err(|e| DratError::Read(e.to_string()))? {
-            Bounded::Line => {}
-            Bounded::End => break,
-            Bounded::TooLong => return Err(syntax(&format!("longer than {max_line} bytes, more than any clause"))),
-        }
-        // Every line counts toward the deadline: a proof of nothing but
-        // comments or deletions may be long too.
-        if k % 256 == 255 && deadline.is_some_and(|d| Instant::now() >= d) {
-            return Err(DratError::TimedOut);
-        }
-        let Ok(line) = std::str::from_utf8(&buf) else { return Err(syntax("not UTF-8 text")) };
-        let text = line.trim();
-        if text.is_empty() || text.starts_with('c') {
-            continue;
-        }
-        let (delete, body) = match text.strip_prefix('d') {
-            Some(rest) => (true, rest),
-            None => (false, text),
-        };
-        let numbers = body
-            .split_whitespace()
-            .map(|t| t.parse::<i32>().map_err(|_| format!("'{t}' is not a literal")))
-            .collect::<Result<Vec<i32>, String>>()
-            .map_err(|message| syntax(&message))?;
-        let Some((&0, lits)) = numbers.split_last() else {
-            return Err(syntax("a clause must end with 0"));
-        };
-        if lits.iter().any(|&l| l == 0 || l == i32::MIN) {
-            return Err(syntax("0 inside a clause"));
-        }
-        if let Some(&l) = lits.iter().find(|l| l.unsigned_abs() as usize > max_var) {
-            let message = format!(
-                "variable {} is past the formula's {formula_vars} and the {MAX_NEW_VARS} a proof may add",
-                l.unsigned_abs()
-            );
-            return Err(syntax(&message));
-        }
+    while let Some(Step { delete, lits }) = steps.next()? {
         if delete {
-            db.delete(lits.to_vec());
+            db.delete(lits);
             summary.deletions += 1;
             continue;
         }
-        db.grow(lits);
-        if !db.rup(lits) && !db.rat(lits) {
+        db.grow(&lits);
+        if !db.rup(&lits) && !db.rat(&lits) {
             let clause: Vec<String> = lits.iter().map(|l| l.to_string()).chain(["0".into()]).collect();
-            return Err(DratError::NotImplied { line: k + 1, clause: clause.join(" ") });
+            return Err(DratError::NotImplied { line: steps.read, binary: steps.binary, clause: clause.join(" ") });
         }
         summary.lemmas += 1;
         if lits.is_empty() {
             return Ok(summary);
         }
-        db.add(lits.to_vec());
+        db.add(lits);
     }
     // The lemmas may have made the formula refutable by propagation alone.
     if db.rup(&[]) {
         return Ok(summary);
     }
     Err(DratError::Incomplete { lemmas: summary.lemmas })
+}
+
+/// One step of a proof: a lemma to check and add, or a clause to delete.
+struct Step {
+    delete: bool,
+    lits: Vec<i32>,
+}
+
+/// The steps of a DRAT proof, read from its text form (`1 -2 0`, `d 1 -2
+/// 0`, comment lines `c …`) or its binary form (CaDiCaL's and Kissat's
+/// default: `a` or `d`, then each literal l as the variable-length number
+/// 2|l| + (l < 0), 7 bits a byte, low bits first, then a 0 byte).
+struct Steps<R> {
+    proof: R,
+    binary: bool,
+    /// Lines (text) or clauses (binary) read so far: the 1-based place of
+    /// the last step.
+    read: usize,
+    buf: Vec<u8>,
+    /// The formula's largest variable, and the largest a proof may name.
+    formula_vars: usize,
+    max_var: usize,
+    /// No lemma is longer than a clause of every variable; a longer one (an
+    /// endless line, `/dev/zero`) is an error, not memory filled.
+    max_line: usize,
+    deadline: Option<Instant>,
+}
+
+/// Whether a proof that starts with `head` is binary, as drat-trim tells
+/// them: a binary proof starts with `a` or `d`, and its numbers soon give a
+/// byte that no text proof holds (a 0 ends every clause). A text proof may
+/// open with a comment line, of any characters.
+fn is_binary(head: &[u8]) -> bool {
+    let text = |b: &u8| b.is_ascii_digit() || b" -\t\r\ncd".contains(b);
+    head.first() == Some(&b'a') || (head.first() != Some(&b'c') && !head.iter().take(10).all(text))
+}
+
+impl<R: BufRead> Steps<R> {
+    fn new(mut proof: R, formula_vars: usize, deadline: Option<Instant>) -> Result<Self, DratError> {
+        let binary = is_binary(proof.fill_buf().map_err(|e| DratError::Read(e.to_string()))?);
+        let max_var = formula_vars + MAX_NEW_VARS;
+        let max_line = max_literal_line(max_var);
+        Ok(Steps { proof, binary, read: 0, buf: Vec::new(), formula_vars, max_var, max_line, deadline })
+    }
+
+    fn syntax(&self, message: impl Into<String>) -> DratError {
+        DratError::Syntax { line: self.read, binary: self.binary, message: message.into() }
+    }
+
+    /// The next step, or `None` at the end of the proof.
+    fn next(&mut self) -> Result<Option<Step>, DratError> {
+        loop {
+            self.read += 1;
+            // Every line counts toward the deadline: a proof of nothing but
+            // comments or deletions may be long too.
+            if self.read % 256 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(DratError::TimedOut);
+            }
+            if self.binary {
+                return self.next_binary();
+            }
+            match read_line_within(&mut self.proof, &mut self.buf, self.max_line)
+                .map_err(|e| DratError::Read(e.to_string()))?
+            {
+                Bounded::Line => {}
+                Bounded::End => return Ok(None),
+                Bounded::TooLong => {
+                    return Err(self.syntax(format!("longer than {} bytes, more than any clause", self.max_line)))
+                }
+            }
+            let Ok(line) = std::str::from_utf8(&self.buf) else { return Err(self.syntax("not UTF-8 text")) };
+            let text = line.trim();
+            if text.is_empty() || text.starts_with('c') {
+                continue;
+            }
+            let (delete, body) = match text.strip_prefix('d') {
+                Some(rest) => (true, rest),
+                None => (false, text),
+            };
+            let numbers = body
+                .split_whitespace()
+                .map(|t| t.parse::<i32>().map_err(|_| format!("'{t}' is not a literal")))
+                .collect::<Result<Vec<i32>, String>>()
+                .map_err(|message| self.syntax(message))?;
+            let Some((&0, lits)) = numbers.split_last() else {
+                return Err(self.syntax("a clause must end with 0"));
+            };
+            if lits.iter().any(|&l| l == 0 || l == i32::MIN) {
+                return Err(self.syntax("0 inside a clause"));
+            }
+            if let Some(&l) = lits.iter().find(|l| l.unsigned_abs() as usize > self.max_var) {
+                return Err(self.past_the_formula(l.unsigned_abs() as usize));
+            }
+            return Ok(Some(Step { delete, lits: lits.to_vec() }));
+        }
+    }
+
+    fn past_the_formula(&self, variable: usize) -> DratError {
+        self.syntax(format!(
+            "variable {variable} is past the formula's {} and the {MAX_NEW_VARS} a proof may add",
+            self.formula_vars
+        ))
+    }
+
+    /// [`Steps::next`] in a binary proof.
+    fn next_binary(&mut self) -> Result<Option<Step>, DratError> {
+        let delete = match self.byte()? {
+            None => return Ok(None),
+            Some(b'a') => false,
+            Some(b'd') => true,
+            Some(b) => return Err(self.syntax(format!("byte 0x{b:02x} starts no clause (expected 'a' or 'd')"))),
+        };
+        let mut lits = Vec::new();
+        loop {
+            let number = self.number()?;
+            if number == 0 {
+                return Ok(Some(Step { delete, lits }));
+            }
+            let variable = (number >> 1) as usize;
+            if variable == 0 {
+                return Err(self.syntax("0 inside a clause"));
+            }
+            if variable > self.max_var || i32::try_from(variable).is_err() {
+                return Err(self.past_the_formula(variable));
+            }
+            if lits.len() == self.max_var {
+                return Err(self.syntax(format!("more than {} literals, more than any clause", self.max_var)));
+            }
+            let literal = variable as i32; // checked just above
+            lits.push(if number & 1 == 1 { -literal } else { literal });
+        }
+    }
+
+    /// One variable-length number of a binary proof.
+    fn number(&mut self) -> Result<u64, DratError> {
+        let mut number = 0;
+        for shift in (0..64).step_by(7) {
+            let Some(byte) = self.byte()? else { return Err(self.syntax("the proof ends inside a clause")) };
+            number |= u64::from(byte & 0x7f) << shift;
+            if byte & 0x80 == 0 {
+                return Ok(number);
+            }
+        }
+        Err(self.syntax("a number longer than 64 bits"))
+    }
+
+    fn byte(&mut self) -> Result<Option<u8>, DratError> {
+        let byte = loop {
+            match self.proof.fill_buf() {
+                Ok(bytes) => break bytes.first().copied(),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(DratError::Read(e.to_string())),
+            }
+        };
+        if byte.is_some() {
+            self.proof.consume(1);
+        }
+        Ok(byte)
+    }
 }
 
 #[cfg(test)]
@@ -443,9 +565,13 @@ mod tests {
         use std::io::Read;
         let endless = std::io::BufReader::new("1 2 0\n".as_bytes().chain(std::io::repeat(0)));
         let error = check_drat(&all_eight(), endless).unwrap_err();
-        assert!(matches!(&error, DratError::Syntax { line: 2, message } if message.contains("longer than")), "{error}");
-        let error = check_drat(&all_eight(), &b"1 2 0\n\xff 0\n"[..]).unwrap_err();
-        assert!(matches!(error, DratError::Syntax { line: 2, .. }), "{error}");
+        assert!(
+            matches!(&error, DratError::Syntax { line: 2, message, .. } if message.contains("longer than")),
+            "{error}"
+        );
+        // Past the first ten bytes, which tell a binary proof from text.
+        let error = check_drat(&all_eight(), &b"1 2 0\n1 0\n\xff 0\n"[..]).unwrap_err();
+        assert!(matches!(error, DratError::Syntax { line: 3, binary: false, .. }), "{error}");
     }
 
     /// A formula clause holding 0 or i32::MIN (which has no negation) is an
@@ -466,6 +592,62 @@ mod tests {
         assert_eq!(check_drat(&[vec![1], vec![-1, 2], vec![-2]], "".as_bytes()), Ok(DratSummary::default()));
         // Without the lemmas, unit propagation alone finds nothing.
         assert_eq!(check_drat(&all_eight(), "".as_bytes()), Err(DratError::Incomplete { lemmas: 0 }));
+    }
+
+    /// A text proof written in binary DRAT: `a` or `d`, then each literal
+    /// l as 2|l| + (l < 0) in 7-bit groups, low first (written here by hand,
+    /// not by the reader's code), then a 0.
+    fn binary(text: &str) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        for line in text.lines() {
+            let (kind, body) = line.strip_prefix("d ").map_or((b'a', line), |rest| (b'd', rest));
+            bytes.push(kind);
+            for literal in body.split_whitespace().map(|t| t.parse::<i64>().unwrap()) {
+                let mut number = (2 * literal.unsigned_abs()) | u64::from(literal < 0);
+                if literal == 0 {
+                    number = 0;
+                }
+                while number >= 0x80 {
+                    bytes.push((number & 0x7f) as u8 | 0x80);
+                    number >>= 7;
+                }
+                bytes.push(number as u8);
+            }
+        }
+        bytes
+    }
+
+    /// CaDiCaL and Kissat write binary proofs unless told `--no-binary`.
+    #[test]
+    fn binary_proofs_are_read_as_such() {
+        let proof = "1 2 0\nd 1 2 3 0\n1 0\n2 0\n0\n";
+        let summary = check_drat(&all_eight(), binary(proof).as_slice()).unwrap();
+        assert_eq!(summary, DratSummary { lemmas: 4, deletions: 1 });
+        // Variables past 63 take two bytes each.
+        let wide: Vec<Vec<i32>> = all_eight().iter().map(|c| c.iter().map(|l| l * 100).collect()).collect();
+        assert!(check_drat(&wide, binary("100 200 0\n100 0\n200 0\n0\n").as_slice()).is_ok());
+        // A lemma that does not follow is named by its place among the clauses.
+        let clauses: Vec<Vec<i32>> = all_eight().into_iter().filter(|c| c != &vec![1, 2, 3]).collect();
+        let error = check_drat(&clauses, binary("d 1 2 -3 0\n1 0\n0\n").as_slice()).unwrap_err();
+        assert_eq!(error, DratError::NotImplied { line: 2, binary: true, clause: "1 0".into() });
+        assert_eq!(error.to_string(), "proof clause 2: the lemma 1 0 is neither RUP nor RAT");
+        // Cut inside a clause, a byte that starts none, a variable far past the formula.
+        let mut cut = binary(proof);
+        cut.truncate(cut.len() - 3);
+        for (bytes, message) in [
+            (cut, "ends inside a clause"),
+            (b"a\x02\x00\x07\x00".to_vec(), "byte 0x07 starts no clause"),
+            (binary("2000000000 0\n"), "past the formula"),
+            (b"a\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01".to_vec(), "longer than 64 bits"),
+        ] {
+            let error = check_drat(&all_eight(), bytes.as_slice()).unwrap_err();
+            assert!(
+                matches!(&error, DratError::Syntax { binary: true, message: m, .. } if m.contains(message)),
+                "{error}"
+            );
+        }
+        // Text that opens with a comment of any characters stays text.
+        assert!(check_drat(&all_eight(), "c written by \x01 a tool\n1 2 0\n1 0\n2 0\n0\n".as_bytes()).is_ok());
     }
 
     #[test]

@@ -1024,6 +1024,34 @@ fn a_closed_stdout_is_an_error() {
     let to_files = run_with(&format!("dimacs --out-dir '{}'", out_dir.display()), ">&-");
     assert_eq!(to_files.status.code(), Some(0), "{}", String::from_utf8_lossy(&to_files.stderr));
     assert!(out_dir.join("puzzle-0001.cnf").exists());
+    // A file that is stdout is stdout: its CNF went to the runtime's
+    // /dev/null without a word, exit 0.
+    for stdout in ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"] {
+        let out = run_with(&format!("dimacs --out {stdout}"), ">&-");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stdout}: {stderr}");
+        assert!(stderr.contains("it is stdout, which is closed"), "{stdout}: {stderr}");
+    }
+}
+
+/// `--out /dev/stdout` into a pipe that closes (`| head -2`) ends quietly,
+/// exit 0, as stdout itself does: it was "cannot write it: Broken pipe",
+/// exit 2.
+#[test]
+fn a_closed_pipe_written_as_a_file_exits_quietly() {
+    let dir = TempDir::new().unwrap();
+    let input = write_file(&dir, "in.txt", &format!("{TOP1}\n"));
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("satdoku"))
+        .args(["dimacs", "--out", "/dev/stdout", &input])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // closed before a byte is read
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.is_empty(), "quiet: {stderr}");
 }
 
 /// satdoku run with `args` (shell words) and the shell redirection

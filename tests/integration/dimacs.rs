@@ -213,6 +213,20 @@ fn decode_refuses_a_cnf_it_did_not_write_and_reads_a_model_file() {
     assert!(out.status.success());
     let solution = String::from_utf8(out.stdout).unwrap();
     check(&puzzles("latin-5.txt")[0], solution.trim(), &Shape::latin(5)).unwrap();
+    // The CNF on stdin (`--cnf -`), the model from its file; both on stdin
+    // is refused, by name.
+    let cnf = std::fs::read_to_string(&files[0]).unwrap();
+    let out = satdoku()
+        .args(["decode", "--cnf", "-", &model_path, "--format", "line"])
+        .write_stdin(cnf.clone())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    check(&puzzles("latin-5.txt")[0], String::from_utf8(out.stdout).unwrap().trim(), &Shape::latin(5)).unwrap();
+    for model in [&["-"][..], &[]] {
+        let both = satdoku().args(["decode", "--cnf", "-"]).args(model).write_stdin(cnf.clone()).assert();
+        both.code(2).stderr(contains("--cnf - and the answer both on stdin"));
+    }
     satdoku()
         .arg("decode")
         .arg("--cnf")

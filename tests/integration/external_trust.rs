@@ -547,8 +547,10 @@ fn a_fifo_left_where_satdoku_reads_is_refused_not_waited_on() {
 
 /// An answer or a proof that never ends: `/dev/zero` is refused as a
 /// device, and a file of a terabyte of NULs (sparse: it takes no room)
-/// is an error once its first line is longer than any answer, rather than
-/// read into memory until satdoku aborts.
+/// is an error once its first line is longer than any answer (as a proof,
+/// at its first byte, which starts no binary clause), rather than read
+/// into memory until satdoku aborts; so is a proof's line or binary clause
+/// longer than any clause.
 #[test]
 fn an_endless_answer_or_proof_is_an_error_not_memory_filled() {
     let error = solve_left("sh -c 'rm -f \"$2\"; ln -s /dev/zero \"$2\"; exit 10' sh {cnf} {result}");
@@ -556,6 +558,15 @@ fn an_endless_answer_or_proof_is_an_error_not_memory_filled() {
     let huge = |then: &str| format!("sh -c 'rm -f \"$2\"; truncate -s 1T \"$2\"; {then}' sh {{cnf}}");
     let error = solve_left(&(huge("exit 10") + " {result}"));
     assert!(error.contains("result file:1: a line longer than") && error.contains("than an answer for"), "{error}");
+    // NULs are no text: read as a binary proof, whose first clause starts
+    // with neither `a` nor `d`.
     let error = solve_left(&(huge("echo s UNSATISFIABLE; exit 20") + " {proof}"));
+    assert!(error.contains("its DRAT proof is rejected: proof clause 1: byte 0x00 starts no clause"), "{error}");
+    // A text line, and a binary clause, longer than any clause (the
+    // formula's variables and the 2^20 more a proof may add).
+    let long = |write: &str| format!("sh -c '{write} > \"$2\"; echo s UNSATISFIABLE; exit 20' sh {{cnf}} {{proof}}");
+    let error = solve_left(&long("yes 1 | tr -d \"\\n\" | head -c 30000000"));
     assert!(error.contains("its DRAT proof is rejected: proof line 1: longer than"), "{error}");
+    let error = solve_left(&long("{ printf a; head -c 2000000 /dev/zero | tr \"\\0\" \"\\2\"; }"));
+    assert!(error.contains("its DRAT proof is rejected: proof clause 1: more than"), "{error}");
 }

@@ -239,40 +239,83 @@ fn wrapper(dir: &TempDir, body: &str) -> String {
     path.display().to_string()
 }
 
+/// CaDiCaL is given a proof path, and its "unsatisfiable" stands on the
+/// proof. A command that names `{proof}` itself gets no `--no-binary`:
+/// CaDiCaL then writes binary DRAT, which is read as such (it had been
+/// refused as "not UTF-8 text", an `error` for each unsolvable puzzle).
 #[test]
 fn cadical_proofs_of_unsolvable_puzzles_are_checked() {
     if !available("cadical") {
         return;
     }
-    let dir = TempDir::new().unwrap();
-    let solver = wrapper(&dir, "cadical -q \"$@\"");
-    let puzzles = data_lines("dimacs/unsolvable-9.txt");
-    let r = run(&["solve", "--solver", &solver, "--encoding", "full", "--format", "json"], &puzzles.join("\n"));
-    assert_eq!(r.code, 1, "{}", r.stderr);
-    assert!(json_lines(&r.stdout).iter().all(|rec| rec["status"] == "unsolvable"), "{}", r.stdout);
-    // cadical was given a proof path and wrote text DRAT there, which the tests' checker accepts too.
-    let mut checked = 0;
-    for entry in std::fs::read_dir(dir.path()).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "drat") {
-            let clauses = read_cnf(&std::fs::read_to_string(path.with_extension("cnf")).unwrap());
-            let proof = std::fs::read_to_string(&path).unwrap();
-            check(&clauses, &proof).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            checked += 1;
+    for binary in [false, true] {
+        let dir = TempDir::new().unwrap();
+        let solver = wrapper(&dir, "cadical -q \"$@\"");
+        let command = if binary { format!("{solver} {{cnf}} {{proof}}") } else { solver };
+        let puzzles = data_lines("dimacs/unsolvable-9.txt");
+        let r = run(&["solve", "--solver", &command, "--encoding", "full", "--format", "json"], &puzzles.join("\n"));
+        assert_eq!(r.code, 1, "{command}: {}", r.stderr);
+        assert!(json_lines(&r.stdout).iter().all(|rec| rec["status"] == "unsolvable"), "{}", r.stdout);
+        // The proofs cadical wrote (binary decoded here) pass the tests' checker too.
+        let mut checked = 0;
+        for entry in std::fs::read_dir(dir.path()).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "drat") {
+                let clauses = read_cnf(&std::fs::read_to_string(path.with_extension("cnf")).unwrap());
+                let proof = std::fs::read(&path).unwrap();
+                assert_eq!(proof.first() == Some(&b'a'), binary, "{}", path.display());
+                let text = if binary { binary_to_text(&proof) } else { String::from_utf8(proof).unwrap() };
+                check(&clauses, &text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, puzzles.len());
+    }
+}
+
+/// A binary DRAT proof as text: `a` or `d`, then each literal l as the
+/// number 2|l| + (l < 0) in 7-bit groups, low first, then a 0.
+fn binary_to_text(proof: &[u8]) -> String {
+    let mut text = String::new();
+    let mut bytes = proof.iter();
+    while let Some(&kind) = bytes.next() {
+        text += if kind == b'd' { "d " } else { "" };
+        loop {
+            let (mut number, mut shift) = (0u64, 0);
+            loop {
+                let byte = *bytes.next().expect("a whole clause");
+                number |= u64::from(byte & 0x7f) << shift;
+                shift += 7;
+                if byte & 0x80 == 0 {
+                    break;
+                }
+            }
+            if number == 0 {
+                text += "0\n";
+                break;
+            }
+            let sign = if number & 1 == 1 { "-" } else { "" };
+            text += &format!("{sign}{} ", number >> 1);
         }
     }
-    assert_eq!(checked, puzzles.len());
+    text
 }
 
 #[test]
 fn a_solver_whose_proof_fails_gets_no_unsolvable() {
     let dir = TempDir::new().unwrap();
-    // Claims unsatisfiable for everything, with a proof of nothing.
-    let liar = wrapper(&dir, "echo 0 > \"$proof\"; echo s UNSATISFIABLE; exit 20");
+    // Claims unsatisfiable for everything, with a proof of nothing, in
+    // text or in binary (`a`, then the 0 that ends the empty clause).
+    let text = wrapper(&dir, "echo 0 > \"$proof\"; echo s UNSATISFIABLE; exit 20");
+    let binary = dir.path().join("binary-liar");
+    std::fs::copy(&text, &binary).unwrap();
+    let script = std::fs::read_to_string(&binary).unwrap().replace("echo 0 >", "printf 'a\\000' >");
+    std::fs::write(&binary, script).unwrap();
     let hard = &data_lines("top95.txt")[0];
     let unsolvable = &data_lines("dimacs/unsolvable-9.txt")[0];
-    for puzzle in [hard, unsolvable] {
-        let r = run(&["solve", "--solver", &liar, "--encoding", "full", "--format", "json"], puzzle);
+    let liars = [text, format!("{} {{cnf}} {{proof}}", binary.display())];
+    for (liar, puzzle) in liars.iter().flat_map(|liar| [(liar, hard), (liar, unsolvable)]) {
+        let r = run(&["solve", "--solver", liar, "--encoding", "full", "--format", "json"], puzzle);
         assert_eq!(r.code, 2, "{}", r.stdout);
         let record = &json_lines(&r.stdout)[0];
         assert_eq!(record["status"], "error");
