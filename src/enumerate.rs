@@ -30,6 +30,7 @@ use crate::model::renaming::{FreeValues, Orbit};
 use crate::pipeline::{checked, Goal, Prepared, SolveOptions};
 use crate::reasoning::propagate::Contradiction;
 use crate::reasoning::small::{Node, Pending, Tables};
+use crate::rng::Rng;
 use crate::sat::varisat::{head_for, run, Loaded};
 use crate::sat::SatResult;
 use crate::solve::{enumeration_seed, SolveError, Stats};
@@ -543,6 +544,35 @@ impl Brancher {
 }
 
 impl Brancher {
+    /// Knuth's estimate of the solutions below the root ("Estimating the
+    /// efficiency of backtrack programs", Math. Comp. 29, 1975): a descent
+    /// branches where the search does, on the cell of fewest candidates,
+    /// takes one of its d candidates at random, and is worth the product of
+    /// the d where it ends in a solution, 0 where propagation fails. The
+    /// mean worth of `descents` is an unbiased estimate of the count; it
+    /// errs low far more often than high, its worth being in rare descents.
+    fn estimated_count(&mut self, descents: u32, rng: &mut Rng) -> f64 {
+        let mut total = 0.0;
+        for _ in 0..descents {
+            let mut node = self.nodes[0].clone();
+            let mut worth = 1.0;
+            let solved = loop {
+                let Some(cell) = self.tables.branch_cell(&node.cand, &self.open) else { break true };
+                let mut candidates = node.cand[cell as usize];
+                worth *= f64::from(candidates.count_ones());
+                for _ in 0..rng.below(candidates.count_ones() as usize) {
+                    candidates &= candidates - 1;
+                }
+                let bit = candidates & candidates.wrapping_neg();
+                if !self.tables.decide(&mut node, cell, bit, &mut self.pending) {
+                    break false;
+                }
+            };
+            total += if solved { worth } else { 0.0 };
+        }
+        total / f64::from(descents)
+    }
+
     /// Write the decided node `nodes[k]` into `grid`: every cell the first
     /// time, the root's open cells after that.
     fn fill(&mut self, grid: &mut Grid, k: usize) {
@@ -599,6 +629,9 @@ impl Search {
                 visit(&search.solution)?;
                 count += 1;
                 search.check_countable(limit)?;
+                if limit == u64::MAX && count == ESTIMATE_AFTER {
+                    search.check_estimate()?;
+                }
             }
             // One more tells a count the limit cut short from an exact one.
             let more = search.advance()?;
@@ -623,7 +656,35 @@ impl Search {
             _ => Ok(()),
         }
     }
+
+    /// [`SolveError::TooManyToCount`] when a count without a limit, past
+    /// [`ESTIMATE_AFTER`] solutions, has an estimated total past
+    /// [`COUNT_BEYOND`] ([`Brancher::estimated_count`]); the search is over
+    /// once it says so. Only the bitset search estimates; a count with a
+    /// time limit runs to it.
+    fn check_estimate(&mut self) -> Result<(), SolveError> {
+        let Engine::Branch(brancher) = &mut self.engine else { return Ok(()) };
+        if self.deadline.is_some() {
+            return Ok(());
+        }
+        let estimate = brancher.estimated_count(ESTIMATE_DESCENTS, &mut Rng::new(0));
+        if estimate > COUNT_BEYOND {
+            self.engine = Engine::Done;
+            return Err(SolveError::TooManyToCount { counted: ESTIMATE_AFTER, estimate });
+        }
+        Ok(())
+    }
 }
+
+/// A count without a limit asks [`Search::check_estimate`] once, after
+/// this many solutions (about 0.1 s of a blank 9×9's); fewer are counted
+/// as they come.
+const ESTIMATE_AFTER: u64 = 100_000;
+/// The random descents of that estimate (about 10 ms on a blank 9×9).
+const ESTIMATE_DESCENTS: u32 = 1_000;
+/// Past this many estimated solutions a count without a limit is refused:
+/// at a million solutions a second, that is more than a week of counting.
+const COUNT_BEYOND: f64 = 1e12;
 
 #[cfg(test)]
 mod tests {
@@ -634,6 +695,26 @@ mod tests {
 
     fn count_all(search: Search) -> u64 {
         search.map(|s| s.map(|_| 1)).sum::<Result<u64, _>>().unwrap()
+    }
+
+    /// A count without a limit of more solutions than any wait allows (a
+    /// blank 9×9: 6,670,903,752,021,072,936,960) is refused once 100,000
+    /// are counted, its estimate near the true count; fewer are counted
+    /// exactly (161,280 Latin squares of order 5), and a time limit runs
+    /// the count to it.
+    #[test]
+    fn a_count_without_a_limit_refuses_what_would_not_end() {
+        let blank = |g: Geometry| puzzle(g.clone(), &".".repeat(g.size() * g.size()));
+        let options = SolveOptions::default();
+        let error = count_up_to(&blank(Geometry::classic(9).unwrap()), u64::MAX, &options).unwrap_err();
+        let SolveError::TooManyToCount { counted, estimate } = error else { panic!("{error}") };
+        assert_eq!(counted, ESTIMATE_AFTER);
+        assert!((6.67e20..6.67e22).contains(&estimate), "{estimate:e}");
+        let latin = count_up_to(&blank(Geometry::latin(5).unwrap()), u64::MAX, &options).unwrap();
+        assert_eq!(latin, Count { count: 161_280, capped: false });
+        let timed = SolveOptions { timeout: Some(std::time::Duration::from_millis(300)), ..options };
+        let error = count_up_to(&blank(Geometry::classic(9).unwrap()), u64::MAX, &timed).unwrap_err();
+        assert!(matches!(error, SolveError::TimedOut), "{error}");
     }
 
     #[test]

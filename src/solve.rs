@@ -93,6 +93,15 @@ pub enum SolveError {
         /// How many values are free.
         free: usize,
     },
+    /// A count without a limit whose solutions, by an estimate after it
+    /// had counted `counted`, are too many to count in any time one waits.
+    #[error("too many solutions to count: about {} by an estimate from random descents of the search, after {counted} counted; count up to a limit (--max N) or give a time limit (--timeout SECS)", power_of_ten(*estimate))]
+    TooManyToCount {
+        /// Solutions counted when the estimate was made.
+        counted: u64,
+        /// The estimated count.
+        estimate: f64,
+    },
     /// Arguments that do not fit each other: candidates of another size
     /// than the puzzle's, a claim about a grid that is no solution of it.
     /// The caller's mistake; nothing was done.
@@ -101,6 +110,12 @@ pub enum SolveError {
     /// A bug in satdoku.
     #[error(transparent)]
     Internal(#[from] InternalError),
+}
+
+/// A large number as 6.7e21 is written for people: `6.7·10^21`.
+fn power_of_ten(x: f64) -> String {
+    let exponent = x.log10().floor();
+    format!("{:.1}·10^{exponent}", x / 10f64.powf(exponent))
 }
 
 /// A CNF's size in words; one known only by its variables is a floor.
