@@ -185,6 +185,16 @@ impl Explainer {
         }
     }
 
+    /// [`Explainer::solve`] under every given (and `more`): a model's grid
+    /// is a solution of the puzzle, verified before anything is said of it.
+    fn solve_puzzle(&mut self, more: Option<Lit>) -> Result<Result<Grid, Vec<Lit>>, SolveError> {
+        let all: Vec<Lit> = self.givens.iter().map(|&(_, l)| l).chain(more).collect();
+        Ok(match self.solve(&all)? {
+            Ok(grid) => Ok(checked(&self.puzzle, grid)?),
+            Err(core) => Err(core),
+        })
+    }
+
     /// A minimal subset of `candidates` that fails together with `fixed`,
     /// given that all of them together fail with failed core `core`.
     /// `excluded` is what `fixed` says (a cell that may not hold a value).
@@ -360,8 +370,7 @@ impl Explainer {
     /// A minimal set of givens with no solution together, or `None` when the
     /// puzzle has a solution.
     pub fn conflicting_givens(&mut self) -> Result<Option<Vec<Cell>>, SolveError> {
-        let all: Vec<Lit> = self.givens.iter().map(|&(_, l)| l).collect();
-        let core = match self.solve(&all)? {
+        let core = match self.solve_puzzle(None)? {
             Ok(_) => return Ok(None),
             Err(core) => core,
         };
@@ -378,8 +387,7 @@ impl Explainer {
         if let Some(value) = self.puzzle.givens().get(cell) {
             return Ok(Forced::Given(value));
         }
-        let all: Vec<Lit> = self.givens.iter().map(|&(_, l)| l).collect();
-        let solution = match self.solve(&all)? {
+        let solution = match self.solve_puzzle(None)? {
             Ok(grid) => grid,
             Err(_) => return Ok(Forced::Unsolvable),
         };
@@ -387,9 +395,7 @@ impl Explainer {
         let var =
             self.map.var(cell, value).ok_or_else(|| InternalError("the full encoding lacks a variable".into()))?;
         let other = var.negative();
-        let mut assumptions = all;
-        assumptions.push(other);
-        let core = match self.solve(&assumptions)? {
+        let core = match self.solve_puzzle(Some(other))? {
             Ok(grid) => {
                 let second = grid.get(cell).ok_or_else(|| InternalError("a model left a cell empty".into()))?;
                 return Ok(Forced::Open(value, second));

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use anyhow::Result;
 use clap::Args;
 
-use satdoku::{Cell, Grid, Puzzle, Rng, Search, SolveError, UniquenessChecker};
+use satdoku::{Cell, Grid, InternalError, Puzzle, Rng, Search, SolveError, UniquenessChecker};
 
 use super::batch::{run, Numbered};
 use super::output::{Body, Emitter, PuzzleBody, Record, Status};
@@ -110,6 +110,19 @@ fn minimize_one(args: &MinimizeArgs, numbered: &Numbered, puzzle: &Puzzle, out: 
     let mut minimal = Grid::empty(puzzle.size());
     for &cell in kept.iter().flatten() {
         minimal.set(cell, solution.get(cell));
+    }
+    // The checker's answer checked another way, as `generate` checks its
+    // puzzles: the enumeration (propagation, branching and a solver of its
+    // own) finds the one solution of the puzzle left, and no other.
+    let reduced = Puzzle::new(Arc::clone(puzzle.geometry()), minimal.clone()).expect("the puzzle's own geometry");
+    let found: Result<Vec<Grid>, SolveError> =
+        Search::new(&reduced, &args.encoding.options(&args.batch)).take(2).collect();
+    let unique = found.and_then(|found| match found.as_slice() {
+        [one] if *one == solution => Ok(()),
+        _ => Err(InternalError(format!("the minimized puzzle has {} solutions by enumeration", found.len())).into()),
+    });
+    if let Err(e) = unique {
+        return out.emit(failure(&args.batch, numbered, e));
     }
     let removed = givens.len() - kept.len();
     let body = PuzzleBody { puzzle: minimal, solution, seed: None, removed: Some(removed) };
