@@ -999,6 +999,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // A value past m, or no m×m grid to be had (a prime m without
         // `--latin`): no m×m puzzle, so a row.
         let mut forced = first_signs.too_big || self.spec.geometry_for(m).is_err();
+        let mut later_forced = false;
         let (mut clashing, mut total) = (first_signs.repeats, first_signs.givens);
         // Look ahead: k − 1 more rows of k cells (rules between are fine),
         // up to a line that is a smaller puzzle and no row.
@@ -1011,6 +1012,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 {
                     let signs = RowSigns::of(&c.tokens, m);
                     forced |= signs.too_big;
+                    later_forced |= signs.too_big;
                     clashing |= signs.repeats;
                     total += signs.givens;
                     rows += 1;
@@ -1018,11 +1020,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 // Cut short: a block (reported as broken) only if a second
                 // row follows; a lone line is a puzzle (and says what is
                 // wrong). Or a row written wrong, the block's other rows
-                // around it. Never in a run of m×m puzzles: there the line
-                // with a value past m is one of them written wrong, and the
-                // lines after it are the next ones.
+                // around it. In a run of m×m puzzles, only when a row after
+                // it holds a value past m too: else the line with one is a
+                // puzzle written wrong, and the lines after it the next ones.
                 _ => {
-                    return forced && !in_run && (rows >= 2 || self.damaged_row_ahead(k, rows, i));
+                    return forced && (!in_run || later_forced) && (rows >= 2 || self.damaged_row_ahead(k, rows, i));
                 }
             }
             i += 1;

@@ -67,6 +67,12 @@ fn label_stem(label: &str) -> &str {
     label.trim_end_matches(|c: char| c.is_ascii_digit() || c.is_whitespace())
 }
 
+/// Whether a label says its line is a row: `Row 1`, `R1`, `Line 1`.
+fn names_a_row(label: &str) -> bool {
+    let stem = label_stem(label).trim_end_matches(['.', '-', '_', ' ']);
+    ["row", "r", "line", "l"].iter().any(|word| stem.eq_ignore_ascii_case(word))
+}
+
 /// A labelled row as a row of its cells, its label dropped (and the line
 /// it would title: see [`LineKind::LabelledRow`]).
 fn unlabel(kind: &mut LineKind) {
@@ -219,8 +225,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         }
         // Labelled lines of m² cells may be m×m puzzles one per line
         // (`Puzzle 1: 4 . 3 . …`), as unlabelled ones may: the same rules
-        // tell them from a grid's rows (`small` is m, see `starts_block`).
-        let small = label.and_then(|_| self.small_side(k));
+        // tell them from a grid's rows (`small` is m, see `starts_block`),
+        // unless their labels say they are rows (`Row 1`, `R1`).
+        let small = label.filter(|label| !names_a_row(label)).and_then(|_| self.small_side(k));
         if label.is_some() && self.is_puzzle_of_run(k, first) {
             return false;
         }
@@ -235,6 +242,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let mut next_label = None;
         let mut all_end_empty = first.ends_in_empty_field();
         while empty.len() < window {
+            let row_after = self.labelled_row_ahead(lines + 1, k);
             match self.peek(lines) {
                 Some((_, LineKind::Rule)) => {}
                 // Another delimiter: another table's (`Printed 2024;01;15` above tabs).
@@ -256,11 +264,13 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                     ends.push(lines + 1);
                 }
                 // A row of its kind a few cells short or long (`Row 5: . .
-                // 8 . 4 .`): a row written wrong, which the block names.
+                // 8 . 4 .`) between rows of k, or last of a grid: a row
+                // written wrong, which the block names.
                 Some((_, LineKind::LabelledRow(next, c)))
                     if label.is_some_and(|label| label_stem(label) == label_stem(next))
                         && c.tokens.len().abs_diff(k) <= (k / 3).max(2)
-                        && !is_whole_count(c.tokens.len()) =>
+                        && !is_whole_count(c.tokens.len())
+                        && ((empty.len() + 1) % k == 0 || row_after) =>
                 {
                     all_end_empty &= c.ends_in_empty_field();
                     empty.push(false);
@@ -294,11 +304,12 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // line with a value past m is one written wrong unless whole
         // grids follow.
         let in_run = label.is_some() && self.line_mode == Some((k, first.delimiter));
-        let puzzles = small.is_some() && (!taken.too_big || (in_run && taken.repeats));
+        let later_forced = signs.iter().take(rows).skip(1).any(|s| s.too_big);
+        let puzzles = small.is_some() && (!taken.too_big || (in_run && (taken.repeats || !later_forced)));
         // Two labelled rows of a kind or more, too few for a grid: a grid
         // cut short, one invalid record as unlabelled rows make, never
         // titles that leave no record (`R1,…`, `R2,…`, `R3,…` of a 4×4).
-        let cut_short = label.is_some() && !other_kind && !puzzles && !in_run && (2..rows).contains(&empty.len());
+        let cut_short = label.is_some() && !other_kind && !puzzles && (2..rows).contains(&empty.len());
         if (empty.len() < rows && !cut_short)
             || (other_kind && !whole_grids(&empty, rows, more) && whole_grids(&empty[1..], rows, more))
             || (puzzles && (taken.givens >= k || taken.repeats))
@@ -326,6 +337,15 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         }
         self.labelled = true;
         true
+    }
+
+    /// Whether the first line from `ahead` on that is no rule is a
+    /// labelled row of k cells.
+    fn labelled_row_ahead(&mut self, mut ahead: usize, k: usize) -> bool {
+        while matches!(self.peek(ahead), Some((_, LineKind::Rule))) {
+            ahead += 1;
+        }
+        matches!(self.peek(ahead), Some((_, LineKind::LabelledRow(_, c))) if c.tokens.len() == k)
     }
 
     /// The stretch of spreadsheet rows of k fields and `delimiter` from the

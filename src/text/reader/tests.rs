@@ -216,10 +216,17 @@ fn small_line_puzzles_are_not_mistaken_for_a_block() {
     assert!(entries[1..].iter().all(|e| e.puzzle.as_ref().unwrap().size() == 4));
     // Exactly sixteen 4x4 puzzles, one per line (as `generate` writes them):
     // their lines repeat values and use only 1-4, so they are no 16x16's rows.
-    let sixteen = "1.3.34....4.4..1\n".repeat(16);
-    let entries = read(&sixteen);
+    let fours = "1.3.34....4.4..1\n".repeat(16);
+    let entries = read(&fours);
     assert_eq!(entries.len(), 16);
     assert!(entries.iter().all(|e| e.puzzle.as_ref().unwrap().size() == 4));
+    // After 4x4s one per line, a 16x16 whose first row holds only 1-4:
+    // that row reads as a 4x4, and the rest, whose values run past 4, as
+    // one grid cut short, not fifteen 4x4s each written wrong.
+    let first = (0..16).map(|c| if sixteen(0, c) <= 4 { sixteen(0, c) } else { 0 }).join(" ");
+    let rest: String = (1..16).map(|r| (0..16).map(|c| sixteen(r, c)).join(" ") + "\n").collect();
+    let entries = read(&format!("{}{first}\n{rest}", "1.3.34....4.4..1\n".repeat(3)));
+    assert_eq!(statuses(&entries), ["ok", "ok", "ok", "ok", "invalid"]);
     // A blank 16x16 written as rows stays one.
     let entries = read(&"................\n".repeat(16));
     assert_eq!(entries.len(), 1);
@@ -2224,6 +2231,12 @@ fn a_labelled_row_a_cell_short_or_long_is_named_in_one_record() {
             assert_eq!([givens(&entries[0]), givens(&entries[2])], [SHEET_GIVENS; 2]);
         }
     }
+    // The first row two cells short: its rows are not all written wrong
+    // (they had been, each of 9 cells against its 7, three records).
+    let mut rows: Vec<String> = SHEET_ROWS.iter().enumerate().map(|(i, row)| forms[0](i, row)).collect();
+    rows[0] = forms[0](0, "5,3,,,7,");
+    let entries = read(&(rows.join("\n") + "\n"));
+    assert_eq!(statuses(&entries), ["invalid"], "{rows:?}");
 }
 
 /// Labelled puzzles one per line (`Puzzle 1: 4 . 3 . …`, `Puzzle 1,4,,3,…`,
@@ -2266,6 +2279,14 @@ fn labelled_puzzles_one_per_line_are_a_record_each() {
             assert_eq!(entry.name.as_deref(), Some(name.trim_end_matches([',', ':', '-', ')', ' '])), "{text}");
         }
     }
+    // Rows labelled as rows make a grid, though they hold only values of
+    // 1..=4, 16 givens or more: a 16×16 whose small values alone are given.
+    let small = |r: usize, c: usize| if sixteen(r, c) <= 4 { sixteen(r, c) } else { 0 };
+    let grid: String =
+        (0..16).map(|r| format!("Row {}: {}\n", r + 1, (0..16).map(|c| small(r, c)).join(" "))).collect();
+    let entries = read(&grid);
+    assert_eq!(statuses(&entries), ["ok"], "{grid}");
+    assert_eq!(entries[0].puzzle.as_ref().unwrap().size(), 16);
     // One written wrong, a value past 4, with a value twice or not: in a
     // run of 4×4s it is one of them, not a 16×16's first row. That one
     // record is invalid, named at the value, and the next ones are read
