@@ -226,9 +226,12 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // Labelled lines of m² cells may be m×m puzzles one per line
         // (`Puzzle 1: 4 . 3 . …`), as unlabelled ones may: the same rules
         // tell them from a grid's rows (`small` is m, see `starts_block`),
-        // unless their labels say they are rows (`Row 1`, `R1`).
-        let small = label.filter(|label| !names_a_row(label)).and_then(|_| self.small_side(k));
-        if label.is_some() && self.is_puzzle_of_run(k, first) {
+        // except that labels that say they are rows (`Row 1`, `R1`) make
+        // them rows whatever values they hold, unless they repeat one.
+        // A line that repeats a value is no row, whatever its label says.
+        let maybe_puzzles = label.is_some_and(|label| !names_a_row(label));
+        let small = label.and_then(|_| self.small_side(k));
+        if is_small_puzzle(&first.tokens, small) || (maybe_puzzles && self.is_puzzle_of_run(k, first)) {
             return false;
         }
         // The stretch of labelled rows and rows of only delimiters of k
@@ -303,9 +306,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // In a run of them, a value twice makes them puzzles too, and a
         // line with a value past m is one written wrong unless whole
         // grids follow.
-        let in_run = label.is_some() && self.line_mode == Some((k, first.delimiter));
+        let in_run = maybe_puzzles && self.line_mode == Some((k, first.delimiter));
         let later_forced = signs.iter().take(rows).skip(1).any(|s| s.too_big);
-        let puzzles = small.is_some() && (!taken.too_big || (in_run && (taken.repeats || !later_forced)));
+        let puzzles =
+            maybe_puzzles && small.is_some() && (!taken.too_big || (in_run && (taken.repeats || !later_forced)));
         // Two labelled rows of a kind or more, too few for a grid: a grid
         // cut short, one invalid record as unlabelled rows make, never
         // titles that leave no record (`R1,…`, `R2,…`, `R3,…` of a 4×4).

@@ -2287,6 +2287,15 @@ fn labelled_puzzles_one_per_line_are_a_record_each() {
     let entries = read(&grid);
     assert_eq!(statuses(&entries), ["ok"], "{grid}");
     assert_eq!(entries[0].puzzle.as_ref().unwrap().size(), 16);
+    // So do they right after labelled 4×4s, the first row's values all of
+    // 1..=4 (it had been one more 4×4, the rest a grid cut short).
+    let first = (0..16).map(|c| small(0, c)).join(" ");
+    let rest: String =
+        (1..16).map(|r| format!("Row {}: {}\n", r + 1, (0..16).map(|c| sixteen(r, c)).join(" "))).collect();
+    let text = format!("Puzzle 1: {}\nPuzzle 2: {}\nRow 1: {first}\n{rest}", spaced(fours[0]), spaced(fours[1]));
+    let entries = read(&text);
+    assert_eq!(statuses(&entries), ["ok", "ok", "ok"], "{text}");
+    assert_eq!(entries[2].puzzle.as_ref().unwrap().size(), 16);
     // One written wrong, a value past 4, with a value twice or not: in a
     // run of 4×4s it is one of them, not a 16×16's first row. That one
     // record is invalid, named at the value, and the next ones are read
