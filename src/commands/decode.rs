@@ -39,11 +39,9 @@ pub fn run_decode(args: &DecodeArgs, grid: &GridArgs) -> Result<u8> {
     let mut setup = grid.resolve()?;
     setup.one_fpuzzles_grid()?;
     let model_on_stdin = args.model.as_ref().is_none_or(|path| path.as_os_str() == "-");
-    let cnf_name = match args.cnf.as_os_str() == "-" {
-        true => "<stdin>".to_string(),
-        false => args.cnf.display().to_string(),
-    };
-    let cnf = if args.cnf.as_os_str() == "-" {
+    let cnf_on_stdin = args.cnf.as_os_str() == "-";
+    let cnf_name = if cnf_on_stdin { "<stdin>".to_string() } else { args.cnf.display().to_string() };
+    let cnf = if cnf_on_stdin {
         if model_on_stdin {
             bail!("--cnf - and the answer both on stdin: name a file for one of them (the answer after --cnf)");
         }
