@@ -1,7 +1,9 @@
 //! Symmetries: of the pattern of givens (`--symmetry`), and the cell maps that
 //! carry a grid's units onto themselves (used to move full grids around).
 
-use crate::model::geometry::{Cell, Geometry};
+use std::collections::BTreeSet;
+
+use crate::model::geometry::{Cell, Geometry, Unit, Variant};
 
 /// The symmetry of the pattern of givens: a given's images are givens too.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, strum::EnumString, strum::Display, strum::VariantNames)]
@@ -93,28 +95,35 @@ impl Symmetry {
     }
 }
 
-/// The symmetries of the square that carry every unit of `geometry` onto a
-/// unit: a subgroup of the eight (all of them for classic, X and hyper
-/// grids with square boxes; usually only the identity for a jigsaw).
-pub(crate) fn unit_preserving(geometry: &Geometry) -> Vec<Dihedral> {
-    let key = |cells: &mut Vec<usize>| {
-        cells.sort_unstable();
-        cells.clone()
+/// The symmetries of the square that carry `geometry`'s grids to grids:
+/// those that carry every unit onto a unit and every pair of cells a
+/// neighbour rule relates onto a pair it relates. A subgroup of the eight:
+/// all of them for classic, X and hyper grids with square boxes, and for the
+/// neighbour rules (a knight's, a king's or an orthogonal step is one in
+/// every symmetry of the square); usually only the identity for a jigsaw.
+///
+/// Units are compared as a set, each once: boxes of one row are the rows
+/// again, and a grid with 1×n boxes is a Latin square, which transposing
+/// keeps (compared as a list, its rows twice and columns once, it was not).
+pub(crate) fn preserving(geometry: &Geometry) -> Vec<Dihedral> {
+    let units = |d: Dihedral| -> BTreeSet<Vec<usize>> {
+        let image = |unit: &Unit| {
+            let mut cells: Vec<usize> = unit.cells().iter().map(|&c| d.cell(geometry, c).index()).collect();
+            cells.sort_unstable();
+            cells
+        };
+        geometry.units().iter().map(image).collect()
     };
-    let mut units: Vec<Vec<usize>> =
-        geometry.units().iter().map(|u| key(&mut u.cells().iter().map(|c| c.index()).collect())).collect();
-    units.sort();
-    Dihedral::all()
-        .filter(|&d| {
-            let mut images: Vec<Vec<usize>> = geometry
-                .units()
-                .iter()
-                .map(|u| key(&mut u.cells().iter().map(|&c| d.cell(geometry, c).index()).collect()))
-                .collect();
-            images.sort();
-            images == units
-        })
-        .collect()
+    let pairs = |d: Dihedral| -> BTreeSet<(Variant, usize, usize)> {
+        let rules = geometry.variants().iter().filter(|v| v.between_neighbours());
+        let image = |variant: Variant, (a, b): (Cell, Cell)| {
+            let (a, b) = (d.cell(geometry, a).index(), d.cell(geometry, b).index());
+            (variant, a.min(b), a.max(b))
+        };
+        rules.flat_map(|&v| geometry.neighbour_pairs(v).into_iter().map(move |pair| image(v, pair))).collect()
+    };
+    let (units_kept, pairs_kept) = (units(Dihedral::IDENTITY), pairs(Dihedral::IDENTITY));
+    Dihedral::all().filter(|&d| units(d) == units_kept && pairs(d) == pairs_kept).collect()
 }
 
 #[cfg(test)]
@@ -140,14 +149,26 @@ mod tests {
     }
 
     #[test]
-    fn unit_preserving_maps() {
-        assert_eq!(unit_preserving(&Geometry::classic(9).unwrap()).len(), 8);
-        assert_eq!(
-            unit_preserving(&Geometry::new(9, Layout::Boxes { rows: 3, cols: 3 }, &[Variant::X]).unwrap()).len(),
-            8
-        );
+    fn preserving_maps() {
+        let count = |layout, variants: &[Variant]| preserving(&Geometry::new(9, layout, variants).unwrap()).len();
+        let boxes = || Layout::Boxes { rows: 3, cols: 3 };
+        assert_eq!(preserving(&Geometry::classic(9).unwrap()).len(), 8);
+        assert_eq!(count(boxes(), &[Variant::X]), 8);
+        for rule in [Variant::AntiKnight, Variant::AntiKing, Variant::NonConsecutive] {
+            assert_eq!(count(boxes(), &[rule]), 8, "{rule}");
+        }
         // 2×3 boxes are not square: transposing makes 3×2 boxes.
-        assert_eq!(unit_preserving(&Geometry::classic(6).unwrap()).len(), 4);
-        assert_eq!(unit_preserving(&Geometry::latin(5).unwrap()).len(), 8);
+        assert_eq!(preserving(&Geometry::classic(6).unwrap()).len(), 4);
+        assert_eq!(preserving(&Geometry::latin(5).unwrap()).len(), 8);
+        // Boxes of one row are the rows: a Latin square, with its eight.
+        assert_eq!(count(Layout::Boxes { rows: 1, cols: 9 }, &[Variant::X]), 8);
+        // A jigsaw whose regions the half turn alone keeps (it swaps the
+        // first and last, the second and third).
+        let map = "AAABABBBCCCDCDDD".bytes().map(|b| u32::from(b - b'A')).collect();
+        let half_turn = Dihedral { transpose: false, flip_rows: true, flip_cols: true };
+        assert_eq!(
+            preserving(&Geometry::new(4, Layout::Regions(map), &[]).unwrap()),
+            vec![Dihedral::IDENTITY, half_turn]
+        );
     }
 }

@@ -75,6 +75,123 @@ fn latin_squares_4x4_are_close_to_uniform_over_the_576() {
     assert_close_to_uniform(Geometry::latin(4).unwrap(), Shape::latin(4));
 }
 
+/// Every full grid of `shape` under the neighbour rule `rule`, if any, by
+/// the brute force of these tests.
+fn every_grid(shape: &Shape, rule: Option<&Clue>) -> HashSet<Vec<usize>> {
+    let blank = vec![0; shape.n * shape.n];
+    match rule {
+        Some(rule) => neighbour_solutions(shape, rule, &blank, 100_000).into_iter().collect(),
+        None => Brute::new(shape.clone()).solutions(&blank, 100_000).expect("test bug: too many grids"),
+    }
+}
+
+/// The sampler against the uniform distribution over `grids`, all the
+/// grids of `shape` and `rule`, with `per_grid` draws a grid on average
+/// and a fixed seed: every grid drawn is checked (the checker's units, the
+/// rule as puzzles state it) and must be one of them, and the chi-squared
+/// statistic must stay under the 0.1% critical value.
+fn assert_uniform_over(geometry: Geometry, shape: &Shape, rule: Option<Clue>, per_grid: usize) {
+    let grids = every_grid(shape, rule.as_ref());
+    let bins = grids.len();
+    let samples = per_grid * bins;
+    let what = geometry.describe();
+    let sampler = GridSampler::new(Arc::new(geometry)).unwrap().unwrap();
+    let mut rng = SatRng::new(2024);
+    let mut counts: HashMap<Vec<usize>, usize> = HashMap::new();
+    let blank = vec![0; shape.n * shape.n];
+    for _ in 0..samples {
+        let grid = numbers(&sampler.sample(&mut rng).unwrap());
+        assert_solves(shape, &blank, &grid, &what);
+        if let Some(rule) = &rule {
+            rules::all_hold(std::slice::from_ref(rule), &grid, shape.n).unwrap();
+        }
+        assert!(grids.contains(&grid), "{what}: {grid:?} is not one of the {bins} grids");
+        *counts.entry(grid).or_insert(0) += 1;
+    }
+    let chi = chi_squared(&counts, bins, samples);
+    let critical = chi_squared_critical(bins - 1, Z_999);
+    eprintln!(
+        "{what}: {} of {bins} grids seen in {samples} draws; chi-squared {chi:.1}, critical {critical:.1}",
+        counts.len()
+    );
+    assert!(chi < critical, "{what}: {} of {bins} grids seen; chi-squared {chi:.1} >= {critical:.1}", counts.len());
+}
+
+/// 24 grids, each a relabelling of the others, and no block of a few units
+/// has a second completion: the sampler gave one grid for every seed.
+#[test]
+fn grids_4x4_anti_knight_are_close_to_uniform_over_the_24() {
+    let geometry = Geometry::new(4, Layout::Boxes { rows: 2, cols: 2 }, &[Variant::AntiKnight]).unwrap();
+    assert_uniform_over(geometry, &Shape::classic(4), Some(Clue::AntiKnight), 10);
+}
+
+/// 96 Latin squares, of which the sampler reached 16.
+#[test]
+fn latin_squares_4x4_anti_knight_are_close_to_uniform_over_the_96() {
+    let geometry = Geometry::new(4, Layout::Latin, &[Variant::AntiKnight]).unwrap();
+    assert_uniform_over(geometry, &Shape::latin(4), Some(Clue::AntiKnight), 10);
+}
+
+/// Non-consecutive grids: only reversing the values (v to n + 1 - v) keeps
+/// the rule. The 20 Latin squares of order 5, of which the sampler gave one.
+#[test]
+fn latin_squares_5x5_non_consecutive_are_close_to_uniform_over_the_20() {
+    let geometry = Geometry::new(5, Layout::Latin, &[Variant::NonConsecutive]).unwrap();
+    assert_uniform_over(geometry, &Shape::latin(5), Some(Clue::NonConsecutive), 10);
+}
+
+/// Boxes of one row are the rows again: a 4×4 X-sudoku with 1×4 boxes has
+/// the 48 grids of the Latin X-squares, and was skewed (chi-squared 212.6
+/// here before the fix, critical 82.8).
+#[test]
+fn grids_with_boxes_equal_to_rows_are_close_to_uniform() {
+    let geometry = Geometry::new(4, Layout::Boxes { rows: 1, cols: 4 }, &[Variant::X]).unwrap();
+    assert_uniform_over(geometry, &Shape::boxes(4, 1, 4).with_diagonals(), None, 10);
+}
+
+/// A 4×4 jigsaw with 144 grids, which of the symmetries of the square only
+/// the half turn keeps: its 3n block moves of two or three units left the
+/// six classes of relabellings unevenly mixed (chi-squared 405.7 here
+/// before the fix, critical 201.0).
+#[test]
+fn jigsaw_grids_4x4_are_close_to_uniform_over_the_144() {
+    let map: Vec<usize> = "AAABABBBCCCDCDDD".bytes().map(|b| (b - b'A') as usize).collect();
+    let geometry = Geometry::new(4, Layout::Regions(map.iter().map(|&r| r as u32).collect()), &[]).unwrap();
+    assert_uniform_over(geometry, &Shape::jigsaw(4, &map), None, 100);
+}
+
+/// The same through the command line: a run's full 4×4 anti-knight grids
+/// are every one of the 24 (all were 3412214312344321; 600 uniform draws
+/// miss one with a chance of 10⁻¹⁰), and its puzzles' solutions, found here
+/// by brute force, are not all one grid.
+#[test]
+fn generate_reaches_every_4x4_anti_knight_grid() {
+    let shape = Shape::classic(4);
+    let grids = every_grid(&shape, Some(&Clue::AntiKnight));
+    let args = ["generate", "--size", "4", "--variant", "anti-knight", "--seed", "5", "--count"];
+    let r = run(&[&args[..], &["600", "--solved"]].concat(), "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let mut seen = HashSet::new();
+    for line in r.stdout.lines() {
+        let grid = read_symbols(line);
+        assert_solves(&shape, &[0; 16], &grid, "generate --solved");
+        rules::all_hold(&[Clue::AntiKnight], &grid, 4).unwrap();
+        seen.insert(grid);
+    }
+    assert_eq!(seen, grids, "{} of the 24 grids seen in 600", seen.len());
+    let r = run(&[&args[..], &["20"]].concat(), "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let mut solutions = HashSet::new();
+    for line in r.stdout.lines() {
+        let givens = read_symbols(line);
+        let found = neighbour_solutions(&shape, &Clue::AntiKnight, &givens, 2);
+        assert_eq!(found.len(), 1, "{line}: not unique");
+        assert_solves(&shape, &givens, &found[0], line);
+        solutions.insert(found[0].clone());
+    }
+    assert!(solutions.len() > 1, "20 puzzles, all with the solution {:?}", solutions.iter().next());
+}
+
 /// Independent units of a satdoku geometry: built by the checker from the
 /// layout's description, not from satdoku's units.
 fn shape_of(geometry: &Geometry) -> Shape {
@@ -307,10 +424,11 @@ fn regions_out_keeps_in_step_with_the_records() {
     let dir = tempfile::tempdir().unwrap();
     let maps_path = dir.path().join("maps.txt");
     let maps_arg = maps_path.to_str().unwrap();
-    // Two tries at 17..19 givens on a 9×9 jigsaw: some puzzles fail.
+    // Two tries at 15..17 givens on a 9×9 jigsaw: some puzzles fail (at
+    // 17..19 none did once the grids of a jigsaw mixed better).
     let args = ["generate", "--regions", "random", "--size", "9", "--count", "6", "--seed", "4"];
     let r = run(
-        &[&args[..], &["--givens", "17..19", "--tries", "2", "--format", "json", "--regions-out", maps_arg]].concat(),
+        &[&args[..], &["--givens", "15..17", "--tries", "2", "--format", "json", "--regions-out", maps_arg]].concat(),
         "",
     );
     let records = json_lines(&r.stdout);
