@@ -994,16 +994,23 @@ fn is_whole_puzzle(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> boo
 }
 
 /// A row after its label and a mark (`Row 1: 6 . . . . . 8 . 3`, `R1:
-/// 600000803`, `Line 1 - 6.....8.3`, `A) 1 0 12 0 …`): a labelled row, as a
-/// spreadsheet writes one (`Row 1,6,,,…`), so that rows labelled alike
-/// make a grid. Four cells at least, no words, and at most a quarter of
-/// them no symbol: else the line is a title (`Puzzle 3: two stars`).
+/// 600000803`, `Line 1 - 6.....8.3`, `A) 1 0 12 0 …`, `1: 530070000`): a
+/// labelled row, as a spreadsheet writes one (`Row 1,6,,,…`), so that rows
+/// labelled alike make a grid. Four cells at least, no words, and at most
+/// a quarter of them no symbol: else the line is a title (`Puzzle 3: two
+/// stars`).
 fn marked_row(text: &str, alphabet: &Alphabet) -> Option<LineKind> {
     let (at, mark) = text.char_indices().find(|&(_, c)| matches!(c, ':' | '-' | ')'))?;
     // Letters and digits (`Row 1`, `R1`), never cells (`D..:...:H.E`).
     let label = text[..at].trim();
     let plain = label.chars().all(|c| c.is_alphanumeric() || c == ' ');
-    if !row_label(label) || !plain || label.split_whitespace().count() > 2 {
+    // A row's number alone (`1:`, `12)`), its mark right after it; never
+    // before a dash, which is a cell's (`5 -1 -1 …`, `1 - 12 - …`).
+    let number = (1..=4).contains(&label.len())
+        && label.bytes().all(|b| b.is_ascii_digit())
+        && mark != '-'
+        && !text[..at].ends_with(' ');
+    if !(row_label(label) || number) || !plain || label.split_whitespace().count() > 2 {
         return None;
     }
     let after = at + mark.len_utf8();

@@ -67,6 +67,26 @@ fn label_stem(label: &str) -> &str {
     label.trim_end_matches(|c: char| c.is_ascii_digit() || c.is_whitespace())
 }
 
+/// Whether the label `next`, `rows` rows below the label `first`, labels a
+/// row of its kind: the same words before a number (`Row 1`, `Row 7`; `R1`,
+/// `R2`), or before letters that count the rows from `A` (`A` … `I`, `Row
+/// A` …, `a` …): letters that do not (`n`, `x`, `y`) are a table's, not a
+/// grid's.
+fn counts_on(first: &str, next: &str, rows: usize) -> bool {
+    // The words before a letter alone at the end, and the letter.
+    fn lettered(label: &str) -> Option<(&str, u8)> {
+        let label = label.trim_end();
+        let (at, letter) = label.char_indices().next_back().filter(|(_, c)| c.is_ascii_alphabetic())?;
+        let stem = &label[..at];
+        (stem.is_empty() || stem.ends_with([' ', '-', '_', '.'])).then_some((stem.trim_end(), letter as u8))
+    }
+    match (lettered(first), lettered(next)) {
+        (Some((a, x)), Some((b, y))) => a == b && matches!(x, b'A' | b'a') && usize::from(y) == usize::from(x) + rows,
+        (None, None) => label_stem(first) == label_stem(next),
+        _ => false,
+    }
+}
+
 /// Whether a label says its line is a row: `Row 1`, `R1`, `Line 1`.
 fn names_a_row(label: &str) -> bool {
     let stem = label_stem(label).trim_end_matches(['.', '-', '_', ' ']);
@@ -154,10 +174,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
 
     /// The grid under a header of k numbered or named columns: k rows after
     /// it (rules skipped), each its label and k cells, or k cells and an
-    /// empty field (a delimiter after the last cell). Their labels (and
-    /// those empty fields) are dropped, and the first row is returned, at
-    /// its line, to start the block; `None` (the header a title) when the
-    /// rows below are no such grid.
+    /// empty field (a delimiter after the last cell); one of them may be a
+    /// few cells short or long, between rows of the grid or last, for the
+    /// block to name. Their labels (and those empty fields) are dropped, and
+    /// the first row is returned, at its line, to start the block; `None`
+    /// (the header a title) when the rows below are no such grid.
     pub(super) fn indexed_block(&mut self, k: usize) -> Option<(usize, Vec<Token>)> {
         // The cells of a row after its label, and whether its last is an empty field.
         fn cells_of(kind: &LineKind) -> Option<(usize, &Cells)> {
@@ -170,15 +191,29 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
         }
         let ends_empty = |c: &Cells| c.cut.is_some() || c.ends_in_empty_field();
+        let fits =
+            |kind: &LineKind| cells_of(kind).is_some_and(|(count, c)| count == k || count == k + 1 && ends_empty(c));
         let (mut rows, mut lines, mut exact, mut trailing) = (0, 0, true, true);
+        // The row written wrong, at its line.
+        let mut odd = None;
         while rows < k {
             match self.peek(lines) {
                 Some((_, LineKind::Rule)) => {}
                 Some((_, kind)) => {
                     let (count, c) = cells_of(kind)?;
-                    exact &= count == k;
-                    trailing &= count == k + 1 && ends_empty(c);
-                    if !(exact || trailing) {
+                    let (exact_here, trailing_here) = (count == k, count == k + 1 && ends_empty(c));
+                    if (exact && exact_here) || (trailing && trailing_here) {
+                        (exact, trailing) = (exact && exact_here, trailing && trailing_here);
+                    } else if odd.is_none() && count.abs_diff(k) <= (k / 3).max(2) {
+                        let mut after = lines + 1;
+                        while matches!(self.peek(after), Some((_, LineKind::Rule))) {
+                            after += 1;
+                        }
+                        if rows + 1 < k && !self.peek(after).is_some_and(|(_, kind)| fits(kind)) {
+                            return None;
+                        }
+                        odd = Some(lines);
+                    } else {
                         return None;
                     }
                     rows += 1;
@@ -187,14 +222,17 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
             lines += 1;
         }
-        for (_, kind) in self.pending.iter_mut().take(lines) {
+        for (at, (_, kind)) in self.pending.iter_mut().take(lines).enumerate() {
             if let LineKind::Cells(c) | LineKind::Separator(c) = kind {
                 c.tokens.remove(0);
                 c.tokens.extend(c.cut.take().map(|token| *token));
             }
             unlabel(kind);
+            // The row written wrong loses its last field only if it is empty.
             if let (LineKind::Cells(c) | LineKind::Separator(c), true) = (kind, trailing && !exact) {
-                c.tokens.pop();
+                if odd != Some(at) || c.ends_in_empty_field() {
+                    c.tokens.pop();
+                }
             }
         }
         while matches!(self.peek(0), Some((_, LineKind::Rule))) {
@@ -234,6 +272,15 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if is_small_puzzle(&first.tokens, small) || (maybe_puzzles && self.is_puzzle_of_run(k, first)) {
             return false;
         }
+        // The grid's first row written wrong (`A: 5 3 . . 7 . . . . .` over
+        // rows of 9): its block names it, as it names an unlabelled one.
+        if let Some(lines) = label.and_then(|label| self.rows_under_damaged_first(first, label)) {
+            for (_, kind) in self.pending.iter_mut().take(lines) {
+                unlabel(kind);
+            }
+            self.labelled = true;
+            return true;
+        }
         // The stretch of labelled rows and rows of only delimiters of k
         // cells, rules skipped: whether each is one of only delimiters, and
         // the lines up to its end; and each one's values.
@@ -242,7 +289,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let (mut empty, mut ends, mut lines) = (vec![exact], vec![0], 0);
         let signs_of = |c: &Cells| small.map(|m| RowSigns::of(&c.tokens, m)).unwrap_or_default();
         let mut signs = vec![signs_of(first)];
-        let mut next_label = None;
+        // Whether the first labelled row after it is of its kind.
+        let mut next_of_kind = None;
         let mut all_end_empty = first.ends_in_empty_field();
         while empty.len() < window {
             let row_after = self.labelled_row_ahead(lines + 1, k);
@@ -255,7 +303,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 Some((_, LineKind::LabelledRow(next, c)))
                     if c.tokens.len() == k && !is_small_puzzle(&c.tokens, small) =>
                 {
-                    next_label.get_or_insert_with(|| label_stem(next).to_string());
+                    let row = empty.len();
+                    next_of_kind.get_or_insert_with(|| label.is_some_and(|label| counts_on(label, next, row)));
                     all_end_empty &= c.ends_in_empty_field();
                     empty.push(false);
                     signs.push(signs_of(c));
@@ -270,7 +319,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 // 8 . 4 .`) between rows of k, or last of a grid: a row
                 // written wrong, which the block names.
                 Some((_, LineKind::LabelledRow(next, c)))
-                    if label.is_some_and(|label| label_stem(label) == label_stem(next))
+                    if label.is_some_and(|label| counts_on(label, next, empty.len() % k))
                         && c.tokens.len().abs_diff(k) <= (k / 3).max(2)
                         && !is_whole_count(c.tokens.len())
                         && ((empty.len() + 1) % k == 0 || row_after) =>
@@ -297,7 +346,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // The rows after it make whole grids and not with it, and their
         // labels are of another kind: a title above them (`Total;;;;` above
         // `R1;1;;;`; `R1` above `R2` is their row).
-        let other_kind = label.is_some_and(|label| next_label.as_deref() != Some(label_stem(label)));
+        let other_kind = label.is_some() && next_of_kind != Some(true);
         // Where lines of k = m² cells may be m×m puzzles, they are rows
         // only when one holds a value past m, and not when they hold k
         // givens of 1..=m or more (those make no k×k puzzle).
@@ -341,6 +390,44 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         }
         self.labelled = true;
         true
+    }
+
+    /// The lines that hold the rest of a grid whose first row, `first`
+    /// labelled `label`, is a few cells short or long: the labelled rows of
+    /// its kind after it (rules skipped) are of another length m, and with
+    /// it make whole grids of m rows (a grid of m − 1 rows, or more grids
+    /// after it). `None` where the rows after it are whole grids alone
+    /// (`R0` over `R1` … `R9`: a title) or where `first` holds a whole
+    /// puzzle.
+    fn rows_under_damaged_first(&mut self, first: &Cells, label: &str) -> Option<usize> {
+        let k = first.tokens.len();
+        if is_whole_count(k) {
+            return None;
+        }
+        let (mut m, mut rows, mut lines, mut grid_end) = (0, 0, 0, 0);
+        while rows < (3 * m).max(1024) {
+            match self.peek(lines) {
+                Some((_, LineKind::Rule)) => {}
+                Some((_, LineKind::LabelledRow(next, c)))
+                    if counts_on(label, next, (rows + 1) % m.max(2))
+                        && c.delimiter == first.delimiter
+                        && (rows == 0 || c.tokens.len() == m) =>
+                {
+                    m = c.tokens.len();
+                    // Rows of its own length: no row of it is written wrong.
+                    if m == k || m.abs_diff(k) > (m / 3).max(2) {
+                        return None;
+                    }
+                    rows += 1;
+                    if rows + 1 == m {
+                        grid_end = lines + 1;
+                    }
+                }
+                _ => break,
+            }
+            lines += 1;
+        }
+        (rows > 0 && rows + 1 >= m && (rows + 1) % m == 0).then_some(grid_end)
     }
 
     /// Whether the first line from `ahead` on that is no rule is a

@@ -1458,6 +1458,17 @@ fn a_grid_with_coordinates_reads_without_its_labels() {
         assert!(matches!(e.kind, ParseErrorKind::DamagedRow { row: 2, count: c, n: 4, .. } if c == count), "{e}");
         assert_eq!(e.position.line, 3, "{e}");
     }
+    // So under a spreadsheet's header of column numbers: it had been a
+    // 10×10 cut short at that row, and the rows after it a second record.
+    let mut text = ",1,2,3,4,5,6,7,8,9\n".to_string();
+    for (r, row) in SHEET_ROWS.iter().enumerate() {
+        let row = if r == 4 { row.rsplit_once(',').unwrap().0 } else { row };
+        text += &format!("{},{row}\n", char::from(b'A' + r as u8));
+    }
+    let entries = read(&text);
+    assert_eq!(statuses(&entries), ["invalid"], "{text}");
+    let e = entries[0].puzzle.as_ref().unwrap_err();
+    assert!(matches!(e.kind, ParseErrorKind::DamagedRow { row: 5, count: 8, n: 9, .. }), "{e}");
     // Rows of numbers past 9 after letters, and rows of symbols after
     // numbers past 9: each row was read a character a cell after its
     // label, or as numbers with its letters unknown.
@@ -2142,8 +2153,15 @@ fn rows_after_a_label_and_a_colon_or_dash_make_a_grid() {
     type Write = fn(&str) -> String;
     let spaced: Write = |row| row.chars().map(|c| if c == '0' { ".".into() } else { c.to_string() }).join(" ");
     let dotted: Write = |row| row.replace('0', ".");
-    let forms =
-        [("Row {}: ", str::to_string as Write), ("Row {}: ", spaced), ("Line {} - ", dotted), ("R{}) ", spaced)];
+    let forms = [
+        ("Row {}: ", str::to_string as Write),
+        ("Row {}: ", spaced),
+        ("Line {} - ", dotted),
+        ("R{}) ", spaced),
+        // A row's number alone: it was read as two cells more, `1` and `:`.
+        ("{}: ", str::to_string),
+        ("{}) ", spaced),
+    ];
     for (label, write) in forms {
         let grid: String = rows
             .iter()
@@ -2197,15 +2215,27 @@ fn rows_after_a_label_and_a_colon_or_dash_make_a_grid() {
 /// .`) is one record naming that row, as an unlabelled one is: it had been
 /// two records (the grid cut short, then the rows after it), and a row too
 /// long had made a puzzle of the next grid's rows, reported unsolvable.
+/// Rows labelled by letters (`A: …` … `I: …`) lost the grid, with no
+/// record and exit 0; a first row written wrong had been the grid's title.
 #[test]
 fn a_labelled_row_a_cell_short_or_long_is_named_in_one_record() {
     type Write = fn(usize, &str) -> String;
-    let forms: [Write; 2] = [
-        |i, row| format!("Row {}: {}", i + 1, row.split(',').map(|c| if c.is_empty() { "." } else { c }).join(" ")),
+    fn spaced(row: &str) -> String {
+        row.split(',').map(|c| if c.is_empty() { "." } else { c }).join(" ")
+    }
+    fn letter(i: usize) -> char {
+        char::from(b'A' + i as u8)
+    }
+    let forms: [Write; 6] = [
+        |i, row| format!("Row {}: {}", i + 1, spaced(row)),
         |i, row| format!("Row {},{row}", i + 1),
+        |i, row| format!("{}: {}", letter(i), spaced(row)),
+        |i, row| format!("{},{row}", letter(i)),
+        |i, row| format!("Row {}) {}", letter(i).to_ascii_lowercase(), spaced(row)),
+        |i, row| format!("{}: {}", i + 1, spaced(row)),
     ];
     for write in forms {
-        for (damaged, count) in [(4, 8), (8, 8), (4, 10)] {
+        for (damaged, count) in [(4, 8), (8, 8), (4, 10), (0, 8), (0, 10)] {
             let grid = |damage: bool| -> String {
                 SHEET_ROWS
                     .iter()
@@ -2231,12 +2261,23 @@ fn a_labelled_row_a_cell_short_or_long_is_named_in_one_record() {
             assert_eq!([givens(&entries[0]), givens(&entries[2])], [SHEET_GIVENS; 2]);
         }
     }
-    // The first row two cells short: its rows are not all written wrong
-    // (they had been, each of 9 cells against its 7, three records).
+    // The first row three cells short: its rows are not all written wrong
+    // (they had been, each of 9 cells against its 6, three records); the
+    // record names it.
     let mut rows: Vec<String> = SHEET_ROWS.iter().enumerate().map(|(i, row)| forms[0](i, row)).collect();
     rows[0] = forms[0](0, "5,3,,,7,");
     let entries = read(&(rows.join("\n") + "\n"));
     assert_eq!(statuses(&entries), ["invalid"], "{rows:?}");
+    let e = entries[0].puzzle.as_ref().unwrap_err();
+    assert!(matches!(e.kind, ParseErrorKind::DamagedRow { first: 1, row: 1, count: 6, n: 9 }), "{e}");
+    // Over rows R1 … R9 that make a grid alone, `R0` is a title.
+    let rows: String = SHEET_ROWS.iter().enumerate().map(|(i, row)| format!("R{},{row}\n", i + 1)).collect();
+    let entries = read(&format!("R0,1,2,3,4,5,6,7,8\n{rows}"));
+    assert_eq!(statuses(&entries), ["ok"]);
+    assert_eq!(givens(&entries[0]), SHEET_GIVENS);
+    // Letters that do not count from `A` label a table's rows, not a grid's.
+    let entries = read(&format!("n,1,2,3,4\nx,5,6,7,8\ny,1,2,3,4\n{LINE}\n"));
+    assert_eq!(statuses(&entries), ["ok"]);
 }
 
 /// Labelled puzzles one per line (`Puzzle 1: 4 . 3 . …`, `Puzzle 1,4,,3,…`,
