@@ -2,6 +2,7 @@
 
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::Result;
@@ -10,7 +11,8 @@ use strum::VariantNames;
 
 use satdoku::{
     analyze, candidate_counts, propagation, residual, steps, Alphabet, AnalyzeOptions, Cell, Claim, Deduction,
-    Geometry, Grid, Level, Puzzle, SolveError, Step, StepText, Stepped, Verdict, ViolationText,
+    Geometry, Grid, InternalError, Level, Puzzle, Search, SolveError, SolveOptions, Step, StepText, Stepped, Verdict,
+    ViolationText,
 };
 
 use super::batch::{run, Numbered};
@@ -162,10 +164,12 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
                     },
                 };
                 let redundant = match (args.redundant, verdict) {
-                    (true, Verdict::Unique) => match redundant_givens(puzzle, &domains.decided(), deadline) {
-                        Ok(cells) => Some(cells),
-                        Err(e) => return out.emit(failure(&args.batch, numbered, e)),
-                    },
+                    (true, Verdict::Unique) => {
+                        match redundant_givens(puzzle, &domains.decided(), &options.solve, deadline) {
+                            Ok(cells) => Some(cells),
+                            Err(e) => return out.emit(failure(&args.batch, numbered, e)),
+                        }
+                    }
                     _ => None,
                 };
                 let body = Body::Analysis {
@@ -202,10 +206,32 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
 
 /// The givens of a unique puzzle that may each go alone, named `r1c2`: one
 /// incremental solver, each question the other givens as assumptions, all
-/// of them answered by `deadline`.
-fn redundant_givens(puzzle: &Puzzle, solution: &Grid, deadline: Option<Instant>) -> Result<Vec<String>, SolveError> {
+/// of them answered by `deadline`. Each answer is checked another way, as
+/// `minimize` checks the puzzle it leaves: the enumeration (propagation,
+/// branching and a solver of its own) finds the puzzle without that given
+/// to have the one solution, and no other.
+fn redundant_givens(
+    puzzle: &Puzzle,
+    solution: &Grid,
+    options: &SolveOptions,
+    deadline: Option<Instant>,
+) -> Result<Vec<String>, SolveError> {
     let givens: Vec<Cell> = puzzle.givens().filled().map(|(cell, _)| cell).collect();
     let cells = with_checker(puzzle, solution, deadline, |checker| checker.redundant(&givens))?;
+    for &cell in &cells {
+        let mut without = puzzle.givens().clone();
+        without.set(cell, None);
+        let without = Puzzle::new(Arc::clone(puzzle.geometry()), without).expect("the puzzle's own geometry");
+        let timeout = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        let options = SolveOptions { timeout, ..*options };
+        let found: Vec<Grid> = Search::new(&without, &options).take(2).collect::<Result<_, _>>()?;
+        if found != [solution.clone()] {
+            let name = puzzle.geometry().cell_name(cell);
+            let error =
+                format!("without the given at {name}, called redundant, {} solutions by enumeration", found.len());
+            return Err(InternalError(error).into());
+        }
+    }
     Ok(cells.into_iter().map(|c| puzzle.geometry().cell_name(c)).collect())
 }
 
