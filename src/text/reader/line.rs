@@ -849,11 +849,24 @@ fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabe
         Some((_, first)) if row_label(first.trim()) && !symbol(first.trim()) && !all_empty => Some(first.trim()),
         _ => None,
     };
+    // A letter alone whose value fits a row of the line's fields (`A` to
+    // `G` in a 16×16 written with letters past 9): a cell, not a word.
+    let fitting_letter = |word: &str| {
+        let mut chars = word.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_alphabetic() && !alphabet.is_custom() => match alphabet.read(c) {
+                Symbol::Value(v) if v <= fields.len() => Some(Symbol::Value(v)),
+                _ => None,
+            },
+            _ => None,
+        }
+    };
     let label_cell = match (label, fields.first()) {
         (Some(label), Some((start, field))) if label.chars().count() <= 4 => {
             let indent = field.chars().count() - field.trim_start().chars().count();
             let column = (start + indent + 1) as u32;
-            Some(Box::new(Token { column, text: TokenText::Word(label.into()), symbol: Symbol::Unknown }))
+            let symbol = fitting_letter(label).unwrap_or(Symbol::Unknown);
+            Some(Box::new(Token { column, text: TokenText::Word(label.into()), symbol }))
         }
         _ => None,
     };
@@ -891,6 +904,7 @@ fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabe
                 },
                 Ok(0) => Symbol::Empty,
                 Ok(v) if cell_number(word) => Symbol::Value(v),
+                _ if fitting_letter(word).is_some() => fitting_letter(word).expect("just checked"),
                 _ => match (chars.next(), chars.next()) {
                     (Some(c), None) if !c.is_alphanumeric() && c != '"' => {
                         strays += 1;

@@ -2068,6 +2068,32 @@ fn sixteen_givens() -> String {
         .collect()
 }
 
+/// A 16×16 saved from a spreadsheet with letters past 9 (`E,,3,A,…`):
+/// rows with more than a quarter of letters had been titles and a row
+/// whose first cell is a letter a row labelled by it, one puzzle two or
+/// three invalid records. A letter alone whose value fits the row is a
+/// cell; one past it (`x` in a 16×16) is still named.
+#[test]
+fn a_spreadsheet_grid_with_letters_past_nine() {
+    for (letters, delimiter) in [(b'A', ","), (b'a', ";")] {
+        let symbol = |v: usize| match v {
+            0 => String::new(),
+            1..=9 => v.to_string(),
+            _ => char::from(letters + (v - 10) as u8).to_string(),
+        };
+        let text: String = (0..16).map(|r| (0..16).map(|c| symbol(sixteen(r, c))).join(delimiter) + "\n").collect();
+        assert!(text.lines().any(|row| row.starts_with(char::is_alphabetic)), "{text}");
+        let entries = read(&text);
+        assert_eq!(statuses(&entries), ["ok"], "{text}");
+        assert_eq!(givens(&entries[0]), sixteen_givens());
+        let wrong = text.replacen(",,", ",x,", 1).replacen(";;", ";x;", 1);
+        let entries = read(&wrong);
+        assert_eq!(statuses(&entries), ["invalid"], "{wrong}");
+        let e = entries[0].puzzle.as_ref().unwrap_err();
+        assert!(matches!(&e.kind, ParseErrorKind::UnknownSymbol { symbol, .. } if symbol == "x"), "{e}");
+    }
+}
+
 /// A grid as a spreadsheet shows it: rows labelled (`Row 1,…`), columns
 /// numbered or named above them, or the range copied and pasted (tabs).
 /// Labelled rows were titles ("no puzzle in the input", exit 0), a numbered
