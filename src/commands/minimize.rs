@@ -6,7 +6,7 @@ use std::sync::Arc;
 use anyhow::Result;
 use clap::Args;
 
-use satdoku::{Cell, Grid, InternalError, Puzzle, Rng, Search, SolveError, UniquenessChecker};
+use satdoku::{Alphabet, Cell, Grid, InternalError, Puzzle, Rng, Search, SolveError, UniquenessChecker};
 
 use super::batch::{run, Numbered};
 use super::output::{Body, Emitter, PuzzleBody, Record, Status};
@@ -61,6 +61,7 @@ pub fn unique_solution<'a>(
     numbered: &'a Numbered,
     batch: &BatchArgs,
     encoding: &EncodingArgs,
+    alphabet: &Alphabet,
 ) -> Result<Grid, Box<Record<'a>>> {
     let options = encoding.options(batch);
     let mut search = Search::new(puzzle, &options);
@@ -68,7 +69,8 @@ pub fn unique_solution<'a>(
     match found {
         Err(e) => Err(Box::new(failure(batch, numbered, e))),
         Ok(found) if found.len() == 1 => Ok(found.into_iter().next().expect("one")),
-        Ok(found) if found.is_empty() => Err(Box::new(Record::new(numbered, Status::Unsolvable))),
+        // Why, where propagation showed it, as `solve` says.
+        Ok(found) if found.is_empty() => Err(Box::new(Record::unsolvable(numbered, search.reason(), alphabet))),
         Ok(_) => Err(Box::new(Record {
             reason: Some("more than one solution: only a unique puzzle has givens to spare".into()),
             ..Record::new(numbered, Status::Multiple)
@@ -94,7 +96,7 @@ fn minimize_one(args: &MinimizeArgs, numbered: &Numbered, puzzle: &Puzzle, out: 
         let error = "pencil marks: minimize removes givens of puzzles without candidate lists";
         return out.emit(Record::failed(numbered, Status::Error, error));
     }
-    let solution = match unique_solution(puzzle, numbered, &args.batch, &args.encoding) {
+    let solution = match unique_solution(puzzle, numbered, &args.batch, &args.encoding, &out.renderer.alphabet) {
         Ok(solution) => solution,
         Err(record) => return out.emit(*record),
     };
