@@ -621,6 +621,12 @@ impl Search {
         limit: u64,
         mut visit: impl FnMut(&Grid) -> Result<(), SolveError>,
     ) -> Result<Count, SolveError> {
+        // Solutions before the estimate of a count without a limit: fewer
+        // where each costs a solver call.
+        let estimate_after = match self.engine {
+            Engine::Blocking(_) => BLOCKING_ESTIMATE_AFTER,
+            _ => ESTIMATE_AFTER,
+        };
         self.timed(|search| {
             let mut count = 0;
             while count < limit {
@@ -630,10 +636,6 @@ impl Search {
                 visit(&search.solution)?;
                 count += 1;
                 search.check_countable(limit)?;
-                let estimate_after = match search.engine {
-                    Engine::Blocking(_) => BLOCKING_ESTIMATE_AFTER,
-                    _ => ESTIMATE_AFTER,
-                };
                 if limit == u64::MAX && count == estimate_after {
                     search.check_estimate()?;
                 }
@@ -663,8 +665,9 @@ impl Search {
     }
 
     /// [`SolveError::TooManyToCount`] when a count without a limit, past
-    /// [`ESTIMATE_AFTER`] solutions, has an estimated total too large to
-    /// count; the search is over once it says so. The bitset search
+    /// [`ESTIMATE_AFTER`] solutions ([`BLOCKING_ESTIMATE_AFTER`] by blocking
+    /// clauses), has an estimated total too large to count; the search is
+    /// over once it says so. The bitset search
     /// estimates by its own descents ([`Brancher::estimated_count`]) and is
     /// refused past [`COUNT_BEYOND`]; counting by blocking clauses, by
     /// descents of unit propagation ([`propagated_estimate`]), past

@@ -2,7 +2,6 @@
 
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::Result;
@@ -11,12 +10,11 @@ use strum::VariantNames;
 
 use satdoku::{
     analyze, candidate_counts, propagation, residual, steps, Alphabet, AnalyzeOptions, Cell, Claim, Deduction,
-    Geometry, Grid, InternalError, Level, Puzzle, Search, SolveError, SolveOptions, Step, StepText, Stepped, Verdict,
-    ViolationText,
+    Geometry, Grid, Level, Puzzle, SolveError, SolveOptions, Step, StepText, Stepped, Verdict, ViolationText,
 };
 
 use super::batch::{run, Numbered};
-use super::minimize::with_checker;
+use super::minimize::{confirm_unique, with_checker};
 use super::output::{Body, Emitter, Format, Record, Snapshot, Status, StepLine};
 use super::solve::failure;
 use super::{BatchArgs, EncodingArgs, GridArgs, ProofArgs};
@@ -221,16 +219,10 @@ fn redundant_givens(
     for &cell in &cells {
         let mut without = puzzle.givens().clone();
         without.set(cell, None);
-        let without = Puzzle::new(Arc::clone(puzzle.geometry()), without).expect("the puzzle's own geometry");
         let timeout = deadline.map(|d| d.saturating_duration_since(Instant::now()));
         let options = SolveOptions { timeout, ..*options };
-        let found: Vec<Grid> = Search::new(&without, &options).take(2).collect::<Result<_, _>>()?;
-        if found != [solution.clone()] {
-            let name = puzzle.geometry().cell_name(cell);
-            let error =
-                format!("without the given at {name}, called redundant, {} solutions by enumeration", found.len());
-            return Err(InternalError(error).into());
-        }
+        let what = format!("the puzzle without its given at {}, called redundant,", puzzle.geometry().cell_name(cell));
+        confirm_unique(puzzle.geometry(), without, solution, &options, &what)?;
     }
     Ok(cells.into_iter().map(|c| puzzle.geometry().cell_name(c)).collect())
 }

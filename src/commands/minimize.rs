@@ -6,7 +6,9 @@ use std::sync::Arc;
 use anyhow::Result;
 use clap::Args;
 
-use satdoku::{Alphabet, Cell, Grid, InternalError, Puzzle, Rng, Search, SolveError, UniquenessChecker};
+use satdoku::{
+    Alphabet, Cell, Geometry, Grid, InternalError, Puzzle, Rng, Search, SolveError, SolveOptions, UniquenessChecker,
+};
 
 use super::batch::{run, Numbered};
 use super::output::{Body, Emitter, PuzzleBody, Record, Status};
@@ -53,6 +55,25 @@ pub fn with_checker<T>(
         checker.set_solution(solution)?;
         f(checker)
     })
+}
+
+/// The uniqueness checker's answer checked another way, as `generate`
+/// checks its puzzles: the enumeration (propagation, branching and a solver
+/// of its own) finds `givens` to have `solution` and no other. `what` names
+/// the puzzle in the error.
+pub fn confirm_unique(
+    geometry: &Arc<Geometry>,
+    givens: Grid,
+    solution: &Grid,
+    options: &SolveOptions,
+    what: &str,
+) -> Result<(), SolveError> {
+    let puzzle = Puzzle::new(Arc::clone(geometry), givens).expect("the puzzle's own geometry");
+    let found: Vec<Grid> = Search::new(&puzzle, options).take(2).collect::<Result<_, _>>()?;
+    match found.as_slice() {
+        [one] if one == solution => Ok(()),
+        _ => Err(InternalError(format!("{what} has {} solutions by enumeration", found.len())).into()),
+    }
 }
 
 /// The one solution of `puzzle`; otherwise the record that says why not.
@@ -113,17 +134,8 @@ fn minimize_one(args: &MinimizeArgs, numbered: &Numbered, puzzle: &Puzzle, out: 
     for &cell in kept.iter().flatten() {
         minimal.set(cell, solution.get(cell));
     }
-    // The checker's answer checked another way, as `generate` checks its
-    // puzzles: the enumeration (propagation, branching and a solver of its
-    // own) finds the one solution of the puzzle left, and no other.
-    let reduced = Puzzle::new(Arc::clone(puzzle.geometry()), minimal.clone()).expect("the puzzle's own geometry");
-    let found: Result<Vec<Grid>, SolveError> =
-        Search::new(&reduced, &args.encoding.options(&args.batch)).take(2).collect();
-    let unique = found.and_then(|found| match found.as_slice() {
-        [one] if *one == solution => Ok(()),
-        _ => Err(InternalError(format!("the minimized puzzle has {} solutions by enumeration", found.len())).into()),
-    });
-    if let Err(e) = unique {
+    let options = args.encoding.options(&args.batch);
+    if let Err(e) = confirm_unique(puzzle.geometry(), minimal.clone(), &solution, &options, "the minimized puzzle") {
         return out.emit(failure(&args.batch, numbered, e));
     }
     let removed = givens.len() - kept.len();

@@ -65,6 +65,9 @@ pub struct GridSampler {
     relabel: Relabel,
     /// Whether a block with one completion grows (see `block_move`).
     grow: bool,
+    /// Every grid of a small geometry with few of them, listed once: a
+    /// sample is a uniform pick among them, no chain run (see `from_grid`).
+    every: Option<Vec<Grid>>,
 }
 
 /// The relabellings of the values that carry every grid of a geometry to a
@@ -134,7 +137,22 @@ impl GridSampler {
         // made 3 to 4 times as many searches (1,000 9×9 grids took 1.04 s
         // instead of 0.24 s, 20 16×16 grids 0.19 s instead of 0.02 s).
         let grow = bands.is_none();
-        Ok(GridSampler { steps: default_steps(n), geometry, start, dihedral, bands, relabel, grow })
+        // A small grid with few grids, except plain boxes and Latin squares:
+        // all of them, for an exact draw. The chain's moves need not connect
+        // every grid where symmetries are few (a 4×4 with XV clues reached 16
+        // of its 32 grids, the block moves between its two halves all undone
+        // by their back-check), nor mix fast (a 4×4 with two kropki dots: χ²
+        // 468 on 23 degrees of freedom at 3n moves).
+        let every = match grow && geometry.cell_count() <= WHOLE_GRID_CELLS {
+            true => {
+                let options = SolveOptions { encoding: Encoding::Reduced, ..SolveOptions::default() };
+                let grids: Vec<Grid> =
+                    Search::new(&blank, &options).take(WHOLE_GRID_CAP + 1).collect::<Result<_, _>>()?;
+                (grids.len() <= WHOLE_GRID_CAP).then_some(grids)
+            }
+            false => None,
+        };
+        Ok(GridSampler { steps: default_steps(n), geometry, start, dihedral, bands, relabel, grow, every })
     }
 
     /// The same sampler, making `steps` block moves per grid (0: only a random
@@ -161,30 +179,10 @@ impl GridSampler {
     /// [`GridSampler::sample`], given up ([`SolveError::TimedOut`]) once
     /// `deadline` has passed: a move is checked against it before it is made.
     pub(crate) fn sample_until(&self, rng: &mut Rng, deadline: Option<Instant>) -> Result<Grid, SolveError> {
-        let mut grid = self.symmetry_move(&self.start, rng);
-        // A small grid with few completions: a uniform pick among them all,
-        // the whole grid one block. The chain's moves need not connect every
-        // grid where symmetries are few (a 4×4 with XV clues reached 16 of
-        // its 32 grids, the block moves between its two halves all undone by
-        // their back-check), nor mix fast (a 4×4 with two kropki dots: χ²
-        // 468 on 23 degrees of freedom at 3n moves).
-        if self.grow && self.geometry.cell_count() <= WHOLE_GRID_CELLS {
-            let cells: Vec<Cell> = self.geometry.cells().collect();
-            match self.complete(&grid, &cells, WHOLE_GRID_CAP, usize::MAX, rng)? {
-                Completed::Picked(picked) => grid = picked,
-                Completed::Only => {}
-                Completed::TooMany => {
-                    for _ in 0..self.steps {
-                        if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
-                            return Err(SolveError::TimedOut);
-                        }
-                        self.block_move(&mut grid, rng)?;
-                        grid = self.symmetry_move(&grid, rng);
-                    }
-                }
-            }
-            return self.verified(grid);
+        if let Some(every) = &self.every {
+            return self.verified(every[rng.below(every.len())].clone());
         }
+        let mut grid = self.symmetry_move(&self.start, rng);
         for _ in 0..self.steps {
             if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
                 return Err(SolveError::TimedOut);
@@ -536,10 +534,10 @@ const GROWN_BUDGET_PER_CELL: usize = 64;
 /// (0.1 s with no growing at all).
 const GROWN_CELLS: usize = 256;
 
-/// Grids of at most this many cells (6×6), where symmetries are few, are
-/// drawn among all their completions when there are at most
-/// [`WHOLE_GRID_CAP`]: a search of 257 grids of a 6×6 with killer cages
-/// takes about 13 ms, of a 9×9 about a second.
+/// Geometries of at most this many cells (6×6), where symmetries are few,
+/// are drawn among all their grids when there are at most
+/// [`WHOLE_GRID_CAP`], listed once per sampler: a search of 257 grids of a
+/// 6×6 with killer cages takes about 13 ms, of a 9×9 about a second.
 const WHOLE_GRID_CELLS: usize = 36;
 const WHOLE_GRID_CAP: usize = 256;
 

@@ -904,9 +904,9 @@ fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabe
                 },
                 Ok(0) => Symbol::Empty,
                 Ok(v) if cell_number(word) => Symbol::Value(v),
-                _ if fitting_letter(word).is_some() => fitting_letter(word).expect("just checked"),
-                _ => match (chars.next(), chars.next()) {
-                    (Some(c), None) if !c.is_alphanumeric() && c != '"' => {
+                _ => match (fitting_letter(word), chars.next(), chars.next()) {
+                    (Some(letter), ..) => letter,
+                    (None, Some(c), None) if !c.is_alphanumeric() && c != '"' => {
                         strays += 1;
                         match alphabet.read(c) {
                             Symbol::Empty => Symbol::Empty,

@@ -205,10 +205,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                     if (exact && exact_here) || (trailing && trailing_here) {
                         (exact, trailing) = (exact && exact_here, trailing && trailing_here);
                     } else if odd.is_none() && count.abs_diff(k) <= (k / 3).max(2) {
-                        let mut after = lines + 1;
-                        while matches!(self.peek(after), Some((_, LineKind::Rule))) {
-                            after += 1;
-                        }
+                        let after = self.past_rules(lines + 1);
                         if rows + 1 < k && !self.peek(after).is_some_and(|(_, kind)| fits(kind)) {
                             return None;
                         }
@@ -370,14 +367,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             return false;
         }
         let lines = ends[rows.min(empty.len()) - 1];
-        if exact {
-            let mut after = lines;
-            while matches!(self.peek(after), Some((_, LineKind::Rule))) {
-                after += 1;
-            }
-            if matches!(self.peek(after), Some((_, LineKind::LabelledRow(_, c))) if c.tokens.len() == k) {
-                return false;
-            }
+        if exact && self.labelled_row_ahead(lines, k) {
+            return false;
         }
         for (_, kind) in self.pending.iter_mut().take(lines) {
             unlabel(kind);
@@ -432,11 +423,17 @@ impl<R: BufRead> PuzzleReader<'_, R> {
 
     /// Whether the first line from `ahead` on that is no rule is a
     /// labelled row of k cells.
-    fn labelled_row_ahead(&mut self, mut ahead: usize, k: usize) -> bool {
+    fn labelled_row_ahead(&mut self, ahead: usize, k: usize) -> bool {
+        let ahead = self.past_rules(ahead);
+        matches!(self.peek(ahead), Some((_, LineKind::LabelledRow(_, c))) if c.tokens.len() == k)
+    }
+
+    /// The first line from `ahead` on that is no rule.
+    fn past_rules(&mut self, mut ahead: usize) -> usize {
         while matches!(self.peek(ahead), Some((_, LineKind::Rule))) {
             ahead += 1;
         }
-        matches!(self.peek(ahead), Some((_, LineKind::LabelledRow(_, c))) if c.tokens.len() == k)
+        ahead
     }
 
     /// The stretch of spreadsheet rows of k fields and `delimiter` from the
