@@ -318,38 +318,77 @@ fn stars(text: &str) -> usize {
     text.chars().filter(|&c| c == '*').count()
 }
 
+/// The most cells written side by side, with no space between: a puzzle
+/// gone wrong has a whole puzzle's worth (`4:<80 cells>`), a date or an ID
+/// a few (`Level 3 - 1234 5678 9012 3456`).
+fn stuck_cells(tokens: &[Token]) -> usize {
+    let mut columns = tokens.iter().map(|t| t.column);
+    let Some(mut last) = columns.next() else { return 0 };
+    let (mut run, mut most) = (1, 1);
+    for column in columns {
+        run = if column == last + 1 { run + 1 } else { 1 };
+        most = most.max(run);
+        last = column;
+    }
+    most
+}
+
 /// The mark a row writes for empty cells where it is no symbol: `*`, or a
-/// letter no cell can be (`x` in `3x6x7xxxx`).
+/// letter no cell can be (`x` in `3x6x7xxxx`), or a glyph (`○`, `~`).
 fn empty_mark(row: &Cells, alphabet: &Alphabet) -> Option<char> {
+    let mark = |c: char| c.is_alphabetic() || !(c.is_alphanumeric() || c.is_control());
     row.tokens.iter().find_map(|t| match t.text {
         TokenText::Char(c) if c.is_ascii_digit() || c == '.' => None,
-        TokenText::Char(c) if c == '*' || (c.is_alphabetic() && t.symbol == Symbol::Unknown) => Some(c),
+        TokenText::Char(c) if c == '*' || (mark(c) && t.symbol == Symbol::Unknown) => Some(c),
         TokenText::Char(c) if line::is_texty(c, alphabet) => Some(c),
         _ => None,
     })
 }
 
 /// The cells of row `row` (0-based) of a grid with coordinates, after its
-/// label (`A`, `a` or its number) when it starts with it. They are read as
-/// words (`A 1 0 12 …`, `10 . F . …`) or a character a cell (`A 4.....8.5`),
-/// whichever gives n cells that are all symbols, words first; else the
-/// reading that gives n cells, else the row as it was read.
-fn coordinate_row(cells: &Cells, row: usize, n: usize, alphabet: &Alphabet) -> Option<Vec<Token>> {
-    let letter = |c: char| [b'A', b'a'].iter().any(|&a| row < 26 && c == char::from(a + row as u8));
+/// label (`A`, `a` or its number) when it starts with it, or marked off by
+/// `:` or `)` (`marked`, as [`LineKind::LabelledRow`] has it: `1: 4.....8.5`).
+/// They are read as words (`A 1 0 12 …`, `10 . F . …`) or a character a
+/// cell (`A 4.....8.5`), whichever gives n cells that are all symbols, words
+/// first; else the reading that gives n cells, else the row as it was read.
+fn coordinate_row(
+    cells: &Cells,
+    marked: Option<&str>,
+    row: usize,
+    n: usize,
+    alphabet: &Alphabet,
+) -> Option<Vec<Token>> {
+    // SudokuWiki letters its rows A to H, then J: `I` is passed over.
+    let nth = |a: u8, i: usize| (i < 26).then(|| char::from(a + i as u8));
+    let letter =
+        |c: char| [b'A', b'a'].iter().any(|&a| nth(a, row) == Some(c) || (row >= 8 && nth(a, row + 1) == Some(c)));
     let is_label = |text: &str| {
         let mut chars = text.chars();
         matches!((chars.next(), chars.next()), (Some(c), None) if letter(c)) || text.parse() == Ok(row + 1)
     };
     let words = line::word_cells(&cells.tokens, alphabet);
-    let (first, after) = words.split_first()?;
     let chars = line::char_cells(&cells.tokens, alphabet);
-    // A label stuck to the cells (`A4.....8.5`) is its first character.
-    let (end, after) = match &first.text {
-        TokenText::Word(w) if is_label(w) => (first.column + w.chars().count() as u32, after.to_vec()),
-        _ if chars.first().is_some_and(|t| is_label(&t.text.to_string())) => (first.column + 1, Vec::new()),
-        _ => return None,
+    let (end, after) = match marked {
+        Some(label) if is_label(label) => (0, words),
+        Some(_) => return None,
+        None => {
+            let (first, after) = words.split_first()?;
+            // A label stuck to the cells (`A4.....8.5`) is its first character.
+            match &first.text {
+                TokenText::Word(w) if is_label(w) => (first.column + w.chars().count() as u32, after.to_vec()),
+                _ if chars.first().is_some_and(|t| is_label(&t.text.to_string())) => (first.column + 1, Vec::new()),
+                _ => return None,
+            }
+        }
     };
-    let chars: Vec<Token> = chars.into_iter().filter(|t| t.column >= end).collect();
+    let mut chars: Vec<Token> = chars.into_iter().filter(|t| t.column >= end).collect();
+    let mut after = after;
+    // The label again after the row (`A | 4 . . | … | A`).
+    for cells in [&mut after, &mut chars] {
+        if cells.len() == n + 1 && cells.last().is_some_and(|t| is_label(&t.text.to_string())) {
+            cells.pop();
+        }
+    }
     let clean = |cells: &[Token]| cells.len() == n && cells.iter().all(|t| t.symbol != Symbol::Unknown);
     Some(if clean(&after) {
         after
@@ -424,6 +463,16 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                     true => (LineKind::Cells(line::tokenize(&text, 0, self.alphabet)), Some('*')),
                     false => (LineKind::Rule, None),
                 }
+            }
+            // `___________` between the bands of a grid under way, of
+            // another length than its rows: a rule, neither a row nor a
+            // blank puzzle of `_`s.
+            (LineKind::Cells(c), _)
+                if self.rows.is_some_and(|s| s.count % s.k != 0 && s.k != c.tokens.len())
+                    && c.tokens.len() > 1
+                    && c.tokens.iter().all(|t| matches!(t.text, TokenText::Char('_'))) =>
+            {
+                (LineKind::Rule, None)
             }
             (kind, _) => (kind, None),
         };
@@ -748,8 +797,9 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                         self.block(line, cells.tokens);
                     } else if let (true, Some(first)) = (cell_first, cells.label_cell.take()) {
                         self.block(line, std::iter::once(*first).chain(cells.tokens).collect());
-                    } else if is_whole_count(k) && !marked {
-                        // `Puzzle 3,5,3,,,7,…`: a puzzle on one line, named.
+                    } else if (is_whole_count(k) && !marked) || stuck_cells(&cells.tokens) >= DAMAGED_CELLS {
+                        // `Puzzle 3,5,3,,,7,…`: a puzzle on one line, named;
+                        // `4:<80 cells>` a puzzle gone wrong, never a title.
                         cells.label = Some(label);
                         self.frame(line, cells);
                     } else {
@@ -847,6 +897,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         }
         self.drop_trailing_field(&mut cells);
         let k = cells.tokens.len();
+        if let Some(rows) = self.spaced_grid(line, &cells) {
+            let puzzle = self.resolve(line, k, &rows);
+            let entry = self.entry(line, cells.label, puzzle);
+            return self.ready.push_back(entry);
+        }
         if self.is_index(&cells) {
             let number: String = cells.tokens.iter().map(|t| t.text.to_string()).collect();
             if let Some(lost) = self.name_next(line, number) {
@@ -966,6 +1021,60 @@ impl<R: BufRead> PuzzleReader<'_, R> {
 
     /// Whether `k` cells can be a row of a k×k grid: symbols only up to the
     /// alphabet's size, and a size satdoku takes.
+    /// The rows of a grid written with a blank line after each row (as some
+    /// web pages copy), or after each band of boxes: the line of k cells at
+    /// `line` and the rows of k after it, in groups of as many, one blank
+    /// line between, k in all, taken from the input. Never lines that are
+    /// puzzles on their own (4×4s one per line, blank lines between) unless
+    /// a value past their side makes them rows and none repeats a value.
+    fn spaced_grid(&mut self, line: usize, first: &Cells) -> Option<Vec<(usize, Vec<Token>)>> {
+        let k = first.tokens.len();
+        let plain = |c: &Cells| c.tokens.len() == k && !c.field && c.label.is_none();
+        let in_run = self.line_mode == Some((k, first.delimiter));
+        if k < 4
+            || in_run
+            || !plain(first)
+            || !self.could_be_row(k, first)
+            || self.spec.fixed_size().is_some_and(|n| n != k)
+        {
+            return None;
+        }
+        let is_row = |reader: &mut Self, i: usize| matches!(reader.peek(i), Some((_, LineKind::Cells(c))) if plain(c));
+        let blank = |reader: &mut Self, i: usize| matches!(reader.peek(i), Some((_, LineKind::Blank)));
+        // Cheap first: a group that divides k, a blank line, a row of k.
+        let band = 1 + (0..k - 1).take_while(|&i| is_row(self, i)).count();
+        if band == k || k % band != 0 || !blank(self, band - 1) || !is_row(self, band) {
+            return None;
+        }
+        let row = |reader: &mut Self, i: usize| match reader.peek(i) {
+            Some((line, LineKind::Cells(c))) if plain(c) => Some((*line, c.tokens.clone())),
+            _ => None,
+        };
+        let mut rows = vec![(line, first.tokens.clone())];
+        rows.extend((0..band - 1).filter_map(|i| row(self, i)));
+        let mut i = band - 1;
+        while rows.len() < k {
+            if !blank(self, i) {
+                return None;
+            }
+            for j in 1..=band {
+                rows.push(row(self, i + j)?);
+            }
+            i += band + 1;
+        }
+        if let Some(m) = exact_sqrt(k).filter(|&m| self.spec.geometry_for(m).is_ok()) {
+            let mut signs = RowSigns::default();
+            rows.iter().for_each(|(_, tokens)| signs.add(RowSigns::of(tokens, m)));
+            if !signs.too_big || signs.repeats {
+                return None;
+            }
+        }
+        for _ in 0..i {
+            self.next_line();
+        }
+        Some(rows)
+    }
+
     fn could_be_row(&self, k: usize, cells: &Cells) -> bool {
         (2..=MAX_SIZE).contains(&k) && (cells.words || k <= self.alphabet.len())
     }
@@ -1928,8 +2037,12 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// many or too few makes the grid one invalid entry that names it.
     fn coordinate_grid(&mut self, header: &Cells) -> Option<Result<Puzzle, ParseError>> {
         let n = header.tokens.len();
-        let numbered =
-            header.tokens.iter().enumerate().all(|(i, t)| matches!(t.symbol, Symbol::Value(v) if v == i + 1));
+        // 1 to n, or the letters from `A` or `a` on.
+        let lettered = |i: usize, c: char| i < 26 && [b'A', b'a'].iter().any(|&a| c == char::from(a + i as u8));
+        let numbered = header.tokens.iter().enumerate().all(|(i, t)| match t.text {
+            TokenText::Char(c) if lettered(i, c) => true,
+            _ => matches!(t.symbol, Symbol::Value(v) if v == i + 1),
+        });
         if n < 4
             || header.field
             || header.label.is_some()
@@ -1945,8 +2058,14 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         while rows.len() < n {
             match self.peek(ahead)? {
                 (_, LineKind::Rule) => {}
-                (line, LineKind::Cells(c)) if !c.field && c.label.is_none() => {
-                    let cells = coordinate_row(c, rows.len(), n, alphabet)?;
+                (line, kind @ (LineKind::Cells(_) | LineKind::LabelledRow(..))) => {
+                    let cells = match kind {
+                        LineKind::Cells(c) if !c.field && c.label.is_none() => {
+                            coordinate_row(c, None, rows.len(), n, alphabet)
+                        }
+                        LineKind::LabelledRow(label, c) => coordinate_row(c, Some(label), rows.len(), n, alphabet),
+                        _ => None,
+                    }?;
                     if cells.len() != n {
                         if cells.len().abs_diff(n) > (n / 3).max(1) {
                             return None;

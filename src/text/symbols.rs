@@ -23,11 +23,14 @@ pub struct Alphabet {
 }
 
 const DEFAULT_SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const DEFAULT_EMPTY: [char; 8] = ['.', '0', '_', '*', '·', '•', '∙', '⋅'];
 
 impl Default for Alphabet {
-    /// 1-9 then A-Z (values 10-35); `.`, `0`, `_` and `*` are empty.
+    /// 1-9 then A-Z (values 10-35); `.`, `0`, `_` and `*` are empty, and so
+    /// are the dots that web pages and word processors print for `.`
+    /// (`·` middle dot, `•` bullet, `∙` bullet operator, `⋅` dot operator).
     fn default() -> Alphabet {
-        Alphabet { symbols: DEFAULT_SYMBOLS.chars().collect(), empty: &['.', '0', '_', '*'], fold_case: true }
+        Alphabet { symbols: DEFAULT_SYMBOLS.chars().collect(), empty: &DEFAULT_EMPTY, fold_case: true }
     }
 }
 

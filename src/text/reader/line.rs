@@ -247,6 +247,28 @@ fn dashes_for_empty(text: &str) -> bool {
         && !is_whole_count(text.bytes().filter(|&b| b != b'-').count())
 }
 
+/// Whether a row writes its empty cells as dashes (`4 - - 7`, `4-----8-5`):
+/// digits, empty marks and dashes, one character a word or all in one
+/// word, with a digit, and dashes where no box rule stands: two together,
+/// or first or last in a spaced row. A row ruled between its boxes
+/// (`12-34`, `1 2 - 3 4`) has single dashes between cells.
+fn row_of_dashes_for_empty(text: &str) -> bool {
+    let cellish = |c: char| c.is_ascii_digit() || matches!(c, '.' | '_' | '-');
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let spaced = words.len() >= 4 && words.iter().all(|w| w.len() == 1);
+    let dash = |w: &&str| *w == "-";
+    text.chars().all(|c| cellish(c) || c.is_whitespace())
+        && text.contains(|c: char| c.is_ascii_digit())
+        && match spaced {
+            true => {
+                words.windows(2).any(|w| dash(&w[0]) && dash(&w[1]))
+                    || words.first().is_some_and(dash)
+                    || words.last().is_some_and(dash)
+            }
+            false => words.len() == 1 && text.contains("--"),
+        }
+}
+
 /// A grid drawn with box-drawing characters, as terminals and web pages
 /// print them (`│ 1 . │ . . │`, `├─────┼─────┤`, `║`, `╬`), is read as drawn
 /// with `|`, `-` and `+`, character for character, so that columns stay
@@ -363,10 +385,11 @@ pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, un
     }
     let drawn = ascii_frame(text, alphabet);
     let text = drawn.as_deref().unwrap_or(text);
-    if !alphabet.is_custom() && dashes_for_empty(text) {
+    if !alphabet.is_custom() && (dashes_for_empty(text) || row_of_dashes_for_empty(text)) {
         let tokens = text
             .chars()
             .enumerate()
+            .filter(|(_, ch)| !ch.is_whitespace())
             .map(|(i, ch)| {
                 let symbol = if ch == '-' { Symbol::Empty } else { alphabet.read(ch) };
                 Token { column: i as u32 + 1, text: TokenText::Char(ch), symbol }
@@ -405,8 +428,14 @@ pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, un
         return LineKind::Rule;
     }
     // A comment after the cells: `4..7… # hard`.
-    // After rules alone, a title (`-- #7 --`).
-    let text = match text.find(" #").or_else(|| text.find("\t#")) {
+    // After rules alone, a title (`-- #7 --`). A puzzle after the `#` with
+    // none before it is a label's number sign (`Puzzle #2 4..7…`), never a
+    // comment that would lose the puzzle.
+    let numbered = |i: usize| {
+        let holds = |part: &str| part.split_whitespace().any(holds_damaged);
+        !holds(&text[..i]) && holds(&text[i..])
+    };
+    let text = match text.find(" #").or_else(|| text.find("\t#")).filter(|&i| !numbered(i)) {
         Some(i) => {
             match text[..i].chars().any(|c| c.is_alphanumeric() || is_cellish(c) || alphabet.read(c) != Symbol::Unknown)
             {
@@ -478,9 +507,10 @@ pub(super) fn cellish_count(text: &str) -> usize {
 }
 
 /// Whether a character is a digit or an empty mark, whatever the alphabet
-/// (`?` is none of satdoku's, but people write it for one).
+/// (`?` is none of satdoku's, but people write it for one; `·` and its
+/// kin are the default alphabet's).
 fn is_cellish(c: char) -> bool {
-    c.is_ascii_digit() || matches!(c, '.' | '_' | '*' | '?')
+    c.is_ascii_digit() || matches!(c, '.' | '_' | '*' | '?' | '·' | '•' | '∙' | '⋅')
 }
 
 /// A line that reads as words but holds a puzzle gone wrong (`Puzzle 1:
@@ -524,7 +554,9 @@ pub(super) fn undecorated(name: &str) -> &str {
 
 /// A line read as words that may be a row, or a whole puzzle, writing its
 /// empty cells as one letter no cell can be (`6ooooo8o3`, `3 x 6 x 7 x x x x`
-/// under `--symbols 123456789`): a run of that letter makes a word.
+/// under `--symbols 123456789`): a run of that letter makes a word. Or as
+/// another mark that is no symbol (`4 ○ ○ 7`, `4~~~~~8~5`), which makes the
+/// line more marks than cells.
 pub(super) struct LetterRow {
     /// Its cells (one a character, separators aside).
     pub(super) k: usize,
@@ -548,7 +580,10 @@ pub(super) fn letter_row(text: &str, alphabet: &Alphabet, fixed: Option<usize>) 
     let cells: Vec<char> = text.chars().filter(|&c| !is_separator(c)).collect();
     let cell = |c: char| is_cellish(c) || (alphabet.read(c) != Symbol::Unknown && !is_texty(c, alphabet));
     let (kept, marks): (Vec<char>, Vec<char>) = cells.iter().partition(|&&c| cell(c));
-    let mark = *marks.first().filter(|m| m.is_alphabetic() && marks.iter().all(|c| c == *m))?;
+    // A letter, or a glyph some page writes for an empty cell (`○`, `□`,
+    // `~`), twice at least: `100%` and `$1000` are no rows.
+    let glyph = |m: char| !m.is_alphanumeric() && !m.is_control() && marks.len() >= 2;
+    let mark = *marks.first().filter(|&&m| (m.is_alphabetic() || glyph(m)) && marks.iter().all(|&c| c == m))?;
     let k = cells.len();
     let whole = fixed.map_or(k >= 16 && is_whole_count(k), |n| n.checked_mul(n) == Some(k));
     let row = || {

@@ -69,9 +69,9 @@ fn label_stem(label: &str) -> &str {
 
 /// Whether the label `next`, `rows` rows below the label `first`, labels a
 /// row of its kind: the same words before a number (`Row 1`, `Row 7`; `R1`,
-/// `R2`), or before letters that count the rows from `A` (`A` … `I`, `Row
-/// A` …, `a` …): letters that do not (`n`, `x`, `y`) are a table's, not a
-/// grid's.
+/// `R2`), or before letters that count the rows from `A` (`A` … `I`, or
+/// `J` after `H` as SudokuWiki skips `I`; `Row A` …, `a` …): letters that
+/// do not (`n`, `x`, `y`) are a table's, not a grid's.
 fn counts_on(first: &str, next: &str, rows: usize) -> bool {
     // The words before a letter alone at the end, and the letter.
     fn lettered(label: &str) -> Option<(&str, u8)> {
@@ -81,7 +81,11 @@ fn counts_on(first: &str, next: &str, rows: usize) -> bool {
         (stem.is_empty() || stem.ends_with([' ', '-', '_', '.'])).then_some((stem.trim_end(), letter as u8))
     }
     match (lettered(first), lettered(next)) {
-        (Some((a, x)), Some((b, y))) => a == b && matches!(x, b'A' | b'a') && usize::from(y) == usize::from(x) + rows,
+        // SudokuWiki's rows run A to H, then J.
+        (Some((a, x)), Some((b, y))) => {
+            let (x, y) = (usize::from(x), usize::from(y));
+            a == b && matches!(x as u8, b'A' | b'a') && (y == x + rows || (rows >= 8 && y == x + rows + 1))
+        }
         (None, None) => label_stem(first) == label_stem(next),
         _ => false,
     }

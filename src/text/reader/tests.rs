@@ -3080,3 +3080,138 @@ mod rows_lost_or_doubled_twice {
         }
     }
 }
+
+/// `Puzzle #2 4..7…`: the `#` is the label's number sign. It was taken for
+/// a comment, the puzzle after it cut off, and the line a title that named
+/// the next puzzle: one puzzle lost without a word, exit 0. A comment after
+/// a puzzle stays a comment, a puzzle in it too.
+#[test]
+fn a_number_sign_before_a_puzzle_labels_it_and_starts_no_comment() {
+    let entries = read(&format!("{LINE}\nPuzzle #2 {}\nSudoku #3: {} # {}\n", TOP[1], TOP[2], TOP[3]));
+    assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), &TOP[..3]);
+    assert_eq!(entries[1].name.as_deref(), Some("Puzzle #2"));
+    assert_eq!(entries[2].name.as_deref(), Some("Sudoku #3"));
+}
+
+/// A grid whose empty cells are written with a dot a web page or a word
+/// processor prints (`·`, `•`, `∙`, `⋅`) is read as written with `.`; one
+/// written with any other glyph that is no symbol (`○`, `□`, `~`, `'`) is
+/// one record that names it. Each was nine titles, the grid lost, exit 0.
+#[test]
+fn grids_that_write_empty_cells_with_a_glyph_are_read_or_named_never_lost() {
+    let spaced = |row: &str, mark: char| row.chars().map(|c| if c == '.' { mark } else { c }).join(" ");
+    for mark in ['·', '•', '∙', '⋅'] {
+        let grid: Vec<String> = rows(LINE).iter().map(|r| spaced(r, mark)).collect();
+        let stuck: String = LINE.chars().map(|c| if c == '.' { mark } else { c }).collect();
+        let entries = read(&format!("{}\n\n{stuck}\n{}\n", grid.join("\n"), TOP[1]));
+        assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), [LINE, LINE, TOP[1]], "{mark}");
+    }
+    for mark in ['○', '□', '~', '\'', '^', '='] {
+        let grid: Vec<String> = rows(LINE).iter().map(|r| spaced(r, mark)).collect();
+        let entries = read(&format!("{}\n{}\n", grid.join("\n"), TOP[1]));
+        assert_eq!(statuses(&entries), ["invalid", "ok"], "{mark}");
+        let error = entries[0].puzzle.as_ref().unwrap_err();
+        assert_eq!((error.position.line, error.position.column), (1, Some(3)), "{mark}: {error}");
+        assert!(error.to_string().contains(&format!("'{mark}'")), "{error}");
+        assert_eq!(givens(&entries[1]), TOP[1]);
+    }
+    // A title with marks around a number stays a title.
+    let entries = read(&format!("=== 1 ===\n{LINE}\n~~ 2 ~~\n{}\n", TOP[1]));
+    assert_eq!(entries.iter().map(|e| e.name.as_deref()).collect::<Vec<_>>(), [Some("1"), Some("2")]);
+}
+
+/// Rows that write empty cells as dashes, spaced (`1 - - -`) or not
+/// (`4-----8-5`): each row was read as a one-cell puzzle (four "solved"
+/// records for a 4×4, each the 1×1 grid `1`). Dashes between boxes
+/// (`1 2 - 3 4`, `12-34`) stay rules.
+#[test]
+fn rows_that_write_empty_cells_as_dashes_make_their_grid() {
+    let entries = read("1 - - -\n- - 1 -\n- 1 - -\n- - - 1\n");
+    assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), ["1.....1..1.....1"]);
+    let grid: Vec<String> = rows(LINE).iter().map(|r| r.replace('.', "-")).collect();
+    let entries = read(&format!("{}\n\n{}\n", grid.join("\n"), TOP[1]));
+    assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), [LINE, TOP[1]]);
+    let entries = read("12-34\n34-12\n21-43\n43-21\n\n1 2 - 3 4\n3 4 - 1 2\n2 1 - 4 3\n4 3 - 2 1\n");
+    assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), ["1234341221434321"; 2]);
+}
+
+/// A rule of underscores between the bands of a grid, of another length
+/// than its rows (`___________`), is a rule: it was a line of cells that
+/// broke the grid into five records, and one of 81 was solved as a blank
+/// 9×9. Nine underscores, a row's worth, are an empty row.
+#[test]
+fn underscore_rules_between_bands_are_rules() {
+    for rule in ["___________", &"_".repeat(81)] {
+        let r = rows(LINE);
+        let text = format!(
+            "{}\n{rule}\n{}\n{rule}\n{}\n\n{}\n",
+            r[..3].join("\n"),
+            r[3..6].join("\n"),
+            r[6..].join("\n"),
+            TOP[1]
+        );
+        let entries = read(&text);
+        assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), [LINE, TOP[1]], "{}", rule.len());
+    }
+}
+
+/// Coordinates around a grid: column numbers over rows labelled `1:`; column
+/// letters over numbered rows; SudokuWiki's rows A to H then J; the label
+/// again at a row's end. Each was a record of the header and another of the
+/// grid, or a grid of rows one cell long.
+#[test]
+fn grids_with_coordinates_in_their_other_forms() {
+    let r = rows(LINE);
+    let spaced = |row: &str| row.chars().join(" ");
+    let number_colon: Vec<String> = r.iter().enumerate().map(|(i, row)| format!("{}: {row}", i + 1)).collect();
+    let letters_over_numbers: Vec<String> =
+        r.iter().enumerate().map(|(i, row)| format!("{} {}", i + 1, spaced(row))).collect();
+    let skip_i: Vec<String> =
+        r.iter().zip("ABCDEFGHJ".chars()).map(|(row, l)| format!("{l} {}", spaced(row))).collect();
+    let both_sides: Vec<String> =
+        r.iter().zip("ABCDEFGHI".chars()).map(|(row, l)| format!("{l} | {} | {l}", spaced(row))).collect();
+    let colon_skip_i: Vec<String> =
+        r.iter().zip("ABCDEFGHJ".chars()).map(|(row, l)| format!("{l}: {}", spaced(row))).collect();
+    for (header, grid) in [
+        ("   123456789", &number_colon),
+        ("  a b c d e f g h i", &letters_over_numbers),
+        ("  A B C D E F G H I", &letters_over_numbers),
+        ("  1 2 3 4 5 6 7 8 9", &skip_i),
+        ("    1 2 3 4 5 6 7 8 9", &both_sides),
+        ("", &colon_skip_i),
+    ] {
+        let entries = read(&format!("{header}\n{}\n\n{}\n", grid.join("\n"), TOP[1]));
+        assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), [LINE, TOP[1]], "{header:?} over {:?}", grid[0]);
+    }
+}
+
+/// A row's number before a colon (`1: 530070000`) labels a row; before a
+/// puzzle gone wrong (`4:<80 cells>`, a colon typed into a puzzle line) it
+/// made the line a title, the puzzle lost without a record (found by the
+/// property test `near_valid_lines_give_one_record_each`).
+#[test]
+fn a_number_and_a_colon_before_a_damaged_puzzle_make_a_record() {
+    let entries = read(&format!("4:{}\n{}\n", &LINE[1..], TOP[1]));
+    assert_eq!(statuses(&entries), ["invalid", "ok"]);
+    assert_eq!(entries[0].position.line, 1);
+}
+
+/// A grid with a blank line after every row (as web pages copy), or after
+/// every band of boxes: one puzzle. It was a record a row (eighteen for two
+/// puzzles) or a band. 4×4 puzzles one per line with blank lines between
+/// stay puzzles, and a grid cut short by a blank line is still named.
+#[test]
+fn grids_spaced_by_blank_lines_between_rows_or_bands_are_one_puzzle() {
+    let r = rows(LINE);
+    let double = r.join("\n\n");
+    let banded = [r[..3].join("\n"), r[3..6].join("\n"), r[6..].join("\n")].join("\n\n");
+    for text in [&double, &banded] {
+        let entries = read(&format!("{text}\n\n\n{}\n\n{}\n", rows(TOP[1]).join("\n\n"), TOP[2]));
+        assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), &TOP[..3], "{text}");
+    }
+    let small = ["1...", "..2.", ".3..", "...4"].map(|row| row.repeat(4));
+    let entries = read(&small.iter().chain(&small).chain(&small).chain(&small).join("\n\n"));
+    assert_eq!(statuses(&entries), ["ok"; 16]);
+    let entries = read(&format!("{}\n\n{}\n", r[..3].join("\n"), TOP[1]));
+    assert_eq!(statuses(&entries), ["invalid", "ok"]);
+}
