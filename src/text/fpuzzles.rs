@@ -430,16 +430,22 @@ impl Reader {
                 format!("region {region} has {size} cells, expected {n}: this is its first cell past {n}{how}");
             return Err(at(path, message));
         }
-        // Regions that are the default boxes, however numbered, are those
-        // boxes (as when the regions are written out in full): disjoint
-        // groups, which need boxes, then hold.
-        let mut number = vec![None; n];
-        let boxes = (0..n * n).all(|i| *number[default_box_of(i) as usize].get_or_insert(map[i]) == map[i])
-            && number.iter().flatten().collect::<std::collections::BTreeSet<_>>().len() == n;
-        if boxes && default_box(n).is_ok() {
-            return Ok((Layout::Boxes { rows: box_rows, cols: box_cols }, givens));
-        }
-        Ok((Layout::Regions(map), givens))
+        // Regions that are boxes, however numbered, are those boxes: the
+        // default shape first (as when the regions are written out in
+        // full), then any other (3×2 on a 6×6). Disjoint groups, which need
+        // boxes, then hold.
+        let default = default_box(n).ok().into_iter();
+        let shapes = (2..n).filter(|r| n % r == 0).map(|r| (r, n / r));
+        let boxes = default.chain(shapes).find(|&(rows, cols)| {
+            let box_of = |i: usize| (i / n / rows) * (n / cols) + (i % n) / cols;
+            let mut number = vec![None; n];
+            (0..n * n).all(|i| *number[box_of(i)].get_or_insert(map[i]) == map[i])
+                && number.iter().flatten().collect::<std::collections::BTreeSet<_>>().len() == n
+        });
+        Ok(match boxes {
+            Some((rows, cols)) => (Layout::Boxes { rows, cols }, givens),
+            None => (Layout::Regions(map), givens),
+        })
     }
 
     fn constraint(&mut self, key: &str, value: &Json, object: &Map<String, Json>) -> Result<(), FpuzzlesError> {
@@ -796,11 +802,14 @@ pub fn fpuzzles_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Result<Json, 
                 // The clue sits one step before the first cell, against the direction.
                 let (first, second) = (cells[0].index(), cells.get(1).map_or(cells[0].index(), |c| c.index()));
                 let (r, c) = ((first / n) as i64, (first % n) as i64);
-                let (dr, dc) = if cells.len() > 1 {
-                    ((second / n) as i64 - r, (second % n) as i64 - c)
-                } else {
-                    (if r == 0 { 1 } else { -1 }, if c == 0 { 1 } else { -1 })
-                };
+                let inside = |r: i64, c: i64| (0..n as i64).contains(&r) && (0..n as i64).contains(&c);
+                // A cell alone is a corner's diagonal of one cell (`R4C4`
+                // from `R3C5` down-left): the direction with both ends out.
+                let alone = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+                    .into_iter()
+                    .find(|&(dr, dc)| !inside(r - dr, c - dc) && !inside(r + dr, c + dc))
+                    .unwrap_or((1, 1));
+                let (dr, dc) = if cells.len() > 1 { ((second / n) as i64 - r, (second % n) as i64 - c) } else { alone };
                 // One diagonal run, each cell a diagonal step on from the one
                 // before: the only shape f-puzzles has (a row, or a diagonal
                 // with a gap, read back as another clue).
@@ -820,7 +829,6 @@ pub fn fpuzzles_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Result<Json, 
                 }
                 // f-puzzles sums the whole diagonal, from outside the grid to its edge.
                 let last = cells[cells.len() - 1].index();
-                let inside = |r: i64, c: i64| (0..n as i64).contains(&r) && (0..n as i64).contains(&c);
                 let (lr, lc) = ((last / n) as i64, (last % n) as i64);
                 if inside(r - dr, c - dc) || inside(lr + dr, lc + dc) {
                     let message = format!(
@@ -1111,6 +1119,15 @@ mod tests {
         assert!(read_fpuzzles(&json(&|i| i / 4, r#","disjointgroups":true"#)).is_err());
         let rows = read_fpuzzles(&json(&|i| i / 4, "")).unwrap();
         assert!(matches!(rows.geometry().layout(), Layout::Regions(_)));
+        // Boxes of another shape than the default (3×2 on a 6×6, whose
+        // default is 2×3) are boxes too: disjoint groups were refused as
+        // needing boxes.
+        let cells: Vec<String> = (0..36).map(|i| format!(r#"{{"region":{}}}"#, (i / 18) * 3 + (i % 6) / 2)).collect();
+        let rows: Vec<String> = cells.chunks(6).map(|row| format!("[{}]", row.join(","))).collect();
+        let text = format!(r#"{{"size":6,"grid":[{}],"disjointgroups":true}}"#, rows.join(","));
+        let puzzle = read_fpuzzles(&text).unwrap();
+        assert_eq!(puzzle.geometry().layout(), &Layout::Boxes { rows: 3, cols: 2 });
+        assert!(puzzle.geometry().variants().contains(&Variant::DisjointGroups));
     }
 
     /// A pill reads left to right, top to bottom in f-puzzles, whatever order
@@ -1182,6 +1199,15 @@ mod tests {
         let text = "size = 4\nboxes = \"2x2\"\n[[little_killer]]\ncells = \"r1c1 r2c2 r3c3 r4c4\"\nsum = 10\n";
         let puzzle = Puzzle::new(Arc::new(parse_grid_file(text, "lk.toml").unwrap()), Grid::empty(4)).unwrap();
         assert!(write_fpuzzles(&puzzle, None).is_ok());
+        // A corner's diagonal of one cell runs edge to edge: it was refused
+        // as stopping short (the direction guessed towards the grid).
+        for corner in ["r1c1", "r1c4", "r4c1", "r4c4"] {
+            let clue = Constraint::parse(&format!("little-killer 3 {corner}"), 4).unwrap();
+            let geometry = Geometry::classic(4).unwrap().with_constraints(vec![clue.clone()]).unwrap();
+            let puzzle = Puzzle::new(Arc::new(geometry), Grid::empty(4)).unwrap();
+            let back = read_fpuzzles(&write_fpuzzles(&puzzle, None).unwrap()).unwrap();
+            assert_eq!(back.geometry().constraints(), &[clue], "{corner}");
+        }
     }
 
     /// Rules of the wrong shape were dropped without a word (a puzzle with

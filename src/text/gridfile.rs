@@ -40,12 +40,9 @@ struct GridFile {
     variants: Vec<Spanned<String>>,
     #[serde(default)]
     extra_units: Vec<Spanned<String>>,
-    #[serde(default)]
-    anti_knight: bool,
-    #[serde(default)]
-    anti_king: bool,
-    #[serde(default)]
-    non_consecutive: bool,
+    anti_knight: Option<Spanned<bool>>,
+    anti_king: Option<Spanned<bool>>,
+    non_consecutive: Option<Spanned<bool>>,
     disjoint_groups: Option<Spanned<bool>>,
     #[serde(default)]
     kropki_negative: bool,
@@ -300,12 +297,23 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
         .collect::<Result<Vec<_>, GridFileError>>()?;
     let mut variants: Vec<Variant> = named.iter().map(|&(variant, _)| variant).collect();
     let flags = [
-        (file.anti_knight, Variant::AntiKnight),
-        (file.anti_king, Variant::AntiKing),
-        (file.non_consecutive, Variant::NonConsecutive),
-        (disjoint.is_some(), Variant::DisjointGroups),
+        ("anti_knight", &file.anti_knight, Variant::AntiKnight),
+        ("anti_king", &file.anti_king, Variant::AntiKing),
+        ("non_consecutive", &file.non_consecutive, Variant::NonConsecutive),
+        ("disjoint_groups", &file.disjoint_groups, Variant::DisjointGroups),
     ];
-    variants.extend(flags.iter().filter(|(on, _)| *on).map(|&(_, v)| v));
+    for (key, flag, variant) in flags {
+        match flag.as_ref().map(|f| (*f.get_ref(), f.span().start)) {
+            Some((true, _)) => variants.push(variant),
+            // `variants = ["anti-knight"]` and `anti_knight = false`: which
+            // was meant is not for satdoku to guess.
+            Some((false, at_flag)) if variants.contains(&variant) => {
+                let message = format!("{key} = false, but variants names \"{variant}\" (give one of the two)");
+                return Err(at(at_flag, message));
+            }
+            _ => {}
+        }
+    }
     // Each clue with its table's name and the place of its cells (or line),
     // checked there.
     let mut clues: Vec<(usize, &str, Constraint)> = Vec::new();
@@ -349,7 +357,9 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
     for t in &file.arrow {
         let c = t.get_ref();
         let (circle, line) = (cells(&c.circle, "arrow")?, cells(&c.cells, "arrow")?);
-        clues.push((c.cells.span().start, "arrow", Constraint::Arrow { circle, cells: line }));
+        // An empty circle is named where it is written, not at the line.
+        let place = if circle.is_empty() { &c.circle } else { &c.cells };
+        clues.push((place.span().start, "arrow", Constraint::Arrow { circle, cells: line }));
     }
     let pair = |value: &Spanned<String>, key: &str| -> Result<[Cell; 2], GridFileError> {
         let list = cells(value, key)?;
@@ -539,6 +549,10 @@ mod tests {
             ("size = 0\n", "t:1:8: a grid side of 0"),
             ("size = 7\n", "t:1:8: 7 is prime"),
             ("size = 4\nlatin = true\ndisjoint_groups = true\n", "t:3:19: disjoint groups need boxes"),
+            (
+                "size = 4\nvariants = [\"anti-knight\"]\nanti_knight = false\n",
+                "t:3:15: anti_knight = false, but variants names \"anti-knight\"",
+            ),
             ("size = 6\nvariants = [\"x\", \"hyper\"]\n", "t:2:18: hyper windows"),
             ("size = 4\nvariants = [\"x\", \"foo\"]\n", "t:2:18: unknown variant \"foo\""),
             ("size = 4\nextra_units = [\"r1c1 r2c2 r3c3 r4c4\", \"r1c1 r1c1\"]\n", "t:2:39: extra unit 2 has 1"),
@@ -628,6 +642,10 @@ sum = 15
             (
                 "size = 4\n[[arrow]]\ncircle = \"r1c1\"\ncells = \"r1c1 r1c2\"\n",
                 "t:4:9: arrow: the circle's cell r1c1 is on its own arrow",
+            ),
+            (
+                "size = 4\n[[arrow]]\ncircle = \"\"\ncells = \"r2c1\"\n",
+                "t:3:10: arrow: an arrow needs a circle and at least one cell on it",
             ),
             ("size = 4\n[[killer]]\ncells = \"r1c1\"\nsumm = 3\n", "unknown field `summ`"),
             (
