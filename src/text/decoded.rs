@@ -5,8 +5,9 @@
 //! other byte of such a file is a NUL, and each line would be an error of
 //! its own. A file that opens with a UTF-16 byte-order mark is decoded as it
 //! is read, so that the readers behind it see the same lines as in a UTF-8
-//! file; anything else passes through untouched (a UTF-8 byte-order mark is
-//! left to the readers, which already skip it).
+//! file; so is one without the mark whose first two characters are ASCII
+//! with a NUL beside each; anything else passes through untouched (a UTF-8
+//! byte-order mark is left to the readers, which already skip it).
 
 use std::io::{self, BufRead, Read};
 use std::path::Path;
@@ -50,8 +51,18 @@ impl<R: BufRead> Decoded<R> {
     /// hand over one byte at a time: then the first is taken to see the
     /// second, and given back first where they are no mark.
     fn sniff(&mut self) -> io::Result<()> {
+        // Text as ASCII characters go: what a puzzle file opens with.
+        let text = |b: u8| b.is_ascii_graphic() || matches!(b, b' ' | b'\t' | b'\r' | b'\n');
         let first = match *self.input.fill_buf()? {
             [a @ (0xFF | 0xFE), ..] => a,
+            // UTF-16 saved without a mark (`iconv -t UTF-16LE`): a NUL after
+            // (or before) each of the first two characters, which no UTF-8
+            // text has. Where the first read is shorter, no guess is made.
+            [a, 0, b, 0, ..] | [0, a, 0, b, ..] if text(a) && text(b) => {
+                let little = self.input.fill_buf()?[1] == 0;
+                self.state = State::Utf16(Utf16 { little, odd: None, high: None, out: Vec::new(), at: 0 });
+                return Ok(());
+            }
             _ => {
                 self.state = State::Bytes { first: None };
                 return Ok(());
@@ -248,6 +259,19 @@ mod tests {
         for little in [true, false] {
             for chunk in [1, 2, 3, 5, 64] {
                 assert_eq!(decoded(&utf16(text, little), chunk), text.as_bytes(), "little {little}, chunk {chunk}");
+            }
+        }
+    }
+
+    /// UTF-16 without a mark (every other byte NUL) read as bytes made each
+    /// line an error, and its last NUL one more record.
+    #[test]
+    fn utf16_without_its_mark_reads_as_utf8_in_either_byte_order() {
+        let text = "4.....8.5\r\n# title\n1234\n";
+        for little in [true, false] {
+            let bytes = utf16(text, little);
+            for chunk in [4, 5, 64] {
+                assert_eq!(decoded(&bytes[2..], chunk), text.as_bytes(), "little {little}, chunk {chunk}");
             }
         }
     }
