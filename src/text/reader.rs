@@ -1019,8 +1019,6 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         together && follows
     }
 
-    /// Whether `k` cells can be a row of a k×k grid: symbols only up to the
-    /// alphabet's size, and a size satdoku takes.
     /// The rows of a grid written with a blank line after each row (as some
     /// web pages copy), or after each band of boxes: the line of k cells at
     /// `line` and the rows of k after it, in groups of as many, one blank
@@ -1075,6 +1073,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         Some(rows)
     }
 
+    /// Whether `k` cells can be a row of a k×k grid: symbols only up to the
+    /// alphabet's size, and a size satdoku takes.
     fn could_be_row(&self, k: usize, cells: &Cells) -> bool {
         (2..=MAX_SIZE).contains(&k) && (cells.words || k <= self.alphabet.len())
     }
