@@ -139,6 +139,14 @@ pub fn puzzle_framing(data: &[u8]) {
         text.extend_from_slice(puzzle.as_bytes());
         text.extend_from_slice(gap);
     }
+    // docs/formats.md: text whose first two characters are ASCII with a NUL
+    // beside each is UTF-16 without its mark, and the whole input is read so.
+    let text_byte = |b: u8| b.is_ascii_graphic() || matches!(b, b' ' | b'\t' | b'\r' | b'\n');
+    if let [a, 0, b, 0, ..] | [0, a, 0, b, ..] = text[..] {
+        if text_byte(a) && text_byte(b) {
+            return;
+        }
+    }
     let alphabet = Alphabet::default();
     let mut spec = if fixed {
         GeometrySpec::fixed(Arc::new(Geometry::classic(9).expect("9 has boxes")))
