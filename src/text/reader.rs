@@ -345,6 +345,11 @@ fn empty_mark(row: &Cells, alphabet: &Alphabet) -> Option<char> {
     })
 }
 
+/// Whether `c` is the letter `i` places (0-based) from `A`, or from `a`.
+fn nth_letter(c: char, i: usize) -> bool {
+    i < 26 && [b'A', b'a'].iter().any(|&a| c == char::from(a + i as u8))
+}
+
 /// The cells of row `row` (0-based) of a grid with coordinates, after its
 /// label (`A`, `a` or its number) when it starts with it, or marked off by
 /// `:` or `)` (`marked`, as [`LineKind::LabelledRow`] has it: `1: 4.....8.5`).
@@ -359,9 +364,7 @@ fn coordinate_row(
     alphabet: &Alphabet,
 ) -> Option<Vec<Token>> {
     // SudokuWiki letters its rows A to H, then J: `I` is passed over.
-    let nth = |a: u8, i: usize| (i < 26).then(|| char::from(a + i as u8));
-    let letter =
-        |c: char| [b'A', b'a'].iter().any(|&a| nth(a, row) == Some(c) || (row >= 8 && nth(a, row + 1) == Some(c)));
+    let letter = |c: char| nth_letter(c, row) || (row >= 8 && nth_letter(c, row + 1));
     let is_label = |text: &str| {
         let mut chars = text.chars();
         matches!((chars.next(), chars.next()), (Some(c), None) if letter(c)) || text.parse() == Ok(row + 1)
@@ -2038,9 +2041,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     fn coordinate_grid(&mut self, header: &Cells) -> Option<Result<Puzzle, ParseError>> {
         let n = header.tokens.len();
         // 1 to n, or the letters from `A` or `a` on.
-        let lettered = |i: usize, c: char| i < 26 && [b'A', b'a'].iter().any(|&a| c == char::from(a + i as u8));
         let numbered = header.tokens.iter().enumerate().all(|(i, t)| match t.text {
-            TokenText::Char(c) if lettered(i, c) => true,
+            TokenText::Char(c) if nth_letter(c, i) => true,
             _ => matches!(t.symbol, Symbol::Value(v) if v == i + 1),
         });
         if n < 4

@@ -23,7 +23,10 @@ pub struct Alphabet {
 }
 
 const DEFAULT_SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-const DEFAULT_EMPTY: [char; 8] = ['.', '0', '_', '*', '·', '•', '∙', '⋅'];
+const DEFAULT_EMPTY: [char; 8] = ['.', '0', '_', '*', DOTS[0], DOTS[1], DOTS[2], DOTS[3]];
+/// The dots web pages and word processors print for `.`: `·` middle dot,
+/// `•` bullet, `∙` bullet operator, `⋅` dot operator.
+pub(crate) const DOTS: [char; 4] = ['·', '•', '∙', '⋅'];
 
 impl Default for Alphabet {
     /// 1-9 then A-Z (values 10-35); `.`, `0`, `_` and `*` are empty, and so

@@ -510,7 +510,7 @@ pub(super) fn cellish_count(text: &str) -> usize {
 /// (`?` is none of satdoku's, but people write it for one; `·` and its
 /// kin are the default alphabet's).
 fn is_cellish(c: char) -> bool {
-    c.is_ascii_digit() || matches!(c, '.' | '_' | '*' | '?' | '·' | '•' | '∙' | '⋅')
+    c.is_ascii_digit() || matches!(c, '.' | '_' | '*' | '?') || crate::text::symbols::DOTS.contains(&c)
 }
 
 /// A line that reads as words but holds a puzzle gone wrong (`Puzzle 1:
