@@ -161,6 +161,26 @@ pub enum ParseErrorKind {
         /// What the grid takes, in words.
         expected: String,
     },
+    /// A grid past 9×9 written with the digits from `0` (`0`-`F` for a
+    /// 16×16) and another mark for empty: its `0`s are values, where the
+    /// default alphabet reads `0` as empty and would solve another puzzle.
+    #[error(
+        "'0' is a value here: this {n}x{n} grid writes its empty cells as {}, and its values as 0-{last} (no '{past}' \
+         for {n}), but satdoku reads '0' as empty (expected --symbols {symbols} to read it, or its values written 1-{past})",
+        shown(.empty)
+    )]
+    ZeroAsValue {
+        /// The grid side.
+        n: usize,
+        /// The grid's other empty mark, as written.
+        empty: String,
+        /// The symbol the grid writes for its largest value.
+        last: char,
+        /// The default alphabet's symbol for value n, never written in the grid.
+        past: char,
+        /// The alphabet that reads the grid as written.
+        symbols: String,
+    },
     /// A line that can start no puzzle: its cells are no n² (a puzzle) and
     /// no row of a block.
     #[error("a line of {count} cell{} starts no puzzle (expected {expected})", if *count == 1 { "" } else { "s" })]

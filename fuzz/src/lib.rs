@@ -121,7 +121,7 @@ pub fn puzzle_framing(data: &[u8]) {
         let line = String::from_utf8_lossy(line).trim().to_ascii_lowercase();
         ["[state]", "[pencilmarks]", "[colours]"].contains(&line.as_str())
     };
-    if data.split(|&b| matches!(b, b'\n' | b'\r' | 0xFF)).any(skipped) {
+    if data.split(|&b| matches!(b, b'\n' | b'\r' | 0x0b | 0xFF)).any(skipped) {
         return;
     }
     let (pieces, gap): (usize, &[u8]) = if adjacent { (32, b"\n") } else { (64, b"\n\n") };
@@ -129,7 +129,7 @@ pub fn puzzle_framing(data: &[u8]) {
     let mut inserted = Vec::new();
     for (i, junk) in data.split(|&b| b == 0xFF).take(pieces).enumerate() {
         if adjacent {
-            text.extend(junk.iter().map(|&b| if matches!(b, b'\n' | b'\r') { b' ' } else { b }));
+            text.extend(junk.iter().map(|&b| if matches!(b, b'\n' | b'\r' | 0x0b) { b' ' } else { b }));
         } else {
             text.extend_from_slice(junk);
         }
@@ -165,11 +165,12 @@ pub fn puzzle_framing(data: &[u8]) {
     }
 }
 
-/// The line ends in `text`, as the reader counts them: LF, CRLF, or a lone CR.
+/// The line ends in `text`, as the reader counts them: LF, CRLF, a lone
+/// CR, or a vertical tab.
 fn line_ends(text: &[u8]) -> usize {
     let lone_cr = text.windows(2).filter(|w| w[0] == b'\r' && w[1] != b'\n').count();
     let last_cr = usize::from(text.last() == Some(&b'\r'));
-    text.iter().filter(|&&b| b == b'\n').count() + lone_cr + last_cr
+    text.iter().filter(|&&b| matches!(b, b'\n' | 0x0b)).count() + lone_cr + last_cr
 }
 
 /// The puzzles [`puzzle_framing`] hides among junk, one of each form, with their givens.

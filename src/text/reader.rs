@@ -333,6 +333,11 @@ fn stuck_cells(tokens: &[Token]) -> usize {
     most
 }
 
+/// Whether `text` has a word: two letters together.
+fn has_word(text: &str) -> bool {
+    text.chars().zip(text.chars().skip(1)).any(|(a, b)| a.is_alphabetic() && b.is_alphabetic())
+}
+
 /// The mark a row writes for empty cells where it is no symbol: `*`, or a
 /// letter no cell can be (`x` in `3x6x7xxxx`), or a glyph (`○`, `~`).
 fn empty_mark(row: &Cells, alphabet: &Alphabet) -> Option<char> {
@@ -579,14 +584,20 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                         // editor saves (`# café` in Latin-1): bytes that are
                         // no UTF-8 in a comment line, or in the comment after
                         // a line's cells (`… # très dur`), are read as the
-                        // replacement character. Anywhere else they are named.
+                        // replacement character.
                         let start = valid.trim_start();
                         let comment = start.starts_with('#')
                             || start.starts_with("//")
                             || valid.contains(" #")
                             || valid.contains("\t#");
-                        if comment {
-                            self.classify_text(&String::from_utf8_lossy(bytes))
+                        // So are a title's (`Puzzle café`, `Übung 3`): a
+                        // line that reads as one with those bytes replaced,
+                        // and has a word. Anywhere else they are named.
+                        let lossy = String::from_utf8_lossy(bytes);
+                        let read = self.classify_text(&lossy);
+                        let title = matches!(read.0, LineKind::Title(_)) && has_word(&lossy);
+                        if comment || title {
+                            read
                         } else {
                             let column = valid.chars().count() + 1;
                             let byte = bytes[at];
@@ -2141,6 +2152,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 TokenText::Word(w) => line::past_nine(w),
                 TokenText::Char(_) => false,
             });
+        if !number_grid {
+            self.zeros_are_values(n, rows)?;
+        }
         let symbol = |token: &Token| match token.text {
             TokenText::Char(ch) if number_grid => match ch.to_digit(10) {
                 Some(0) => Symbol::Empty,
@@ -2180,6 +2194,51 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
         }
         Ok(Grid::from_cells(n, cells).expect("n rows of n cells, each value checked against n"))
+    }
+
+    /// Refuses a grid past 9×9 written with the digits from `0`, as `0`-`F`
+    /// for a 16×16, which the default alphabet would read as another
+    /// puzzle (its `0`s empty) and solve. It is taken for one when it writes
+    /// its empty cells with another mark (`.`), never writes the default
+    /// symbol of its largest value (`G`), and no row or column holds two
+    /// `0`s (as empty cells they might). Cells written as numbers are left alone:
+    /// there `0` is empty.
+    fn zeros_are_values(&self, n: usize, rows: &[(usize, Vec<Token>)]) -> Result<(), ParseError> {
+        if self.alphabet.is_custom() || n < 10 || !self.alphabet.covers(n) {
+            return Ok(());
+        }
+        let cells: Vec<(usize, &Token)> =
+            rows.iter().flat_map(|(line, tokens)| tokens.iter().map(move |token| (*line, token))).collect();
+        if cells.len() != n * n {
+            return Ok(());
+        }
+        let mut first_zero = None;
+        let mut other_empty = None;
+        let (mut in_row, mut in_column) = (vec![false; n], vec![false; n]);
+        for (index, &(line, token)) in cells.iter().enumerate() {
+            let TokenText::Char(ch) = token.text else { return Ok(()) };
+            match self.alphabet.read(ch) {
+                Symbol::Empty if ch == '0' => {
+                    let (row, column) = (index / n, index % n);
+                    if in_row[row] || in_column[column] {
+                        return Ok(());
+                    }
+                    (in_row[row], in_column[column]) = (true, true);
+                    first_zero.get_or_insert((line, token.column));
+                }
+                Symbol::Empty => {
+                    other_empty.get_or_insert(ch);
+                }
+                Symbol::Value(v) if v == n => return Ok(()),
+                _ => {}
+            }
+        }
+        let (Some((line, column)), Some(empty)) = (first_zero, other_empty) else { return Ok(()) };
+        let symbol = |value: usize| self.alphabet.symbol(Value::from_index(value - 1)).expect("covers n");
+        let symbols: String = std::iter::once('0').chain((1..n).map(symbol)).collect();
+        let kind =
+            ParseErrorKind::ZeroAsValue { n, empty: empty.to_string(), last: symbol(n - 1), past: symbol(n), symbols };
+        Err(self.error(line, Some(column as usize), kind))
     }
 }
 

@@ -143,6 +143,9 @@ pub(super) enum Line {
 /// input that has none (`/dev/zero`) must not be read for ever.
 pub(super) const ENDLESS: u64 = 1 << 30;
 
+/// The vertical tab, U+000B: a line break in a word processor's text.
+const VERTICAL_TAB: u8 = 0x0b;
+
 /// Read one line into `buf` (without its `\n`), or skip it, unstored, past
 /// `limit` bytes; stop at [`ENDLESS`] bytes.
 pub(super) fn read_bounded_line(input: &mut impl BufRead, buf: &mut Vec<u8>, limit: usize) -> std::io::Result<Line> {
@@ -168,8 +171,9 @@ pub(super) fn read_bounded_line(input: &mut impl BufRead, buf: &mut Vec<u8>, lim
             });
         }
         any = true;
-        // A line ends at LF, CRLF, or a lone CR (classic Mac OS files).
-        let (chunk, done) = match available.iter().position(|&b| b == b'\n' || b == b'\r') {
+        // A line ends at LF, CRLF, a lone CR (classic Mac OS files), or a
+        // vertical tab (a word processor's line break within a paragraph).
+        let (chunk, done) = match available.iter().position(|&b| matches!(b, b'\n' | b'\r' | VERTICAL_TAB)) {
             Some(i) => (&available[..i], Some((i + 1, available[i] == b'\r'))),
             None => (available, None),
         };
@@ -397,7 +401,9 @@ pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, un
             .collect();
         return LineKind::Cells(Cells::new(tokens, false));
     }
-    if let Some((column, ch)) = text.chars().enumerate().find(|(_, c)| c.is_control() && *c != '\t') {
+    // A form feed (a page break) is white space, where it stands: most
+    // often alone on its line, or before the first line of a page.
+    if let Some((column, ch)) = text.chars().enumerate().find(|(_, c)| c.is_control() && !matches!(c, '\t' | '\x0c')) {
         let byte = u8::try_from(u32::from(ch)).unwrap_or(u8::MAX);
         return LineKind::Broken(ParseErrorKind::BadByte { byte, what: control_name(ch) }, Some(column + 1));
     }

@@ -2644,6 +2644,36 @@ mod as_saved_elsewhere {
     }
 
     #[test]
+    fn a_title_in_latin_1_names_its_puzzle_and_makes_no_record() {
+        for title in [&b"Puzzle caf\xe9"[..], b"\xdcbung 3", b"Grille n\xb0 2 (tr\xe8s difficile)"] {
+            let mut bytes = format!("{}\n", TOP[0]).into_bytes();
+            bytes.extend(title);
+            bytes.extend(format!("\n{}\n", TOP[1]).as_bytes());
+            let entries = read_bytes(&bytes);
+            assert_eq!(statuses(&entries), ["ok", "ok"], "{}", String::from_utf8_lossy(title));
+            assert_eq!(givens(&entries[1]), TOP[1]);
+            assert_eq!(entries[1].position.line, 3);
+        }
+    }
+
+    #[test]
+    fn a_page_break_is_white_space_and_a_vertical_tab_a_line_break() {
+        for between in ["\n\x0c\n", "\n\x0c", "\x0b", "\n\x0c\x0b"] {
+            let entries = read(&format!("{}{between}{}\n", TOP[0], TOP[1]));
+            assert_eq!(statuses(&entries), ["ok", "ok"], "{between:?}");
+            assert_eq!(givens(&entries[1]), TOP[1], "{between:?}");
+        }
+        // A grid's rows parted by a word processor's line breaks.
+        let grid = rows(TOP[0]).join("\x0b");
+        let entries = read(&format!("{grid}\n\x0c\n{}", TOP[1]));
+        assert_eq!(statuses(&entries), ["ok", "ok"]);
+        assert_eq!(givens(&entries[0]), TOP[0]);
+        // Other control characters are still named where they are.
+        let entries = read(&format!("{}\x07\n{}", TOP[0], TOP[1]));
+        assert_eq!(statuses(&entries), ["invalid", "ok"]);
+    }
+
+    #[test]
     fn a_ctrl_z_at_the_end_is_no_record() {
         let entries = read(&format!("{}\r\n{}\r\n\u{1a}", TOP[0], TOP[1]));
         assert_eq!(statuses(&entries), ["ok", "ok"]);
@@ -3214,4 +3244,65 @@ fn grids_spaced_by_blank_lines_between_rows_or_bands_are_one_puzzle() {
     assert_eq!(statuses(&entries), ["ok"; 16]);
     let entries = read(&format!("{}\n\n{}\n", r[..3].join("\n"), TOP[1]));
     assert_eq!(statuses(&entries), ["invalid", "ok"]);
+}
+
+/// A full 16×16 (the pattern grid) with every other cell of a diagonal
+/// stripe blank (every value given somewhere), its values written by `symbol` (0 to 15) and blanks as `.`.
+fn stripe16(symbol: impl Fn(usize) -> char) -> String {
+    let value = |r: usize, c: usize| (4 * (r % 4) + r / 4 + c) % 16;
+    (0..256).map(|i| if (i / 16 + i % 16) % 3 == 1 { '.' } else { symbol(value(i / 16, i % 16)) }).collect()
+}
+
+#[test]
+fn a_grid_written_from_zero_is_refused_not_solved_as_another_puzzle() {
+    let hex = |v: usize| char::from_digit(v as u32, 16).unwrap().to_ascii_uppercase();
+    let text = stripe16(hex);
+    let first_zero = text.find('0').unwrap() + 1;
+    for written in [text.clone(), text.as_bytes().chunks(16).map(|r| std::str::from_utf8(r).unwrap()).join("\n")] {
+        let entries = read(&format!("{written}\n"));
+        assert_eq!(statuses(&entries), ["invalid"], "{written}");
+        let error = entries[0].puzzle.as_ref().unwrap_err();
+        assert!(
+            matches!(&error.kind, ParseErrorKind::ZeroAsValue { n: 16, symbols, .. } if symbols == "0123456789ABCDEF")
+        );
+        assert!(error.to_string().contains("--symbols 0123456789ABCDEF"), "{error}");
+        // Its column in the line, or in its row.
+        let column = if written.contains('\n') { (first_zero - 1) % 16 + 1 } else { first_zero };
+        assert_eq!(error.position.column, Some(column), "{written}");
+    }
+    // The alphabet it names reads it, every `0` a value.
+    let custom = Alphabet::custom("0123456789ABCDEF").unwrap();
+    let entries = read_all(&text, "t", &custom, &mut GeometrySpec::classic());
+    let puzzle = entries[0].puzzle.as_ref().unwrap();
+    assert_eq!(puzzle.givens().cells().iter().flatten().count(), text.chars().filter(|&c| c != '.').count());
+
+    // Written 1 to G with both `.` and `0` for empty: a `G` given, or two
+    // `0`s in a row or a column, show that `0` is empty there. Cells 1, 4
+    // (row 1), 34 (row 3, column 3) and 49 (column 2) are blank.
+    let one_to_g = stripe16(|v| Alphabet::default().symbol(Value::from_index(v)).unwrap());
+    let zeros = |text: &str, cells: &[usize]| -> String {
+        text.chars().enumerate().map(|(i, c)| if cells.contains(&i) { '0' } else { c }).collect()
+    };
+    assert_eq!(statuses(&read(&zeros(&one_to_g, &[1, 34]))), ["ok"]);
+    let no_g = one_to_g.replace('G', ".");
+    assert_eq!(statuses(&read(&zeros(&no_g, &[1, 4]))), ["ok"]);
+    assert_eq!(statuses(&read(&zeros(&no_g, &[1, 49]))), ["ok"]);
+    assert_eq!(statuses(&read(&zeros(&no_g, &[1, 34]))), ["invalid"]);
+    // Rows of numbers write `0` for empty.
+    let numbers = no_g
+        .as_bytes()
+        .chunks(16)
+        .map(|row| {
+            row.iter()
+                .map(|&c| match c {
+                    b'.' => "0".to_string(),
+                    c => match Alphabet::default().read(c as char) {
+                        Symbol::Value(v) => v.to_string(),
+                        other => panic!("{other:?}"),
+                    },
+                })
+                .join(" ")
+        })
+        .join("\n");
+    assert_eq!(statuses(&read(&numbers)), ["ok"], "{numbers}");
 }
