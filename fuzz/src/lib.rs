@@ -124,6 +124,12 @@ pub fn puzzle_framing(data: &[u8]) {
     if data.split(|&b| matches!(b, b'\n' | b'\r' | 0x0b | 0xFF)).any(skipped) {
         return;
     }
+    // docs/formats.md: under a CSV header, a quote that a later line closes
+    // makes a note of the lines between, up to a blank line; junk right
+    // against the puzzles could so take one into a note.
+    if adjacent && data.contains(&b'"') {
+        return;
+    }
     let (pieces, gap): (usize, &[u8]) = if adjacent { (32, b"\n") } else { (64, b"\n\n") };
     let mut text = Vec::new();
     let mut inserted = Vec::new();

@@ -115,6 +115,10 @@ pub struct Entry {
 /// entry.
 pub const MAX_LINE: usize = 16 << 20;
 
+/// The most lines after a CSV line that opens a quote that are read for the
+/// one that closes it ([`PuzzleReader::join_quoted`]): a note's lines.
+const QUOTED_LINES: usize = 64;
+
 /// The rows of an `.sdk` file's grids: the sections after its puzzle skip as many lines.
 const SDK_ROWS: usize = 9;
 
@@ -189,6 +193,12 @@ pub struct PuzzleReader<'a, R> {
     named: bool,
     /// The line of the first CSV header.
     header: Option<usize>,
+    /// The CSV header's delimiter and its number of fields, once read: a
+    /// field in quotes may go on over several lines ([`Self::join_quoted`]).
+    csv: Option<(char, usize)>,
+    /// Lines read ahead of their turn, as read: those after a quote that
+    /// none of them closed.
+    ahead: VecDeque<(std::io::Result<Line>, Vec<u8>)>,
     finished: bool,
     /// Whether a row of only delimiters has been a blank line here (a file
     /// that parts its grids so), and the line of the last blank line.
@@ -428,6 +438,8 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             column: None,
             named: false,
             header: None,
+            csv: None,
+            ahead: VecDeque::new(),
             finished: false,
             parted: false,
             blank: 0,
@@ -553,8 +565,17 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
         if self.finished {
             return None;
         }
-        self.buf.clear();
-        match read_bounded_line(&mut self.input, &mut self.buf, MAX_LINE) {
+        let read = match self.ahead.pop_front() {
+            Some((read, line)) => {
+                self.buf = line;
+                read
+            }
+            None => {
+                self.buf.clear();
+                read_bounded_line(&mut self.input, &mut self.buf, MAX_LINE)
+            }
+        };
+        match read {
             Ok(Line::End) => {
                 self.finished = true;
                 None
@@ -572,6 +593,8 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             }
             Ok(Line::Read) => {
                 self.line_no += 1;
+                let line = self.line_no;
+                self.line_no += self.join_quoted();
                 // A byte-order mark opens a file, and files joined by `cat`
                 // keep each one's: it is no cell on any line.
                 let bytes: &[u8] = self.buf.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&self.buf);
@@ -607,7 +630,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                         }
                     }
                 };
-                Some(Classified { line: self.line_no, kind, text, marks })
+                Some(Classified { line, kind, text, marks })
             }
             Err(e) => {
                 self.finished = true;
@@ -616,6 +639,56 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                 Some(Classified { line: self.line_no, kind, text: None, marks: false })
             }
         }
+    }
+
+    /// Under a CSV header, a line whose last field opens a quote and does
+    /// not close it (`2,52…6…,"line one`) goes on over the lines after it, to
+    /// the one that closes it: a note of several lines, as RFC 4180 and
+    /// spreadsheets write it. They join it, each line break a space, where
+    /// the whole is a row of the file (the header's fields, a puzzle in its
+    /// column), and the count of lines joined is returned. If none of the
+    /// next [`QUOTED_LINES`] closes it, one is blank or a row of its own (a
+    /// quote typed by mistake), or the whole is no row (a title that opens
+    /// a quote), the line stays as it is and they are read in their turn.
+    fn join_quoted(&mut self) -> usize {
+        let Some((delimiter, fields)) = self.csv else { return 0 };
+        let open = |line: &[u8], open| std::str::from_utf8(line).is_ok_and(|t| line::ends_quoted(t, delimiter, open));
+        if !open(&self.buf, false) {
+            return 0;
+        }
+        let shape = (delimiter, fields, self.column.unwrap_or(0));
+        let mut read = Vec::new();
+        while read.len() < QUOTED_LINES {
+            let (result, next) = self.ahead.pop_front().unwrap_or_else(|| {
+                let mut next = Vec::new();
+                (read_bounded_line(&mut self.input, &mut next, MAX_LINE), next)
+            });
+            let text = matches!(result, Ok(Line::Read)).then(|| std::str::from_utf8(&next).ok()).flatten();
+            let note = |t: &&str| !t.trim().is_empty() && !line::is_csv_row(t, shape, self.alphabet);
+            let Some(text) = text.filter(note) else {
+                read.push((result, next));
+                break;
+            };
+            let closes = !line::ends_quoted(text, delimiter, true);
+            read.push((result, next));
+            if closes {
+                let mut joined = self.buf.clone();
+                for (_, next) in &read {
+                    joined.push(b' ');
+                    joined.extend_from_slice(next);
+                }
+                let row = std::str::from_utf8(&joined).is_ok_and(|t| line::is_csv_row(t, shape, self.alphabet));
+                if row && joined.len() <= MAX_LINE {
+                    self.buf = joined;
+                    return read.len();
+                }
+                break;
+            }
+        }
+        for line in read.into_iter().rev() {
+            self.ahead.push_front(line);
+        }
+        0
     }
 
     /// What a line of text is on its own, its text where a title or a rule
@@ -826,8 +899,8 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                 }
                 LineKind::Header(Header { column, named, fields, delimiter, title }) => {
                     self.line_mode = None;
-                    let before = (self.column, self.named);
-                    (self.column, self.named) = (Some(column), named);
+                    let before = (self.column, self.named, self.csv);
+                    (self.column, self.named, self.csv) = (Some(column), named, Some((delimiter, fields)));
                     // Words between commas that name no puzzle column and
                     // head no rows of fields are a title (the line after it
                     // is read as under the header, as a row would be). A
@@ -841,7 +914,7 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                         _ => false,
                     };
                     if !named && !rows {
-                        (self.column, self.named) = before;
+                        (self.column, self.named, self.csv) = before;
                         if let Some(lost) = self.name_next(line, title) {
                             return Some(lost);
                         }

@@ -685,6 +685,46 @@ fn control_name(ch: char) -> &'static str {
     }
 }
 
+/// Whether a line of fields separated by `delimiter` ends inside a quoted
+/// field, read as [`split_fields`] reads them: one that opens with `"` and
+/// has not closed (`3,6…,"line one`). `open` says whether the line starts
+/// inside one, carried over from the line before (RFC 4180's line breaks
+/// in a field, as spreadsheets write a note of several lines).
+pub(super) fn ends_quoted(text: &str, delimiter: char, open: bool) -> bool {
+    let mut chars = text.chars().peekable();
+    let (mut quoted, mut field_start) = (open, !open);
+    loop {
+        if quoted {
+            match chars.next() {
+                None => return true,
+                Some('"') if chars.next_if_eq(&'"').is_some() => {}
+                Some('"') => quoted = false,
+                Some(_) => {}
+            }
+            continue;
+        }
+        if field_start {
+            while chars.next_if_eq(&' ').is_some() {}
+            field_start = false;
+            if chars.next_if_eq(&'"').is_some() {
+                quoted = true;
+                continue;
+            }
+        }
+        match chars.next() {
+            None => return false,
+            Some(c) => field_start = c == delimiter,
+        }
+    }
+}
+
+/// Whether a line is a row of a CSV file of `fields` fields with its
+/// puzzle in field `column`: as many fields, that one a whole puzzle.
+pub(super) fn is_csv_row(text: &str, (delimiter, fields, column): (char, usize, usize), alphabet: &Alphabet) -> bool {
+    let split = split_fields(text, delimiter);
+    split.len() == fields && split.get(column).is_some_and(|(_, f)| is_whole_field(f.trim(), alphabet, None))
+}
+
 /// The fields of a line between `delimiter`s, each with the 0-based column
 /// its text starts at. A field that opens with `"` (after spaces) is quoted
 /// as CSV writes it (R's `write.csv`, Python's `QUOTE_ALL`, spreadsheets'

@@ -2607,6 +2607,34 @@ mod as_saved_elsewhere {
     }
 
     #[test]
+    fn a_quoted_csv_note_of_several_lines_is_one_field() {
+        let [a, b, c] = [TOP[0], TOP[1], TOP[2]];
+        // RFC 4180, as spreadsheets export a note typed with line breaks:
+        // even a puzzle written in the note is the note's.
+        let text = format!("id,puzzle,notes\n1,{a},\"line one\n{c}\n\"\"end\"\"\"\n2,{b},x\n");
+        let entries = read(&text);
+        assert_eq!(statuses(&entries), ["ok", "ok"], "{text}");
+        assert_eq!((givens(&entries[0]).as_str(), givens(&entries[1]).as_str()), (a, b));
+        assert_eq!((entries[0].position.line, entries[1].position.line), (2, 5));
+        // The note before the puzzle, and CRLF line ends.
+        let text = format!("id;notes;puzzle\r\n1;\"two\r\nlines\";{a}\r\n2;;{b}\r\n");
+        let entries = read(&text);
+        assert_eq!(statuses(&entries), ["ok", "ok"], "{text}");
+        assert_eq!((givens(&entries[1]).as_str(), entries[1].position.line), (b, 4));
+        // A quote typed by mistake never takes rows, a blank line or a
+        // title's puzzle into a note: its row is read as it is.
+        for text in [
+            format!("id,puzzle,notes\n1,{a},\"typo\n2,{b},x\n3,{c},\"ok\"\n"),
+            format!("id,puzzle,notes\n1,{a},\"typo\n\n{b}\nthe end of a note\"\n{c}\n"),
+            format!("id,puzzle,notes\n1,{a},x\n\n\"Hard one\n{b}\n\"Easy, one\"\n{c}\n"),
+        ] {
+            let entries = read(&text);
+            assert_eq!(statuses(&entries), ["ok", "ok", "ok"], "{text}");
+            assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), [a, b, c], "{text}");
+        }
+    }
+
+    #[test]
     fn utf16_files_read_as_utf8() {
         let text = format!("# Notepad's Unicode\r\n{}\r\n\r\n{}\r\n", rows(TOP[0]).join("\r\n"), TOP[1]);
         for little in [true, false] {
