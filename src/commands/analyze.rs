@@ -1,6 +1,5 @@
 //! `satdoku analyze`: the cells fixed in every solution, the exact candidates of the rest, or what propagation alone derives.
 
-use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -114,7 +113,23 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
         if let Some(level) = args.propagate_level() {
             let deadline = args.batch.timeout.and_then(|t| Instant::now().checked_add(t));
             let rounds = args.show_candidates == "round";
-            return propagate_one(&args.batch, numbered, puzzle, (level, deadline), (args.steps, rounds), out);
+            let record = propagate_one(&args.batch, numbered, puzzle, (level, deadline), (args.steps, rounds), out);
+            // What it claims, proved as without `--propagate`: the candidates
+            // it ruled out, or that there is no solution.
+            let claim = match &record.body {
+                _ if !proofs.wanted() || record.status == Status::Error => None,
+                Body::Analysis { domains: Some(domains), .. } => {
+                    let n = puzzle.size();
+                    let ruled_out = puzzle.geometry().cells().any(|c| domains.count(c) < n);
+                    ruled_out.then(|| Claim::Within(domains.clone()))
+                }
+                _ => (record.status == Status::Unsolvable).then_some(Claim::Unsolvable),
+            };
+            let record = match claim {
+                Some(claim) => record.proved(|| proofs.write(numbered, puzzle, claim, &options.solve)),
+                None => record,
+            };
+            return out.emit(record);
         }
         let start = Instant::now();
         // The whole puzzle's limit: the redundant givens come out of it too.
@@ -227,15 +242,15 @@ fn redundant_givens(
     Ok(cells.into_iter().map(|c| puzzle.geometry().cell_name(c)).collect())
 }
 
-/// `--propagate` and `--steps`: propagation only, at `level`.
-fn propagate_one(
+/// `--propagate` and `--steps`: propagation only, at `level`; its record.
+fn propagate_one<'a>(
     batch: &BatchArgs,
-    numbered: &Numbered,
+    numbered: &'a Numbered,
     puzzle: &Puzzle,
     (level, deadline): (Level, Option<Instant>),
     (with_steps, rounds): (bool, bool),
-    out: &mut Emitter,
-) -> io::Result<()> {
+    out: &Emitter,
+) -> Record<'a> {
     let geometry = puzzle.geometry();
     let pictures = with_steps && out.renderer.format == Format::Svg;
     let (texts, outcome, snapshots) = if level == Level::Singles {
@@ -248,7 +263,7 @@ fn propagate_one(
     } else {
         let result = steps(puzzle, level, deadline);
         if !result.complete {
-            return out.emit(Record::failed(numbered, Status::Error, batch.timed_out()));
+            return Record::failed(numbered, Status::Error, batch.timed_out());
         }
         let texts = with_steps.then(|| {
             let mut lines = Vec::new();
@@ -281,12 +296,11 @@ fn propagate_one(
                         ));
                         let body =
                             Body::Analysis { domains: None, count: None, steps: texts, counts: None, residual: None };
-                        return out
-                            .emit(Record { reason, ..Record::new(numbered, Status::Unsolvable) }.with_body(body));
+                        return Record { reason, ..Record::new(numbered, Status::Unsolvable) }.with_body(body);
                     }
                     let text = ViolationText(&v, geometry);
                     let error = format!("internal error: propagation reached a grid that is not a solution: {text}");
-                    return out.emit(Record::failed(numbered, Status::Error, error));
+                    return Record::failed(numbered, Status::Error, error);
                 }
             }
             let status = if solved { Status::Solved } else { Status::Open };
@@ -300,7 +314,7 @@ fn propagate_one(
             Record { snapshots, ..record }
         }
     };
-    out.emit(record)
+    record
 }
 
 /// The pictures of `--steps --format svg` above singles: the candidates

@@ -6,7 +6,7 @@ use anyhow::Result;
 use clap::Args;
 
 use satdoku::{
-    solve_with_stats, Claim, ExternalSolver, Guess, Outcome, Puzzle, Search, SolveError, SolveOptions, Stats,
+    solve_with_stats, Claim, ExternalSolver, Grid, Guess, Outcome, Puzzle, Search, SolveError, SolveOptions, Stats,
 };
 
 use super::batch::{run, Numbered};
@@ -132,24 +132,98 @@ fn solve_all(
     out: &mut Emitter,
 ) -> io::Result<()> {
     let mut found = 0;
-    while args.max.is_none_or(|m| found < m) {
+    // A listing run to its end claims there is no other solution, as a
+    // count does: with proofs asked for, the last record waits for the end
+    // to carry the proof that blocks every solution listed.
+    let (puzzle, options) = (numbered.entry.puzzle.as_ref(), args.options());
+    let mut claim = proofs.wanted().then(|| Listed::new(puzzle.ok(), &options));
+    let mut last: Option<Record> = None;
+    let complete = loop {
+        if args.max.is_some_and(|m| found >= m) {
+            break false;
+        }
         let grid = match search.next() {
-            None => break,
+            None => break true,
             Some(Ok(grid)) => grid,
-            Some(Err(e)) => return out.emit(failure(&args.batch, numbered, e)),
+            Some(Err(e)) => {
+                if let Some(record) = last.take() {
+                    out.emit(record)?;
+                }
+                return out.emit(failure(&args.batch, numbered, e));
+            }
         };
         found += 1;
-        out.emit(Record::new(numbered, Status::Solved).with_body(Body::Solution { grid, number: Some(found) }))?;
+        if let Some(record) = last.take() {
+            out.emit(record)?;
+        }
+        if let Some(listed) = &mut claim {
+            listed.push(&grid);
+        }
+        let record = Record::new(numbered, Status::Solved).with_body(Body::Solution { grid, number: Some(found) });
+        match claim {
+            Some(_) => last = Some(record),
+            None => out.emit(record)?,
+        }
+    };
+    let puzzle = match puzzle {
+        Ok(puzzle) => puzzle,
+        Err(_) => return Ok(()),
+    };
+    match (last, claim) {
+        (Some(record), Some(listed)) if complete => {
+            let proof = match listed.grids {
+                Some(grids) => proofs.write(numbered, puzzle, Claim::Only(grids), &options),
+                None => Err(listed.too_large()),
+            };
+            // Without its proof the last solution is still one: kept in the error record.
+            out.emit(match proof {
+                Ok(path) => Record { proof: Some(path), ..record },
+                Err(error) => Record { body: record.body, ..Record::failed(numbered, Status::Error, error) },
+            })
+        }
+        (Some(record), _) => out.emit(record),
+        (None, _) if found == 0 => {
+            let record = unsolvable(numbered, &search, out);
+            out.emit(prove(proofs, &options, numbered, puzzle, record, Claim::Unsolvable))
+        }
+        (None, _) => Ok(()),
     }
-    if found == 0 {
-        let record = unsolvable(numbered, &search, out);
-        let (puzzle, options) = (numbered.entry.puzzle.as_ref(), args.options());
-        return out.emit(match puzzle {
-            Ok(puzzle) => prove(proofs, &options, numbered, puzzle, record, Claim::Unsolvable),
-            Err(_) => record,
-        });
+}
+
+/// The solutions `solve --all` listed, kept for the proof that there is no
+/// other while their blocking clauses stay within `--max-literals`.
+struct Listed {
+    grids: Option<Vec<Grid>>,
+    count: u64,
+    cells: u64,
+    limit: u64,
+}
+
+impl Listed {
+    fn new(puzzle: Option<&Puzzle>, options: &SolveOptions) -> Listed {
+        let cells = puzzle.map_or(0, |p| p.geometry().cell_count() as u64);
+        Listed { grids: Some(Vec::new()), count: 0, cells, limit: options.max_literals }
     }
-    Ok(())
+
+    fn push(&mut self, grid: &Grid) {
+        self.count += 1;
+        if self.count.saturating_mul(self.cells) > self.limit {
+            self.grids = None;
+        }
+        if let Some(grids) = &mut self.grids {
+            grids.push(grid.clone());
+        }
+    }
+
+    /// Why there is no proof, once the clauses would pass the limit.
+    fn too_large(&self) -> String {
+        format!(
+            "no proof: too large: its {} blocking clauses alone would have {} literals, past --max-literals {}",
+            self.count,
+            self.count.saturating_mul(self.cells),
+            self.limit
+        )
+    }
 }
 
 /// `record` with the proof of `claim` when proofs are asked for.

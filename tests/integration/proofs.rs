@@ -208,6 +208,84 @@ fn analyze_proofs_rule_out_exactly_the_missing_candidates() {
     }
 }
 
+/// A listing run to its end claims there is no other solution: with
+/// `--proof` its last record names the proof, whose claim blocks exactly
+/// the solutions listed. A listing cut short by `--max` claims nothing.
+#[test]
+fn a_whole_listing_proves_there_is_no_other_solution() {
+    let dir = TempDir::new().unwrap();
+    let shape = Shape::classic(4);
+    let puzzle = "1..........2....";
+    let drat = dir.path().join("all.drat");
+    let r =
+        run(&["solve", "--all", "--amo", "pairwise", "--format", "json", "--proof", drat.to_str().unwrap()], puzzle);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let records = json_lines(&r.stdout);
+    let givens = read_symbols(puzzle);
+    let mut listed: Vec<Vec<usize>> = records
+        .iter()
+        .map(|record| read_solution_line(record["solution"].as_str().unwrap(), None))
+        .inspect(|solution| assert_solves(&shape, &givens, solution, puzzle))
+        .collect();
+    assert_eq!(listed.len(), Brute::new(shape.clone()).count_up_to(&givens, usize::MAX), "{puzzle}");
+    let (last, rest) = records.split_last().unwrap();
+    assert_eq!(last["proof"], drat.to_str().unwrap());
+    assert!(rest.iter().all(|record| record.get("proof").is_none()));
+    let (_, claim, _) = read_proof(&shape, &givens, &drat);
+    let mut blocked: Vec<Vec<usize>> = claim.iter().map(|clause| blocked(4, clause)).collect();
+    listed.sort();
+    blocked.sort();
+    assert_eq!(blocked, listed);
+
+    let capped = dir.path().join("capped.drat");
+    let r = run(&["solve", "--all", "--max", "5", "--format", "json", "--proof", capped.to_str().unwrap()], puzzle);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(json_lines(&r.stdout).len(), 5);
+    assert!(!capped.exists(), "a listing cut short claims nothing");
+}
+
+/// `analyze --propagate` claims what propagation alone shows, and proves it
+/// as `analyze` does: the candidates it ruled out (all but the solution's
+/// where it solves the puzzle), or that there is no solution.
+#[test]
+fn propagation_proves_what_it_claims() {
+    let dir = TempDir::new().unwrap();
+    let shape = Shape::classic(9);
+    let top95 = data_lines("top95.txt");
+    let clash = format!("55{}", ".".repeat(79));
+    for level in ["singles", "subsets", "probe"] {
+        for puzzle in [&top95[0], &top95[40], &clash] {
+            let drat = dir.path().join(format!("{level}.drat"));
+            let args = ["analyze", "--propagate", level, "--amo", "pairwise", "--format", "json", "--proof"];
+            let r = run(&[&args[..], &[drat.to_str().unwrap()]].concat(), puzzle);
+            let record = &json_lines(&r.stdout)[0];
+            assert_eq!(record["proof"], drat.to_str().unwrap(), "{level} {puzzle}: {}", r.stdout);
+            let givens = read_symbols(puzzle);
+            let (_, claim, _) = read_proof(&shape, &givens, &drat);
+            if record["status"] == "unsolvable" {
+                assert_eq!(r.code, 1);
+                assert!(claim.is_empty(), "{level} {puzzle}");
+                continue;
+            }
+            assert_eq!(r.code, 0, "{}", r.stderr);
+            let candidates: Vec<&str> =
+                record["candidates"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+            let mut missing: Vec<i32> = Vec::new();
+            for (cell, cands) in candidates.iter().enumerate() {
+                for v in 1..=9 {
+                    if !cands.contains(char::from_digit(v as u32, 10).unwrap()) {
+                        missing.push(var(9, cell, v));
+                    }
+                }
+            }
+            assert_eq!(claim.len(), 1, "{level} {puzzle}");
+            let mut got = claim[0].clone();
+            got.sort_unstable();
+            assert_eq!(got, missing, "{level} {puzzle}");
+        }
+    }
+}
+
 #[test]
 fn proof_file_takes_one_puzzle() {
     let dir = TempDir::new().unwrap();
