@@ -83,7 +83,7 @@ pub enum GeometryError {
         cols: usize,
     },
     /// Hyper windows need n = b².
-    #[error("hyper windows are defined for n = b² (4, 9, 16, 25, ...), not for n = {n}")]
+    #[error("hyper windows are defined for n = b² with b ≥ 2 (4, 9, 16, 25, ...), not for n = {n}")]
     Hyper {
         #[allow(missing_docs)]
         n: usize,

@@ -5,7 +5,8 @@ mod commands;
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser, Subcommand};
 
 use commands::GridArgs;
 
@@ -86,6 +87,18 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage_exit(e),
     };
+    // The grid options are every command's, as clap's `global` puts them,
+    // but `completions` and `man` read no puzzles: given there, a mistake.
+    let reads_none = match cli.command {
+        Command::Completions(_) => Some("completions"),
+        Command::Man(_) => Some("man"),
+        _ => None,
+    };
+    if let (Some(name), Some(option)) = (reads_none, cli.grid.first_given()) {
+        let command = Cli::command().find_subcommand(name).cloned().expect("a subcommand of the Cli");
+        let message = format!("{option} is a grid option, for the commands that read puzzles; `{name}` reads none");
+        return usage_exit(command.bin_name(format!("satdoku {name}")).error(ErrorKind::ArgumentConflict, message));
+    }
     if let (Some(why), true) = (commands::streams::stdout_unusable(), cli.command.writes_stdout()) {
         return unusable_stdout(why);
     }

@@ -248,6 +248,9 @@ pub fn stage(
     inputs.refuse(option, path)?;
     let failed = |error: io::Error| WriteError::Io { path: path.to_path_buf(), error };
     let existing = fs::metadata(path).ok();
+    if existing.as_ref().is_some_and(fs::Metadata::is_dir) {
+        return Err(WriteError::Directory { option: option.into(), path: path.into() });
+    }
     let target = rename_target(path, existing.as_ref());
     let Some((target, name)) = target.and_then(|target| Some((target.clone(), target.file_name()?.to_owned()))) else {
         // Stdout closed when satdoku started is /dev/null now (the runtime

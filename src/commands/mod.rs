@@ -73,6 +73,22 @@ pub struct GridArgs {
     pub symbols: Option<String>,
 }
 
+impl GridArgs {
+    /// The first grid option given, as written on the command line.
+    pub fn first_given(&self) -> Option<&'static str> {
+        let given = [
+            ("--box", self.box_shape.is_some()),
+            ("--latin", self.latin),
+            ("--regions", self.regions.is_some()),
+            ("--variant", !self.variants.is_empty()),
+            ("--grid", self.grid.is_some()),
+            ("--fpuzzles", self.fpuzzles.is_some()),
+            ("--symbols", self.symbols.is_some()),
+        ];
+        given.into_iter().find_map(|(option, given)| given.then_some(option))
+    }
+}
+
 /// The grid options resolved: how puzzles are read and what they are played on.
 pub struct Setup {
     pub spec: GeometrySpec,
@@ -161,7 +177,12 @@ impl GridArgs {
             return Ok(Setup { spec, alphabet, input: Some(entries), chunk: Chunk::default() });
         }
         let spec = if let Some(path) = &self.grid {
-            GeometrySpec::fixed(Arc::new(load_grid_file(path)?)).fixed_by(format!("--grid {}", path.display()))
+            let geometry = match load_grid_file(path) {
+                // A file it cannot open or read, named as the option's.
+                Err(satdoku::GridFileError::Io { path, message }) => bail!("--grid {path}: cannot read: {message}"),
+                geometry => geometry?,
+            };
+            GeometrySpec::fixed(Arc::new(geometry)).fixed_by(format!("--grid {}", path.display()))
         } else if let Some(map) = &self.regions {
             let path = Path::new(map);
             // A map, or a file holding one: what names a file must be one.
@@ -206,8 +227,16 @@ impl GridArgs {
             let source = if from_file { format!("--regions {map}") } else { "--regions".to_string() };
             GeometrySpec::fixed(Arc::new(g)).fixed_by(source)
         } else if let Some(shape) = &self.box_shape {
-            let (rows, cols) =
-                parse_box_shape(shape).with_context(|| format!("--box {shape}: expected RxC, e.g. 2x3"))?;
+            let Some((rows, cols)) = parse_box_shape(shape) else {
+                // Digits either side that make no number: too many of them.
+                let digits = |s: &str| !s.trim().is_empty() && s.trim().bytes().all(|b| b.is_ascii_digit());
+                match shape.split_once(['x', 'X', '*', '×']) {
+                    Some((r, c)) if digits(r) && digits(c) => {
+                        bail!("--box {shape}: too large (a grid's side, R times C, is at most {})", satdoku::MAX_SIZE)
+                    }
+                    _ => bail!("--box {shape}: expected RxC, e.g. 2x3"),
+                }
+            };
             let n = box_side(rows, cols).with_context(|| format!("--box {shape}"))?;
             let g =
                 Geometry::new(n, Layout::Boxes { rows, cols }, variants).with_context(|| format!("--box {shape}"))?;
@@ -315,6 +344,14 @@ impl BatchArgs {
     /// bigger input (`--stdin-name`, `--first-line`, `--first-index`): every
     /// command that reads puzzles starts here.
     pub fn setup(&self, grid: &GridArgs) -> Result<Setup> {
+        // They place stdin in a bigger input: without it they would be ignored.
+        let stdin = self.files.is_empty() || self.files.iter().any(|f| f.as_os_str() == "-");
+        let option = [("--stdin-name", self.stdin_name.is_some()), ("--first-line", self.first_line.is_some())]
+            .into_iter()
+            .find_map(|(option, given)| given.then_some(option));
+        if let (Some(option), false) = (option, stdin) {
+            bail!("{option} places stdin in a bigger input, but no puzzles are read from stdin here (give - among the files for stdin)");
+        }
         let mut setup = grid.resolve()?;
         setup.chunk = Chunk {
             stdin_name: self.stdin_name.clone().unwrap_or_else(|| "<stdin>".into()),

@@ -82,6 +82,17 @@ pub enum ExternalError {
     Internal(#[from] InternalError),
 }
 
+/// The placeholders [`ExternalSolver::parse`] fills in.
+const PLACEHOLDERS: [&str; 3] = ["cnf", "result", "proof"];
+
+/// The names in braces in `word` that look like placeholders: letters,
+/// digits and `_`, at least one letter (`{cnf}`, `{unknown}`, not `{1,2}`).
+fn placeholders(word: &str) -> impl Iterator<Item = &str> {
+    word.split('{').skip(1).filter_map(|rest| rest.split_once('}')).map(|(name, _)| name).filter(|name| {
+        name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && name.chars().any(|c| c.is_ascii_alphabetic())
+    })
+}
+
 impl ExternalSolver {
     /// Read a command line such as `cadical -q` or `minisat -verb=0 {cnf} {result}`.
     pub fn parse(command: &str) -> Result<ExternalSolver, ExternalError> {
@@ -89,6 +100,14 @@ impl ExternalSolver {
         let mut words = shell_words::split(command).map_err(|e| error(&format!("{e} (expected CMD [ARGS])")))?;
         if words.is_empty() {
             return Err(error("no command (expected CMD [ARGS], e.g. \"cadical -q\")"));
+        }
+        // `{cnf}`, `{result}` and `{proof}` are filled in; another name in
+        // braces is a mistyped one, passed on as it is, it would reach the
+        // solver as a file name.
+        let unknown = words.iter().flat_map(|word| placeholders(word)).find(|p| !PLACEHOLDERS.contains(p));
+        if let Some(name) = unknown {
+            let message = format!("no placeholder {{{name}}} (expected {{cnf}}, {{result}} or {{proof}})");
+            return Err(error(&message));
         }
         let program = words.remove(0);
         Ok(ExternalSolver { program, args: words })

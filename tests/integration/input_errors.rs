@@ -205,3 +205,27 @@ fn named_inputs_are_read_from_pipes_and_a_missing_file_or_a_directory_is_said_so
     refused(&["solve", "--fpuzzles", "/dev/zero"], &["/dev/zero", "more than 256 MiB"]);
     refused(&["decode", "--cnf", "/dev/zero"], &["/dev/zero", "no line end in the first 16 MiB: not a CNF"]);
 }
+
+/// Options that would mean nothing where they are given are refused, each
+/// named, rather than ignored: grid options to `man` and `completions`,
+/// stdin's place in a bigger input where stdin is not read, a solver's
+/// placeholder that is none; and a file option that names a directory is
+/// named with its option.
+#[test]
+fn options_that_would_be_ignored_or_misread_are_refused_by_name() {
+    let dir = TempDir::new().unwrap();
+    let puzzle = write_file(&dir, "p.txt", BLANK);
+    refused(&["man", "--box", "2x2"], &["--box is a grid option", "`man` reads none"]);
+    refused(&["completions", "bash", "--latin"], &["--latin is a grid option", "`completions` reads none"]);
+    refused(&["count", "--first-line", "7", &puzzle], &["--first-line places stdin", "no puzzles are read from stdin"]);
+    refused(&["count", "--stdin-name", "big.txt", &puzzle], &["--stdin-name places stdin"]);
+    let chunk = run(&["count", "--first-line", "7", "--format", "json", "-"], BLANK);
+    assert_eq!(chunk.code, 0, "{}", chunk.stderr);
+    assert!(chunk.stdout.contains("\"source\":\"<stdin>:7\""), "{}", chunk.stdout);
+    refused(&["solve", "--solver", "cadical {unkown}", &puzzle], &["no placeholder {unkown}", "{cnf}"]);
+    let folder = dir.path().display().to_string();
+    refused(&["count", "--grid", &folder, &puzzle], &[&format!("--grid {folder}: cannot read")]);
+    refused(&["dimacs", &puzzle, "--out", &folder], &[&format!("--out {folder}: that is a directory, not a file")]);
+    refused(&["count", "--box", "18446744073709551617x1", &puzzle], &["too large", "at most 1024"]);
+    refused(&["count", "--box", "3y3", &puzzle], &["expected RxC"]);
+}
