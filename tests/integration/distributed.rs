@@ -92,12 +92,17 @@ fn a_chunk_names_its_file_lines_and_indexes() {
         assert!(records[2]["error"].as_str().unwrap().starts_with("big.txt:103:"), "{command}: {}", records[2]);
         assert!(r.stderr.contains("satdoku: big.txt:103:"), "{command}: {}", r.stderr);
     }
-    // A file keeps its own name and lines; only the index moves.
+    // A file beside stdin keeps its own name and lines; only the index moves.
     let dir = tempfile::tempdir().unwrap();
     let file = write_file(&dir, "p.txt", &chunk);
-    let r = run(&["count", "--format", "json", "--first-line", "101", "--first-index", "51", &file], "");
+    let r = run(&["count", "--format", "json", "--first-line", "101", "--first-index", "51", &file, "-"], &chunk);
     let first = &json_lines(&r.stdout)[0];
     assert_eq!((first["index"].as_u64(), first["source"].as_str()), (Some(51), Some(&*format!("{file}:1"))));
+    let fourth = &json_lines(&r.stdout)[3];
+    assert_eq!((fourth["index"].as_u64(), fourth["source"].as_str()), (Some(54), Some("<stdin>:101")));
+    // Without stdin, --first-line would place nothing: refused.
+    let r = run(&["count", "--first-line", "101", &file], "");
+    assert_eq!(r.code, 2, "{}", r.stderr);
     let bad = satdoku().args(["solve", "--first-line", "0"]).write_stdin("").output().unwrap();
     assert_eq!(bad.status.code(), Some(2));
 }
