@@ -483,7 +483,13 @@ impl<'g> Propagator<'g> {
                         self.domains.count(peer)
                     };
                     match left {
-                        0 => return Err(Contradiction::EmptyCell { cell: peer }),
+                        0 => {
+                            // The removal that empties the peer is named before the contradiction it is.
+                            if let Some(trace) = self.trace.as_mut() {
+                                trace.push(Step::Eliminate { because: cell, value, cells: removed });
+                            }
+                            return Err(Contradiction::EmptyCell { cell: peer });
+                        }
                         1 => {
                             if let (Some(trace), Some(v)) = (self.trace.as_mut(), self.domains.single(peer)) {
                                 trace.push(Step::Eliminate {

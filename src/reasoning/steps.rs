@@ -214,13 +214,8 @@ impl<'g> Stepper<'g> {
                     if past(deadline) {
                         return Ok(false);
                     }
-                    // A "subset" of one cell is a single the sweep's removals made:
-                    // singles name it next.
-                    let Some((deduction, removed)) = self.subset(unit, &mut filter)? else { continue };
-                    if let Deduction::NakedSubset { cells, .. } | Deduction::HiddenSubset { cells, .. } = &deduction {
-                        if cells.len() > 1 {
-                            self.apply(deduction, removed)?;
-                        }
+                    if let Some((deduction, removed)) = self.subset(unit, &mut filter)? {
+                        self.apply(deduction, removed)?;
                     }
                 }
             }
@@ -332,19 +327,41 @@ impl<'g> Stepper<'g> {
     }
 
     /// The naked or hidden subset of `unit` that removes something, named by
-    /// the smaller side (a naked pair rather than a hidden septuple).
+    /// the smaller side (a naked pair rather than a hidden septuple), as the
+    /// steps so far show the candidates. A "subset" of one cell is a single
+    /// the sweep's removals made: singles name it next.
+    ///
+    /// [`AllDifferent::explain`] takes the unit's decided cells as placed,
+    /// but a sweep's removals can decide a cell whose value its peers keep
+    /// until singles run: in this unit that value is still a candidate of
+    /// the cells it leaves out. The naked side then counts such decided
+    /// cells in (a naked triple becomes a quad with the decided cell), and
+    /// the hidden side, which no decided value touches, leaves their values
+    /// out.
     fn subset(&self, unit: usize, filter: &mut AllDifferent) -> Result<Option<Found>, Contradiction> {
-        match filter.explain(self.geometry.units()[unit].cells(), &self.domains) {
+        let unit_cells = self.geometry.units()[unit].cells();
+        match filter.explain(unit_cells, &self.domains) {
             None => Ok(None),
-            Some(Explained::Hall { cells, values }) => Err(Contradiction::Hall { unit, cells, values }),
+            Some(Explained::Hall { cells, values: _ }) => {
+                let (cells, values) = self.as_shown(unit_cells, cells);
+                Err(Contradiction::Hall { unit, cells, values })
+            }
             Some(Explained::Subset { cells, values, open, mut removals }) => {
+                let others: Vec<Cell> = open.iter().copied().filter(|c| !cells.contains(c)).collect();
+                if cells.len().min(others.len()) < 2 {
+                    return Ok(None);
+                }
                 removals.sort();
-                let deduction = if cells.len() * 2 <= open.len() {
-                    Deduction::NakedSubset { unit, cells, values }
+                let decided: Vec<Value> = unit_cells.iter().filter_map(|&c| self.domains.single(c)).collect();
+                let (naked, shown) = self.as_shown(unit_cells, cells);
+                let deduction = if naked.len() <= others.len() {
+                    Deduction::NakedSubset { unit, cells: naked, values: shown }
                 } else {
-                    let others: Vec<Cell> = open.iter().copied().filter(|c| !cells.contains(c)).collect();
-                    let mut rest: Vec<Value> =
-                        others.iter().flat_map(|&c| self.domains.values(c)).filter(|v| !values.contains(v)).collect();
+                    let mut rest: Vec<Value> = others
+                        .iter()
+                        .flat_map(|&c| self.domains.values(c))
+                        .filter(|v| !values.contains(v) && !decided.contains(v))
+                        .collect();
                     rest.sort();
                     rest.dedup();
                     Deduction::HiddenSubset { unit, cells: others, values: rest }
@@ -352,6 +369,23 @@ impl<'g> Stepper<'g> {
                 Ok(Some((deduction, removals)))
             }
         }
+    }
+
+    /// `cells` of a unit and the unit's decided cells whose value one of them
+    /// still has, in the unit's order, with every value they have between them.
+    fn as_shown(&self, unit_cells: &[Cell], mut cells: Vec<Cell>) -> (Vec<Cell>, Vec<Value>) {
+        let decided: Vec<Cell> = unit_cells
+            .iter()
+            .copied()
+            .filter(|d| !cells.contains(d))
+            .filter(|&d| self.domains.single(d).is_some_and(|v| cells.iter().any(|&c| self.domains.contains(c, v))))
+            .collect();
+        cells.extend(decided);
+        cells.sort_by_key(|c| unit_cells.iter().position(|u| u == c));
+        let mut values: Vec<Value> = cells.iter().flat_map(|&c| self.domains.values(c)).collect();
+        values.sort();
+        values.dedup();
+        (cells, values)
     }
 
     /// The first candidate whose placement makes singles fail.
