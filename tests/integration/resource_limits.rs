@@ -7,7 +7,7 @@
 use serde_json::Value as Json;
 
 use crate::util::checker::{assert_solves, data_path, read_solution_line, Shape};
-use crate::util::json_run;
+use crate::util::{json_run, run};
 
 /// The first puzzle of the 17-clue set: propagation solves it, so its own
 /// reduced CNF has no variable at all.
@@ -70,4 +70,36 @@ fn generate_honours_the_timeout_while_it_prepares() {
     let recs = json_run(&[&args[..], &["--format", "json"]].concat(), "", 2, 1);
     assert_eq!(recs[0]["status"], "error", "{}", recs[0]);
     assert_eq!(error_of(&recs[0]), "no puzzle within 0.2 s (--timeout)");
+}
+
+/// A timeout that cut preparation short left more candidates than it
+/// would have, and the size check then blamed the size: "too large ...
+/// raise --max-literals" for a blank 100×100 that is counted in 0.06 s
+/// without the timeout. It is a timeout (or, on a fast machine, the answer).
+#[test]
+fn a_short_timeout_is_a_timeout_not_a_size() {
+    let grid = blank(100);
+    for args in [&["count", "--max", "1"][..], &["solve", "--unique"]] {
+        let args = [args, &["--timeout", "0.001", "--max-literals", "1000000", "--format", "json"]].concat();
+        let r = run(&args, &grid);
+        let rec: Json = serde_json::from_str(r.stdout.lines().next().unwrap()).unwrap();
+        match rec["status"].as_str().unwrap() {
+            "error" => {
+                assert_eq!(r.code, 2);
+                assert!(error_of(&rec).starts_with("no answer within 0.001 s (--timeout)"), "{args:?}: {rec}");
+            }
+            status => assert_eq!(status, "multiple", "{args:?}: {rec}"),
+        }
+    }
+}
+
+/// `analyze --timeout 2` on a blank 256×256 answered after 13 s: each
+/// model's 255 renamings (65,536 cells each) were ticked off, and the
+/// candidates looked at, with no look at the clock; a blank 1024×1024
+/// printed nothing in 100 s. It is a timeout now.
+#[test]
+fn analyze_stops_at_the_timeout_on_a_blank_grid() {
+    let recs = json_run(&["analyze", "--timeout", "0.3", "--format", "json"], &blank(256), 2, 1);
+    assert_eq!(recs[0]["status"], "error", "{}", recs[0]);
+    assert_eq!(error_of(&recs[0]), "no answer within 0.3 s (--timeout)");
 }
