@@ -93,6 +93,42 @@ fn a_short_timeout_is_a_timeout_not_a_size() {
     }
 }
 
+/// `count --proof-dir` held every solution before it checked the limit
+/// (3.4 GB for a blank 6×6's 28 million), then dropped the count it had
+/// made from the record. It stops keeping them once their blocking clauses
+/// alone are past the limit, and the record keeps the count.
+#[test]
+fn a_count_too_large_to_prove_keeps_its_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("proofs");
+    let args = ["count", "--max-literals", "1000", "--proof-dir", out.to_str().unwrap(), "--format", "json"];
+    let recs = json_run(&args, "................\n", 2, 1);
+    assert_eq!(recs[0]["status"], "error", "{}", recs[0]);
+    assert_eq!(recs[0]["count"], 288, "{}", recs[0]);
+    let error = error_of(&recs[0]);
+    assert!(error.starts_with("no proof: too large: ") && error.contains("(--max-literals)"), "{error}");
+    assert!(!out.join("puzzle-0001.drat").exists());
+}
+
+/// A count made in 0.3 s whose proof the timeout stopped was an error
+/// record without its count: `{"status":"error","error":"no proof within
+/// --timeout"}`. The count stays.
+#[test]
+fn a_count_whose_proof_times_out_keeps_its_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let proof = dir.path().join("lt.drat");
+    let args = ["count", "--latin", "--timeout", "1", "--proof", proof.to_str().unwrap(), "--format", "json"];
+    let grid = ".".repeat(25) + "\n";
+    let r = run(&args, &grid);
+    let rec: Json = serde_json::from_str(r.stdout.lines().next().unwrap()).unwrap();
+    match rec["status"].as_str().unwrap() {
+        "error" if rec["error"] == "no proof within --timeout" => assert_eq!(rec["count"], 161280, "{rec}"),
+        // Counting itself out of time (a slow machine): its own record, with what it counted.
+        "error" => assert!(error_of(&rec).starts_with("no answer within 1 s (--timeout)"), "{rec}"),
+        _ => panic!("a proof of 161,280 solutions is not made in a second: {rec}"),
+    }
+}
+
 /// `analyze --timeout 2` on a blank 256×256 answered after 13 s: each
 /// model's 255 renamings (65,536 cells each) were ticked off, and the
 /// candidates looked at, with no look at the clock; a blank 1024×1024
