@@ -121,7 +121,7 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
     // loading a blank 100×100's 11.6 million clauses takes 2.4 s.
     let mut sat: Option<Loaded> = None;
     let domains = prepared.domains();
-    let mut witnesses = Witnesses::new(puzzle, domains);
+    let mut witnesses = Witnesses::new(puzzle, domains, deadline);
     let first_model = match &seed {
         Some(seed) => Some(seed.clone()),
         None => {
@@ -147,6 +147,11 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
     // a guess of 10 ms until one is made.
     let (mut solver_took, mut draw_took) = (Duration::ZERO, Duration::from_millis(10));
     for cell in geometry.cells() {
+        // Every candidate seen is no solver call, and no look at the clock:
+        // a blank 1024×1024 has a billion.
+        if past(deadline) {
+            return Err(SolveError::TimedOut);
+        }
         'candidates: for value in domains.values(cell) {
             if witnesses.seen(cell, value) {
                 continue;
@@ -260,12 +265,20 @@ struct Witnesses<'p> {
     second: bool,
     /// Solutions found as models of a question (a solver call or a draw).
     models: usize,
+    /// Where ticking off renamings gives up.
+    deadline: Option<Instant>,
+}
+
+/// Whether `deadline` has passed.
+fn past(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|d| Instant::now() >= d)
 }
 
 impl<'p> Witnesses<'p> {
-    fn new(puzzle: &'p Puzzle, domains: &'p Domains) -> Witnesses<'p> {
+    fn new(puzzle: &'p Puzzle, domains: &'p Domains, deadline: Option<Instant>) -> Witnesses<'p> {
         let geometry = puzzle.geometry();
         Witnesses {
+            deadline,
             puzzle,
             domains,
             free: FreeValues::of(puzzle),
@@ -293,6 +306,10 @@ impl<'p> Witnesses<'p> {
         self.tick(&grid)?;
         let m = self.free.len();
         for shift in 1..m {
+            // A blank 256×256's model has 255 renamings of 65,536 cells each.
+            if past(self.deadline) {
+                return Err(SolveError::TimedOut);
+            }
             let renamed = checked(self.puzzle, self.free.renamed(&grid, |i| (i + shift) % m))?;
             self.tick(&renamed)?;
         }

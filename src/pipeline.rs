@@ -447,6 +447,12 @@ impl Prepared {
             },
         };
         match size.literals > limit {
+            // Past the deadline, preparation may have stopped short of its
+            // end and left more candidates than it would have: a refusal on
+            // their count would blame the size for what the clock did
+            // (`count --timeout 0.01` on a blank 256×256 said "too large",
+            // and answers in 1.4 s without the limit).
+            true if deadline.is_some_and(|d| Instant::now() >= d) => Err(SolveError::TimedOut),
             true => Err(SolveError::TooLarge { size, limit }),
             false => Ok(()),
         }

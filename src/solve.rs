@@ -85,6 +85,17 @@ pub enum SolveError {
         /// [`SolveOptions::max_literals`].
         limit: u64,
     },
+    /// The uniqueness checker of `minimize`, `analyze --redundant` and
+    /// `generate` ([`crate::UniquenessChecker`]) would be past
+    /// [`SolveOptions::max_literals`]: its CNF is the blank grid's whole
+    /// encoding, whatever the givens. Refused before anything was built.
+    #[error("too large: removing givens takes the whole grid's CNF, which would have {}, past the limit of {limit} literal{} (--max-literals); raise the limit", size_text(size), if *limit == 1 { "" } else { "s" })]
+    GridTooLarge {
+        /// The size the grid's CNF would have (as for [`SolveError::TooLarge`]).
+        size: CnfSize,
+        /// [`SolveOptions::max_literals`].
+        limit: u64,
+    },
     /// A count without a limit whose puzzle has more solutions than a count
     /// can hold: renaming the values no given holds, where the rules only
     /// ask cells to differ, gives `free!` of them from one, past 2⁶⁴.

@@ -350,7 +350,17 @@ pub(crate) fn base_size(geometry: &Geometry, options: EncodeOptions, budget: u64
     sizer
 }
 
-/// False when `deadline` cut the clues' clauses short.
+/// Whether `deadline` has passed.
+fn late(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|d| Instant::now() >= d)
+}
+
+/// False when `deadline` cut the clauses short. The clock is read after
+/// every `WORK_A_LOOK` (cell, value) pairs looked at: the rules of a blank
+/// 1024×1024 alone took 17 s to count, and gigabytes to write. A small
+/// grid's rules (up to about 4 million pairs, a 100×100's) are written
+/// whole whatever the time; a sink that wants them cut by the clock
+/// ([`crate::cnf::Until`]) counts its clauses.
 fn write_clauses(
     geometry: &Geometry,
     map: &VarMap,
@@ -358,9 +368,22 @@ fn write_clauses(
     deadline: Option<Instant>,
     sink: &mut impl ClauseSink,
 ) -> bool {
+    const WORK_A_LOOK: u64 = 1 << 22;
     let n = geometry.size();
+    let (mut work, mut look_at) = (0u64, WORK_A_LOOK);
+    let mut past = |pairs: usize| {
+        work += pairs as u64;
+        if work < look_at {
+            return false;
+        }
+        look_at = work + WORK_A_LOOK;
+        late(deadline)
+    };
     let mut lits: Vec<Lit> = Vec::with_capacity(n);
     for cell in geometry.cells() {
+        if past(n) {
+            return false;
+        }
         if map.decided().get(cell).is_some() {
             continue;
         }
@@ -373,6 +396,9 @@ fn write_clauses(
     let mut by_value: Vec<Vec<Lit>> = vec![Vec::new(); n];
     let mut holders = vec![0usize; n];
     for unit in geometry.units() {
+        if past(n * unit.cells().len()) {
+            return false;
+        }
         by_value.iter_mut().for_each(Vec::clear);
         holders.fill(0);
         for &cell in unit.cells() {

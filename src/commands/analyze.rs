@@ -9,7 +9,8 @@ use strum::VariantNames;
 
 use satdoku::{
     analyze, candidate_counts, propagation, residual, steps, Alphabet, AnalyzeOptions, Cell, Claim, Deduction,
-    Geometry, Grid, Level, Puzzle, SolveError, SolveOptions, Step, StepText, Stepped, Verdict, ViolationText,
+    Geometry, Grid, Level, Puzzle, SolveError, SolveOptions, Step, StepText, Stepped, UniquenessChecker, Verdict,
+    ViolationText,
 };
 
 use super::batch::{run, Numbered};
@@ -134,6 +135,14 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
         let start = Instant::now();
         // The whole puzzle's limit: the redundant givens come out of it too.
         let deadline = args.batch.timeout.and_then(|t| start.checked_add(t));
+        // --redundant takes the blank grid's whole formula, whatever
+        // propagation leaves of the puzzle's: refused first.
+        if args.redundant {
+            let limit = options.solve.max_literals;
+            if let Err(e) = UniquenessChecker::check_size(puzzle.geometry(), limit, deadline) {
+                return out.emit(failure(&args.batch, numbered, e));
+            }
+        }
         let analysis = match analyze(puzzle, &options) {
             Ok(a) => a,
             Err(e) => return out.emit(failure(&args.batch, numbered, e)),
@@ -230,7 +239,8 @@ fn redundant_givens(
     deadline: Option<Instant>,
 ) -> Result<Vec<String>, SolveError> {
     let givens: Vec<Cell> = puzzle.givens().filled().map(|(cell, _)| cell).collect();
-    let cells = with_checker(puzzle, solution, deadline, |checker| checker.redundant(&givens))?;
+    let limits = (deadline, options.max_literals);
+    let cells = with_checker(puzzle, solution, limits, |checker| checker.redundant(&givens))?;
     for &cell in &cells {
         let mut without = puzzle.givens().clone();
         without.set(cell, None);

@@ -39,13 +39,24 @@ pub fn run_count(args: &CountArgs, grid: &GridArgs) -> Result<u8> {
         };
         let start = Instant::now();
         let mut search = Search::new(puzzle, &options);
-        // A proof of the exact count blocks every solution: keep them.
+        // A proof of the exact count blocks every solution: keep them, until
+        // their blocking clauses alone (n² literals each) are past
+        // --max-literals: the proof is refused then, and the count goes on
+        // without them (28 million grids of a blank 6×6 took 3.4 GB).
         let mut solutions = Vec::new();
+        let cells = puzzle.geometry().cell_count() as u64;
+        let mut too_many = false;
         let counted = match proofs.wanted() {
             false => search.count_up_to(limit),
             // The solution past the limit is kept too; a capped count has no proof.
             true => search.count_each(limit, |solution| {
-                solutions.push(solution.clone());
+                if !too_many && (solutions.len() as u64 + 1).saturating_mul(cells) > options.max_literals {
+                    too_many = true;
+                    solutions = Vec::new();
+                }
+                if !too_many {
+                    solutions.push(solution.clone());
+                }
                 Ok(())
             }),
         };
@@ -74,6 +85,14 @@ pub fn run_count(args: &CountArgs, grid: &GridArgs) -> Result<u8> {
         };
         let record = record.with_body(Body::Count(count));
         let record = match (proofs.wanted(), count.capped) {
+            (true, false) if too_many => record.proved(|| {
+                Err(format!(
+                    "no proof: too large: its claim alone, a clause of {cells} literals blocking each of the {} solutions, would have {} literals, past the limit of {} (--max-literals)",
+                    count.count,
+                    count.count.saturating_mul(cells),
+                    options.max_literals
+                ))
+            }),
             (true, false) => record.proved(|| proofs.write(numbered, puzzle, Claim::Only(solutions), &options)),
             _ => record,
         };

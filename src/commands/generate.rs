@@ -71,6 +71,11 @@ pub struct GenerateArgs {
     /// Give up on a puzzle after SECS seconds: an `error` record, and the run goes on.
     #[arg(long, value_name = "SECS", value_parser = super::parse_timeout)]
     pub timeout: Option<std::time::Duration>,
+    /// Refuse to make puzzles whose uniqueness checker (the blank grid's
+    /// whole CNF, O(n^4)) would have more than N literals: the memory it
+    /// takes (about 20 bytes a literal in varisat). Full grids need none.
+    #[arg(long, value_name = "N", default_value_t = satdoku::DEFAULT_MAX_LITERALS)]
+    pub max_literals: u64,
 }
 
 /// Parse `--givens K` or `K..L`.
@@ -188,6 +193,7 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
         steps: args.mix,
         tries: args.tries,
         timeout: args.timeout,
+        max_literals: args.max_literals,
     };
     // A clock seed below 2⁵³: JSON readers that hold numbers as doubles (jq,
     // JavaScript) read the record's seed back exactly, to make it again.

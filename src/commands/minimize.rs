@@ -35,10 +35,11 @@ thread_local! {
 /// The checker of `puzzle`'s geometry on this thread, with `solution` loaded
 /// and every question it is asked answered by `deadline` (each caller gives
 /// its own: the checker outlives them, and `--redundant` once ran without one).
+/// A checker whose formula would be past `max_literals` is refused before it is built.
 pub fn with_checker<T>(
     puzzle: &Puzzle,
     solution: &Grid,
-    deadline: Option<std::time::Instant>,
+    (deadline, max_literals): (Option<std::time::Instant>, u64),
     f: impl FnOnce(&mut UniquenessChecker) -> Result<T, SolveError>,
 ) -> Result<T, SolveError> {
     CHECKERS.with(|checkers| {
@@ -46,7 +47,8 @@ pub fn with_checker<T>(
         let i = match checkers.iter().position(|c| **c.geometry() == **puzzle.geometry()) {
             Some(i) => i,
             None => {
-                checkers.push(UniquenessChecker::with_deadline(Arc::clone(puzzle.geometry()), deadline)?);
+                let geometry = Arc::clone(puzzle.geometry());
+                checkers.push(UniquenessChecker::with_limits(geometry, deadline, max_literals)?);
                 checkers.len() - 1
             }
         };
@@ -81,11 +83,10 @@ pub fn unique_solution<'a>(
     puzzle: &Puzzle,
     numbered: &'a Numbered,
     batch: &BatchArgs,
-    encoding: &EncodingArgs,
+    options: &SolveOptions,
     alphabet: &Alphabet,
 ) -> Result<Grid, Box<Record<'a>>> {
-    let options = encoding.options(batch);
-    let mut search = Search::new(puzzle, &options);
+    let mut search = Search::new(puzzle, options);
     let found: Result<Vec<Grid>, SolveError> = search.by_ref().take(2).collect();
     match found {
         Err(e) => Err(Box::new(failure(batch, numbered, e))),
@@ -97,6 +98,12 @@ pub fn unique_solution<'a>(
             ..Record::new(numbered, Status::Multiple)
         })),
     }
+}
+
+/// The time left before `deadline`, as a timeout (at least a nanosecond:
+/// none would mean no limit).
+pub fn remaining(deadline: Option<std::time::Instant>) -> Option<std::time::Duration> {
+    deadline.map(|d| d.saturating_duration_since(std::time::Instant::now()).max(std::time::Duration::from_nanos(1)))
 }
 
 pub fn run_minimize(args: &MinimizeArgs, grid: &GridArgs) -> Result<u8> {
@@ -117,7 +124,18 @@ fn minimize_one(args: &MinimizeArgs, numbered: &Numbered, puzzle: &Puzzle, out: 
         let error = "pencil marks: minimize removes givens of puzzles without candidate lists";
         return out.emit(Record::failed(numbered, Status::Error, error));
     }
-    let solution = match unique_solution(puzzle, numbered, &args.batch, &args.encoding, &out.renderer.alphabet) {
+    // One limit for the whole puzzle, from here: the search for its
+    // solution, the checker's formula and the questions put to it.
+    let start = std::time::Instant::now();
+    let deadline = args.batch.timeout.and_then(|t| start.checked_add(t));
+    let max_literals = args.encoding.max_literals;
+    // Removing givens takes the blank grid's whole formula, whatever
+    // propagation leaves of the puzzle's: refused first, before the search.
+    if let Err(e) = UniquenessChecker::check_size(puzzle.geometry(), max_literals, deadline) {
+        return out.emit(failure(&args.batch, numbered, e));
+    }
+    let options = SolveOptions { timeout: remaining(deadline), ..args.encoding.options(&args.batch) };
+    let solution = match unique_solution(puzzle, numbered, &args.batch, &options, &out.renderer.alphabet) {
         Ok(solution) => solution,
         Err(record) => return out.emit(*record),
     };
@@ -125,8 +143,7 @@ fn minimize_one(args: &MinimizeArgs, numbered: &Numbered, puzzle: &Puzzle, out: 
     if let Some(seed) = args.seed {
         Rng::for_item(seed, numbered.index as u64).shuffle(&mut givens);
     }
-    let deadline = args.batch.timeout.and_then(|t| std::time::Instant::now().checked_add(t));
-    let kept = match with_checker(puzzle, &solution, deadline, |checker| checker.minimize(&givens)) {
+    let kept = match with_checker(puzzle, &solution, (deadline, max_literals), |checker| checker.minimize(&givens)) {
         Ok(kept) => kept,
         Err(e) => return out.emit(failure(&args.batch, numbered, e)),
     };
@@ -134,7 +151,7 @@ fn minimize_one(args: &MinimizeArgs, numbered: &Numbered, puzzle: &Puzzle, out: 
     for &cell in kept.iter().flatten() {
         minimal.set(cell, solution.get(cell));
     }
-    let options = args.encoding.options(&args.batch);
+    let options = SolveOptions { timeout: remaining(deadline), ..options };
     if let Err(e) = confirm_unique(puzzle.geometry(), minimal.clone(), &solution, &options, "the minimized puzzle") {
         return out.emit(failure(&args.batch, numbered, e));
     }

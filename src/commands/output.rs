@@ -245,11 +245,12 @@ impl<'a> Record<'a> {
     }
 
     /// This record with the proof of its claim written by `write`, or an
-    /// error record saying why there is none.
+    /// error record saying why there is none: the answer it proves (a
+    /// count, a solution, candidates) is kept in it, found all the same.
     pub fn proved(self, write: impl FnOnce() -> Result<String, String>) -> Record<'a> {
         match write() {
             Ok(path) => Record { proof: Some(path), ..self },
-            Err(error) => Record::failed(self.numbered, Status::Error, error),
+            Err(error) => Record { status: Status::Error, error: Some(error), ..self },
         }
     }
 
@@ -284,6 +285,10 @@ impl<'a> Record<'a> {
 
     /// The reason or the error.
     fn detail(&self) -> Option<&str> {
+        // An answer whose proof failed keeps its reason: the error is the news.
+        if self.status == Status::Error {
+            return self.error.as_deref().or(self.reason.as_deref());
+        }
         self.reason.as_deref().or(self.error.as_deref())
     }
 

@@ -91,6 +91,12 @@ pub struct GenerateOptions {
     /// by the uniqueness questions and the final check, which are where the
     /// time goes on big grids.
     pub timeout: Option<Duration>,
+    /// The largest uniqueness checker built, in literals
+    /// ([`SolveOptions::max_literals`], the same default): its formula is
+    /// the blank grid's full encoding, O(n⁴) (a blank 256×256's is past 4
+    /// GB), refused with [`SolveError::GridTooLarge`] before anything is built
+    /// for it. Full grids ([`Kind::Solved`]) need none.
+    pub max_literals: u64,
 }
 
 impl Default for GenerateOptions {
@@ -102,6 +108,7 @@ impl Default for GenerateOptions {
             steps: None,
             tries: 1000,
             timeout: None,
+            max_literals: crate::pipeline::DEFAULT_MAX_LITERALS,
         }
     }
 }
@@ -196,6 +203,10 @@ impl Generator {
         let deadline = self.options.timeout.and_then(|t| Instant::now().checked_add(t));
         match self.layouts.clone() {
             Layouts::Fixed(geometry) => {
+                // The checker's size first: a refusal costs nothing, the sampler seconds.
+                if self.options.kind != Kind::Solved && self.checker.is_none() {
+                    UniquenessChecker::check_size(&geometry, self.options.max_literals, deadline)?;
+                }
                 if self.sampler.is_none() {
                     let sampler =
                         self.sampler(&geometry, deadline)?.ok_or_else(|| GenerateError::NoGrid(geometry.describe()))?;
@@ -206,7 +217,8 @@ impl Generator {
                     return full_grid(sampler, &mut rng, deadline);
                 }
                 if self.checker.is_none() {
-                    self.checker = Some(UniquenessChecker::with_deadline(Arc::clone(&geometry), deadline)?);
+                    let limit = self.options.max_literals;
+                    self.checker = Some(UniquenessChecker::with_limits(Arc::clone(&geometry), deadline, limit)?);
                 }
                 let checker = self.checker.as_mut().expect("made above");
                 make(sampler, checker, &self.options, &mut rng, deadline)
@@ -215,6 +227,12 @@ impl Generator {
                 if n == 0 || n > MAX_SIZE {
                     return Err(GeometryError::Size { n }.into());
                 }
+                if self.options.kind != Kind::Solved {
+                    // The checker's size is the layout's side's alone (rows as the regions).
+                    let rows =
+                        Geometry::new(n, Layout::Regions((0..n * n).map(|c| (c / n) as u32).collect()), &variants)?;
+                    UniquenessChecker::check_size(&rows, self.options.max_literals, deadline)?;
+                }
                 let (geometry, sampler) = match n < GRID_WALK_MIN_SIDE {
                     true => self.free_layout(n, &variants, &mut rng, deadline)?,
                     false => self.layout_with_grid(n, &variants, &mut rng, deadline)?,
@@ -222,7 +240,7 @@ impl Generator {
                 if self.options.kind == Kind::Solved {
                     return full_grid(&sampler, &mut rng, deadline);
                 }
-                let mut checker = UniquenessChecker::with_deadline(geometry, deadline)?;
+                let mut checker = UniquenessChecker::with_limits(geometry, deadline, self.options.max_literals)?;
                 make(&sampler, &mut checker, &self.options, &mut rng, deadline)
             }
         }
@@ -337,7 +355,7 @@ fn make(
             grid.set(cell, solution.get(cell));
         }
         let puzzle = Puzzle::new(Arc::clone(&geometry), grid).expect("sizes match");
-        check_unique(&puzzle, &solution, deadline)?;
+        check_unique(&puzzle, &solution, deadline, options.max_literals)?;
         return Ok(Generated { puzzle, solution, tries, solver_calls: checker.calls() - calls });
     }
     Err(GenerateError::Unreachable {
@@ -388,9 +406,14 @@ fn fill_up(givens: &mut Vec<Vec<Cell>>, orbits: &[Vec<Cell>], range: &RangeInclu
 /// The generator's own answer checked another way: the enumeration of
 /// [`Search`] (propagation, branching and a solver of its own) must find
 /// `solution` and nothing else.
-fn check_unique(puzzle: &Puzzle, solution: &Grid, deadline: Option<Instant>) -> Result<(), SolveError> {
+fn check_unique(
+    puzzle: &Puzzle,
+    solution: &Grid,
+    deadline: Option<Instant>,
+    max_literals: u64,
+) -> Result<(), SolveError> {
     let timeout = deadline.map(|d| d.saturating_duration_since(Instant::now()).max(Duration::from_millis(1)));
-    let options = SolveOptions { timeout, ..SolveOptions::default() };
+    let options = SolveOptions { timeout, max_literals, ..SolveOptions::default() };
     let found: Vec<Grid> = Search::new(puzzle, &options).take(2).collect::<Result<_, _>>()?;
     match found.as_slice() {
         [one] if one == solution => Ok(()),

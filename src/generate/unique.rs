@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use varisat::{ExtendFormula, Lit, Solver};
 
-use crate::cnf::encode::{encode_base, encode_base_until, EncodeOptions};
+use crate::cnf::encode::{base_size, encode_base, encode_base_until, CnfSize, EncodeOptions};
 use crate::cnf::varmap::VarMap;
 use crate::cnf::Until;
 use crate::error::InternalError;
@@ -76,6 +76,48 @@ impl UniquenessChecker {
         let mut checker = UniquenessChecker::loaded(geometry, solver, map);
         checker.set_deadline(deadline);
         Ok(checker)
+    }
+
+    /// [`UniquenessChecker::with_deadline`], refused with
+    /// [`SolveError::GridTooLarge`] when the grid's formula would be past
+    /// `max_literals` ([`crate::SolveOptions::max_literals`]): see
+    /// [`UniquenessChecker::check_size`].
+    pub fn with_limits(
+        geometry: Arc<Geometry>,
+        deadline: Option<Instant>,
+        max_literals: u64,
+    ) -> Result<UniquenessChecker, SolveError> {
+        UniquenessChecker::check_size(&geometry, max_literals, deadline)?;
+        UniquenessChecker::with_deadline(geometry, deadline)
+    }
+
+    /// Refuse a checker for `geometry` whose formula (the blank grid's full
+    /// encoding, whatever the givens: O(n⁴) literals, gigabytes past
+    /// 100×100) would be past `max_literals`, before anything is built for
+    /// it: the count stops at the limit, and at `deadline`
+    /// ([`SolveError::TimedOut`]). A puzzle that propagation solves needs no
+    /// formula to be solved, but still this one to have its givens removed.
+    pub fn check_size(geometry: &Geometry, max_literals: u64, deadline: Option<Instant>) -> Result<(), SolveError> {
+        let n = geometry.size() as u64;
+        let variables = n * n * n;
+        // The variables alone: a blank 1024×1024 has a billion.
+        if variables > max_literals {
+            let size = CnfSize { variables, clauses: 0, literals: variables };
+            return Err(SolveError::GridTooLarge { size, limit: max_literals });
+        }
+        let sizer = base_size(geometry, EncodeOptions::default(), max_literals, deadline);
+        if sizer.late {
+            return Err(SolveError::TimedOut);
+        }
+        let size = match sizer.stopped {
+            // Counting stopped at the limit: its count is a floor.
+            true => CnfSize { variables: 0, clauses: 0, literals: sizer.size.literals },
+            false => sizer.size,
+        };
+        match size.literals > max_literals {
+            true => Err(SolveError::GridTooLarge { size, limit: max_literals }),
+            false => Ok(()),
+        }
     }
 
     fn loaded(geometry: Arc<Geometry>, solver: Solver<'static>, map: VarMap) -> UniquenessChecker {
@@ -311,6 +353,24 @@ mod tests {
         let all: Vec<Vec<Cell>> = grid_4x4().filled().map(|(cell, _)| vec![cell]).collect();
         let kept = checker.minimize(&all).unwrap();
         assert!(kept.len() < all.len());
+    }
+
+    /// The checker's formula is sized before it is built, against the
+    /// limit, whatever the givens; the clock stops the sizing of a big one.
+    #[test]
+    fn the_checkers_formula_is_checked_against_the_limit() {
+        let nine = Geometry::classic(9).unwrap();
+        let refused = UniquenessChecker::check_size(&nine, 26_243, None);
+        assert!(matches!(refused, Err(SolveError::GridTooLarge { size, limit: 26_243 }) if size.literals == 26_244));
+        assert!(UniquenessChecker::check_size(&nine, 26_244, None).is_ok());
+        // The variables alone: a billion, refused without counting a clause.
+        let tight = UniquenessChecker::check_size(&Geometry::latin(1000).unwrap(), 1000, None);
+        assert!(matches!(tight, Err(SolveError::GridTooLarge { size, .. }) if size.variables == 1_000_000_000));
+        let past = Some(Instant::now() - std::time::Duration::from_secs(1));
+        let late = UniquenessChecker::check_size(&Geometry::classic(144).unwrap(), u64::MAX, past);
+        assert!(matches!(late, Err(SolveError::TimedOut)), "{late:?}");
+        let with_limits = UniquenessChecker::with_limits(Arc::new(nine), None, 1000);
+        assert!(matches!(with_limits, Err(SolveError::GridTooLarge { .. })));
     }
 
     /// Each given's question is "another solution with this cell changed",

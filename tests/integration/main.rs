@@ -26,6 +26,7 @@ mod pictures;
 mod portfolio;
 mod progress;
 mod proofs;
+mod resource_limits;
 mod review_findings;
 mod shell;
 mod sparse;
