@@ -5,12 +5,12 @@ use std::time::Instant;
 use anyhow::Result;
 use clap::Args;
 
-use satdoku::{Claim, Count, Search, SolveError};
+use satdoku::{Count, Search, SolveError};
 
 use super::batch::run;
 use super::output::{Body, Record, Status};
 use super::solve::failure;
-use super::{parse_max, BatchArgs, EncodingArgs, GridArgs, ProofArgs};
+use super::{parse_max, BatchArgs, Blocked, EncodingArgs, GridArgs, ProofArgs};
 
 #[derive(Args, Debug)]
 pub struct CountArgs {
@@ -39,24 +39,14 @@ pub fn run_count(args: &CountArgs, grid: &GridArgs) -> Result<u8> {
         };
         let start = Instant::now();
         let mut search = Search::new(puzzle, &options);
-        // A proof of the exact count blocks every solution: keep them, until
-        // their blocking clauses alone (n² literals each) are past
-        // --max-literals: the proof is refused then, and the count goes on
-        // without them (28 million grids of a blank 6×6 took 3.4 GB).
-        let mut solutions = Vec::new();
-        let cells = puzzle.geometry().cell_count() as u64;
-        let mut too_many = false;
+        // A proof of the exact count blocks every solution: keep them, while
+        // their clauses stay within --max-literals.
+        let mut blocked = Blocked::new(puzzle, &options);
         let counted = match proofs.wanted() {
             false => search.count_up_to(limit),
             // The solution past the limit is kept too; a capped count has no proof.
             true => search.count_each(limit, |solution| {
-                if !too_many && (solutions.len() as u64 + 1).saturating_mul(cells) > options.max_literals {
-                    too_many = true;
-                    solutions = Vec::new();
-                }
-                if !too_many {
-                    solutions.push(solution.clone());
-                }
+                blocked.push(solution);
                 Ok(())
             }),
         };
@@ -85,15 +75,9 @@ pub fn run_count(args: &CountArgs, grid: &GridArgs) -> Result<u8> {
         };
         let record = record.with_body(Body::Count(count));
         let record = match (proofs.wanted(), count.capped) {
-            (true, false) if too_many => record.proved(|| {
-                Err(format!(
-                    "no proof: too large: its claim alone, a clause of {cells} literals blocking each of the {} solutions, would have {} literals, past the limit of {} (--max-literals)",
-                    count.count,
-                    count.count.saturating_mul(cells),
-                    options.max_literals
-                ))
-            }),
-            (true, false) => record.proved(|| proofs.write(numbered, puzzle, Claim::Only(solutions), &options)),
+            (true, false) => {
+                record.proved(|| blocked.claim().and_then(|claim| proofs.write(numbered, puzzle, claim, &options)))
+            }
             _ => record,
         };
         out.emit(record)

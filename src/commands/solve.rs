@@ -6,12 +6,12 @@ use anyhow::Result;
 use clap::Args;
 
 use satdoku::{
-    solve_with_stats, Claim, ExternalSolver, Grid, Guess, Outcome, Puzzle, Search, SolveError, SolveOptions, Stats,
+    solve_with_stats, Claim, ExternalSolver, Guess, Outcome, Puzzle, Search, SolveError, SolveOptions, Stats,
 };
 
 use super::batch::{run, Numbered};
 use super::output::{Body, Emitter, Record, Status};
-use super::{parse_max, BatchArgs, EncodingArgs, GridArgs, ProofArgs, Proofs};
+use super::{parse_max, BatchArgs, Blocked, EncodingArgs, GridArgs, ProofArgs, Proofs};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -89,7 +89,7 @@ fn answer(
         Err(e) => return out.emit(Record::failed(numbered, Status::Invalid, e)),
     };
     if args.all {
-        return solve_all(args, proofs, numbered, Search::new(puzzle, options), out);
+        return solve_all(args, proofs, numbered, puzzle, out);
     }
     if args.unique {
         return solve_unique(args, proofs, options, numbered, puzzle, out);
@@ -128,15 +128,16 @@ fn solve_all(
     args: &SolveArgs,
     proofs: &Proofs,
     numbered: &Numbered,
-    mut search: Search,
+    puzzle: &Puzzle,
     out: &mut Emitter,
 ) -> io::Result<()> {
+    let options = args.options();
+    let mut search = Search::new(puzzle, &options);
     let mut found = 0;
     // A listing run to its end claims there is no other solution, as a
     // count does: with proofs asked for, the last record waits for the end
     // to carry the proof that blocks every solution listed.
-    let (puzzle, options) = (numbered.entry.puzzle.as_ref(), args.options());
-    let mut claim = proofs.wanted().then(|| Listed::new(puzzle.ok(), &options));
+    let mut blocked = proofs.wanted().then(|| Blocked::new(puzzle, &options));
     let mut last: Option<Record> = None;
     let complete = loop {
         if args.max.is_some_and(|m| found >= m) {
@@ -156,73 +157,24 @@ fn solve_all(
         if let Some(record) = last.take() {
             out.emit(record)?;
         }
-        if let Some(listed) = &mut claim {
-            listed.push(&grid);
+        if let Some(blocked) = &mut blocked {
+            blocked.push(&grid);
         }
         let record = Record::new(numbered, Status::Solved).with_body(Body::Solution { grid, number: Some(found) });
-        match claim {
+        match blocked {
             Some(_) => last = Some(record),
             None => out.emit(record)?,
         }
     };
-    let puzzle = match puzzle {
-        Ok(puzzle) => puzzle,
-        Err(_) => return Ok(()),
-    };
-    match (last, claim) {
-        (Some(record), Some(listed)) if complete => {
-            let proof = match listed.grids {
-                Some(grids) => proofs.write(numbered, puzzle, Claim::Only(grids), &options),
-                None => Err(listed.too_large()),
-            };
-            // Without its proof the last solution is still one: kept in the error record.
-            out.emit(match proof {
-                Ok(path) => Record { proof: Some(path), ..record },
-                Err(error) => Record { body: record.body, ..Record::failed(numbered, Status::Error, error) },
-            })
-        }
+    match (last, blocked) {
+        (Some(record), Some(blocked)) if complete => out
+            .emit(record.proved(|| blocked.claim().and_then(|claim| proofs.write(numbered, puzzle, claim, &options)))),
         (Some(record), _) => out.emit(record),
         (None, _) if found == 0 => {
             let record = unsolvable(numbered, &search, out);
             out.emit(prove(proofs, &options, numbered, puzzle, record, Claim::Unsolvable))
         }
         (None, _) => Ok(()),
-    }
-}
-
-/// The solutions `solve --all` listed, kept for the proof that there is no
-/// other while their blocking clauses stay within `--max-literals`.
-struct Listed {
-    grids: Option<Vec<Grid>>,
-    count: u64,
-    cells: u64,
-    limit: u64,
-}
-
-impl Listed {
-    fn new(puzzle: Option<&Puzzle>, options: &SolveOptions) -> Listed {
-        let cells = puzzle.map_or(0, |p| p.geometry().cell_count() as u64);
-        Listed { grids: Some(Vec::new()), count: 0, cells, limit: options.max_literals }
-    }
-
-    fn push(&mut self, grid: &Grid) {
-        self.count += 1;
-        if self.count.saturating_mul(self.cells) > self.limit {
-            self.grids = None;
-        }
-        if let Some(grids) = &mut self.grids {
-            grids.push(grid.clone());
-        }
-    }
-
-    /// Why there is no proof, once the clauses would pass the limit.
-    fn too_large(&self) -> String {
-        format!(
-            "no proof: too large: its {} blocking clauses alone would have {} literals, past --max-literals {}",
-            self.count,
-            self.count.saturating_mul(self.cells),
-            self.limit
-        )
     }
 }
 
