@@ -8,7 +8,7 @@ use clap::Args;
 use strum::VariantNames;
 
 use satdoku::{
-    analyze, candidate_counts, propagation, residual, steps, Alphabet, AnalyzeOptions, Cell, Claim, Deduction,
+    analyze, candidate_counts, propagation, residual, steps, Alphabet, AnalyzeOptions, Cell, Claim, Deduction, Domains,
     Geometry, Grid, Level, Puzzle, SolveError, SolveOptions, Step, StepText, Stepped, UniquenessChecker, Verdict,
     ViolationText,
 };
@@ -119,11 +119,7 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
             // it ruled out, or that there is no solution.
             let claim = match &record.body {
                 _ if !proofs.wanted() || record.status == Status::Error => None,
-                Body::Analysis { domains: Some(domains), .. } => {
-                    let n = puzzle.size();
-                    let ruled_out = puzzle.geometry().cells().any(|c| domains.count(c) < n);
-                    ruled_out.then(|| Claim::Within(domains.clone()))
-                }
+                Body::Analysis { domains: Some(domains), .. } => ruled_out(puzzle, domains),
                 _ => (record.status == Status::Unsolvable).then_some(Claim::Unsolvable),
             };
             let record = match claim {
@@ -163,10 +159,7 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
         let (record, claim) = match (analysis.candidates, analysis.verdict) {
             (Some(domains), verdict) if verdict != Verdict::Unsolvable => {
                 let status = if verdict == Verdict::Unique { Status::Unique } else { Status::Multiple };
-                // What a proof covers: every candidate ruled out, when some is.
-                let n = puzzle.size();
-                let ruled_out = puzzle.geometry().cells().any(|c| domains.count(c) < n);
-                let claim = ruled_out.then(|| Claim::Within(domains.clone()));
+                let claim = ruled_out(puzzle, &domains);
                 // A given of a pencil-mark puzzle is a cell with one candidate:
                 // removing it alone means nothing, so say so rather than guess.
                 if args.redundant && puzzle.candidates().is_some() {
@@ -224,6 +217,13 @@ pub fn run_analyze(args: &AnalyzeArgs, grid: &GridArgs) -> Result<u8> {
         out.emit(record)
     })?;
     Ok(summary.code())
+}
+
+/// What a proof of `domains` covers: every candidate ruled out, when some is.
+fn ruled_out(puzzle: &Puzzle, domains: &Domains) -> Option<Claim> {
+    let n = puzzle.size();
+    let some = puzzle.geometry().cells().any(|c| domains.count(c) < n);
+    some.then(|| Claim::Within(domains.clone()))
 }
 
 /// The givens of a unique puzzle that may each go alone, named `r1c2`: one
