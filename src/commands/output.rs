@@ -201,6 +201,10 @@ pub struct Record<'a> {
     /// The puzzle as read: its index, name and place in the input.
     pub numbered: &'a Numbered,
     pub status: Status,
+    /// The status of the answer an `error` record keeps (its proof could
+    /// not be made): what the text formats show on stdout, the error going
+    /// to stderr. JSON says `"error"` and keeps the answer beside it.
+    pub answered: Option<Status>,
     pub body: Body,
     /// Why there is no solution, when known.
     pub reason: Option<String>,
@@ -233,6 +237,7 @@ impl<'a> Record<'a> {
         Record {
             numbered,
             status,
+            answered: None,
             body: Body::Empty,
             reason: None,
             error: None,
@@ -250,8 +255,14 @@ impl<'a> Record<'a> {
     pub fn proved(self, write: impl FnOnce() -> Result<String, String>) -> Record<'a> {
         match write() {
             Ok(path) => Record { proof: Some(path), ..self },
-            Err(error) => Record { status: Status::Error, error: Some(error), ..self },
+            Err(error) => Record { status: Status::Error, answered: Some(self.status), error: Some(error), ..self },
         }
+    }
+
+    /// The status the text formats show: the answer's, where an error
+    /// record keeps one.
+    fn shown(&self) -> Status {
+        self.answered.unwrap_or(self.status)
     }
 
     /// An `unsolvable` record of `numbered`, with the contradiction that shows it
@@ -283,13 +294,14 @@ impl<'a> Record<'a> {
         Record { body, ..self }
     }
 
-    /// The reason or the error.
+    /// The reason or the error. An answer whose proof failed shows its own
+    /// reason: its error goes to stderr.
     fn detail(&self) -> Option<&str> {
-        // An answer whose proof failed keeps its reason: the error is the news.
-        if self.status == Status::Error {
-            return self.error.as_deref().or(self.reason.as_deref());
+        match (self.answered, self.status) {
+            (Some(_), _) => self.reason.as_deref(),
+            (None, Status::Error) => self.error.as_deref().or(self.reason.as_deref()),
+            _ => self.reason.as_deref().or(self.error.as_deref()),
         }
-        self.reason.as_deref().or(self.error.as_deref())
     }
 
     /// `status: puzzle 3 (file:12): detail`.
@@ -299,8 +311,8 @@ impl<'a> Record<'a> {
 
     /// [`Record::message`], a failure's status in the conflict colour.
     fn painted_message(&self, palette: Palette) -> String {
-        let status: &str = self.status.into();
-        let status = match self.status {
+        let status: &str = self.shown().into();
+        let status = match self.shown() {
             Status::Unsolvable | Status::Invalid | Status::Error => palette.paint(Palette::CONFLICT, status),
             _ => status.to_string(),
         };

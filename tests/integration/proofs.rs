@@ -525,3 +525,43 @@ fn a_count_proof_counts_its_blocking_clauses_against_max_literals() {
     assert!(error.starts_with("no proof: too large") && error.contains("--max-literals"), "{error}");
     assert!(!drat.exists() && !cnf.exists());
 }
+
+/// A proof that cannot be made (here past `--max-literals`) makes the record
+/// an error, and the answer it proves stays in it: JSON kept it, but the
+/// line and grid formats printed the error in its place, so `solve --all`
+/// lost its last solution and `count` its count. They print the answer on
+/// stdout, the error goes to stderr, and the exit code is 2.
+#[test]
+fn a_proof_that_cannot_be_made_keeps_the_answer_in_every_format() {
+    let dir = TempDir::new().unwrap();
+    let drat = dir.path().join("p.drat");
+    let puzzle = "1234....2143....";
+    let givens = read_symbols(puzzle);
+    let brute = Brute::new(Shape::classic(4));
+    let expected = brute.solutions(&givens, 100).unwrap();
+    assert!(expected.len() > 1, "test bug: the puzzle should have several solutions");
+    let failing = |command: &str, format: &str| {
+        let args = [command, "--proof", drat.to_str().unwrap(), "--max-literals", "1", "--format", format];
+        let mut args = args.to_vec();
+        if command == "solve" {
+            args.push("--all");
+        }
+        let r = run(&args, &format!("{puzzle}\n"));
+        assert_eq!(r.code, 2, "{command} {format}: {}", r.stderr);
+        assert!(r.stderr.contains("no proof: too large"), "{command} {format}: {}", r.stderr);
+        assert!(!r.stdout.contains("no proof"), "{command} {format}: the error took the answer's place: {}", r.stdout);
+        r.stdout
+    };
+    let listed: HashSet<Vec<usize>> =
+        failing("solve", "line").lines().filter(|l| !l.starts_with('#')).map(|l| read_solution_line(l, None)).collect();
+    for solution in &listed {
+        assert_solves(&Shape::classic(4), &givens, solution, "solve --all");
+    }
+    assert_eq!(listed, expected);
+    let grids = failing("solve", "grid");
+    assert!(grids.contains(&format!("solution {}", expected.len())), "{grids}");
+    assert_eq!(failing("count", "line").trim(), expected.len().to_string());
+    let counted = failing("count", "grid");
+    assert!(counted.trim().ends_with(&format!(": {}", expected.len())), "{counted}");
+    assert!(!drat.exists());
+}

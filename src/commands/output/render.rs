@@ -193,7 +193,7 @@ impl Renderer {
     }
 
     fn line(&self, record: &Record) -> String {
-        let mut text = match (&record.body, record.status) {
+        let mut text = match (&record.body, record.shown()) {
             (_, Status::Invalid | Status::Error) => record.message(),
             // `solve --all`: a comment line (which puzzle text skips) before each puzzle's solutions.
             (Body::Solution { grid, number: Some(1) }, _) => {
@@ -241,7 +241,7 @@ impl Renderer {
             Body::Analysis { domains: Some(domains), steps: None, .. } => Some(domains.decided()),
             _ => None,
         };
-        match (grid, record.status) {
+        match (grid, record.shown()) {
             (_, Status::Invalid | Status::Error) | (None, _) => self.line(record),
             (Some(grid), _) => self.fpuzzles_string(record, puzzle, Some(&grid)),
         }
@@ -260,7 +260,7 @@ impl Renderer {
     }
 
     fn grid(&self, record: &Record) -> String {
-        let header = match (&record.body, record.status) {
+        let header = match (&record.body, record.shown()) {
             (Body::Empty | Body::Analysis { domains: None, steps: None, .. }, _)
             | (_, Status::Invalid | Status::Error) => record.painted_message(self.palette),
             (Body::Solution { number: Some(k), .. }, _) => format!("{}: solution {k}", record.numbered.describe()),
@@ -302,7 +302,7 @@ impl Renderer {
         };
         let mut text = header;
         text.push('\n');
-        let failed = matches!(record.status, Status::Invalid | Status::Error);
+        let failed = matches!(record.shown(), Status::Invalid | Status::Error);
         if let Some(geometry) = record.geometry.as_ref().filter(|_| !failed) {
             match &record.body {
                 Body::Solution { grid, .. } => text.push_str(&self.solution_grid(record, grid, geometry)),
@@ -378,7 +378,7 @@ impl Renderer {
                 (StepLine::Grid(_), _) => {}
             }
         }
-        let last = match (&record.body, record.status) {
+        let last = match (&record.body, record.shown()) {
             (_, Status::Solved) => "solved by propagation alone".to_string(),
             (Body::Analysis { domains: Some(domains), .. }, _) => {
                 let open = (0..domains.size() * domains.size()).filter(|&i| domains.count(Cell::from_index(i)) > 1);
@@ -399,10 +399,10 @@ impl Renderer {
     /// two solutions, one per snapshot of `--steps`; none for bad input.
     pub fn pictures(&self, record: &Record) -> Vec<(String, String)> {
         let (Some(geometry), Some(givens)) = (&record.geometry, record.givens()) else { return Vec::new() };
-        if matches!(record.status, Status::Invalid | Status::Error) {
+        if matches!(record.shown(), Status::Invalid | Status::Error) {
             return Vec::new();
         }
-        let status: &str = record.status.into();
+        let status: &str = record.shown().into();
         let caption = match &record.body {
             Body::Solution { number: Some(k), .. } => format!("{}: solution {k}", record.numbered.describe()),
             Body::Count(count) => format!("{}: {}", record.numbered.describe(), count_text(count)),
