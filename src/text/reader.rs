@@ -365,6 +365,24 @@ fn nth_letter(c: char, i: usize) -> bool {
     i < 26 && [b'A', b'a'].iter().any(|&a| c == char::from(a + i as u8))
 }
 
+/// The rows of a grid with coordinates, read ahead.
+struct CoordinateRows {
+    /// Each row's line and cells.
+    rows: Vec<(usize, Vec<Token>)>,
+    /// How many lines they take, rules between them included.
+    lines: usize,
+    /// The first row a few cells too many or too few (its line, its number
+    /// and its count), which makes the grid one invalid entry that names it.
+    damaged: Option<(usize, usize, usize)>,
+}
+
+/// Whether `cells` fill a row of side `n`: n of them, each empty or a value
+/// of the grid.
+fn fill(cells: &[Token], n: usize) -> bool {
+    cells.len() == n
+        && cells.iter().all(|t| matches!(t.symbol, Symbol::Empty) || matches!(t.symbol, Symbol::Value(v) if v <= n))
+}
+
 /// The cells of row `row` (0-based) of a grid with coordinates, after its
 /// label (`A`, `a` or its number) when it starts with it, or marked off by
 /// `:` or `)` (`marked`, as [`LineKind::LabelledRow`] has it: `1: 4.....8.5`).
@@ -978,7 +996,11 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
 impl<R: BufRead> PuzzleReader<'_, R> {
     /// Decide what a line of cells starts, and read it: entries go to `ready`.
     fn frame(&mut self, line: usize, mut cells: Cells) {
-        if let Some(puzzle) = self.candidate_grid(line, &cells).or_else(|| self.coordinate_grid(&cells)) {
+        let grid = self
+            .candidate_grid(line, &cells)
+            .or_else(|| self.coordinate_grid(&cells))
+            .or_else(|| self.label_led_grid(line, &cells));
+        if let Some(puzzle) = grid {
             let entry = self.entry(line, cells.label, puzzle);
             return self.ready.push_back(entry);
         }
@@ -2137,8 +2159,60 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         {
             return None;
         }
+        let CoordinateRows { rows, lines: ahead, damaged } = self.coordinate_rows(n, Vec::with_capacity(n), false)?;
+        for _ in 0..ahead {
+            self.next_line();
+        }
+        let first = rows[0].0;
+        Some(match damaged {
+            Some((line, row, count)) => {
+                Err(self.error(line, None, ParseErrorKind::DamagedRow { first, row, count, n }))
+            }
+            None => self.resolve(first, n, &rows),
+        })
+    }
+
+    /// A grid whose rows start with their labels, no header above them
+    /// (`A 4 . . . . . 8 . 5`, `B . 3 . …`, or numbered `1 4 . . …`), if
+    /// `first` starts one: n rows of n symbols each after its label, and no
+    /// row as long as `first` right after the n-th (with it they are a
+    /// block of side n + 1 whose first column counts up).
+    fn label_led_grid(&mut self, line: usize, first: &Cells) -> Option<Result<Puzzle, ParseError>> {
+        // The first row's label: `A`, `a` or 1.
+        let labelled = first.tokens.first().is_some_and(|t| match &t.text {
+            TokenText::Char(c) => matches!(c, 'A' | 'a' | '1'),
+            TokenText::Word(w) => matches!(&**w, "A" | "a" | "1"),
+        });
+        if first.field || first.label.is_some() || !labelled {
+            return None;
+        }
         let alphabet = self.alphabet;
-        let mut rows = Vec::with_capacity(n);
+        let sides = [line::word_cells(&first.tokens, alphabet).len(), line::char_cells(&first.tokens, alphabet).len()];
+        // The cells after the label, and maybe the label again after them.
+        let sides = sides.into_iter().flat_map(|k| [k.checked_sub(1), k.checked_sub(2)]).flatten();
+        let fixed = self.spec.fixed_size();
+        let (n, rows, ahead) = sides.filter(|&n| n >= 4 && fixed.is_none_or(|f| f == n)).find_map(|n| {
+            let cells = coordinate_row(first, None, 0, n, alphabet).filter(|cells| fill(cells, n))?;
+            let CoordinateRows { rows, lines, .. } = self.coordinate_rows(n, vec![(line, cells)], true)?;
+            Some((n, rows, lines))
+        })?;
+        let block_goes_on =
+            matches!(self.peek(ahead), Some((_, LineKind::Cells(c))) if c.tokens.len() == first.tokens.len());
+        if block_goes_on {
+            return None;
+        }
+        for _ in 0..ahead {
+            self.next_line();
+        }
+        Some(self.resolve(line, n, &rows))
+    }
+
+    /// The rows of a grid with coordinates after the `rows` read already,
+    /// each its label and n cells, rules between them, looked at ahead (the
+    /// lines stay to be taken). `exact`: every row is n values or empty
+    /// cells, or there is no such grid.
+    fn coordinate_rows(&mut self, n: usize, mut rows: Vec<(usize, Vec<Token>)>, exact: bool) -> Option<CoordinateRows> {
+        let alphabet = self.alphabet;
         let mut damaged = None;
         let mut ahead = 0;
         while rows.len() < n {
@@ -2149,9 +2223,14 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                         LineKind::Cells(c) if !c.field && c.label.is_none() => {
                             coordinate_row(c, None, rows.len(), n, alphabet)
                         }
-                        LineKind::LabelledRow(label, c) => coordinate_row(c, Some(label), rows.len(), n, alphabet),
+                        LineKind::LabelledRow(label, c) if !exact => {
+                            coordinate_row(c, Some(label), rows.len(), n, alphabet)
+                        }
                         _ => None,
                     }?;
+                    if exact && !fill(&cells, n) {
+                        return None;
+                    }
                     if cells.len() != n {
                         if cells.len().abs_diff(n) > (n / 3).max(1) {
                             return None;
@@ -2164,16 +2243,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
             ahead += 1;
         }
-        for _ in 0..ahead {
-            self.next_line();
-        }
-        let first = rows[0].0;
-        Some(match damaged {
-            Some((line, row, count)) => {
-                Err(self.error(line, None, ParseErrorKind::DamagedRow { first, row, count, n }))
-            }
-            None => self.resolve(first, n, &rows),
-        })
+        Some(CoordinateRows { rows, lines: ahead, damaged })
     }
 
     /// A puzzle of each cell's candidates (values 1..=m, in cell order): a

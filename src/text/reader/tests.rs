@@ -1420,6 +1420,43 @@ fn finished_lines_with_bars_are_no_candidate_grid() {
     }
 }
 
+/// Rows labelled with no header of column numbers above them (`A 4 . . …`,
+/// `1 4 . . …`, `a4.....8.5`, the label again after the row): n rows of n
+/// cells after their labels were read as a block of side n + 1, its first
+/// column the labels, and made an invalid record a row short. The labels
+/// are no cells; a block whose first column counts up is still a block.
+#[test]
+fn rows_labelled_without_a_header_read_without_their_labels() {
+    let rows: Vec<&str> = (0..9).map(|r| &LINE[r * 9..r * 9 + 9]).collect();
+    fn spaced(row: &str) -> String {
+        row.chars().map(String::from).collect::<Vec<_>>().join(" ")
+    }
+    let forms: [fn(char, &str) -> String; 4] = [
+        |label, row| format!("{label} {}", spaced(row)),
+        |label, row| format!("{label}{row}"),
+        |label, row| format!("{label} {} {label}", spaced(row)),
+        |label, row| format!("{label} | {} |", spaced(row)),
+    ];
+    for labels in ["ABCDEFGHI", "abcdefghi", "123456789", "ABCDEFGHJ"] {
+        for form in forms {
+            let mut text: String = labels.chars().zip(&rows).map(|(label, row)| form(label, row) + "\n").collect();
+            text += &format!("\n{LINE}\n");
+            let entries = read(&text);
+            assert_eq!(statuses(&entries), ["ok", "ok"], "{text}");
+            assert_eq!(givens(&entries[0]), LINE, "{text}");
+            assert_eq!(entries[1].position.line, 11, "{text}");
+        }
+    }
+    // A 6x6 block whose first column is 1 to 5, then 6: a block, not a 5x5.
+    let block: String = (1..=6).map(|r| format!("{r} . . . . .\n")).collect();
+    let entries = read(&format!("{block}\n{}\n", TOP[1]));
+    assert_eq!(statuses(&entries), ["ok", "ok"]);
+    assert_eq!(givens(&entries[0]), block.replace([' ', '\n'], ""));
+    // A row of labels with a cell that is no symbol is no such grid.
+    let entries = read("A 1 . . .\nB . x . .\nC . . . .\nD . . . .\n");
+    assert!(statuses(&entries).iter().all(|s| *s == "invalid"), "{:?}", statuses(&entries));
+}
+
 /// A grid printed with coordinates: column numbers above, a label before
 /// each row (letters or numbers), rules between. The labels are no cells.
 #[test]
