@@ -15,6 +15,7 @@ use satdoku::{
 };
 
 use super::batch::{run_indexed, Numbered};
+use super::files::{self, WriteError};
 use super::output::{Body, ColorChoice, Format, PuzzleBody, Record, Renderer, Status};
 use super::{names, GridArgs};
 
@@ -317,7 +318,13 @@ struct MapFile {
 
 impl MapFile {
     fn create(path: &Path) -> Result<MapFile> {
-        let file = std::fs::File::create(path).with_context(|| format!("--regions-out {}", path.display()))?;
+        const OPTION: &str = "--regions-out";
+        if path.is_dir() {
+            bail!(WriteError::Directory { option: OPTION.into(), path: path.into() });
+        }
+        let failed = |e: WriteError| anyhow::anyhow!("{OPTION} {e}");
+        files::check_writable(path).map_err(failed)?;
+        let file = std::fs::File::create(path).map_err(|error| failed(WriteError::Io { path: path.into(), error }))?;
         Ok(MapFile { file, path: path.to_path_buf(), next: 0, waiting: BTreeMap::new(), failed: None })
     }
 

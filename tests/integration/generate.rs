@@ -586,6 +586,30 @@ fn bad_generate_options_are_usage_errors() {
     }
 }
 
+/// A `--regions-out` file that cannot be made is refused before any puzzle,
+/// the option and the reason named: it said `No such file or directory`
+/// for a file in /proc as for a missing directory, and nothing of a
+/// directory given for a file.
+#[test]
+fn a_regions_out_file_that_cannot_be_made_is_named_with_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-dir").join("maps.txt");
+    let cases = [
+        (missing.to_str().unwrap(), "there is no directory"),
+        (dir.path().to_str().unwrap(), "that is a directory, not a file"),
+    ];
+    for (path, why) in cases {
+        let r = run(&["generate", "--regions", "random", "--size", "6", "--seed", "1", "--regions-out", path], "");
+        assert_eq!(r.code, 2, "{path}: {}", r.stdout);
+        assert!(r.stdout.is_empty(), "{path}: a puzzle made before the refusal: {}", r.stdout);
+        assert!(
+            r.stderr.contains(&format!("--regions-out {path}: ")) && r.stderr.contains(why),
+            "{path}: {}",
+            r.stderr
+        );
+    }
+}
+
 /// Proper (not minimal) puzzles from `generate --proper`, as lines.
 fn proper_puzzles(grid: &[&str], count: &str, seed: &str) -> String {
     let out = satdoku().args(["generate", "--proper", "--count", count, "--seed", seed]).args(grid).output().unwrap();
