@@ -26,14 +26,24 @@ pub fn stdout_unusable() -> Option<&'static str> {
     }
 }
 
-/// Why stdin cannot be read, if it cannot: "closed" or "open for writing
-/// only".
+/// Why stdin cannot be read, if it cannot: "closed", "open for writing
+/// only", or "a directory" (`satdoku solve < dir`, which reading names
+/// only by its error number).
 pub fn stdin_unusable() -> Option<&'static str> {
     match STDIN.load(Ordering::Relaxed) {
         CLOSED => Some("closed"),
         WRONG_WAY => Some("open for writing only"),
+        _ if is_directory(libc::STDIN_FILENO) => Some("a directory"),
         _ => None,
     }
+}
+
+/// Whether descriptor `fd` is open on a directory.
+fn is_directory(fd: libc::c_int) -> bool {
+    let mut stat = std::mem::MaybeUninit::<libc::stat>::uninit();
+    // SAFETY: fstat(2) writes the descriptor's status into `stat`, which
+    // is read only where it succeeded.
+    unsafe { libc::fstat(fd, stat.as_mut_ptr()) == 0 && stat.assume_init().st_mode & libc::S_IFMT == libc::S_IFDIR }
 }
 
 /// How descriptor `fd` is open: [`CLOSED`], [`WRONG_WAY`] when its access

@@ -1064,8 +1064,9 @@ fn run_redirected(args: &str, redirect: &str) -> std::process::Output {
         .unwrap()
 }
 
-/// A closed stdin (`satdoku solve <&-`), or one open for writing only, is a
-/// missing input: one invalid record in its place, the other inputs still
+/// A closed stdin (`satdoku solve <&-`), or one open for writing only, or
+/// a directory (`< dir`, named only as `Is a directory (os error 21)`), is
+/// a missing input: one invalid record in its place, the other inputs still
 /// answered, exit 2. Rust's runtime opens /dev/null over a closed stdin, so
 /// it read as an empty input: no puzzle, exit 0. An empty stdin is still
 /// that.
@@ -1074,8 +1075,13 @@ fn a_closed_stdin_is_a_missing_input() {
     let dir = TempDir::new().unwrap();
     let input = write_file(&dir, "in.txt", &format!("{TOP1}\n"));
     let run_with = run_redirected;
-    for (redirect, why) in [("<&-", "stdin is closed"), ("0>>'{input}'", "stdin is open for writing only")] {
-        let redirect = redirect.replace("{input}", &input);
+    let cases = [
+        ("<&-", "stdin is closed"),
+        ("0>>'{input}'", "stdin is open for writing only"),
+        ("<'{dir}'", "stdin is a directory"),
+    ];
+    for (redirect, why) in cases {
+        let redirect = redirect.replace("{input}", &input).replace("{dir}", &dir.path().display().to_string());
         let out = run_with(&format!("solve --format json '{input}' - '{input}'"), &redirect);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{redirect}: {stderr}");
