@@ -51,7 +51,9 @@ use sheet::{whole_grids, whole_grids_then};
 /// m×m puzzles one per line.
 #[derive(Clone, Copy, Default)]
 struct RowSigns {
-    /// A value past m: no m×m puzzle, so a row.
+    /// A value past m that a row of m² cells can hold: no m×m puzzle, so a
+    /// row. A symbol past m² (`x`, 33, in `xxxxxxxxxxxxxxxx`) fits neither
+    /// reading and tells nothing.
     too_big: bool,
     /// A value twice on a line: no row of a grid.
     repeats: bool,
@@ -67,7 +69,7 @@ impl RowSigns {
         for t in tokens {
             if let Symbol::Value(v) = t.symbol {
                 signs.givens += 1;
-                signs.too_big |= v > m;
+                signs.too_big |= v > m && v <= m * m;
                 signs.repeats |= v <= m && std::mem::replace(&mut seen[v], true);
             }
         }
@@ -1216,8 +1218,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         }
         // A value past m, or no m×m grid to be had (a prime m without
         // `--latin`): no m×m puzzle, so a row.
-        let mut forced = first_signs.too_big || self.spec.geometry_for(m).is_err();
-        let mut later_forced = false;
+        let no_small_grid = self.spec.geometry_for(m).is_err();
+        let mut forced = first_signs.too_big || no_small_grid;
+        let mut later_forced = no_small_grid;
         let (mut clashing, mut total) = (first_signs.repeats, first_signs.givens);
         // Look ahead: k − 1 more rows of k cells (rules between are fine),
         // up to a line that is a smaller puzzle and no row.
@@ -1235,14 +1238,20 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                     total += signs.givens;
                     rows += 1;
                 }
-                // Cut short: a block (reported as broken) only if a second
-                // row follows; a lone line is a puzzle (and says what is
-                // wrong). Or a row written wrong, the block's other rows
-                // around it. In a run of m×m puzzles, only when a row after
-                // it holds a value past m too: else the line with one is a
-                // puzzle written wrong, and the lines after it the next ones.
+                // Cut short: a block (reported as broken) only if a row
+                // after it holds a value past m too (or there is no m×m
+                // grid): else the line with one is a puzzle written wrong
+                // (junk, `5678567856785678`), and the lines after it the
+                // next ones, never swallowed into its record. A lone line
+                // is a puzzle (and says what is wrong), unless a row
+                // written wrong follows, the block's other rows around it
+                // (in a run of m×m puzzles, only with a value past m too).
                 _ => {
-                    return forced && (!in_run || later_forced) && (rows >= 2 || self.damaged_row_ahead(k, rows, i));
+                    let broken_block = match rows {
+                        1 => (!in_run || later_forced) && self.damaged_row_ahead(k, rows, i),
+                        _ => later_forced,
+                    };
+                    return forced && broken_block;
                 }
             }
             i += 1;

@@ -18,6 +18,10 @@ fn read(text: &str) -> Vec<Entry> {
     read_all(text, "t", &Alphabet::default(), &mut GeometrySpec::classic())
 }
 
+fn read_latin(text: &str) -> Vec<Entry> {
+    read_all(text, "t", &Alphabet::default(), &mut GeometrySpec::latin())
+}
+
 fn read_fixed(text: &str, n: usize) -> Vec<Entry> {
     let mut spec = GeometrySpec::fixed(Arc::new(Geometry::classic(n).unwrap()));
     read_all(text, "t", &Alphabet::default(), &mut spec)
@@ -485,6 +489,36 @@ fn a_junk_line_is_at_most_one_entry_and_loses_nothing() {
             assert_eq!(read[1].position.line, 2, "{junk:?}: the junk line itself is blamed");
         }
     }
+}
+
+/// A junk line of 16 characters above a few 4×4 puzzles, one per line: a
+/// value past 4 in it (`5678…`), or a letter past any value (`xxxx…`),
+/// made it the first row of a 16×16 block, and the block, cut short, one
+/// invalid record that swallowed the puzzles below. It is a puzzle written
+/// wrong, blamed alone, and the puzzles are read, with or without --latin.
+/// A 16×16 block cut short whose rows hold values past 4 is still one record.
+#[test]
+fn a_junk_line_above_small_puzzles_one_per_line_swallows_none() {
+    let puzzles = ["42......3.......", "1...............", "..3.1..........."];
+    for junk in ["5678567856785678", "xxxxxxxxxxxxxxx?", "x5xxxxxxxxxxxxxx", "9999999999999999"] {
+        for count in 1..=puzzles.len() {
+            let text = format!("{junk}\n{}\n", puzzles[..count].join("\n"));
+            for (latin, entries) in [(false, read(&text)), (true, read_latin(&text))] {
+                assert_eq!(statuses(&entries)[0], "invalid", "{junk} latin {latin}");
+                assert_eq!(entries[0].position.line, 1, "{junk} latin {latin}");
+                let read: Vec<String> = entries[1..].iter().map(givens).collect();
+                assert_eq!(read, puzzles[..count], "{junk} latin {latin}: {:?}", statuses(&entries));
+            }
+        }
+    }
+    let block = "1...5...9...D...\n.2...6...A...E..\n..3...7...B...F.\n\n42......3.......\n";
+    let entries = read(block);
+    assert_eq!(statuses(&entries), ["invalid", "ok"]);
+    assert!(
+        matches!(entries[0].puzzle.as_ref().unwrap_err().kind, ParseErrorKind::BrokenBlock { .. }),
+        "{:?}",
+        entries[0].puzzle
+    );
 }
 
 #[test]
