@@ -63,6 +63,31 @@ fn lines<'a>(item: &'a Json, path: &str) -> Result<&'a [Json], FpuzzlesError> {
     }
 }
 
+/// Why the circle `cells` (sorted) of an f-puzzles arrow is no circle: a
+/// pill's cells are its digits side by side, one row or column of
+/// orthogonal neighbours; cells apart were read as a number all the same.
+fn pill_apart(cells: &[Cell], n: usize) -> Option<String> {
+    let row_col = |c: &Cell| (c.index() / n, c.index() % n);
+    // No cell, or one twice: the arrow's own checks say so.
+    if cells.is_empty() || cells.windows(2).any(|w| w[0] == w[1]) {
+        return None;
+    }
+    let side_by_side = cells.windows(2).all(|w| {
+        let ((r0, c0), (r1, c1)) = (row_col(&w[0]), row_col(&w[1]));
+        (r0 == r1 && c0 + 1 == c1) || (c0 == c1 && r0 + 1 == r1)
+    });
+    let one_line = cells.iter().map(|c| row_col(c).0).all(|r| r == row_col(&cells[0]).0)
+        || cells.iter().map(|c| row_col(c).1).all(|c| c == row_col(&cells[0]).1);
+    if side_by_side && one_line {
+        return None;
+    }
+    let names: Vec<String> = cells.iter().map(|c| format!("R{}C{}", row_col(c).0 + 1, row_col(c).1 + 1)).collect();
+    Some(format!(
+        "the pill {} is not one row or column of neighbouring cells (expected a circle of 1 cell, or a pill of 2 or 3 cells side by side in a row or column)",
+        names.join(" ")
+    ))
+}
+
 /// The ratios f-puzzles' negative `ratio` forbids: those of the puzzle's
 /// black dots (`dots`), or 2 when it has none; sorted, each once.
 fn negative_ratios(mut dots: Vec<u32>) -> Vec<u32> {
@@ -588,14 +613,27 @@ impl Reader {
             "arrow" => {
                 for (i, item) in items()? {
                     let path = format!("{key}[{i}]");
-                    let mut circle = self.cells(item.get("cells").unwrap_or(&Json::Null), &format!("{path}.cells"))?;
+                    let circle_path = format!("{path}.cells");
+                    let mut circle = self.cells(item.get("cells").unwrap_or(&Json::Null), &circle_path)?;
                     // A pill's number reads left to right, top to bottom,
                     // whatever order the JSON lists its cells in.
                     circle.sort();
+                    if let Some(message) = pill_apart(&circle, n) {
+                        return Err(at(circle_path, message));
+                    }
                     for (j, line) in lines(item, &path)?.iter().enumerate() {
-                        let mut cells = self.cells(line, &format!("{path}.lines[{j}]"))?;
-                        cells.retain(|c| !circle.contains(c));
-                        self.push(Constraint::Arrow { circle: circle.clone(), cells }, &format!("{path}.lines[{j}]"))?;
+                        let line_path = format!("{path}.lines[{j}]");
+                        let mut cells = self.cells(line, &line_path)?;
+                        // f-puzzles (and SudokuPad's strings) draw each line
+                        // from a circle cell: that first cell is the circle's.
+                        // A circle cell further on, or a cell twice, is a
+                        // line no grid meets, refused by the arrow's own
+                        // checks; it was dropped wherever it stood, and the
+                        // line read as another clue.
+                        if cells.first().is_some_and(|c| circle.contains(c)) {
+                            cells.remove(0);
+                        }
+                        self.push(Constraint::Arrow { circle: circle.clone(), cells }, &line_path)?;
                     }
                 }
             }
@@ -852,6 +890,10 @@ pub fn fpuzzles_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Result<Json, 
                         "the pill {} reads its digits in that order, and f-puzzles reads a pill left to right, top to bottom",
                         names(circle).join(" ")
                     );
+                    return Err(at("arrow", message));
+                }
+                // Read back, a pill of cells apart is refused.
+                if let Some(message) = pill_apart(circle, n) {
                     return Err(at("arrow", message));
                 }
                 let line: Vec<Cell> = circle.iter().take(1).chain(cells).copied().collect();
@@ -1155,6 +1197,69 @@ mod tests {
         let puzzle = Puzzle::new(Arc::new(parse_grid_file(text, "pill.toml").unwrap()), Grid::empty(4)).unwrap();
         let error = write_fpuzzles(&puzzle, None).unwrap_err().to_string();
         assert!(error.contains("left to right, top to bottom"), "{error}");
+        // Nor has a pill of cells apart, which it would refuse to read back.
+        let text = "size = 4\n[[arrow]]\ncircle = \"r1c1 r2c2\"\ncells = \"r2c3 r3c4 r4c3 r3c2\"\n";
+        let puzzle = Puzzle::new(Arc::new(parse_grid_file(text, "pill.toml").unwrap()), Grid::empty(4)).unwrap();
+        let error = write_fpuzzles(&puzzle, None).unwrap_err().to_string();
+        assert!(error.contains("the pill R1C1 R2C2 is not one row or column"), "{error}");
+    }
+
+    /// An f-puzzles arrow line starts at its circle: only that first cell
+    /// is the circle's. A circle cell further on was dropped wherever it
+    /// stood (circle R1C2 on R1C1 R1C2 R1C3 read as R1C1 + R1C3 = R1C2; a
+    /// line back onto its circle read as R1C2 = R1C1), and a pill of cells
+    /// apart read as a number: each is refused at its JSON path now, as a
+    /// grid file refuses a circle on its own arrow. Well-formed arrows and
+    /// pills are read, counted against brute force over all 288 4×4 grids.
+    #[test]
+    fn malformed_arrows_are_refused_not_read_as_other_clues() {
+        use crate::enumerate::Search;
+        let count = |p: &Puzzle| Search::new(p, &crate::SolveOptions::default()).count_up_to(1000).unwrap().count;
+        let row = r#"[{},{},{},{}]"#;
+        let arrow = |arrows: &str| format!(r#"{{"size":4,"grid":[{row},{row},{row},{row}],"arrow":[{arrows}]}}"#);
+        let cases = [
+            (
+                r#"{"cells":["R1C2"],"lines":[["R1C1","R1C2","R1C3"]]}"#,
+                "f-puzzles arrow[0].lines[0]: arrow: the circle's cell r1c2 is on its own arrow",
+            ),
+            (
+                r#"{"cells":["R1C1"],"lines":[["R1C1","R1C2","R1C1"]]}"#,
+                "f-puzzles arrow[0].lines[0]: arrow: the circle's cell r1c1 is on its own arrow",
+            ),
+            (
+                r#"{"cells":["R1C1"],"lines":[["R1C1","R2C2"],["R1C1","R2C1","R3C1","R2C1"]]}"#,
+                "f-puzzles arrow[0].lines[1]: arrow: cell r2c1 appears twice",
+            ),
+            (
+                r#"{"cells":["R1C1","R1C2"],"lines":[["R1C2","R2C3","R1C1"]]}"#,
+                "f-puzzles arrow[0].lines[0]: arrow: the circle's cell r1c1 is on its own arrow",
+            ),
+            (
+                r#"{"cells":["R1C1","R4C4"],"lines":[["R1C1","R2C2"]]}"#,
+                "f-puzzles arrow[0].cells: the pill R1C1 R4C4 is not one row or column of neighbouring cells",
+            ),
+            (
+                r#"{"cells":["R2C2","R1C1","R1C2"],"lines":[["R2C2","R3C3"]]}"#,
+                "f-puzzles arrow[0].cells: the pill R1C1 R1C2 R2C2 is not one row or column",
+            ),
+            (r#"{"cells":["R1C1","R1C3"],"lines":[["R1C1","R2C2"]]}"#, "f-puzzles arrow[0].cells: the pill R1C1 R1C3"),
+        ];
+        for (arrows, says) in cases {
+            let error = read_fpuzzles(&arrow(arrows)).map(|_| ()).unwrap_err().to_string();
+            assert!(error.contains(says), "{arrows}: {error}");
+        }
+        let all = all_4x4_grids();
+        // Circle r1c1, arrow r2c2 r3c3 (0-based cells 0; 5, 10).
+        let expected = all.iter().filter(|g| g[0] == g[5] + g[10]).count() as u64;
+        assert!(expected > 0);
+        let puzzle = read_fpuzzles(&arrow(r#"{"cells":["R1C1"],"lines":[["R1C1","R2C2","R3C3"]]}"#)).unwrap();
+        assert_eq!(count(&puzzle), expected);
+        // A pill down a column, r1c1 r2c1, listed bottom first, its line
+        // leaving from r2c1: arrow r3c2 r4c3 r3c4 r2c3 (cells 9, 14, 11, 6).
+        let expected = all.iter().filter(|g| 10 * g[0] + g[4] == g[9] + g[14] + g[11] + g[6]).count() as u64;
+        assert!(expected > 0);
+        let pill = r#"{"cells":["R2C1","R1C1"],"lines":[["R2C1","R3C2","R4C3","R3C4","R2C3"]]}"#;
+        assert_eq!(count(&read_fpuzzles(&arrow(pill)).unwrap()), expected);
     }
 
     /// What f-puzzles cannot hold is refused, not written as another puzzle:

@@ -235,6 +235,22 @@ fn rules_with_no_solution_are_said_to_be_the_rules() {
     assert_eq!(records[0]["givens"], serde_json::json!([]), "{}", records[0]);
 }
 
+/// One given with no solution, by the rules alone: the header says "this
+/// given", not "these 1 givens".
+#[test]
+fn one_given_with_no_solution_is_said_in_the_singular() {
+    let dir = tempfile::tempdir().unwrap();
+    // An odd cell given 2.
+    let grid = crate::util::write_file(&dir, "odd.toml", "size = 4\nodd = \"r1c1\"\n");
+    let givens = format!("2{}", ".".repeat(15));
+    let r = run(&["explain", "--grid", &grid, "--format", "grid"], &givens);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let header = r.stdout.lines().next().unwrap_or_default();
+    assert!(header.ends_with("unsolvable: this given alone has no solution (in parentheses)"), "{}", r.stdout);
+    let records = json_run(&["explain", "--grid", &grid, "--format", "json"], &givens, 1, 1);
+    assert_eq!(records[0]["givens"], serde_json::json!(["r1c1"]), "{}", records[0]);
+}
+
 /// A cell written as one whose numbers fit no grid (past usize, even) is
 /// not a cell of the puzzle's grid; it was said to be no cell name at all.
 #[test]

@@ -455,6 +455,59 @@ fn fpuzzles_json_is_read_with_every_supported_field() {
     assert_eq!(r.code, 2, "{}", r.stderr);
 }
 
+/// f-puzzles arrows that no drawing makes were read as other clues: a circle
+/// cell anywhere on a line was dropped (circle R1C2 on R1C1 R1C2 R1C3 read
+/// as R1C1 + R1C3 = R1C2), and a pill of cells apart read as a number. Each
+/// is refused now, exit 2, at its JSON path; a line that starts at its
+/// circle, and a pill side by side, are read, counted against brute force.
+#[test]
+fn fpuzzles_arrows_that_leave_their_circle_are_read_and_others_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let row = serde_json::json!([{}, {}, {}, {}]);
+    let puzzle = |arrow: serde_json::Value| {
+        serde_json::json!({ "size": 4, "grid": [row, row, row, row], "arrow": arrow }).to_string()
+    };
+    for (arrow, says) in [
+        (
+            serde_json::json!([{ "cells": ["R1C2"], "lines": [["R1C1", "R1C2", "R1C3"]] }]),
+            "f-puzzles arrow[0].lines[0]: arrow: the circle's cell r1c2 is on its own arrow",
+        ),
+        (
+            serde_json::json!([{ "cells": ["R1C1"], "lines": [["R1C1", "R1C2", "R1C1"]] }]),
+            "f-puzzles arrow[0].lines[0]: arrow: the circle's cell r1c1 is on its own arrow",
+        ),
+        (
+            serde_json::json!([{ "cells": ["R1C1"], "lines": [["R1C1", "R2C2"], ["R1C1", "R2C1", "R2C1"]] }]),
+            "f-puzzles arrow[0].lines[1]: arrow: cell r2c1 appears twice",
+        ),
+        (
+            serde_json::json!([{ "cells": ["R1C1", "R4C4"], "lines": [["R1C1", "R2C2"]] }]),
+            "f-puzzles arrow[0].cells: the pill R1C1 R4C4 is not one row or column of neighbouring cells",
+        ),
+    ] {
+        let path = write_file(&dir, "arrow.json", &puzzle(arrow.clone()));
+        let r = run(&["count", "--fpuzzles", &path], "");
+        assert_eq!(r.code, 2, "{arrow}: {}", r.stdout);
+        assert!(r.stderr.contains(says), "{arrow}: {}", r.stderr);
+    }
+    // An arrow from r4c4, and a pill r1c1 r1c2 listed right to left whose
+    // line leaves from r1c2.
+    let arrows = serde_json::json!([
+        { "cells": ["R4C4"], "lines": [["R4C4", "R3C3", "R2C3"]] },
+        { "cells": ["R1C2", "R1C1"], "lines": [["R1C2", "R2C3", "R3C4", "R4C3", "R3C2"]] },
+    ]);
+    let path = write_file(&dir, "arrow.json", &puzzle(arrows));
+    let records = json_run(&["count", "--format", "json", "--fpuzzles", &path], "", 0, 1);
+    let clues = [
+        Clue::Arrow(vec![(3, 3)], vec![(2, 2), (1, 2)]),
+        Clue::Arrow(vec![(0, 0), (0, 1)], vec![(1, 2), (2, 3), (3, 2), (2, 1)]),
+    ];
+    let brute = Brute::new(Shape::boxes(4, 2, 2)).solutions(&[0; 16], 1000).expect("288 grids");
+    let expected = brute.iter().filter(|g| all_hold(&clues, g, 4).is_ok()).count();
+    assert!(expected > 0);
+    assert_eq!(records[0]["count"], serde_json::json!(expected), "{}", records[0]);
+}
+
 /// A file of f-puzzles strings, one a line, as `generate --format fpuzzles`
 /// writes it: each is a record, in order, a line that is no puzzle an
 /// `invalid` record in its place. Only the first used to be read, and text

@@ -271,6 +271,9 @@ impl Renderer {
                 "{}: unsolvable: the grid's rules alone have no solution, without any given",
                 record.numbered.describe()
             ),
+            (Body::Explanation { core: Some(core), .. }, _) if core.len() == 1 => {
+                format!("{}: unsolvable: this given alone has no solution (in parentheses)", record.numbered.describe())
+            }
             (Body::Explanation { core: Some(core), .. }, _) => format!(
                 "{}: unsolvable: these {} givens have no solution together (in parentheses)",
                 record.numbered.describe(),
