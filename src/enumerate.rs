@@ -24,6 +24,7 @@ use varisat::{ExtendFormula, Lit, Solver};
 
 use crate::cnf::varmap::VarMap;
 use crate::error::InternalError;
+use crate::model::constraints::Constraint;
 use crate::model::geometry::{Cell, Geometry, Value};
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::model::renaming::{FreeValues, Orbit};
@@ -759,14 +760,18 @@ struct Clues<'g> {
     /// The candidates of each clue's cells when it was last filtered: it is
     /// filtered again only where they changed.
     seen: Vec<Vec<u64>>,
-    /// The grid's values as [`holds`](crate::model::constraints::Constraint::holds) reads them (0 empty).
+    /// The grid's values as [`Constraint::holds`] reads them (0 empty).
     values: Vec<u32>,
 }
 
 impl<'g> Clues<'g> {
     fn of(geometry: &'g Geometry) -> Clues<'g> {
         let n = geometry.size();
-        let cells: Vec<Vec<Cell>> = geometry.constraints().iter().map(|clue| clue.cells(n)).collect();
+        // A negative constraint names no cells (it reads the whole grid),
+        // and candidates past 64 do not fit the masks: none is filtered.
+        let filtered = |clue: &Constraint| n <= 64 && !matches!(clue, Constraint::Negative { .. });
+        let cells: Vec<Vec<Cell>> =
+            geometry.constraints().iter().map(|clue| if filtered(clue) { clue.cells(n) } else { Vec::new() }).collect();
         let seen = cells.iter().map(|cells| vec![0; cells.len()]).collect();
         Clues { geometry, cells, seen, values: vec![0; n * n] }
     }
@@ -782,7 +787,7 @@ impl<'g> Clues<'g> {
                 let cells = &self.cells[k];
                 let now: Vec<u64> = cells.iter().map(|&cell| mask(node, cell)).collect();
                 let tuples = now.iter().try_fold(1usize, |p, m| p.checked_mul(m.count_ones() as usize));
-                if now == self.seen[k] || tuples.is_none_or(|t| t > CLUE_TUPLES) || n > 64 {
+                if cells.is_empty() || now == self.seen[k] || tuples.is_none_or(|t| t > CLUE_TUPLES) {
                     continue;
                 }
                 // Every assignment of the clue's cells, odometer-wise.
