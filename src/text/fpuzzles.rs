@@ -63,6 +63,11 @@ fn lines<'a>(item: &'a Json, path: &str) -> Result<&'a [Json], FpuzzlesError> {
     }
 }
 
+/// A cell as f-puzzles names it: `R1C2`.
+fn cell_name(cell: Cell, n: usize) -> String {
+    format!("R{}C{}", cell.index() / n + 1, cell.index() % n + 1)
+}
+
 /// Why the circle `cells` (sorted) of an f-puzzles arrow is no circle: a
 /// pill's cells are its digits side by side, one row or column of
 /// orthogonal neighbours; cells apart were read as a number all the same.
@@ -81,7 +86,7 @@ fn pill_apart(cells: &[Cell], n: usize) -> Option<String> {
     if side_by_side && one_line {
         return None;
     }
-    let names: Vec<String> = cells.iter().map(|c| format!("R{}C{}", row_col(c).0 + 1, row_col(c).1 + 1)).collect();
+    let names: Vec<String> = cells.iter().map(|&c| cell_name(c, n)).collect();
     Some(format!(
         "the pill {} is not one row or column of neighbouring cells (expected a circle of 1 cell, or a pill of 2 or 3 cells side by side in a row or column)",
         names.join(" ")
@@ -762,7 +767,7 @@ pub fn fpuzzles_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Result<Json, 
             Layout::Latin => Some(cell.index() / n),
         }
     };
-    let name = |c: Cell| format!("R{}C{}", c.index() / n + 1, c.index() % n + 1);
+    let name = |c: Cell| cell_name(c, n);
     let names = |cells: &[Cell]| cells.iter().map(|&c| name(c)).collect::<Vec<_>>();
     let grid: Vec<Json> = (0..n)
         .map(|r| {
