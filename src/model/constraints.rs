@@ -355,6 +355,13 @@ impl Constraint {
                         circle.len()
                     ));
                 }
+                if circle.len() > 1 && !side_by_side(circle, n) {
+                    let names: Vec<String> = circle.iter().map(|&c| cell_name(c, n)).collect();
+                    return Err(format!(
+                        "the pill {} is not one row or column of neighbouring cells (expected its 2 or 3 cells side by side)",
+                        names.join(" ")
+                    ));
+                }
                 // One cell holds a value up to n; a pill of 2 or 3 cells
                 // reads as a number of as many digits.
                 let most = match circle.len() {
@@ -606,6 +613,17 @@ fn adjacent(a: Cell, b: Cell, n: usize) -> bool {
     ra.abs_diff(rb) + ca.abs_diff(cb) == 1
 }
 
+/// Whether `cells` lie side by side in one row or column, in any order:
+/// the cells of a pill, its digits. Cells named twice are not.
+pub fn side_by_side(cells: &[Cell], n: usize) -> bool {
+    let mut sorted = cells.to_vec();
+    sorted.sort();
+    let row_col = |c: &Cell| (c.index() / n, c.index() % n);
+    let one_line =
+        |line: fn((usize, usize)) -> usize| sorted.iter().all(|c| line(row_col(c)) == line(row_col(&sorted[0])));
+    (one_line(|(r, _)| r) || one_line(|(_, c)| c)) && sorted.windows(2).all(|w| adjacent(w[0], w[1], n))
+}
+
 /// Orthogonal or diagonal neighbours: how a line may step.
 fn touching(a: Cell, b: Cell, n: usize) -> bool {
     let (ra, ca, rb, cb) = (a.index() / n, a.index() % n, b.index() / n, b.index() % n);
@@ -700,5 +718,17 @@ mod tests {
         // not past it (a cell of a 25×25 may hold 25, no digit).
         assert!(arrow(9, "r1c1 r1c2", 8).is_ok());
         assert!(arrow(25, "r1c1 r1c2", 23).unwrap_err().contains("pills need a grid of at most 9x9"));
+    }
+
+    #[test]
+    fn a_pill_is_its_digits_side_by_side_in_a_row_or_column() {
+        let pill = |circle: &str| Constraint::parse(&format!("arrow {circle} : r9c1 r9c2"), 9);
+        for good in ["r1c1 r1c2", "r1c2 r1c1", "r1c1 r1c2 r1c3", "r4c5 r5c5 r6c5", "r6c5 r4c5 r5c5"] {
+            assert!(pill(good).is_ok(), "{good}");
+        }
+        for apart in ["r1c1 r2c2", "r1c1 r1c3", "r1c1 r1c2 r2c2", "r1c1 r2c1 r4c1", "r1c9 r2c1"] {
+            let error = pill(apart).unwrap_err();
+            assert!(error.contains("is not one row or column of neighbouring cells"), "{apart}: {error}");
+        }
     }
 }

@@ -13,7 +13,7 @@ use thiserror::Error;
 use std::sync::Arc;
 
 use crate::error::{echo, GeometryError, ParseError, ParseErrorKind, Position};
-use crate::model::constraints::{Constraint, Line, Relation};
+use crate::model::constraints::{side_by_side, Constraint, Line, Relation};
 use crate::model::geometry::{default_box, Cell, Geometry, Layout, Value, Variant};
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::text::notation::{oversized_region, parse_digits};
@@ -68,22 +68,16 @@ fn cell_name(cell: Cell, n: usize) -> String {
     format!("R{}C{}", cell.index() / n + 1, cell.index() % n + 1)
 }
 
-/// Why the circle `cells` (sorted) of an f-puzzles arrow is no circle: a
-/// pill's cells are its digits side by side, one row or column of
-/// orthogonal neighbours; cells apart were read as a number all the same.
+/// Why the circle `cells` of an f-puzzles arrow is no circle: a pill's
+/// cells are its digits side by side, one row or column of orthogonal
+/// neighbours; cells apart were read as a number all the same. Checked
+/// before the arrow's own checks (which refuse it too) so that the error
+/// points at the circle's `cells`, not at a line.
 fn pill_apart(cells: &[Cell], n: usize) -> Option<String> {
-    let row_col = |c: &Cell| (c.index() / n, c.index() % n);
     // No cell, or one twice: the arrow's own checks say so.
-    if cells.is_empty() || cells.windows(2).any(|w| w[0] == w[1]) {
-        return None;
-    }
-    let side_by_side = cells.windows(2).all(|w| {
-        let ((r0, c0), (r1, c1)) = (row_col(&w[0]), row_col(&w[1]));
-        (r0 == r1 && c0 + 1 == c1) || (c0 == c1 && r0 + 1 == r1)
-    });
-    let one_line = cells.iter().map(|c| row_col(c).0).all(|r| r == row_col(&cells[0]).0)
-        || cells.iter().map(|c| row_col(c).1).all(|c| c == row_col(&cells[0]).1);
-    if side_by_side && one_line {
+    let mut sorted = cells.to_vec();
+    sorted.sort();
+    if cells.len() < 2 || sorted.windows(2).any(|w| w[0] == w[1]) || side_by_side(cells, n) {
         return None;
     }
     let names: Vec<String> = cells.iter().map(|&c| cell_name(c, n)).collect();
@@ -897,10 +891,6 @@ pub fn fpuzzles_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Result<Json, 
                     );
                     return Err(at("arrow", message));
                 }
-                // Read back, a pill of cells apart is refused.
-                if let Some(message) = pill_apart(circle, n) {
-                    return Err(at("arrow", message));
-                }
                 let line: Vec<Cell> = circle.iter().take(1).chain(cells).copied().collect();
                 push("arrow", json!({ "cells": names(circle), "lines": [names(&line)] }));
             }
@@ -1202,11 +1192,10 @@ mod tests {
         let puzzle = Puzzle::new(Arc::new(parse_grid_file(text, "pill.toml").unwrap()), Grid::empty(4)).unwrap();
         let error = write_fpuzzles(&puzzle, None).unwrap_err().to_string();
         assert!(error.contains("left to right, top to bottom"), "{error}");
-        // Nor has a pill of cells apart, which it would refuse to read back.
+        // A pill of cells apart is no pill, in a grid file as in f-puzzles.
         let text = "size = 4\n[[arrow]]\ncircle = \"r1c1 r2c2\"\ncells = \"r2c3 r3c4 r4c3 r3c2\"\n";
-        let puzzle = Puzzle::new(Arc::new(parse_grid_file(text, "pill.toml").unwrap()), Grid::empty(4)).unwrap();
-        let error = write_fpuzzles(&puzzle, None).unwrap_err().to_string();
-        assert!(error.contains("the pill R1C1 R2C2 is not one row or column"), "{error}");
+        let error = parse_grid_file(text, "pill.toml").unwrap_err().to_string();
+        assert!(error.contains("the pill r1c1 r2c2 is not one row or column"), "{error}");
     }
 
     /// An f-puzzles arrow line starts at its circle: only that first cell

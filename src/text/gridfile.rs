@@ -21,7 +21,7 @@ use toml::Spanned;
 
 use super::decoded::{not_utf8_at, read_text_file};
 use crate::error::{echo, GeometryError, GridFileError};
-use crate::model::constraints::{Constraint, Line, Relation};
+use crate::model::constraints::{side_by_side, Constraint, Line, Relation};
 use crate::model::geometry::{default_box, Cell, Geometry, Layout, Variant};
 use crate::text::notation::{parse_box_shape, parse_cell_name, read_region_map};
 
@@ -357,8 +357,10 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
     for t in &file.arrow {
         let c = t.get_ref();
         let (circle, line) = (cells(&c.circle, "arrow")?, cells(&c.cells, "arrow")?);
-        // An empty circle is named where it is written, not at the line.
-        let place = if circle.is_empty() { &c.circle } else { &c.cells };
+        // A circle that is none (empty, or a pill of cells apart or too
+        // many) is named where it is written, not at the line.
+        let no_circle = circle.is_empty() || circle.len() > 3 || !side_by_side(&circle, n);
+        let place = if no_circle { &c.circle } else { &c.cells };
         clues.push((place.span().start, "arrow", Constraint::Arrow { circle, cells: line }));
     }
     let pair = |value: &Spanned<String>, key: &str| -> Result<[Cell; 2], GridFileError> {
@@ -646,6 +648,15 @@ sum = 15
             (
                 "size = 4\n[[arrow]]\ncircle = \"\"\ncells = \"r2c1\"\n",
                 "t:3:10: arrow: an arrow needs a circle and at least one cell on it",
+            ),
+            // A pill is its digits side by side; cells apart are named at the circle.
+            (
+                "size = 4\n[[arrow]]\ncircle = \"r1c1 r3c3\"\ncells = \"r2c2\"\n",
+                "t:3:10: arrow: the pill r1c1 r3c3 is not one row or column of neighbouring cells",
+            ),
+            (
+                "size = 4\n[[arrow]]\ncircle = \"r1c1 r2c2\"\ncells = \"r3c3\"\n",
+                "t:3:10: arrow: the pill r1c1 r2c2 is not one row or column",
             ),
             ("size = 4\n[[killer]]\ncells = \"r1c1\"\nsumm = 3\n", "unknown field `summ`"),
             (
