@@ -16,14 +16,16 @@ pub mod shell;
 pub mod solve;
 pub mod streams;
 
+use std::ffi::OsStr;
 use std::io;
+use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::Args;
 
 use satdoku::{
@@ -35,11 +37,35 @@ use satdoku::{
 use files::{Inputs, OutDir};
 use output::{ColorChoice, Format, Renderer};
 
-/// A value parser for an enum named by `strum`: its names listed in `--help`,
-/// any case accepted.
+/// A value parser for an enum named by `strum`: its names listed in `--help`
+/// and shell completions, and read as `strum` reads them, in any case and
+/// with the other names it knows (`--variant nonconsecutive`, `windoku`), as
+/// grid files read them.
 pub fn names<T: strum::VariantNames + FromStr + Clone + Send + Sync + 'static>() -> impl TypedValueParser<Value = T> {
-    PossibleValuesParser::new(T::VARIANTS)
-        .try_map(|name: String| name.parse::<T>().map_err(|_| format!("'{name}' is not one of {:?}", T::VARIANTS)))
+    StrumNames(PhantomData)
+}
+
+#[derive(Clone)]
+struct StrumNames<T>(PhantomData<T>);
+
+impl<T: strum::VariantNames + FromStr + Clone + Send + Sync + 'static> TypedValueParser for StrumNames<T> {
+    type Value = T;
+
+    fn parse_ref(&self, cmd: &clap::Command, arg: Option<&clap::Arg>, value: &OsStr) -> Result<T, clap::Error> {
+        if let Some(parsed) = value.to_str().and_then(|name| name.parse::<T>().ok()) {
+            return Ok(parsed);
+        }
+        // Not a name: clap's own error, which lists the names and suggests
+        // the nearest.
+        PossibleValuesParser::new(T::VARIANTS).parse_ref(cmd, arg, value).and_then(|name| {
+            // A listed name always parses; should one not, say so, not panic.
+            name.parse::<T>().map_err(|_| clap::Error::raw(clap::error::ErrorKind::InvalidValue, name))
+        })
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(T::VARIANTS.iter().map(PossibleValue::new)))
+    }
 }
 
 /// The options that say what grid a puzzle is played on and how it is written.

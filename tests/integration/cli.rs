@@ -598,10 +598,14 @@ fn regions_map_errors() {
 
 #[test]
 fn variants_x_and_hyper() {
-    let cases: [(&[&str], Shape); 3] = [
+    let cases: [(&[&str], Shape); 5] = [
         (&["--variant", "x"], Shape::classic(9).with_diagonals()),
         (&["--variant", "hyper"], Shape::classic(9).with_hyper_windows_9()),
         (&["--variant", "x", "--variant", "hyper"], Shape::classic(9).with_diagonals().with_hyper_windows_9()),
+        // The other names and any case, as grid files read them (the
+        // command line refused them).
+        (&["--variant", "Diagonal"], Shape::classic(9).with_diagonals()),
+        (&["--variant", "WINDOKU"], Shape::classic(9).with_hyper_windows_9()),
     ];
     let blank = ".".repeat(81);
     let mut seeded = vec!['.'; 81];
