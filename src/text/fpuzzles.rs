@@ -333,11 +333,12 @@ impl Reader {
         match value {
             None | Some(Json::Null) => Ok(None),
             Some(Json::String(s)) if s.trim().is_empty() => Ok(None),
-            Some(Json::String(s)) => s
-                .trim()
-                .parse()
+            // Digits only: Rust's parse also takes "+3", which f-puzzles never writes.
+            Some(Json::String(s)) => Some(s.trim())
+                .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|t| t.parse().ok())
                 .map(Some)
-                .map_err(|_| at(path, format!("'{}' is not a number (a whole number below 2^32)", echo(s)))),
+                .ok_or_else(|| at(path, format!("'{}' is not a number (a whole number below 2^32)", echo(s)))),
             Some(Json::Number(x)) => match x.as_u64() {
                 Some(x) => u32::try_from(x).map(Some).map_err(|_| at(path, format!("{x} is too large"))),
                 None => Err(at(path, "expected a whole number")),
@@ -1369,6 +1370,11 @@ mod tests {
             (
                 with(r#","ratio":[{"cells":["R1C1","R1C2"],"value":"x"}]"#, "{}"),
                 "f-puzzles ratio[0].value: 'x' is not a number",
+            ),
+            // Digits only: a sign was read past ("+3" as 3).
+            (
+                with(r#","killercage":[{"cells":["R1C1","R1C2"],"value":"+3"}]"#, "{}"),
+                "f-puzzles killercage[0].value: '+3' is not a number",
             ),
             // A sign is no part of a cell name (`R+1C1` was R1C1).
             (with(r#","odd":[{"cell":"R+1C1"}]"#, "{}"), "f-puzzles odd[0].cell: 'R+1C1' is not a cell"),
