@@ -788,11 +788,14 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under
     let split = |delimiter: char| -> Vec<(usize, Cow<str>)> { split_fields(text, delimiter) };
     // Tab-separated fields, one of them a whole puzzle (as symbols, or as
     // numbers with commas: `id<TAB>n<TAB>2,1,0,4,…<TAB>…`). Tabs between
-    // the numbers of a row are no fields.
+    // the numbers of a row are no fields, nor are tabs before or after the
+    // text alone, white space an editor left (a 16×16's row with a tab after
+    // it was a whole 4×4 in a field).
     if text.contains('\t') {
         let owned = split('\t');
         let fields: Vec<(usize, &str)> = owned.iter().map(|(column, f)| (*column, f.as_ref())).collect();
-        if fields.iter().any(|(_, f)| is_whole_field(f.trim(), alphabet, fixed)) {
+        let between = text.trim().contains('\t');
+        if between && fields.iter().any(|(_, f)| is_whole_field(f.trim(), alphabet, fixed)) {
             return Some(LineKind::Fields(fields.into_iter().map(|(column, f)| (column, f.to_string())).collect()));
         }
         // A row copied from a spreadsheet: its cells between tabs.

@@ -250,6 +250,28 @@ fn a_value_too_big_for_m_by_m_makes_a_line_of_m_squared_cells_a_row() {
     assert_eq!(entries[0].puzzle.as_ref().unwrap().size(), 16);
 }
 
+/// White space an editor leaves around a row is no field: a 16×16 row with
+/// a tab after it was a whole 4×4 in a field, and its block three records.
+/// Tabs between fields still part them (a puzzle in a tab-separated column).
+#[test]
+fn a_tab_before_or_after_a_row_is_white_space() {
+    let row = |r: usize| -> String {
+        (0..16).map(|c| char::from_digit(((r * 4 + r / 4 + c) % 16) as u32 + 1, 36).unwrap()).collect()
+    };
+    let block: Vec<String> = (0..16).map(row).map(|r| r.replacen(['1', '5'], ".", 3)).collect();
+    let one_tab: Vec<String> =
+        (0..16).map(|r| if r == 5 { format!("{}\t", block[r]) } else { block[r].clone() }).collect();
+    let every: Vec<String> = block.iter().map(|r| format!("\t{r}\t ")).collect();
+    for text in [one_tab.join("\n"), every.join("\n")] {
+        let entries = read(&format!("{text}\n"));
+        assert_eq!(statuses(&entries), ["ok"], "{text}");
+        assert_eq!(givens(&entries[0]).to_uppercase(), block.concat().to_uppercase());
+    }
+    let fields = read(&format!("7\t{LINE}\t3.5\n"));
+    assert_eq!(statuses(&fields), ["ok"]);
+    assert_eq!(givens(&fields[0]), LINE);
+}
+
 #[test]
 fn errors_name_line_column_and_expectation() {
     let bad = LINE.replacen('8', "Z", 1);
