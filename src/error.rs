@@ -371,9 +371,18 @@ pub enum ParseErrorKind {
     /// The input cannot be read: a missing file, bad bytes.
     #[error("{0}")]
     Io(String),
-    /// An f-puzzles puzzle (`--fpuzzles`) that cannot be read.
+    /// An f-puzzles puzzle (`--fpuzzles`, or a line of a puzzle file) that cannot be read.
     #[error("{0}")]
     Fpuzzles(crate::text::fpuzzles::FpuzzlesError),
+    /// An f-puzzles puzzle among puzzle text, where options chose the grid:
+    /// it brings its own grid and rules.
+    #[error(
+        "an f-puzzles puzzle brings its own grid and rules, which {by} would change (read it without grid options)"
+    )]
+    FpuzzlesWithGrid {
+        /// What chose the grid (`--box 3x3`, `--latin`, `--variant x`).
+        by: String,
+    },
 }
 
 /// A grid definition file (`--grid`) that cannot be read.

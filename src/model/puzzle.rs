@@ -205,6 +205,20 @@ impl GeometrySpec {
         self
     }
 
+    /// What chose a grid other than classic boxes of each puzzle's size,
+    /// if anything did: the option that fixed it (`--box 2x3`), `--latin`,
+    /// or the variants (`--variant x`).
+    pub fn chosen_by(&self) -> Option<String> {
+        if self.fixed.is_some() {
+            return Some(self.fixed_by.clone().unwrap_or_else(|| "a fixed grid".into()));
+        }
+        if self.latin {
+            return Some("--latin".into());
+        }
+        let variants: Vec<String> = self.variants.iter().map(|v| format!("--variant {v}")).collect();
+        (!variants.is_empty()).then(|| variants.join(" "))
+    }
+
     /// What fixed the geometry, when named.
     pub fn fixed_source(&self) -> Option<&str> {
         self.fixed_by.as_deref()

@@ -35,15 +35,16 @@ use crate::model::puzzle::{GeometrySpec, Grid, Puzzle};
 use crate::pipeline::SolveOptions;
 use crate::reasoning::propagate::Propagator;
 use crate::text::decoded::Decoded;
+use crate::text::fpuzzles::read_fpuzzles;
 use crate::text::symbols::{Alphabet, Symbol};
 
 mod line;
 mod sheet;
 
 use line::{
-    candidate_words, cellish_count, classify, exact_sqrt, field_cells, is_text, is_whole_count, is_whole_field,
-    letter_row, odd_row_length, read_bounded_line, region_map, undecorated, without_line_end, Cells, Header, Line,
-    LineKind, Token, TokenText, Under, DAMAGED_CELLS, ENDLESS,
+    candidate_words, cellish_count, classify, exact_sqrt, field_cells, fpuzzles_kind, is_text, is_whole_count,
+    is_whole_field, letter_row, odd_row_length, read_bounded_line, region_map, undecorated, without_line_end, Cells,
+    FpuzzlesLine, Header, JsonDepth, Line, LineKind, Token, TokenText, Under, DAMAGED_CELLS, ENDLESS,
 };
 use sheet::{whole_grids, whole_grids_then};
 
@@ -120,6 +121,10 @@ pub const MAX_LINE: usize = 16 << 20;
 /// The most lines after a CSV line that opens a quote that are read for the
 /// one that closes it ([`PuzzleReader::join_quoted`]): a note's lines.
 const QUOTED_LINES: usize = 64;
+
+/// The most lines an f-puzzles JSON object is read over
+/// ([`PuzzleReader::join_json`]): a pretty-printed 64×64 takes about 20,000.
+const JSON_LINES: usize = 1 << 17;
 
 /// The rows of an `.sdk` file's grids: the sections after its puzzle skip as many lines.
 const SDK_ROWS: usize = 9;
@@ -617,6 +622,17 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                 self.line_no += self.join_quoted();
                 // A byte-order mark opens a file, and files joined by `cat`
                 // keep each one's: it is no cell on any line.
+                let unmarked = |buf: &[u8]| buf.len() - buf.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(buf).len();
+                let fpuzzles = std::str::from_utf8(&self.buf[unmarked(&self.buf)..])
+                    .ok()
+                    .and_then(|t| fpuzzles_kind(t, self.alphabet));
+                if let Some(fpuzzles) = fpuzzles {
+                    if fpuzzles == FpuzzlesLine::Json {
+                        self.line_no += self.join_json();
+                    }
+                    let text = String::from_utf8_lossy(&self.buf[unmarked(&self.buf)..]).into_owned();
+                    return Some(Classified { line, kind: LineKind::Fpuzzles(text), text: None, marks: false });
+                }
                 let bytes: &[u8] = self.buf.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&self.buf);
                 let (kind, text, marks) = match std::str::from_utf8(bytes) {
                     Ok(text) => self.classify_text(text),
@@ -703,6 +719,45 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                     return read.len();
                 }
                 break;
+            }
+        }
+        for line in read.into_iter().rev() {
+            self.ahead.push_front(line);
+        }
+        0
+    }
+
+    /// A JSON object that goes on past its first line (pretty-printed, as
+    /// editors and f-puzzles' export write it): the lines after it, to the
+    /// one that closes it, join it with their line breaks, and the count of
+    /// lines joined is returned. If the input ends first, or the object runs
+    /// past [`JSON_LINES`] lines or [`MAX_LINE`] bytes, the line stays as it
+    /// is (its entry says the JSON does not parse) and the lines after it
+    /// are read in their turn.
+    fn join_json(&mut self) -> usize {
+        let mut depth = JsonDepth::default();
+        if depth.close(&self.buf).is_some() {
+            return 0;
+        }
+        let (mut read, mut size) = (Vec::new(), self.buf.len());
+        while read.len() < JSON_LINES {
+            let (result, next) = self.ahead.pop_front().unwrap_or_else(|| {
+                let mut next = Vec::new();
+                (read_bounded_line(&mut self.input, &mut next, MAX_LINE), next)
+            });
+            let readable = matches!(result, Ok(Line::Read));
+            size += next.len() + 1;
+            let closed = readable && depth.close(&next).is_some();
+            read.push((result, next));
+            if !readable || size > MAX_LINE {
+                break;
+            }
+            if closed {
+                for (_, next) in &read {
+                    self.buf.push(b'\n');
+                    self.buf.extend_from_slice(next);
+                }
+                return read.len();
             }
         }
         for line in read.into_iter().rev() {
@@ -820,6 +875,22 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
     /// header holds no puzzle, and says so.
     pub fn header(&self) -> Option<Position> {
         self.header.map(|line| self.at(line, None))
+    }
+
+    /// The f-puzzles puzzle `text` (JSON from `line` on, a string or a
+    /// link), read with its own grid and rules; an error where the options
+    /// chose a grid (`--box`, `--latin`, `--variant`, …), which it would not
+    /// keep to.
+    fn fpuzzles(&self, line: usize, text: &str) -> Result<Puzzle, ParseError> {
+        let kind = match self.spec.chosen_by() {
+            Some(by) => ParseErrorKind::FpuzzlesWithGrid { by },
+            // JSON's errors name lines: those of the input.
+            None => match read_fpuzzles(&("\n".repeat(line.saturating_sub(1)) + text)) {
+                Ok(puzzle) => return Ok(puzzle),
+                Err(error) => ParseErrorKind::Fpuzzles(error),
+            },
+        };
+        Err(self.error(line, None, kind))
     }
 
     /// The side of a whole puzzle of `k` cells, if `k` is one.
@@ -945,6 +1016,11 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                 LineKind::Broken(kind, column) => {
                     let error = self.error(line, column, kind);
                     return Some(self.entry(line, None, Err(error)));
+                }
+                LineKind::Fpuzzles(text) => {
+                    self.line_mode = None;
+                    let puzzle = self.fpuzzles(line, &text);
+                    return Some(self.entry(line, None, puzzle));
                 }
                 LineKind::Fields(fields) => {
                     let (alphabet, fixed) = (self.alphabet, self.spec.fixed_size());

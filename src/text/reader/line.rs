@@ -128,6 +128,84 @@ pub(super) enum LineKind {
     Cells(Cells),
     /// Unreadable: bad bytes, a line too long, an I/O error.
     Broken(ParseErrorKind, Option<usize>),
+    /// An f-puzzles puzzle ([`fpuzzles_kind`]): its text, JSON joined over
+    /// the lines it takes.
+    Fpuzzles(String),
+}
+
+/// What opens an f-puzzles puzzle, which is no puzzle text: a line that
+/// opens a JSON object, or one that is a compressed string or a link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum FpuzzlesLine {
+    /// `{"size":9,…}`, or `{` alone, as JSON pretty-printed starts: the
+    /// object may go on over the lines after it.
+    Json,
+    /// `N4Ig…`, the lz-string base64 that f-puzzles and SudokuPad share, or
+    /// a link holding it (`f-puzzles.com/?load=N4Ig…`,
+    /// `sudokupad.app/fpuzzlesN4Ig…`): one line.
+    Line,
+}
+
+/// Whether `text` (one line) opens an f-puzzles puzzle. A string is the
+/// base64 of `{"`, so it starts `N4Ig`; it may still be a whole puzzle line
+/// of a grid of 25 or more, when every character is a symbol of that grid
+/// (base64's others, past `P`, `+` and `/`, are in nearly every string).
+pub(super) fn fpuzzles_kind(text: &str, alphabet: &Alphabet) -> Option<FpuzzlesLine> {
+    let text = text.trim();
+    if let Some(rest) = text.strip_prefix('{') {
+        let rest = rest.trim_start();
+        return (rest.is_empty() || rest.starts_with(['"', '}'])).then_some(FpuzzlesLine::Json);
+    }
+    let starts = |prefix: &str| text.get(..prefix.len()).is_some_and(|t| t.eq_ignore_ascii_case(prefix));
+    if ["http", "www.", "f-puzzles", "sudokupad"].into_iter().any(starts) && !text.contains(char::is_whitespace) {
+        let lower = text.to_ascii_lowercase();
+        if lower.contains("f-puzzles") || lower.contains("sudokupad") {
+            return Some(FpuzzlesLine::Line);
+        }
+    }
+    let base64 = |c: char| c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '=');
+    if !text.starts_with("N4Ig") || text.len() < 16 || !text.chars().all(base64) {
+        return None;
+    }
+    let puzzle_line = exact_sqrt(text.len()).is_some_and(|n| {
+        text.chars()
+            .all(|c| matches!(alphabet.read(c), Symbol::Value(v) if v <= n) || alphabet.read(c) == Symbol::Empty)
+    });
+    (!puzzle_line).then_some(FpuzzlesLine::Line)
+}
+
+/// Reads JSON a line at a time for where the object it opens closes:
+/// brackets counted, strings and their escapes skipped.
+#[derive(Default)]
+pub(super) struct JsonDepth {
+    depth: usize,
+    string: bool,
+    escaped: bool,
+}
+
+impl JsonDepth {
+    /// Read `text` on from where the last call stopped: the byte of `text`
+    /// after the bracket that closes the first one opened, if it is there.
+    pub(super) fn close(&mut self, text: &[u8]) -> Option<usize> {
+        for (i, &b) in text.iter().enumerate() {
+            match (self.string, b) {
+                (true, _) if self.escaped => self.escaped = false,
+                (true, b'\\') => self.escaped = true,
+                (true, b'"') => self.string = false,
+                (true, _) => {}
+                (false, b'"') => self.string = true,
+                (false, b'{' | b'[') => self.depth += 1,
+                (false, b'}' | b']') => {
+                    self.depth = self.depth.saturating_sub(1);
+                    if self.depth == 0 {
+                        return Some(i + 1);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
 }
 
 /// What [`read_bounded_line`] found.

@@ -3427,3 +3427,56 @@ fn a_grid_written_from_zero_is_refused_not_solved_as_another_puzzle() {
         .join("\n");
     assert_eq!(statuses(&read(&numbers)), ["ok"], "{numbers}");
 }
+
+/// f-puzzles puzzles among puzzle text, each with its own grid and rules: a
+/// JSON line, JSON pretty-printed over lines, a compressed string and a
+/// link. The JSON line was read as a title and its puzzle lost without a
+/// word; a string or a link was "a line of 168 cells".
+#[test]
+fn f_puzzles_puzzles_stand_among_the_others_a_record_each() {
+    use crate::text::fpuzzles::{read_fpuzzles, write_fpuzzles};
+    let json = r#"{"size":4,"grid":[[{"value":1},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{"value":2}]],"killercage":[{"cells":["R1C2","R1C3"],"value":"7"}]}"#;
+    let pretty = serde_json::to_string_pretty(&serde_json::from_str::<serde_json::Value>(json).unwrap()).unwrap();
+    let string = write_fpuzzles(&read_fpuzzles(json).unwrap(), None).unwrap();
+    let link = format!("https://www.f-puzzles.com/?load={string}");
+    let text = format!("{LINE}\n{json}\n{pretty}\n{}\n{string}\n# a link\n{link}\n{LINE}\n", TOP[1]);
+    let entries = read(&text);
+    assert_eq!(statuses(&entries), ["ok"; 7]);
+    let pretty_lines = pretty.lines().count();
+    let lines: Vec<usize> = entries.iter().map(|e| e.position.line).collect();
+    assert_eq!(lines, [1, 2, 3, 3 + pretty_lines, 4 + pretty_lines, 6 + pretty_lines, 7 + pretty_lines]);
+    let expected = read_fpuzzles(json).unwrap();
+    for entry in [&entries[1], &entries[2], &entries[4], &entries[5]] {
+        let puzzle = entry.puzzle.as_ref().unwrap();
+        assert_eq!(puzzle.size(), 4);
+        assert_eq!(puzzle.givens(), expected.givens());
+        assert_eq!(puzzle.geometry().constraints(), expected.geometry().constraints());
+        assert_eq!(puzzle.geometry().constraints().len(), 1);
+    }
+    assert_eq!(givens(&entries[3]), TOP[1]);
+    assert_eq!(givens(&entries[6]), LINE);
+}
+
+/// An f-puzzles puzzle that cannot be read is a record that says why, in
+/// its place; so is one where the options chose a grid it would not keep to.
+/// A whole puzzle line of a 25×25 that starts as a string does is a puzzle.
+#[test]
+fn an_f_puzzles_puzzle_read_wrong_is_a_record_of_its_own() {
+    let unclosed = read(&format!("{LINE}\n{{\n  \"size\": 4,\n  \"grid\": [\n"));
+    assert_eq!(statuses(&unclosed), ["ok", "invalid"]);
+    assert!(unclosed[1].puzzle.as_ref().unwrap_err().to_string().starts_with("t:2: not an f-puzzles puzzle: the JSON"));
+    let links = read(&format!("https://sudokupad.app/k8kq4u6n7d\n{LINE}\nN4IgzglgXgpiBcA2\n"));
+    assert_eq!(statuses(&links), ["invalid", "ok", "invalid"]);
+    assert!(links[0].puzzle.as_ref().unwrap_err().to_string().contains("SudokuPad link with no f-puzzles string"));
+    let json = r#"{"size":9,"grid":[]}"#;
+    let fixed = read_fixed(&format!("{json}\n{LINE}\n"), 9);
+    assert_eq!(statuses(&fixed), ["invalid", "ok"]);
+    let e = fixed[0].puzzle.as_ref().unwrap_err();
+    assert!(matches!(e.kind, ParseErrorKind::FpuzzlesWithGrid { .. }), "{e}");
+    let latin = read_latin(&format!("{json}\n"));
+    assert!(latin[0].puzzle.as_ref().unwrap_err().to_string().contains("which --latin would change"));
+    let big = format!("N4Ig{}", ".".repeat(621));
+    let entries = read(&format!("{big}\n"));
+    assert_eq!(statuses(&entries), ["ok"]);
+    assert_eq!(entries[0].puzzle.as_ref().unwrap().size(), 25);
+}
