@@ -150,6 +150,14 @@ const PUZZLE_TIME: Duration = Duration::from_millis(5);
 /// millisecond; those of a 400×400 may take minutes).
 const FRAMING_TIME: Duration = Duration::from_secs(1);
 
+/// A line without the UTF-8 byte-order marks that open it.
+fn unmarked(mut line: &[u8]) -> &[u8] {
+    while let Some(rest) = line.strip_prefix(b"\xEF\xBB\xBF") {
+        line = rest;
+    }
+    line
+}
+
 /// The time from now to `deadline`, zero once it is past.
 fn time_left(deadline: Instant) -> Duration {
     deadline.saturating_duration_since(Instant::now())
@@ -621,19 +629,18 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                 let line = self.line_no;
                 self.line_no += self.join_quoted();
                 // A byte-order mark opens a file, and files joined by `cat`
-                // keep each one's: it is no cell on any line.
-                let unmarked = |buf: &[u8]| buf.len() - buf.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(buf).len();
-                let fpuzzles = std::str::from_utf8(&self.buf[unmarked(&self.buf)..])
-                    .ok()
-                    .and_then(|t| fpuzzles_kind(t, self.alphabet));
+                // keep each one's (one that opened with one, joined, keeps
+                // two): it is no cell on any line.
+                let fpuzzles =
+                    std::str::from_utf8(unmarked(&self.buf)).ok().and_then(|t| fpuzzles_kind(t, self.alphabet));
                 if let Some(fpuzzles) = fpuzzles {
                     if fpuzzles == FpuzzlesLine::Json {
                         self.line_no += self.join_json();
                     }
-                    let text = String::from_utf8_lossy(&self.buf[unmarked(&self.buf)..]).into_owned();
+                    let text = String::from_utf8_lossy(unmarked(&self.buf)).into_owned();
                     return Some(Classified { line, kind: LineKind::Fpuzzles(text), text: None, marks: false });
                 }
-                let bytes: &[u8] = self.buf.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&self.buf);
+                let bytes: &[u8] = unmarked(&self.buf);
                 let (kind, text, marks) = match std::str::from_utf8(bytes) {
                     Ok(text) => self.classify_text(text),
                     Err(e) => {

@@ -77,6 +77,17 @@ fn joined_files_keep_their_byte_order_marks_out_of_the_cells() {
     assert_eq!(entries.len(), 2);
     assert_eq!(givens(&entries[0]), LINE);
     assert_eq!(givens(&entries[1]), LINE);
+    // A file that opened with a mark, joined after another's: two marks.
+    // The labelled row was a title with a mark in it, the grid cut short.
+    let rows = ["Row 1: 0 4 0 0", "Row 2: 0 0 1 0", "Row 3: 0 1 0 3", "Row 4: 4 0 0 0"];
+    let entries = read(&format!("\u{feff}\u{feff}{}\n", rows.join("\n")));
+    assert_eq!(statuses(&entries), ["ok"]);
+    assert_eq!(givens(&entries[0]), ".4....1..1.34...");
+    // A rule line that opened with two marks was an invalid record of its own.
+    let plain = rows.iter().map(|r| &r[7..]).join("\n");
+    let entries = read(&format!("\u{feff}\u{feff}+---------+\n{plain}\n+---------+\n"));
+    assert_eq!(statuses(&entries), ["ok"]);
+    assert_eq!(givens(&entries[0]), ".4....1..1.34...");
 }
 
 #[test]
