@@ -242,6 +242,13 @@ pub fn read_fpuzzles(text: &str) -> Result<Puzzle, FpuzzlesError> {
             format!("expected a JSON object (an f-puzzles puzzle, {{\"size\": 9, \"grid\": …}}), not {}", shape(&json)),
         )
     })?;
+    // Other JSON (a record of `--format json`, fed back) has neither.
+    if !object.contains_key("size") && !object.contains_key("grid") {
+        return Err(at(
+            "$",
+            "a JSON object with no \"size\" and no \"grid\" (expected an f-puzzles puzzle, {\"size\": 9, \"grid\": …})",
+        ));
+    }
     let n = object.get("size").and_then(Json::as_u64).ok_or_else(|| at("size", "expected the grid side"))? as usize;
     if !(1..=MAX_SIDE).contains(&n) {
         return Err(at("size", format!("{n} is no grid side satdoku reads from f-puzzles (1 to {MAX_SIDE})")));
@@ -1421,6 +1428,11 @@ mod tests {
             ("", "not an f-puzzles puzzle: the text is empty", "?load="),
             ("N4Ig", "not an f-puzzles puzzle: 'N4Ig' is base64 that does not decompress", "cut short"),
             ("{\"size\":", "not an f-puzzles puzzle: the JSON does not parse", "EOF"),
+            (
+                "{\"index\":1,\"status\":\"solved\"}",
+                "f-puzzles $: a JSON object with no \"size\" and no \"grid\"",
+                "expected an f-puzzles puzzle",
+            ),
         ];
         for (text, starts, says) in cases {
             let error = read_fpuzzles(text).map(|_| ()).unwrap_err().to_string();
