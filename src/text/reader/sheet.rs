@@ -8,7 +8,7 @@
 use std::io::BufRead;
 
 use super::line::{exact_sqrt, is_whole_count, Cells, LineKind, Token, TokenText};
-use super::{is_small_puzzle, PuzzleReader, RowSigns};
+use super::{is_small_puzzle, PuzzleReader, RowSigns, GUESS_TIME};
 use crate::model::geometry::MAX_SIZE;
 use crate::reasoning::propagate::Propagator;
 use crate::text::symbols::Symbol;
@@ -146,24 +146,20 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let parting = self.parted && self.blank + 1 != line;
         // k − 1 rows, then the end of the rows or a row of only delimiters.
         let short = empty.len() == k - 1 || empty.get(k - 1) == Some(&true);
+        let more = empty.len() == window;
         if !short {
             // Fewer, then a row written wrong: the first row of its grid,
             // unless the row after it may be that too.
-            return self.heads_damaged_grid(k, empty.len() + 1, lines)
-                && !(parting && empty.first() == Some(&true) && self.heads_damaged_grid(k, empty.len(), lines));
+            return (self.heads_damaged_grid(k, empty.len() + 1, lines)
+                && !(parting && empty.first() == Some(&true) && self.heads_damaged_grid(k, empty.len(), lines)))
+                || self.heads_grids_below(line, first, &empty, lines, more);
         }
         // Without it, the rows may stop at a grid's row written wrong.
-        let more = empty.len() == window;
         if !whole_grids_then(&empty, k, |r| more || self.damaged_row_ahead(k, r, lines)) {
             return true;
         }
         // Both readings: the grid it starts, and the grid of the k rows after it.
-        let below = self.pending.iter().take(lines).filter_map(|(at, kind)| match kind {
-            LineKind::Cells(c) | LineKind::Separator(c) => Some((*at, c.tokens.clone())),
-            _ => None,
-        });
-        let rows: Vec<(usize, Vec<Token>)> =
-            std::iter::once((line, first.tokens.clone())).chain(below.take(k)).collect();
+        let rows = self.rows_from(line, first, lines);
         let mut refuted = |rows: &[(usize, Vec<Token>)]| match self.resolve(rows[0].0, k, rows) {
             Ok(puzzle) => Propagator::from_puzzle(&puzzle).and_then(|mut p| p.propagate()).is_err(),
             Err(_) => true,
@@ -174,6 +170,41 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             (false, false) => !parting,
             _ => !first_refuted || blank_refuted,
         }
+    }
+
+    /// Whether a row of only delimiters, of k fields, heads a grid though
+    /// a k-th row (not one of only delimiters) follows its k − 1 (`empty`
+    /// are the rows after it, as in [`Self::first_row_of_block`], that
+    /// end `lines` lines on, `more` of them past the window): a grid's
+    /// empty first row right above the next grid's first row. With it as
+    /// that row the rows after it make whole grids, and its grid reads
+    /// better than the grid of the k rows after it (propagation refutes
+    /// fewer, then more have exactly one solution: the k rows after it are
+    /// the next grid's first row under its grid's last k − 1); or as well,
+    /// and the rows make no whole grids without it.
+    fn heads_grids_below(&mut self, line: usize, first: &Cells, empty: &[bool], lines: usize, more: bool) -> bool {
+        let k = first.tokens.len();
+        if empty.len() < k || empty[k - 1] {
+            return false;
+        }
+        let tail = |reader: &mut Self, r: usize| more || reader.damaged_row_ahead(k, r, lines);
+        if !whole_grids_then(&empty[k - 1..], k, |r| tail(self, r)) {
+            return false;
+        }
+        let rows = self.rows_from(line, first, lines);
+        let as_row = self.wrongness(&rows[..k], k, GUESS_TIME);
+        let as_blank = self.wrongness(&rows[1..=k], k, GUESS_TIME);
+        as_row < as_blank || (as_row == as_blank && !whole_grids_then(empty, k, |r| tail(self, r)))
+    }
+
+    /// The row of only delimiters `first`, at `line`, and the first k rows
+    /// after it within the next `lines` lines (rules skipped).
+    fn rows_from(&mut self, line: usize, first: &Cells, lines: usize) -> Vec<(usize, Vec<Token>)> {
+        let below = self.pending.iter().take(lines).filter_map(|(at, kind)| match kind {
+            LineKind::Cells(c) | LineKind::Separator(c) => Some((*at, c.tokens.clone())),
+            _ => None,
+        });
+        std::iter::once((line, first.tokens.clone())).chain(below.take(first.tokens.len())).collect()
     }
 
     /// The grid under a header of k numbered or named columns: k rows after

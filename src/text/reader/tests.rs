@@ -3405,3 +3405,73 @@ fn a_grid_written_from_zero_is_refused_not_solved_as_another_puzzle() {
         .join("\n");
     assert_eq!(statuses(&read(&numbers)), ["ok"], "{numbers}");
 }
+
+/// Valid puzzles that framing misread, found by an independent tester
+/// (inputs in `tests/data/framing/`): each batch is checked for its records'
+/// count, order and status, and each solution by the independent checker.
+mod valid_puzzles_misframed {
+    use super::*;
+
+    const SEVENTEEN: &str = include_str!("../../../tests/data/17-clue-500.txt");
+
+    /// The 17-clue puzzles from the `skip`-th: their first row is empty.
+    fn seventeen(skip: usize, k: usize) -> Vec<&'static str> {
+        SEVENTEEN.lines().filter(|l| !l.starts_with('#')).skip(skip).take(k).collect()
+    }
+
+    /// One record per puzzle `written`, in order: `Some` the puzzle, read as
+    /// written and solved, `None` an invalid record.
+    fn assert_records(text: &str, written: &[Option<&str>]) {
+        let entries = read(text);
+        let want: Vec<&str> = written.iter().map(|w| if w.is_some() { "ok" } else { "invalid" }).collect();
+        assert_eq!(statuses(&entries), want, "{text}");
+        for (entry, puzzle) in entries.iter().zip(written) {
+            let Some(puzzle) = puzzle else { continue };
+            assert_eq!(givens(entry), *puzzle, "{text}");
+            let p = entry.puzzle.as_ref().expect("read");
+            let Outcome::Solved(grid) = solve(p, &SolveOptions::default()).unwrap() else {
+                panic!("{puzzle}: no solution in\n{text}")
+            };
+            let shape = common::Shape::classic(common::side(puzzle.len()));
+            common::assert_solves(&shape, &common::read_symbols(puzzle), &common::numbers(&grid), puzzle);
+        }
+    }
+
+    /// A puzzle's rows as a spreadsheet saves them, an empty cell an empty field.
+    fn sheet_rows(puzzle: &str, delimiter: &str) -> Vec<String> {
+        let n = common::side(puzzle.len());
+        let cell = |c: &u8| if *c == b'.' { String::new() } else { char::from(*c).to_string() };
+        puzzle.as_bytes().chunks(n).map(|row| row.iter().map(cell).join(delimiter)).collect()
+    }
+
+    /// Grids back to back whose empty rows are rows of only delimiters, the
+    /// first grid's first row one of them: it was taken for a blank line,
+    /// the grid read from its second row with the next grid's first (a
+    /// clash: "unsolvable"), and the next grid lost (7 rows, invalid).
+    #[test]
+    fn an_empty_first_row_of_delimiters_above_grids_back_to_back_is_a_row() {
+        let a = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+        let b = ".47.8...1............6..7..6....357......5....1..6....28..4.....9.1...4.....2.69.";
+        let text = include_str!("../../../tests/data/framing/two-csv-grids-empty-first-row.txt");
+        assert_records(text, &[Some(a), Some(b)]);
+        // More grids, with and without an empty first row, any delimiter.
+        let empty_first = seventeen(0, 3);
+        let [e0, e1, e2] = [empty_first[0], empty_first[1], empty_first[2]];
+        let orders: [&[&str]; 4] = [&[e0, TOP[1]], &[e0, TOP[1], e1], &[e0, e1, TOP[2]], &[e0, TOP[1], TOP[2], e2]];
+        for delimiter in [",", ";", "\t"] {
+            for written in orders {
+                let text = written.iter().flat_map(|p| sheet_rows(p, delimiter)).join("\n") + "\n";
+                assert_records(&text, &written.iter().map(|p| Some(*p)).collect::<Vec<_>>());
+            }
+        }
+        // A 6x6 with an empty first row, then another.
+        let (e6, six) = ("......34........1..2...3.....4..56..", "....1..2...3.....4..56........34....");
+        let text = [e6, six].iter().flat_map(|p| sheet_rows(p, ",")).join("\n") + "\n";
+        assert_records(&text, &[Some(e6), Some(six)]);
+        // Before a whole grid and a grid a row short, it stays a blank line.
+        let mut short = sheet_rows(TOP[1], ",");
+        short.remove(4);
+        let text = format!(",,,,,,,,\n{}\n{}\n", sheet_rows(TOP[0], ",").join("\n"), short.join("\n"));
+        assert_records(&text, &[Some(TOP[0]), None]);
+    }
+}
