@@ -215,6 +215,37 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// the first row is returned, at its line, to start the block; `None`
     /// (the header a title) when the rows below are no such grid.
     pub(super) fn indexed_block(&mut self, k: usize) -> Option<(usize, Vec<Token>)> {
+        let (lines, exact, trailing, odd) = self.indexed_rows(k, 0)?;
+        for (at, (_, kind)) in self.pending.iter_mut().take(lines).enumerate() {
+            if let LineKind::Cells(c) | LineKind::Separator(c) = kind {
+                c.tokens.remove(0);
+                c.tokens.extend(c.cut.take().map(|token| *token));
+            }
+            unlabel(kind);
+            // The row written wrong loses its last field only if it is empty.
+            if let (LineKind::Cells(c) | LineKind::Separator(c), true) = (kind, trailing && !exact) {
+                if odd != Some(at) || c.ends_in_empty_field() {
+                    c.tokens.pop();
+                }
+            }
+        }
+        while matches!(self.peek(0), Some((_, LineKind::Rule))) {
+            self.next_line();
+        }
+        self.labelled = true;
+        match self.next_line() {
+            Some((line, LineKind::Cells(c) | LineKind::Separator(c))) => Some((line, c.tokens)),
+            _ => unreachable!("the first row was just read"),
+        }
+    }
+
+    /// The rows of the grid under a header of k columns, from the line
+    /// `from` lines on, as [`Self::indexed_block`] takes them: how many
+    /// lines on the line after its last row is, whether every row has
+    /// exactly k cells after its label, whether every row (but the one
+    /// written wrong) ends in an empty field after them, and that row's
+    /// place. `None` when the lines there are no such grid.
+    fn indexed_rows(&mut self, k: usize, from: usize) -> Option<(usize, bool, bool, Option<usize>)> {
         // The cells of a row after its label, and whether its last is an empty field.
         fn cells_of(kind: &LineKind) -> Option<(usize, &Cells)> {
             match kind {
@@ -228,7 +259,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let ends_empty = |c: &Cells| c.cut.is_some() || c.ends_in_empty_field();
         let fits =
             |kind: &LineKind| cells_of(kind).is_some_and(|(count, c)| count == k || count == k + 1 && ends_empty(c));
-        let (mut rows, mut lines, mut exact, mut trailing) = (0, 0, true, true);
+        let (mut rows, mut lines, mut exact, mut trailing) = (0, from, true, true);
         // The row written wrong, at its line.
         let mut odd = None;
         while rows < k {
@@ -254,27 +285,44 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
             lines += 1;
         }
-        for (at, (_, kind)) in self.pending.iter_mut().take(lines).enumerate() {
-            if let LineKind::Cells(c) | LineKind::Separator(c) = kind {
-                c.tokens.remove(0);
-                c.tokens.extend(c.cut.take().map(|token| *token));
-            }
-            unlabel(kind);
-            // The row written wrong loses its last field only if it is empty.
-            if let (LineKind::Cells(c) | LineKind::Separator(c), true) = (kind, trailing && !exact) {
-                if odd != Some(at) || c.ends_in_empty_field() {
-                    c.tokens.pop();
-                }
-            }
-        }
+        Some((lines, exact, trailing, odd))
+    }
+
+    /// The line of the next line but rules (those are passed) when it is a
+    /// header of k numbered columns (`,1,2,…,8`) over a grid whose k rows
+    /// start with their labels in order (`1,…`, `2,…` or `A,…`, `B,…`, or
+    /// `Row 1,…`): another grid's header, never a row of a grid of k + 1
+    /// cells above it (a 9×9 right above a labelled 8×8), though it has as
+    /// many fields.
+    pub(super) fn grid_header_ahead(&mut self) -> Option<usize> {
         while matches!(self.peek(0), Some((_, LineKind::Rule))) {
             self.next_line();
         }
-        self.labelled = true;
-        match self.next_line() {
-            Some((line, LineKind::Cells(c) | LineKind::Separator(c))) => Some((line, c.tokens)),
-            _ => unreachable!("the first row was just read"),
+        let (line, k) = match self.peek(0) {
+            Some((line, LineKind::Cells(c))) => (*line, usize::from(c.columns?)),
+            _ => return None,
+        };
+        let (mut rows, mut ahead) = (0, 1);
+        while rows < k {
+            let labelled = match self.peek(ahead) {
+                Some((_, LineKind::Rule)) => None,
+                Some((_, LineKind::LabelledRow(..))) => Some(true),
+                Some((_, LineKind::Cells(c) | LineKind::Separator(c))) => Some(c.tokens.first().is_some_and(|t| {
+                    let label = t.text.to_string();
+                    let mut chars = label.trim().chars();
+                    label.trim().parse() == Ok(rows + 1)
+                        || matches!((chars.next(), chars.next()), (Some(c), None) if super::nth_letter(c, rows))
+                })),
+                _ => Some(false),
+            };
+            match labelled {
+                Some(false) => return None,
+                Some(true) => rows += 1,
+                None => {}
+            }
+            ahead += 1;
         }
+        self.indexed_rows(k, 1).map(|_| line)
     }
 
     /// Whether the labelled row `first` and the labelled rows after it make

@@ -3474,4 +3474,57 @@ mod valid_puzzles_misframed {
         let text = format!(",,,,,,,,\n{}\n{}\n", sheet_rows(TOP[0], ",").join("\n"), short.join("\n"));
         assert_records(&text, &[Some(TOP[0]), None]);
     }
+
+    /// A labelled 8×8 under its header of numbered columns (`,1,2,…,8`),
+    /// right after a 9×9 with no blank line between: the header and the
+    /// rows with their labels, nine fields each, were read as a 9×9 after
+    /// it, and called "unsolvable" (exit 1).
+    #[test]
+    fn a_header_of_numbered_columns_ends_the_grid_above_it() {
+        let eight = [
+            ".48..2..1...7..64..........8..752.53.....67...5..........7..6..4",
+            ".....1....62...31.........8...7...71..2.6...73...3.85.6....73..4",
+            "...81..7..1.4.....372...........8......6.35...2.157........2.6..",
+        ];
+        let text = include_str!("../../../tests/data/framing/rows-9x9-then-labelled-8x8.txt");
+        assert_records(text, &[Some(TOP[1]), Some(eight[0])]);
+        let nine = ".237....68...6.59.9.....7......4.97.3.7.96..2.........5..47.........2....8.......";
+        let six = "3.....6..4........2.1.4..5...6....2.";
+        let text = include_str!("../../../tests/data/framing/labelled-9x9-then-labelled-8x8.txt");
+        assert_records(text, &[Some(nine), Some(eight[1]), Some(six)]);
+        let text = include_str!("../../../tests/data/framing/row-labels-9x9-then-labelled-8x8.txt");
+        let entries = read(text);
+        assert_eq!(statuses(&entries), ["ok"; 9]);
+        let nine = ".................1.....2.3...2...4....3.5......46....7.5.1......8.....2..9.76....";
+        assert_eq!(givens(&entries[3]), nine);
+        assert_eq!(givens(&entries[4]), eight[2]);
+        // The 9×9 in any form, the 8×8's rows labelled with numbers or
+        // letters, a delimiter after each row or not, another 9×9 after it.
+        let header = |end: &str| format!(",1,2,3,4,5,6,7,8{end}\n");
+        let labelled = |labels: &[&str], end: &str| {
+            let rows = sheet_rows(eight[0], ",").into_iter().zip(labels);
+            header(end) + &rows.map(|(row, label)| format!("{label},{row}{end}\n")).join("")
+        };
+        let numbers = ["1", "2", "3", "4", "5", "6", "7", "8"];
+        let letters = ["A", "B", "C", "D", "E", "F", "G", "H"];
+        let boxed = rows(TOP[1]).iter().map(|r| format!("| {} | {} | {} |", &r[..3], &r[3..6], &r[6..])).join("\n");
+        let forms = [
+            rows(TOP[1]).join("\n"),
+            rows(TOP[1]).iter().map(|r| r.chars().join(" ")).join("\n"),
+            sheet_rows(TOP[1], ",").join("\n"),
+            rows(TOP[1]).iter().enumerate().map(|(i, r)| format!("Row {}: {}", i + 1, r.chars().join(" "))).join("\n"),
+            format!("+-------+-------+-------+\n{boxed}\n+-------+-------+-------+"),
+        ];
+        for nine in &forms {
+            for (labels, end) in [(&numbers, ""), (&letters, ""), (&numbers, ",")] {
+                let text = format!("{nine}\n{}{}\n", labelled(labels, end), sheet_rows(TOP[2], ",").join("\n"));
+                assert_records(&text, &[Some(TOP[1]), Some(eight[0]), Some(TOP[2])]);
+            }
+        }
+        // A 9×9 cut short by it: the rows above are one record, the 8×8 read.
+        let text = format!("{}\n{}", rows(TOP[1])[..5].join("\n"), labelled(&numbers, ""));
+        assert_records(&text, &[None, Some(eight[0])]);
+        let error = read(&text).remove(0).puzzle.unwrap_err();
+        assert!(error.to_string().contains("then a header of numbered columns where row 6 was expected"), "{error}");
+    }
 }
