@@ -2264,6 +2264,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
             ahead += 1;
         }
+        // A row written wrong is one among rows of n: rows mostly of another
+        // length are no grid of this header (`1 2 3 4 5` over rows of six).
+        if damaged.is_some() && 2 * rows.iter().filter(|(_, cells)| cells.len() == n).count() <= rows.len() {
+            return None;
+        }
         Some(CoordinateRows { rows, lines: ahead, damaged })
     }
 

@@ -3527,4 +3527,34 @@ mod valid_puzzles_misframed {
         let error = read(&text).remove(0).puzzle.unwrap_err();
         assert!(error.to_string().contains("then a header of numbered columns where row 6 was expected"), "{error}");
     }
+
+    /// A line of five numbers right above a 6×6 of labelled rows (`A: . .
+    /// 4 1 . .`): read as the header of a 5×5 grid with coordinates, row 1
+    /// "a cell long, as its other rows have 5", the 6×6 lost. The line is
+    /// one record of its own, and the grid is read.
+    #[test]
+    fn a_header_a_column_short_over_labelled_rows_is_blamed_alone() {
+        let six = "..41.......2.2.4....65..1..6..4.....";
+        let text = include_str!("../../../tests/data/framing/short-header-above-labelled-6x6.txt");
+        assert_records(text, &[None, Some(six)]);
+        let error = read(text).remove(0).puzzle.unwrap_err();
+        assert_eq!(error.position.line, 1, "{error}");
+        assert!(!error.to_string().contains("as its other rows have"), "{error}");
+        // Other sizes, labels and headers (a column or two short), another puzzle after.
+        for (puzzle, header) in [(six, "1 2 3 4"), (TOP[1], "1 2 3 4 5 6 7 8"), (TOP[1], "A B C D E F G")] {
+            let n = common::side(puzzle.len());
+            let labels: [fn(usize) -> String; 4] = [
+                |i| format!("{}: ", char::from(b'A' + i as u8)),
+                |i| format!("{}) ", char::from(b'a' + i as u8)),
+                |i| format!("{}: ", i + 1),
+                |i| format!("Row {}: ", i + 1),
+            ];
+            for label in labels {
+                let grid: Vec<String> =
+                    (0..n).map(|i| label(i) + &puzzle[i * n..(i + 1) * n].chars().join(" ")).collect();
+                let text = format!("{header}\n{}\n{}\n", grid.join("\n"), TOP[2]);
+                assert_records(&text, &[None, Some(puzzle), Some(TOP[2])]);
+            }
+        }
+    }
 }
