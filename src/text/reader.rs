@@ -1378,7 +1378,13 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let n = first.len();
         let mut rows = vec![(line, first)];
         while rows.len() < n {
-            match self.row_ahead(n) {
+            // Another grid's header (`,1,2,…,8` over labelled rows) breaks
+            // the block, though it has as many fields as its rows.
+            let next = match self.grid_header_ahead() {
+                Some(line) => Err(Some(line)),
+                None => self.row_ahead(n),
+            };
+            match next {
                 Ok(row) => rows.push(row),
                 Err(Some(_)) if self.damaged_row_ahead(n, rows.len(), 0) => {
                     return self.damaged_block(Some(line), rows.len(), n);
@@ -1418,8 +1424,13 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 break;
             }
             // A line that is no row of the block (`is_block_row`: a 4x4
-            // on one line after a 16x16) ends the run where a next puzzle
-            // would start, and breaks the puzzle under way anywhere else.
+            // on one line after a 16x16; another grid's header) ends the run
+            // where a next puzzle would start, and breaks the puzzle under
+            // way anywhere else.
+            if self.grid_header_ahead().is_some() {
+                cut = false;
+                break;
+            }
             match self.row_ahead(n) {
                 Ok(row) => rows.push(row),
                 // A row written wrong in a later puzzle of the run: the
@@ -1782,6 +1793,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             Some((_, LineKind::Separator(_))) => {
                 "a row of only delimiters (a blank line where no puzzle is under way)".to_string()
             }
+            Some((_, LineKind::Cells(c))) if c.columns.is_some() => "a header of numbered columns".to_string(),
             Some((_, LineKind::Cells(c))) => format!("a line of {} cells", c.tokens.len()),
             Some((_, LineKind::Title(_) | LineKind::Section(_) | LineKind::Header(..) | LineKind::IndexHeader(_))) => {
                 "a title line".to_string()
@@ -2334,6 +2346,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 _ => return None,
             }
             ahead += 1;
+        }
+        // A row written wrong is one among rows of n: rows mostly of another
+        // length are no grid of this header (`1 2 3 4 5` over rows of six).
+        if damaged.is_some() && 2 * rows.iter().filter(|(_, cells)| cells.len() == n).count() <= rows.len() {
+            return None;
         }
         Some(CoordinateRows { rows, lines: ahead, damaged })
     }

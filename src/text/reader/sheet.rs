@@ -8,7 +8,7 @@
 use std::io::BufRead;
 
 use super::line::{exact_sqrt, is_whole_count, Cells, LineKind, Token, TokenText};
-use super::{is_small_puzzle, PuzzleReader, RowSigns};
+use super::{is_small_puzzle, PuzzleReader, RowSigns, GUESS_TIME};
 use crate::model::geometry::MAX_SIZE;
 use crate::reasoning::propagate::Propagator;
 use crate::text::symbols::Symbol;
@@ -146,24 +146,20 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let parting = self.parted && self.blank + 1 != line;
         // k − 1 rows, then the end of the rows or a row of only delimiters.
         let short = empty.len() == k - 1 || empty.get(k - 1) == Some(&true);
+        let more = empty.len() == window;
         if !short {
             // Fewer, then a row written wrong: the first row of its grid,
             // unless the row after it may be that too.
-            return self.heads_damaged_grid(k, empty.len() + 1, lines)
-                && !(parting && empty.first() == Some(&true) && self.heads_damaged_grid(k, empty.len(), lines));
+            return (self.heads_damaged_grid(k, empty.len() + 1, lines)
+                && !(parting && empty.first() == Some(&true) && self.heads_damaged_grid(k, empty.len(), lines)))
+                || self.heads_grids_below(line, first, &empty, lines, more);
         }
         // Without it, the rows may stop at a grid's row written wrong.
-        let more = empty.len() == window;
         if !whole_grids_then(&empty, k, |r| more || self.damaged_row_ahead(k, r, lines)) {
             return true;
         }
         // Both readings: the grid it starts, and the grid of the k rows after it.
-        let below = self.pending.iter().take(lines).filter_map(|(at, kind)| match kind {
-            LineKind::Cells(c) | LineKind::Separator(c) => Some((*at, c.tokens.clone())),
-            _ => None,
-        });
-        let rows: Vec<(usize, Vec<Token>)> =
-            std::iter::once((line, first.tokens.clone())).chain(below.take(k)).collect();
+        let rows = self.rows_from(line, first, lines);
         let mut refuted = |rows: &[(usize, Vec<Token>)]| match self.resolve(rows[0].0, k, rows) {
             Ok(puzzle) => Propagator::from_puzzle(&puzzle).and_then(|mut p| p.propagate()).is_err(),
             Err(_) => true,
@@ -176,6 +172,41 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         }
     }
 
+    /// Whether a row of only delimiters, of k fields, heads a grid though
+    /// a k-th row (not one of only delimiters) follows its k − 1 (`empty`
+    /// are the rows after it, as in [`Self::first_row_of_block`], that
+    /// end `lines` lines on, `more` of them past the window): a grid's
+    /// empty first row right above the next grid's first row. With it as
+    /// that row the rows after it make whole grids, and its grid reads
+    /// better than the grid of the k rows after it (propagation refutes
+    /// fewer, then more have exactly one solution: the k rows after it are
+    /// the next grid's first row under its grid's last k − 1); or as well,
+    /// and the rows make no whole grids without it.
+    fn heads_grids_below(&mut self, line: usize, first: &Cells, empty: &[bool], lines: usize, more: bool) -> bool {
+        let k = first.tokens.len();
+        if empty.len() < k || empty[k - 1] {
+            return false;
+        }
+        let tail = |reader: &mut Self, r: usize| more || reader.damaged_row_ahead(k, r, lines);
+        if !whole_grids_then(&empty[k - 1..], k, |r| tail(self, r)) {
+            return false;
+        }
+        let rows = self.rows_from(line, first, lines);
+        let as_row = self.wrongness(&rows[..k], k, GUESS_TIME);
+        let as_blank = self.wrongness(&rows[1..=k], k, GUESS_TIME);
+        as_row < as_blank || (as_row == as_blank && !whole_grids_then(empty, k, |r| tail(self, r)))
+    }
+
+    /// The row of only delimiters `first`, at `line`, and the first k rows
+    /// after it within the next `lines` lines (rules skipped).
+    fn rows_from(&mut self, line: usize, first: &Cells, lines: usize) -> Vec<(usize, Vec<Token>)> {
+        let below = self.pending.iter().take(lines).filter_map(|(at, kind)| match kind {
+            LineKind::Cells(c) | LineKind::Separator(c) => Some((*at, c.tokens.clone())),
+            _ => None,
+        });
+        std::iter::once((line, first.tokens.clone())).chain(below.take(first.tokens.len())).collect()
+    }
+
     /// The grid under a header of k numbered or named columns: k rows after
     /// it (rules skipped), each its label and k cells, or k cells and an
     /// empty field (a delimiter after the last cell); one of them may be a
@@ -184,6 +215,37 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// the first row is returned, at its line, to start the block; `None`
     /// (the header a title) when the rows below are no such grid.
     pub(super) fn indexed_block(&mut self, k: usize) -> Option<(usize, Vec<Token>)> {
+        let (lines, exact, trailing, odd) = self.indexed_rows(k, 0)?;
+        for (at, (_, kind)) in self.pending.iter_mut().take(lines).enumerate() {
+            if let LineKind::Cells(c) | LineKind::Separator(c) = kind {
+                c.tokens.remove(0);
+                c.tokens.extend(c.cut.take().map(|token| *token));
+            }
+            unlabel(kind);
+            // The row written wrong loses its last field only if it is empty.
+            if let (LineKind::Cells(c) | LineKind::Separator(c), true) = (kind, trailing && !exact) {
+                if odd != Some(at) || c.ends_in_empty_field() {
+                    c.tokens.pop();
+                }
+            }
+        }
+        while matches!(self.peek(0), Some((_, LineKind::Rule))) {
+            self.next_line();
+        }
+        self.labelled = true;
+        match self.next_line() {
+            Some((line, LineKind::Cells(c) | LineKind::Separator(c))) => Some((line, c.tokens)),
+            _ => unreachable!("the first row was just read"),
+        }
+    }
+
+    /// The rows of the grid under a header of k columns, from the line
+    /// `from` lines on, as [`Self::indexed_block`] takes them: how many
+    /// lines on the line after its last row is, whether every row has
+    /// exactly k cells after its label, whether every row (but the one
+    /// written wrong) ends in an empty field after them, and that row's
+    /// place. `None` when the lines there are no such grid.
+    fn indexed_rows(&mut self, k: usize, from: usize) -> Option<(usize, bool, bool, Option<usize>)> {
         // The cells of a row after its label, and whether its last is an empty field.
         fn cells_of(kind: &LineKind) -> Option<(usize, &Cells)> {
             match kind {
@@ -197,7 +259,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let ends_empty = |c: &Cells| c.cut.is_some() || c.ends_in_empty_field();
         let fits =
             |kind: &LineKind| cells_of(kind).is_some_and(|(count, c)| count == k || count == k + 1 && ends_empty(c));
-        let (mut rows, mut lines, mut exact, mut trailing) = (0, 0, true, true);
+        let (mut rows, mut lines, mut exact, mut trailing) = (0, from, true, true);
         // The row written wrong, at its line.
         let mut odd = None;
         while rows < k {
@@ -223,27 +285,44 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
             lines += 1;
         }
-        for (at, (_, kind)) in self.pending.iter_mut().take(lines).enumerate() {
-            if let LineKind::Cells(c) | LineKind::Separator(c) = kind {
-                c.tokens.remove(0);
-                c.tokens.extend(c.cut.take().map(|token| *token));
-            }
-            unlabel(kind);
-            // The row written wrong loses its last field only if it is empty.
-            if let (LineKind::Cells(c) | LineKind::Separator(c), true) = (kind, trailing && !exact) {
-                if odd != Some(at) || c.ends_in_empty_field() {
-                    c.tokens.pop();
-                }
-            }
-        }
+        Some((lines, exact, trailing, odd))
+    }
+
+    /// The line of the next line but rules (those are passed) when it is a
+    /// header of k numbered columns (`,1,2,…,8`) over a grid whose k rows
+    /// start with their labels in order (`1,…`, `2,…` or `A,…`, `B,…`, or
+    /// `Row 1,…`): another grid's header, never a row of a grid of k + 1
+    /// cells above it (a 9×9 right above a labelled 8×8), though it has as
+    /// many fields.
+    pub(super) fn grid_header_ahead(&mut self) -> Option<usize> {
         while matches!(self.peek(0), Some((_, LineKind::Rule))) {
             self.next_line();
         }
-        self.labelled = true;
-        match self.next_line() {
-            Some((line, LineKind::Cells(c) | LineKind::Separator(c))) => Some((line, c.tokens)),
-            _ => unreachable!("the first row was just read"),
+        let (line, k) = match self.peek(0) {
+            Some((line, LineKind::Cells(c))) => (*line, usize::from(c.columns?)),
+            _ => return None,
+        };
+        let (mut rows, mut ahead) = (0, 1);
+        while rows < k {
+            let labelled = match self.peek(ahead) {
+                Some((_, LineKind::Rule)) => None,
+                Some((_, LineKind::LabelledRow(..))) => Some(true),
+                Some((_, LineKind::Cells(c) | LineKind::Separator(c))) => Some(c.tokens.first().is_some_and(|t| {
+                    let label = t.text.to_string();
+                    let mut chars = label.trim().chars();
+                    label.trim().parse() == Ok(rows + 1)
+                        || matches!((chars.next(), chars.next()), (Some(c), None) if super::nth_letter(c, rows))
+                })),
+                _ => Some(false),
+            };
+            match labelled {
+                Some(false) => return None,
+                Some(true) => rows += 1,
+                None => {}
+            }
+            ahead += 1;
         }
+        self.indexed_rows(k, 1).map(|_| line)
     }
 
     /// Whether the labelled row `first` and the labelled rows after it make

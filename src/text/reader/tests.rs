@@ -3491,3 +3491,156 @@ fn an_f_puzzles_puzzle_read_wrong_is_a_record_of_its_own() {
     assert_eq!(statuses(&entries), ["ok"]);
     assert_eq!(entries[0].puzzle.as_ref().unwrap().size(), 25);
 }
+
+/// Valid puzzles that framing misread, found by an independent tester
+/// (inputs in `tests/data/framing/`): each batch is checked for its records'
+/// count, order and status, and each solution by the independent checker.
+mod valid_puzzles_misframed {
+    use super::*;
+
+    const SEVENTEEN: &str = include_str!("../../../tests/data/17-clue-500.txt");
+
+    /// The 17-clue puzzles from the `skip`-th: their first row is empty.
+    fn seventeen(skip: usize, k: usize) -> Vec<&'static str> {
+        SEVENTEEN.lines().filter(|l| !l.starts_with('#')).skip(skip).take(k).collect()
+    }
+
+    /// One record per puzzle `written`, in order: `Some` the puzzle, read as
+    /// written and solved, `None` an invalid record.
+    fn assert_records(text: &str, written: &[Option<&str>]) {
+        let entries = read(text);
+        let want: Vec<&str> = written.iter().map(|w| if w.is_some() { "ok" } else { "invalid" }).collect();
+        assert_eq!(statuses(&entries), want, "{text}");
+        for (entry, puzzle) in entries.iter().zip(written) {
+            let Some(puzzle) = puzzle else { continue };
+            assert_eq!(givens(entry), *puzzle, "{text}");
+            let p = entry.puzzle.as_ref().expect("read");
+            let Outcome::Solved(grid) = solve(p, &SolveOptions::default()).unwrap() else {
+                panic!("{puzzle}: no solution in\n{text}")
+            };
+            let shape = common::Shape::classic(common::side(puzzle.len()));
+            common::assert_solves(&shape, &common::read_symbols(puzzle), &common::numbers(&grid), puzzle);
+        }
+    }
+
+    /// A puzzle's rows as a spreadsheet saves them, an empty cell an empty field.
+    fn sheet_rows(puzzle: &str, delimiter: &str) -> Vec<String> {
+        let n = common::side(puzzle.len());
+        let cell = |c: &u8| if *c == b'.' { String::new() } else { char::from(*c).to_string() };
+        puzzle.as_bytes().chunks(n).map(|row| row.iter().map(cell).join(delimiter)).collect()
+    }
+
+    /// Grids back to back whose empty rows are rows of only delimiters, the
+    /// first grid's first row one of them: it was taken for a blank line,
+    /// the grid read from its second row with the next grid's first (a
+    /// clash: "unsolvable"), and the next grid lost (7 rows, invalid).
+    #[test]
+    fn an_empty_first_row_of_delimiters_above_grids_back_to_back_is_a_row() {
+        let a = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+        let b = ".47.8...1............6..7..6....357......5....1..6....28..4.....9.1...4.....2.69.";
+        let text = include_str!("../../../tests/data/framing/two-csv-grids-empty-first-row.txt");
+        assert_records(text, &[Some(a), Some(b)]);
+        // More grids, with and without an empty first row, any delimiter.
+        let empty_first = seventeen(0, 3);
+        let [e0, e1, e2] = [empty_first[0], empty_first[1], empty_first[2]];
+        let orders: [&[&str]; 4] = [&[e0, TOP[1]], &[e0, TOP[1], e1], &[e0, e1, TOP[2]], &[e0, TOP[1], TOP[2], e2]];
+        for delimiter in [",", ";", "\t"] {
+            for written in orders {
+                let text = written.iter().flat_map(|p| sheet_rows(p, delimiter)).join("\n") + "\n";
+                assert_records(&text, &written.iter().map(|p| Some(*p)).collect::<Vec<_>>());
+            }
+        }
+        // A 6x6 with an empty first row, then another.
+        let (e6, six) = ("......34........1..2...3.....4..56..", "....1..2...3.....4..56........34....");
+        let text = [e6, six].iter().flat_map(|p| sheet_rows(p, ",")).join("\n") + "\n";
+        assert_records(&text, &[Some(e6), Some(six)]);
+        // Before a whole grid and a grid a row short, it stays a blank line.
+        let mut short = sheet_rows(TOP[1], ",");
+        short.remove(4);
+        let text = format!(",,,,,,,,\n{}\n{}\n", sheet_rows(TOP[0], ",").join("\n"), short.join("\n"));
+        assert_records(&text, &[Some(TOP[0]), None]);
+    }
+
+    /// A labelled 8×8 under its header of numbered columns (`,1,2,…,8`),
+    /// right after a 9×9 with no blank line between: the header and the
+    /// rows with their labels, nine fields each, were read as a 9×9 after
+    /// it, and called "unsolvable" (exit 1).
+    #[test]
+    fn a_header_of_numbered_columns_ends_the_grid_above_it() {
+        let eight = [
+            ".48..2..1...7..64..........8..752.53.....67...5..........7..6..4",
+            ".....1....62...31.........8...7...71..2.6...73...3.85.6....73..4",
+            "...81..7..1.4.....372...........8......6.35...2.157........2.6..",
+        ];
+        let text = include_str!("../../../tests/data/framing/rows-9x9-then-labelled-8x8.txt");
+        assert_records(text, &[Some(TOP[1]), Some(eight[0])]);
+        let nine = ".237....68...6.59.9.....7......4.97.3.7.96..2.........5..47.........2....8.......";
+        let six = "3.....6..4........2.1.4..5...6....2.";
+        let text = include_str!("../../../tests/data/framing/labelled-9x9-then-labelled-8x8.txt");
+        assert_records(text, &[Some(nine), Some(eight[1]), Some(six)]);
+        let text = include_str!("../../../tests/data/framing/row-labels-9x9-then-labelled-8x8.txt");
+        let entries = read(text);
+        assert_eq!(statuses(&entries), ["ok"; 9]);
+        let nine = ".................1.....2.3...2...4....3.5......46....7.5.1......8.....2..9.76....";
+        assert_eq!(givens(&entries[3]), nine);
+        assert_eq!(givens(&entries[4]), eight[2]);
+        // The 9×9 in any form, the 8×8's rows labelled with numbers or
+        // letters, a delimiter after each row or not, another 9×9 after it.
+        let header = |end: &str| format!(",1,2,3,4,5,6,7,8{end}\n");
+        let labelled = |labels: &[&str], end: &str| {
+            let rows = sheet_rows(eight[0], ",").into_iter().zip(labels);
+            header(end) + &rows.map(|(row, label)| format!("{label},{row}{end}\n")).join("")
+        };
+        let numbers = ["1", "2", "3", "4", "5", "6", "7", "8"];
+        let letters = ["A", "B", "C", "D", "E", "F", "G", "H"];
+        let boxed = rows(TOP[1]).iter().map(|r| format!("| {} | {} | {} |", &r[..3], &r[3..6], &r[6..])).join("\n");
+        let forms = [
+            rows(TOP[1]).join("\n"),
+            rows(TOP[1]).iter().map(|r| r.chars().join(" ")).join("\n"),
+            sheet_rows(TOP[1], ",").join("\n"),
+            rows(TOP[1]).iter().enumerate().map(|(i, r)| format!("Row {}: {}", i + 1, r.chars().join(" "))).join("\n"),
+            format!("+-------+-------+-------+\n{boxed}\n+-------+-------+-------+"),
+        ];
+        for nine in &forms {
+            for (labels, end) in [(&numbers, ""), (&letters, ""), (&numbers, ",")] {
+                let text = format!("{nine}\n{}{}\n", labelled(labels, end), sheet_rows(TOP[2], ",").join("\n"));
+                assert_records(&text, &[Some(TOP[1]), Some(eight[0]), Some(TOP[2])]);
+            }
+        }
+        // A 9×9 cut short by it: the rows above are one record, the 8×8 read.
+        let text = format!("{}\n{}", rows(TOP[1])[..5].join("\n"), labelled(&numbers, ""));
+        assert_records(&text, &[None, Some(eight[0])]);
+        let error = read(&text).remove(0).puzzle.unwrap_err();
+        assert!(error.to_string().contains("then a header of numbered columns where row 6 was expected"), "{error}");
+    }
+
+    /// A line of five numbers right above a 6×6 of labelled rows (`A: . .
+    /// 4 1 . .`): read as the header of a 5×5 grid with coordinates, row 1
+    /// "a cell long, as its other rows have 5", the 6×6 lost. The line is
+    /// one record of its own, and the grid is read.
+    #[test]
+    fn a_header_a_column_short_over_labelled_rows_is_blamed_alone() {
+        let six = "..41.......2.2.4....65..1..6..4.....";
+        let text = include_str!("../../../tests/data/framing/short-header-above-labelled-6x6.txt");
+        assert_records(text, &[None, Some(six)]);
+        let error = read(text).remove(0).puzzle.unwrap_err();
+        assert_eq!(error.position.line, 1, "{error}");
+        assert!(!error.to_string().contains("as its other rows have"), "{error}");
+        // Other sizes, labels and headers (a column or two short), another puzzle after.
+        for (puzzle, header) in [(six, "1 2 3 4"), (TOP[1], "1 2 3 4 5 6 7 8"), (TOP[1], "A B C D E F G")] {
+            let n = common::side(puzzle.len());
+            let labels: [fn(usize) -> String; 4] = [
+                |i| format!("{}: ", char::from(b'A' + i as u8)),
+                |i| format!("{}) ", char::from(b'a' + i as u8)),
+                |i| format!("{}: ", i + 1),
+                |i| format!("Row {}: ", i + 1),
+            ];
+            for label in labels {
+                let grid: Vec<String> =
+                    (0..n).map(|i| label(i) + &puzzle[i * n..(i + 1) * n].chars().join(" ")).collect();
+                let text = format!("{header}\n{}\n{}\n", grid.join("\n"), TOP[2]);
+                assert_records(&text, &[None, Some(puzzle), Some(TOP[2])]);
+            }
+        }
+    }
+}
