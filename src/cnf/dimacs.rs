@@ -26,8 +26,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use thiserror::Error;
-use varisat::dimacs::{write_dimacs_clauses, write_dimacs_header, DimacsHeader, DimacsParser};
-use varisat::CnfFormula;
+use varisat::dimacs::{write_dimacs_clauses, write_dimacs_header, DimacsHeader};
+use varisat::{CnfFormula, ExtendFormula, Var};
 
 use crate::cnf::varmap::VarMap;
 use crate::error::{echo, GeometryError, Position};
@@ -37,11 +37,11 @@ use crate::model::geometry::{Cell, Geometry, Layout, Value, Variant};
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::model::verify::ViolationText;
 use crate::pipeline::{PuzzleCnf, SolveOptions};
-use crate::sat::output::{check_model, ModelError};
+use crate::sat::output::{check_model, tokens, ModelError};
 use crate::sat::{confirm_unsat, Claimant, Model, SatResult};
 use crate::solve::{Outcome, SolveError};
 use crate::text::decoded::Decoded;
-use crate::text::notation::{parse_box_shape, parse_cell_name};
+use crate::text::notation::{parse_box_shape, parse_cell_name, parse_digits};
 use crate::text::symbols::Alphabet;
 
 /// The version written in the `c satdoku` line.
@@ -176,9 +176,9 @@ pub enum CnfError {
     /// The comments describe no grid.
     #[error("{source_name}: the grid of the comments cannot be built: {error}")]
     Geometry { source_name: String, error: GeometryError },
-    /// The clauses are not DIMACS.
-    #[error("{source_name}: {message}")]
-    Dimacs { source_name: String, message: String },
+    /// The `p cnf` line or the clauses are not DIMACS, or disagree with each other.
+    #[error("{position}: {message}")]
+    Dimacs { position: Position, message: String },
     /// The variable map names variables the header does not have.
     #[error("{source_name}: the variable map ({map_vars} cell variables from {first}) does not fit in the {var_count} variables of the header")]
     MapOutOfRange { source_name: String, first: usize, map_vars: usize, var_count: usize },
@@ -246,10 +246,180 @@ pub fn read_cnf(input: impl BufRead, source_name: &str) -> Result<CnfFile, CnfEr
     }
     let bytes = bytes.strip_prefix(crate::sat::output::BOM).unwrap_or(&bytes);
     let comments = Comments::read(bytes, source_name)?;
-    let formula = DimacsParser::parse(bytes)
-        .map_err(|e| CnfError::Dimacs { source_name: source_name.into(), message: e.to_string() })?;
+    let formula = read_clauses(bytes, source_name)?;
     let (puzzle, map) = comments.build(source_name, formula.var_count())?;
     Ok(CnfFile { puzzle, map, formula })
+}
+
+/// The clauses of a CNF, after its `p cnf VARIABLES CLAUSES` line: literals
+/// ended by 0, across lines as they like; `c` lines anywhere. A fault is
+/// named at its line and column (varisat's `DimacsParser` names neither
+/// column nor, for a wrong count, line), and no literal may name a variable
+/// past the header's.
+fn read_clauses(bytes: &[u8], source_name: &str) -> Result<CnfFormula, CnfError> {
+    let fault = |offset: usize, message: String| CnfError::Dimacs {
+        position: position_at(bytes, offset, source_name),
+        message,
+    };
+    let mut formula = CnfFormula::new();
+    let mut header: Option<Header> = None;
+    let (mut clause, mut clauses, mut last_literal) = (Vec::new(), 0, 0);
+    let mut i = 0;
+    while let Some(&byte) = bytes.get(i) {
+        if byte.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        // `c` and `p` lines start in column 1, as varisat reads them.
+        if (byte == b'c' || byte == b'p') && (start == 0 || bytes[start - 1] == b'\n') {
+            i = bytes[start..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |end| start + end);
+            if byte == b'p' {
+                if let Some(first) = header {
+                    let first = position_at(bytes, first.count_at, source_name).line;
+                    return Err(fault(
+                        start,
+                        format!("a second `p` line (expected one only: the first is line {first})"),
+                    ));
+                }
+                let line = String::from_utf8_lossy(&bytes[start..i]);
+                let read = Header::read(&line).map_err(|(column, message)| fault(start + column, message))?;
+                formula.set_var_count(read.vars);
+                header = Some(Header { count_at: start + read.count_at, ..read });
+            }
+            continue;
+        }
+        let Some(Header { vars, .. }) = header else {
+            let word = word_at(bytes, start);
+            let message =
+                format!("'{word}' comes before any `p cnf VARIABLES CLAUSES` line (expected that line first)");
+            return Err(fault(start, message));
+        };
+        // A literal: `-`, if negated, then digits, then whitespace or the end.
+        let negative = byte == b'-';
+        i += usize::from(negative);
+        let digits = i;
+        let mut var = 0;
+        while let Some(digit) = bytes.get(i).map(|b| b.wrapping_sub(b'0')).filter(|&d| d < 10) {
+            // Held at `vars + 1` (at most `Var::max_count() + 1`): no overflow, and still past the header.
+            var = (var * 10 + usize::from(digit)).min(vars + 1);
+            i += 1;
+        }
+        if i == digits || bytes.get(i).is_some_and(|b| !b.is_ascii_whitespace()) {
+            return Err(fault(
+                start,
+                format!("'{}' is not a literal (expected {})", word_at(bytes, start), literals(vars)),
+            ));
+        }
+        if var == 0 {
+            formula.add_clause(&clause);
+            clause.clear();
+            clauses += 1;
+        } else if var > vars {
+            return Err(fault(
+                start,
+                format!(
+                    "literal '{}' names a variable past the {vars} of the `p cnf` line (expected {})",
+                    word_at(bytes, start),
+                    literals(vars)
+                ),
+            ));
+        } else {
+            clause.push(Var::from_index(var - 1).lit(!negative));
+            last_literal = start;
+        }
+    }
+    if !clause.is_empty() {
+        return Err(fault(
+            last_literal,
+            format!(
+                "the file ends inside a clause, after '{}' (expected 0 to end the clause: is the file cut off?)",
+                word_at(bytes, last_literal)
+            ),
+        ));
+    }
+    let Some(header) = header else {
+        let position = Position { source: source_name.into(), line: 0, column: None };
+        return Err(CnfError::Dimacs {
+            position,
+            message: "no `p cnf VARIABLES CLAUSES` line (expected one after the comments, before the clauses)".into(),
+        });
+    };
+    if clauses != header.clauses {
+        let why = match clauses < header.clauses {
+            true => "is the file cut off, or were clauses removed?",
+            false => "were clauses added?",
+        };
+        let expected = header.clauses;
+        let message =
+            format!("the header says {expected} clauses, but the file has {clauses} (expected {expected}: {why})");
+        return Err(fault(header.count_at, message));
+    }
+    Ok(formula)
+}
+
+/// What a literal may be in a CNF of `vars` variables, for a message.
+fn literals(vars: usize) -> String {
+    match vars {
+        0 => "0, to end a clause: the header declares no variables".into(),
+        _ => format!("a variable from 1 to {vars}, '-' before it for its negation, or 0 to end a clause"),
+    }
+}
+
+/// A CNF's `p cnf VARIABLES CLAUSES` line.
+#[derive(Clone, Copy)]
+struct Header {
+    vars: usize,
+    clauses: usize,
+    /// The byte offset of the clause count, which a wrong count is named at.
+    count_at: usize,
+}
+
+impl Header {
+    /// Read a `p` line; `count_at` is the offset in `line`. A fault is the
+    /// byte offset of what is wrong (the line's end when a word is missing) and why.
+    fn read(line: &str) -> Result<Header, (usize, String)> {
+        const FORM: &str = "(expected `p cnf VARIABLES CLAUSES`)";
+        let end = line.trim_end().len();
+        let mut words = tokens(line);
+        // The next word, where it is and what it reads as, or why not.
+        let mut next = |what: &str, read: &dyn Fn(&str) -> Option<usize>| match words.next() {
+            None => Err((end, format!("the `p` line ends before {what} {FORM}"))),
+            Some((at, word)) => {
+                read(word).map(|n| (at, n)).ok_or_else(|| (at, format!("'{}' is not {what} {FORM}", echo(word))))
+            }
+        };
+        next("`p`", &|word| (word == "p").then_some(0))?;
+        next("`cnf`", &|word| (word == "cnf").then_some(0))?;
+        let (vars_at, vars) = next("a number of variables", &parse_digits)?;
+        let (count_at, clauses) = next("a number of clauses", &parse_digits)?;
+        if vars > Var::max_count() {
+            let max = Var::max_count();
+            return Err((vars_at, format!("{vars} variables, more than varisat takes (expected at most {max})")));
+        }
+        if let Some((at, word)) = words.next() {
+            return Err((at, format!("'{}' after the number of clauses {FORM}", echo(word))));
+        }
+        Ok(Header { vars, clauses, count_at })
+    }
+}
+
+/// Where byte `offset` of `bytes` is, for a message: its line, and its column in characters.
+fn position_at(bytes: &[u8], offset: usize, source_name: &str) -> Position {
+    let before = &bytes[..offset];
+    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |newline| newline + 1);
+    Position {
+        source: source_name.into(),
+        line: 1 + before.iter().filter(|&&b| b == b'\n').count(),
+        column: Some(String::from_utf8_lossy(&before[line_start..]).chars().count() + 1),
+    }
+}
+
+/// The word that starts at byte `start`, as a message shows it.
+fn word_at(bytes: &[u8], start: usize) -> String {
+    let word = &bytes[start..];
+    let end = word.iter().position(u8::is_ascii_whitespace).unwrap_or(word.len());
+    echo(&String::from_utf8_lossy(&word[..end]))
 }
 
 /// The satdoku comment lines of a CNF, before they are checked against each other.
@@ -608,7 +778,162 @@ mod tests {
         }
     }
 
+    /// The comments of a blank 4×4 (variables 1 to 64), so that the `p` line is line 6.
+    const COMMENTS: &str = "c satdoku 0.1.0\nc size 4\nc boxes 2x2\nc givens ................\nc map regular 1\n";
+
+    /// The message for a CNF of [`COMMENTS`] and `body`, which must be refused.
+    fn refused(body: &str) -> String {
+        match read_cnf(format!("{COMMENTS}{body}").as_bytes(), "t.cnf") {
+            Err(error) => error.to_string(),
+            Ok(_) => panic!("accepted: {body:?}"),
+        }
+    }
+
+    #[track_caller]
+    fn assert_refused(body: &str, at: &str, words: &[&str]) {
+        let message = refused(body);
+        assert!(message.starts_with(&format!("{at}: ")), "{body:?}: {message}");
+        for word in words {
+            assert!(message.contains(word), "{body:?}: {message} (expected {word:?})");
+        }
+    }
+
+    #[test]
+    fn a_word_that_is_no_literal_is_named_where_it_is() {
+        let expected = "(expected a variable from 1 to 64, '-' before it for its negation, or 0 to end a clause)";
+        assert_refused("p cnf 64 2\n1 x2 0\n-3 4 0\n", "t.cnf:7:3", &["'x2' is not a literal", expected]);
+        for word in ["2-", "--3", "-", "1.5", "+3", "é"] {
+            assert_refused(
+                &format!("p cnf 64 1\n1  {word} 0\n"),
+                "t.cnf:7:4",
+                &[&format!("'{word}' is not a literal")],
+            );
+        }
+        // `c` starts a comment in column 1 only.
+        assert_refused("p cnf 64 1\n1 2 c 0\n", "t.cnf:7:5", &["'c' is not a literal"]);
+    }
+
+    #[test]
+    fn a_variable_past_the_header_is_named_where_it_is() {
+        let words = [
+            "literal '-65' names a variable past the 64 of the `p cnf` line",
+            "(expected a variable from 1 to 64, '-' before it",
+        ];
+        assert_refused("p cnf 64 2\n1 2 0\n3\n  -65 0\n", "t.cnf:9:3", &words);
+        // Past any integer: still a variable past the header's, not an overflow.
+        let huge = "9".repeat(40);
+        assert_refused(&format!("p cnf 64 1\n{huge} 0\n"), "t.cnf:7:1", &["names a variable past the 64"]);
+        let none = "literal '1' names a variable past the 0 of the `p cnf` line (expected 0, to end a clause: the header declares no variables)";
+        assert_refused("p cnf 0 0\n1 0\n", "t.cnf:7:1", &[none]);
+    }
+
+    #[test]
+    fn a_missing_or_malformed_header_says_what_it_should_be() {
+        let form = "(expected `p cnf VARIABLES CLAUSES`)";
+        assert_refused(
+            "1 2 0\n",
+            "t.cnf:6:1",
+            &["'1' comes before any `p cnf VARIABLES CLAUSES` line (expected that line first)"],
+        );
+        assert_refused("", "t.cnf", &["no `p cnf VARIABLES CLAUSES` line (expected one after the comments"]);
+        assert_refused("pcnf 64 1\n1 0\n", "t.cnf:6:1", &["'pcnf' is not `p`", form]);
+        assert_refused("p dnf 64 1\n1 0\n", "t.cnf:6:3", &["'dnf' is not `cnf`", form]);
+        assert_refused("p\n1 0\n", "t.cnf:6:2", &["the `p` line ends before `cnf`", form]);
+        assert_refused("p cnf x 1\n1 0\n", "t.cnf:6:7", &["'x' is not a number of variables", form]);
+        assert_refused("p cnf -64 1\n1 0\n", "t.cnf:6:7", &["'-64' is not a number of variables", form]);
+        assert_refused("p cnf 64\r\n1 0\n", "t.cnf:6:9", &["the `p` line ends before a number of clauses", form]);
+        assert_refused("p cnf 64 +1\n1 0\n", "t.cnf:6:10", &["'+1' is not a number of clauses", form]);
+        assert_refused("p cnf 64 1 1\n1 0\n", "t.cnf:6:12", &["'1' after the number of clauses", form]);
+        let max = Var::max_count();
+        assert_refused(
+            &format!("p cnf {} 1\n1 0\n", max + 1),
+            "t.cnf:6:7",
+            &["variables, more than varisat takes", &format!("(expected at most {max})")],
+        );
+    }
+
+    #[test]
+    fn a_second_header_is_refused() {
+        assert_refused(
+            "p cnf 64 2\n1 0\np cnf 64 2\n2 0\n",
+            "t.cnf:8:1",
+            &["a second `p` line (expected one only: the first is line 6)"],
+        );
+    }
+
+    #[test]
+    fn a_clause_cut_off_at_the_end_says_the_file_may_be() {
+        let words =
+            ["the file ends inside a clause, after '-4'", "(expected 0 to end the clause: is the file cut off?)"];
+        assert_refused("p cnf 64 2\n1 2 0\n3\n-4", "t.cnf:9:1", &words);
+        assert_refused("p cnf 64 2\n1 2 0\n3 -4\nc a comment\n\n", "t.cnf:8:3", &words);
+    }
+
+    #[test]
+    fn a_clause_count_unlike_the_headers_is_named_at_the_header() {
+        assert_refused(
+            "p cnf 64 3\n1 2 0\n-3 4 0\n",
+            "t.cnf:6:10",
+            &[
+                "the header says 3 clauses, but the file has 2",
+                "(expected 3: is the file cut off, or were clauses removed?)",
+            ],
+        );
+        assert_refused(
+            "p  cnf 64  1\n1 2 0\n0\n",
+            "t.cnf:6:12",
+            &["the header says 1 clauses, but the file has 2", "(expected 1: were clauses added?)"],
+        );
+    }
+
+    #[test]
+    fn clauses_are_read_across_lines_comments_tabs_and_carriage_returns() {
+        let text = format!("{COMMENTS}p cnf 64 4\r\n1\t-2 0\r\nc a comment\n -3\n\n64 0 -0 0\n");
+        let formula = read_cnf(text.as_bytes(), "t.cnf").unwrap().formula;
+        let lit = |n: isize| varisat::Lit::from_dimacs(n);
+        let expected: Vec<Vec<varisat::Lit>> = vec![vec![lit(1), lit(-2)], vec![lit(-3), lit(64)], vec![], vec![]];
+        assert_eq!(formula.iter().map(<[_]>::to_vec).collect::<Vec<_>>(), expected);
+        assert_eq!(formula.var_count(), 64);
+    }
+
+    /// Clause text: literals of variables 1 to 9, 0s, spaces, line ends and
+    /// comment lines; with `faults`, also literals past 9, words that are no
+    /// literal, words run together and a second header.
+    fn clause_text(faults: bool) -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::strategy::Strategy;
+        let (word, space) = if faults { ("-?[0-9]{1,2}|-|x|--1|1-|-0", "|\np cnf 9 2\n") } else { ("-?[1-9]", " ") };
+        let word = proptest::prop_oneof![10 => "-?[1-9]", 5 => "0", 1 => word];
+        let space = proptest::prop_oneof![12 => " ", 6 => "\n", 1 => "\r\n", 1 => "\nc x\n", 1 => space];
+        // Text without faults closes its last clause. A file may end with a line end or without.
+        (proptest::collection::vec((word, space), 0..40), proptest::bool::ANY).prop_map(move |(pairs, line_end)| {
+            let text: String = pairs.into_iter().map(|(word, space)| word + &space).collect();
+            let text = if faults { text } else { text + "0" };
+            text.trim_end().to_string() + if line_end { "\n" } else { "" }
+        })
+    }
+
     proptest::proptest! {
+        /// Clauses after a header: read as varisat's `DimacsParser` reads
+        /// them, or refused where it refuses them. (It refuses a tab, which
+        /// is whitespace here, and takes a lone `-` at the very end for nothing.)
+        #[test]
+        fn clauses_are_read_as_varisat_reads_them(body in proptest::prop_oneof![clause_text(false), clause_text(true)]) {
+            let body = if body.ends_with('-') { body + "\n" } else { body };
+            // The header counts the clauses there are, when varisat reads them, so that most texts are read.
+            let mut varisat = varisat::dimacs::DimacsParser::new();
+            let read = varisat.parse_chunk(body.as_bytes()).and_then(|()| varisat.eof());
+            let text = format!("p cnf 9 {}\n{body}", read.map_or(2, |()| varisat.clause_count()));
+            let ours = read_clauses(text.as_bytes(), "t.cnf").ok();
+            let varisat = varisat::dimacs::DimacsParser::parse(text.as_bytes()).ok();
+            proptest::prop_assert_eq!(ours, varisat, "{:?}", text);
+        }
+
+        #[test]
+        fn no_clause_text_panics(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..100)) {
+            let _ = read_clauses(&[b"p cnf 9 2\n", &bytes[..]].concat(), "t.cnf");
+            let _ = read_clauses(&bytes, "t.cnf");
+        }
+
         #[test]
         fn no_comment_text_panics(lines in proptest::collection::vec(
             "c (satdoku|size|boxes|latin|regions|variant|unit|givens|map|decided|var) [a-z0-9=. ]{0,12}", 0..10)) {

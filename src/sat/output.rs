@@ -234,7 +234,7 @@ fn record_status(
 }
 
 /// The whitespace-separated words of `text` with their 0-based byte columns.
-fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
+pub(crate) fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.split_whitespace().map(move |w| (w.as_ptr() as usize - text.as_ptr() as usize, w))
 }
 

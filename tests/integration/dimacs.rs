@@ -237,6 +237,30 @@ fn decode_refuses_a_cnf_it_did_not_write_and_reads_a_model_file() {
 }
 
 #[test]
+fn a_cnf_cut_off_or_miscounted_is_refused_at_its_line_and_column() {
+    let (dir, files) = cnf_files("classic-9.txt", &[], &[]);
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    // Cut before the last clause's 0, as a full disk or a killed writer may leave it.
+    let body = text.trim_end().strip_suffix(" 0").unwrap();
+    let (head, last) = body.rsplit_once('\n').unwrap();
+    let (line, column) = (head.lines().count() + 1, last.rfind(' ').map_or(1, |space| space + 2));
+    let cut = write_file(&dir, "cut.cnf", body);
+    let expected = format!("cut.cnf:{line}:{column}: the file ends inside a clause, after '{}'", &last[column - 1..]);
+    decode(Path::new(&cut), "v 1 0").code(2).stderr(contains(expected).and(contains("is the file cut off?")));
+    // One clause more in the header than in the file: named at the header's count.
+    let ((vars, clauses), _) = header_and_clause_lines(&text);
+    let header = format!("p cnf {vars} {clauses}\n");
+    let line = text[..text.find(&header).unwrap()].lines().count() + 1;
+    let claimed = clauses + 1;
+    let counted = write_file(&dir, "counted.cnf", &text.replace(&header, &format!("p cnf {vars} {claimed}\n")));
+    let column = format!("p cnf {vars} ").len() + 1;
+    let expected = format!(
+        "counted.cnf:{line}:{column}: the header says {claimed} clauses, but the file has {clauses} (expected {claimed}:"
+    );
+    decode(Path::new(&counted), "v 1 0").code(2).stderr(contains(expected));
+}
+
+#[test]
 fn several_puzzles_need_out_dir_and_one_goes_to_stdout_or_out() {
     satdoku()
         .arg("dimacs")
