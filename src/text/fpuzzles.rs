@@ -230,11 +230,25 @@ const MAX_SIDE: usize = 64;
 
 /// Read an f-puzzles puzzle (JSON, compressed string or URL): its grid, regions, givens and constraints.
 pub fn read_fpuzzles(text: &str) -> Result<Puzzle, FpuzzlesError> {
+    read_fpuzzles_from(text, 1)
+}
+
+/// [`read_fpuzzles`] on a text that starts at line `first_line` of a file:
+/// a JSON error names the file's line.
+pub(crate) fn read_fpuzzles_from(text: &str, first_line: usize) -> Result<Puzzle, FpuzzlesError> {
     let (text, decompressed) = decode(text)?;
     let json: Json = serde_json::from_str(&text).map_err(|e| {
         let what =
             if decompressed { "the string decompresses to text that is not JSON" } else { "the JSON does not parse" };
-        FpuzzlesError::Decode(format!("{what}: {e}"))
+        let message = e.to_string();
+        let place = format!(" at line {} column {}", e.line(), e.column());
+        let message = match message.strip_suffix(&place) {
+            Some(message) if !decompressed && e.line() > 0 => {
+                format!("{message} at line {} column {}", e.line() + first_line - 1, e.column())
+            }
+            _ => message,
+        };
+        FpuzzlesError::Decode(format!("{what}: {message}"))
     })?;
     let object = json.as_object().ok_or_else(|| {
         at(

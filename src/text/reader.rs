@@ -35,7 +35,7 @@ use crate::model::puzzle::{GeometrySpec, Grid, Puzzle};
 use crate::pipeline::SolveOptions;
 use crate::reasoning::propagate::Propagator;
 use crate::text::decoded::Decoded;
-use crate::text::fpuzzles::read_fpuzzles;
+use crate::text::fpuzzles::read_fpuzzles_from;
 use crate::text::symbols::{Alphabet, Symbol};
 
 mod line;
@@ -228,6 +228,9 @@ pub struct PuzzleReader<'a, R> {
     /// Whether the block under way was written with a label before each row
     /// (`R1,5,3,…`): a label there is no cell written wrong.
     labelled: bool,
+    /// The last line looked through for the end of a JSON object that did
+    /// not end ([`Self::join_json`]).
+    unclosed_to: usize,
 }
 
 /// Rows read one after another: their length, how many, and the mark they
@@ -480,6 +483,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             held: VecDeque::new(),
             rows: None,
             labelled: false,
+            unclosed_to: 0,
         }
     }
 
@@ -634,7 +638,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                 let fpuzzles =
                     std::str::from_utf8(unmarked(&self.buf)).ok().and_then(|t| fpuzzles_kind(t, self.alphabet));
                 if let Some(fpuzzles) = fpuzzles {
-                    if fpuzzles == FpuzzlesLine::Json {
+                    if fpuzzles == FpuzzlesLine::Json && self.line_no > self.unclosed_to {
                         self.line_no += self.join_json();
                     }
                     let text = String::from_utf8_lossy(unmarked(&self.buf)).into_owned();
@@ -740,7 +744,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
     /// lines joined is returned. If the input ends first, or the object runs
     /// past [`JSON_LINES`] lines or [`MAX_LINE`] bytes, the line stays as it
     /// is (its entry says the JSON does not parse) and the lines after it
-    /// are read in their turn.
+    /// are read in their turn, a JSON line among them alone.
     fn join_json(&mut self) -> usize {
         let mut depth = JsonDepth::default();
         if depth.close(&self.buf).is_some() {
@@ -767,6 +771,10 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                 return read.len();
             }
         }
+        // The lines looked through close no object opened above them: a
+        // JSON line among them is read alone, so that a file of such lines
+        // is read once, not once a line.
+        self.unclosed_to = self.line_no + read.len();
         for line in read.into_iter().rev() {
             self.ahead.push_front(line);
         }
@@ -892,7 +900,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
         let kind = match self.spec.chosen_by() {
             Some(by) => ParseErrorKind::FpuzzlesWithGrid { by },
             // JSON's errors name lines: those of the input.
-            None => match read_fpuzzles(&("\n".repeat(line.saturating_sub(1)) + text)) {
+            None => match read_fpuzzles_from(text, line) {
                 Ok(puzzle) => return Ok(puzzle),
                 Err(error) => ParseErrorKind::Fpuzzles(error),
             },

@@ -3476,6 +3476,15 @@ fn an_f_puzzles_puzzle_read_wrong_is_a_record_of_its_own() {
     let unclosed = read(&format!("{LINE}\n{{\n  \"size\": 4,\n  \"grid\": [\n"));
     assert_eq!(statuses(&unclosed), ["ok", "invalid"]);
     assert!(unclosed[1].puzzle.as_ref().unwrap_err().to_string().starts_with("t:2: not an f-puzzles puzzle: the JSON"));
+    // A JSON error is named at the input's line; a file of objects that
+    // never close is a record a line, each line read once.
+    let wrong = read(&format!("{LINE}\n{LINE}\n{{\n  \"size\": 4,\n  \"grid\": x\n}}\n"));
+    assert_eq!(statuses(&wrong), ["ok", "ok", "invalid"]);
+    let e = wrong[2].puzzle.as_ref().unwrap_err().to_string();
+    assert!(e.starts_with("t:3: ") && e.ends_with("at line 5 column 11"), "{e}");
+    let unclosed = read(&"{\"size\":4\n".repeat(3000));
+    assert_eq!(statuses(&unclosed), ["invalid"; 3000]);
+    assert_eq!(unclosed[2999].position.line, 3000);
     let links = read(&format!("https://sudokupad.app/k8kq4u6n7d\n{LINE}\nN4IgzglgXgpiBcA2\n"));
     assert_eq!(statuses(&links), ["invalid", "ok", "invalid"]);
     assert!(links[0].puzzle.as_ref().unwrap_err().to_string().contains("SudokuPad link with no f-puzzles string"));
