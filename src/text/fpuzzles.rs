@@ -72,12 +72,11 @@ fn cell_name(cell: Cell, n: usize) -> String {
 /// cells are its digits side by side, one row or column of orthogonal
 /// neighbours; cells apart were read as a number all the same. Checked
 /// before the arrow's own checks (which refuse it too) so that the error
-/// points at the circle's `cells`, not at a line.
+/// points at the circle's `cells`, not at a line. `cells` are sorted.
 fn pill_apart(cells: &[Cell], n: usize) -> Option<String> {
+    debug_assert!(cells.is_sorted());
     // No cell, or one twice: the arrow's own checks say so.
-    let mut sorted = cells.to_vec();
-    sorted.sort();
-    if cells.len() < 2 || sorted.windows(2).any(|w| w[0] == w[1]) || side_by_side(cells, n) {
+    if cells.len() < 2 || cells.windows(2).any(|w| w[0] == w[1]) || side_by_side(cells, n) {
         return None;
     }
     let names: Vec<String> = cells.iter().map(|&c| cell_name(c, n)).collect();
@@ -199,9 +198,10 @@ fn link_payload(text: &str) -> Result<Option<usize>, FpuzzlesError> {
 /// generate --format fpuzzles` writes them). A puzzle that cannot be read is
 /// an entry that says why, in its place.
 pub fn read_fpuzzles_entries(text: &str, source: &str) -> Vec<Entry> {
+    // A puzzle's text starts at its line, so a JSON error names the file's line.
     let entry = |line: usize, text: &str| {
         let position = Position { source: source.to_string(), line, column: None };
-        let puzzle = read_fpuzzles(text)
+        let puzzle = read_fpuzzles_from(text, line.max(1))
             .map_err(|e| ParseError { position: position.clone(), kind: ParseErrorKind::Fpuzzles(e) });
         Entry { position, name: None, puzzle }
     };
@@ -216,11 +216,8 @@ pub fn read_fpuzzles_entries(text: &str, source: &str) -> Vec<Entry> {
     let mut lines = lines.filter(|(_, _, line)| !line.is_empty() && !line.starts_with('#')).peekable();
     match lines.peek() {
         None => vec![entry(0, text)],
-        // JSON, after any comments above it, is the rest of the text: the
-        // lines above left blank, so that a JSON error's line is the file's.
-        Some(&(line, at, first)) if first.starts_with(['{', '[']) => {
-            vec![entry(line, &("\n".repeat(line - 1) + &text[at..]))]
-        }
+        // JSON, after any comments above it, is the rest of the text.
+        Some(&(line, at, first)) if first.starts_with(['{', '[']) => vec![entry(line, &text[at..])],
         Some(_) => lines.map(|(line, _, text)| entry(line, text)).collect(),
     }
 }
