@@ -387,7 +387,8 @@ fn nth_letter(c: char, i: usize) -> bool {
 struct CoordinateRows {
     /// Each row's line and cells.
     rows: Vec<(usize, Vec<Token>)>,
-    /// How many lines they take, rules between them included.
+    /// How many lines on the line after them is (rules between them
+    /// included).
     lines: usize,
     /// The first row a few cells too many or too few (its line, its number
     /// and its count), which makes the grid one invalid entry that names it.
@@ -1226,7 +1227,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// `line` and the rows of k after it, in groups of as many, one blank
     /// line between, k in all, taken from the input. Never lines that are
     /// puzzles on their own (4×4s one per line, blank lines between) unless
-    /// a value past their side makes them rows and none repeats a value.
+    /// a value past their side in the first band makes them rows and none
+    /// repeats a value.
     fn spaced_grid(&mut self, line: usize, first: &Cells) -> Option<Vec<(usize, Vec<Token>)>> {
         let k = first.tokens.len();
         let plain = |c: &Cells| c.tokens.len() == k && !c.field && c.label.is_none();
@@ -1243,7 +1245,27 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let blank = |reader: &mut Self, i: usize| matches!(reader.peek(i), Some((_, LineKind::Blank)));
         // Cheap first: a group that divides k, a blank line, a row of k.
         let band = 1 + (0..k - 1).take_while(|&i| is_row(self, i)).count();
-        if band == k || k % band != 0 || !blank(self, band - 1) || !is_row(self, band) {
+        if band == k || k % band != 0 || !blank(self, band - 1) {
+            return None;
+        }
+        // Lines that may be m×m puzzles of their own: the rows before the
+        // first blank line show that they are rows (a value past m, none
+        // twice), or they are puzzles. Never read on past a blank line to
+        // know: a script writes a puzzle and a blank line, then waits for
+        // its answer before it writes the next line.
+        let small = exact_sqrt(k).filter(|&m| self.spec.geometry_for(m).is_ok());
+        if let Some(m) = small {
+            let mut signs = RowSigns::of(&first.tokens, m);
+            for i in 0..band - 1 {
+                if let Some((_, LineKind::Cells(c))) = self.peek(i) {
+                    signs.add(RowSigns::of(&c.tokens, m));
+                }
+            }
+            if !signs.too_big || signs.repeats {
+                return None;
+            }
+        }
+        if !is_row(self, band) {
             return None;
         }
         let row = |reader: &mut Self, i: usize| match reader.peek(i) {
@@ -1262,10 +1284,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
             i += band + 1;
         }
-        if let Some(m) = exact_sqrt(k).filter(|&m| self.spec.geometry_for(m).is_ok()) {
+        if let Some(m) = small {
             let mut signs = RowSigns::default();
             rows.iter().for_each(|(_, tokens)| signs.add(RowSigns::of(tokens, m)));
-            if !signs.too_big || signs.repeats {
+            if signs.repeats {
                 return None;
             }
         }
@@ -1617,12 +1639,19 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// the rows of m cells from it, with that first line, make whole puzzles
     /// (up to a later puzzle's row written wrong, [`Self::fits_ahead`]).
     fn damaged_first_row(&mut self, n: usize) -> Option<usize> {
-        let Some((_, LineKind::Cells(next))) = self.peek(0) else { return None };
+        let Some((line, LineKind::Cells(next))) = self.peek(0) else { return None };
         let m = next.tokens.len();
         if next.field || next.label.is_some() || m == n || m.abs_diff(n) > (m / 3).max(2) || is_whole_count(n) {
             return None;
         }
         let delimiter = next.delimiter;
+        // The rows of a grid that starts with their labels (`A . . 4 1 . .`
+        // under `1 2 3 4 5`): the labels make them one cell longer, and the
+        // line above one row more, a block of the labelled rows' length.
+        let (line, next) = (*line, next.clone());
+        if self.label_led_rows(line, &next, 1).is_some() {
+            return None;
+        }
         // Lines of m = j² cells that are j×j puzzles one per line, as
         // `starts_block` tells them, are no rows of a block it would head.
         if let Some(j) = exact_sqrt(m).filter(|&j| j >= 2 && self.spec.geometry_for(j).is_ok()) {
@@ -2252,26 +2281,41 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     }
 
     /// A grid with coordinates, if `header` starts one: the column numbers
-    /// 1 to n on a line, then n rows (rules between), each its label (`A`,
+    /// 1 to n on a line (maybe after a mark in the corner), then n rows (rules between), each its label (`A`,
     /// `B`, … or `a`, `b`, … or 1, 2, …) and its n cells. The rows are taken
     /// from the input. A row with its label in place but a few cells too
     /// many or too few makes the grid one invalid entry that names it.
     fn coordinate_grid(&mut self, header: &Cells) -> Option<Result<Puzzle, ParseError>> {
-        let n = header.tokens.len();
         // 1 to n, or the letters from `A` or `a` on.
-        let numbered = header.tokens.iter().enumerate().all(|(i, t)| match t.text {
-            TokenText::Char(c) if nth_letter(c, i) => true,
-            _ => matches!(t.symbol, Symbol::Value(v) if v == i + 1),
-        });
+        let numbered = |tokens: &[Token]| {
+            tokens.iter().enumerate().all(|(i, t)| match t.text {
+                TokenText::Char(c) if nth_letter(c, i) => true,
+                _ => matches!(t.symbol, Symbol::Value(v) if v == i + 1),
+            })
+        };
+        let columns = match &header.tokens[..] {
+            // A mark in the corner above the row labels (`x 1 2 … 9`, `. A B
+            // … I`): a character that is none of the grid's values.
+            [corner, columns @ ..]
+                if corner.text.to_string().chars().count() == 1
+                    && !matches!(corner.symbol, Symbol::Value(v) if v <= columns.len())
+                    && numbered(columns) =>
+            {
+                columns
+            }
+            tokens => tokens,
+        };
+        let n = columns.len();
         if n < 4
             || header.field
             || header.label.is_some()
-            || !numbered
+            || !numbered(columns)
             || self.spec.fixed_size().is_some_and(|f| f != n)
         {
             return None;
         }
-        let CoordinateRows { rows, lines: ahead, damaged } = self.coordinate_rows(n, Vec::with_capacity(n), false)?;
+        let CoordinateRows { rows, lines: ahead, damaged } =
+            self.coordinate_rows(n, Vec::with_capacity(n), 0, false)?;
         for _ in 0..ahead {
             self.next_line();
         }
@@ -2290,6 +2334,17 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// row as long as `first` right after the n-th (with it they are a
     /// block of side n + 1 whose first column counts up).
     fn label_led_grid(&mut self, line: usize, first: &Cells) -> Option<Result<Puzzle, ParseError>> {
+        let (n, CoordinateRows { rows, lines: ahead, .. }) = self.label_led_rows(line, first, 0)?;
+        for _ in 0..ahead {
+            self.next_line();
+        }
+        Some(self.resolve(line, n, &rows))
+    }
+
+    /// The side and rows of the grid [`Self::label_led_grid`] reads, the
+    /// first row `first` (at `line`) and the others from the line `from`
+    /// lines on, looked at ahead.
+    fn label_led_rows(&mut self, line: usize, first: &Cells, from: usize) -> Option<(usize, CoordinateRows)> {
         // The first row's label: `A`, `a` or 1.
         let labelled = first.tokens.first().is_some_and(|t| match &t.text {
             TokenText::Char(c) => matches!(c, 'A' | 'a' | '1'),
@@ -2303,30 +2358,29 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // The cells after the label, and maybe the label again after them.
         let sides = sides.into_iter().flat_map(|k| [k.checked_sub(1), k.checked_sub(2)]).flatten();
         let fixed = self.spec.fixed_size();
-        let (n, rows, ahead) = sides.filter(|&n| n >= 4 && fixed.is_none_or(|f| f == n)).find_map(|n| {
+        let (n, rows) = sides.filter(|&n| n >= 4 && fixed.is_none_or(|f| f == n)).find_map(|n| {
             let cells = coordinate_row(first, None, 0, n, alphabet).filter(|cells| fill(cells, n))?;
-            let CoordinateRows { rows, lines, .. } = self.coordinate_rows(n, vec![(line, cells)], true)?;
-            Some((n, rows, lines))
+            Some((n, self.coordinate_rows(n, vec![(line, cells)], from, true)?))
         })?;
         let block_goes_on =
-            matches!(self.peek(ahead), Some((_, LineKind::Cells(c))) if c.tokens.len() == first.tokens.len());
-        if block_goes_on {
-            return None;
-        }
-        for _ in 0..ahead {
-            self.next_line();
-        }
-        Some(self.resolve(line, n, &rows))
+            matches!(self.peek(rows.lines), Some((_, LineKind::Cells(c))) if c.tokens.len() == first.tokens.len());
+        (!block_goes_on).then_some((n, rows))
     }
 
     /// The rows of a grid with coordinates after the `rows` read already,
-    /// each its label and n cells, rules between them, looked at ahead (the
-    /// lines stay to be taken). `exact`: every row is n values or empty
-    /// cells, or there is no such grid.
-    fn coordinate_rows(&mut self, n: usize, mut rows: Vec<(usize, Vec<Token>)>, exact: bool) -> Option<CoordinateRows> {
+    /// each its label and n cells, rules between them, looked at ahead from
+    /// the line `from` lines on (the lines stay to be taken). `exact`:
+    /// every row is n values or empty cells, or there is no such grid.
+    fn coordinate_rows(
+        &mut self,
+        n: usize,
+        mut rows: Vec<(usize, Vec<Token>)>,
+        from: usize,
+        exact: bool,
+    ) -> Option<CoordinateRows> {
         let alphabet = self.alphabet;
         let mut damaged = None;
-        let mut ahead = 0;
+        let mut ahead = from;
         while rows.len() < n {
             match self.peek(ahead)? {
                 (_, LineKind::Rule) => {}

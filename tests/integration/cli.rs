@@ -275,6 +275,52 @@ fn spawn_piped(args: &[&str]) -> std::process::Child {
         .unwrap()
 }
 
+/// docs/cli.md: a script keeps satdoku open, writes a puzzle and a blank
+/// line, and reads its answer before it writes the next. A 4×4 on one line
+/// (16 cells, or 25 for a 5×5 with `--latin`) got no answer until stdin
+/// closed: it could be the first row of a 16×16 written with a blank line
+/// after each row, and satdoku read on past the blank line to know.
+#[test]
+fn a_script_gets_each_answer_before_it_writes_the_next_puzzle() {
+    let spaced = |p: &str| p.chars().map(String::from).collect::<Vec<_>>().join(" ");
+    let grid = |p: &str| {
+        p.as_bytes().chunks(9).map(|row| String::from_utf8_lossy(row).into_owned()).collect::<Vec<_>>().join("\n")
+    };
+    let sixteen = checker::data_lines("gecode-16x16.txt");
+    let cases: Vec<(&[&str], Shape, [String; 2])> = vec![
+        (&[], Shape::classic(4), ["1...2......3..4.".into(), ".2....1..3.....4".into()]),
+        (&["--latin"], Shape::latin(5), ["1....2....3....4....5....".into(), "12.......3.....4.....5...".into()]),
+        (
+            &[],
+            Shape::boxes(6, 2, 3),
+            [spaced("..41.......2.2.4....65..1..6..4....."), spaced("1.....2.....3.....4.....5.....6.....")],
+        ),
+        (&[], Shape::classic(9), [TOP1.into(), spaced(TOP2)]),
+        (&[], Shape::classic(9), [grid(TOP1), grid(TOP2)]),
+        (&[], Shape::classic(16), [sixteen[0].clone(), sixteen[1].clone()]),
+    ];
+    for (options, shape, puzzles) in cases {
+        let mut child = spawn_piped(&[&["solve", "--format", "json"], options].concat());
+        let mut stdin = child.stdin.take().unwrap();
+        let (answers, answered) = std::sync::mpsc::channel();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        std::thread::spawn(move || stdout.lines().map_while(Result::ok).try_for_each(|line| answers.send(line)));
+        for (i, puzzle) in puzzles.iter().enumerate() {
+            stdin.write_all(format!("{puzzle}\n\n").as_bytes()).unwrap();
+            stdin.flush().unwrap();
+            // Not a measure of speed: without the answer satdoku waits for
+            // the script, and the script for satdoku, for ever.
+            let answer = answered.recv_timeout(std::time::Duration::from_secs(60));
+            let answer = answer.unwrap_or_else(|_| panic!("{options:?} {puzzle:?}: no answer while stdin is open"));
+            let record: Json = serde_json::from_str(&answer).unwrap();
+            let givens: Vec<usize> = read_symbols(&puzzle.replace([' ', '\n'], ""));
+            assert_json_solved(&record, i as u64 + 1, &shape, &givens, None);
+        }
+        drop(stdin);
+        assert!(child.wait().unwrap().success(), "{options:?}");
+    }
+}
+
 #[test]
 fn a_signal_prints_the_records_answered_before_it() {
     let easy: Vec<String> = checker::data_lines("17-clue-500.txt").into_iter().take(63).collect();

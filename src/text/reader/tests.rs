@@ -3638,11 +3638,15 @@ mod valid_puzzles_misframed {
         // Other sizes, labels and headers (a column or two short), another puzzle after.
         for (puzzle, header) in [(six, "1 2 3 4"), (TOP[1], "1 2 3 4 5 6 7 8"), (TOP[1], "A B C D E F G")] {
             let n = common::side(puzzle.len());
-            let labels: [fn(usize) -> String; 4] = [
+            // Labels with no colon make the rows a cell longer, and the
+            // header one row more: a block one cell wider, its first row short.
+            let labels: [fn(usize) -> String; 6] = [
                 |i| format!("{}: ", char::from(b'A' + i as u8)),
                 |i| format!("{}) ", char::from(b'a' + i as u8)),
                 |i| format!("{}: ", i + 1),
                 |i| format!("Row {}: ", i + 1),
+                |i| format!("{} ", char::from(b'A' + i as u8)),
+                |i| format!("{} ", i + 1),
             ];
             for label in labels {
                 let grid: Vec<String> =
@@ -3651,5 +3655,36 @@ mod valid_puzzles_misframed {
                 assert_records(&text, &[None, Some(puzzle), Some(TOP[2])]);
             }
         }
+    }
+
+    /// A header of column numbers after a mark in the corner above the row
+    /// labels (`x 1 2 … 9`, `. 1 2 … 9`): with the labels, n + 1 lines of
+    /// n + 1 cells, read as a 10×10 whose `x` or `B` is no symbol, the grid
+    /// lost. The mark is no column; a value of the grid in the corner is a
+    /// cell (`1 1 2 … 9` starts no header, but ten rows of ten cells).
+    #[test]
+    fn a_mark_in_the_corner_of_a_header_is_no_column() {
+        let six = "..41.......2.2.4....65..1..6..4.....";
+        for puzzle in [TOP[1], six] {
+            let n = common::side(puzzle.len());
+            let letters: String = ('A'..='Z').take(n).collect();
+            for corner in ["x", ".", "0", "/", "*", "-"] {
+                for columns in [(1..=n).join(" "), letters.chars().join(" ")] {
+                    for label in [|i: usize| char::from(b'A' + i as u8).to_string(), |i: usize| (i + 1).to_string()] {
+                        let grid: Vec<String> = (0..n)
+                            .map(|i| format!("{} {}", label(i), puzzle[i * n..(i + 1) * n].chars().join(" ")))
+                            .collect();
+                        let text = format!("{corner} {columns}\n{}\n{}\n", grid.join("\n"), TOP[2]);
+                        assert_records(&text, &[Some(puzzle), Some(TOP[2])]);
+                    }
+                }
+            }
+        }
+        let grid: Vec<String> =
+            (0..9).map(|i| format!("{} {}", i + 1, TOP[1][i * 9..(i + 1) * 9].chars().join(" "))).collect();
+        let text = format!("1 1 2 3 4 5 6 7 8 9\n{}\n", grid.join("\n"));
+        let entries = read(&text);
+        assert_eq!(entries.len(), 1, "{text}");
+        assert_eq!(entries[0].puzzle.as_ref().map(|p| p.size()).ok(), Some(10), "{text}");
     }
 }
