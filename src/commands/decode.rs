@@ -25,6 +25,10 @@ pub struct DecodeArgs {
     /// line, grid, json (JSON Lines), fpuzzles or svg. Default: grid on a terminal, else line.
     #[arg(long, value_enum)]
     pub format: Option<Format>,
+    /// With --format svg: write the picture into DIR, as puzzle-0001.svg,
+    /// instead of to stdout.
+    #[arg(long, value_name = "DIR", requires = "format")]
+    pub out_dir: Option<PathBuf>,
     /// Colour in the grid format and messages: auto (on a terminal, unless
     /// NO_COLOR is set), always or never.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
@@ -79,7 +83,7 @@ pub fn run_decode(args: &DecodeArgs, grid: &GridArgs) -> Result<u8> {
     let batch = super::BatchArgs {
         files: Vec::new(),
         format: args.format,
-        out_dir: None,
+        out_dir: args.out_dir.clone(),
         color: args.color,
         jobs: None,
         timeout: None,
@@ -87,7 +91,8 @@ pub fn run_decode(args: &DecodeArgs, grid: &GridArgs) -> Result<u8> {
         first_line: None,
         first_index: None,
     };
-    let mut out = Emitter::direct(batch.renderer(&setup, &Default::default())?);
+    let read = [Some(args.cnf.clone()), args.model.clone()].into_iter().flatten().collect::<Vec<_>>();
+    let mut out = Emitter::direct(batch.renderer(&setup, &super::inputs(&read, grid))?);
     let puzzle = cnf.puzzle.clone();
     let position = satdoku::Position { source: source.clone(), line: 0, column: None };
     let numbered = Numbered {

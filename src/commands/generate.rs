@@ -59,6 +59,10 @@ pub struct GenerateArgs {
     /// line, grid, json (JSON Lines), fpuzzles (f-puzzles and SudokuPad strings) or svg (pictures). Default: grid on a terminal, else line.
     #[arg(long, value_enum)]
     pub format: Option<Format>,
+    /// With --format svg: write one picture per puzzle into DIR, as
+    /// puzzle-0001.svg, ..., instead of to stdout.
+    #[arg(long, value_name = "DIR", requires = "format")]
+    pub out_dir: Option<PathBuf>,
     /// Colour in the grid format: auto (on a terminal, unless NO_COLOR is
     /// set), always or never.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
@@ -216,7 +220,7 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
         alphabet: setup.alphabet.clone(),
         palette: args.color.palette(&std::io::stdout()).for_format(format),
         err_palette,
-        out_dir: None,
+        out_dir: super::out_dir(args.out_dir.as_deref(), format, &super::inputs(&[], grid))?,
     };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let jobs = match args.jobs {

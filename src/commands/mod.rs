@@ -357,6 +357,18 @@ pub fn create_dir(option: &str, dir: &Path) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("{option} {}: cannot create it", dir.display()))
 }
 
+/// `--out-dir DIR` of a command writing `format`: pictures only, the
+/// directory made if it is not there, and none of the `inputs` written over.
+pub fn out_dir(dir: Option<&Path>, format: Format, inputs: &Inputs) -> Result<Option<OutDir>> {
+    match dir {
+        Some(dir) if format != Format::Svg => {
+            bail!("--out-dir {}: only pictures go to files (--format svg)", dir.display())
+        }
+        Some(dir) => Ok(Some(OutDir::create("--out-dir", dir, inputs)?)),
+        None => Ok(None),
+    }
+}
+
 /// The largest `--first-line` and `--first-index`: 2^52, so that the line
 /// numbers and indexes that follow neither wrap around (they did near
 /// 2^64) nor lose digits in the JSON readers of JavaScript and jq, which
@@ -397,13 +409,7 @@ impl BatchArgs {
                 Format::Line
             }
         });
-        let out_dir = match &self.out_dir {
-            Some(dir) if format != Format::Svg => {
-                bail!("--out-dir {}: only pictures go to files (--format svg)", dir.display())
-            }
-            Some(dir) => Some(OutDir::create("--out-dir", dir, inputs)?),
-            None => None,
-        };
+        let out_dir = out_dir(self.out_dir.as_deref(), format, inputs)?;
         let err_palette = self.color.palette(&io::stderr());
         progress::color_bars(err_palette);
         Ok(Renderer {

@@ -33,7 +33,7 @@ fn header_and_clause_lines(text: &str) -> ((usize, usize), usize) {
 }
 
 /// A model of `cnf` found by varisat, as SAT-competition `v` lines.
-fn varisat_model(cnf: &Path) -> (String, Vec<i64>) {
+pub(crate) fn varisat_model(cnf: &Path) -> (String, Vec<i64>) {
     let mut solver = Solver::new();
     let text = std::fs::read(cnf).unwrap();
     let formula = DimacsParser::parse(&text[..]).unwrap();

@@ -281,6 +281,46 @@ fn a_batch_writes_one_file_per_puzzle_and_per_step() {
     assert!(bad.stderr.contains("--format svg"), "{}", bad.stderr);
 }
 
+/// `generate --help` and `decode --help` say svg goes "one file per record
+/// with `--out-dir`", and both refused the option.
+#[test]
+fn generate_and_decode_write_their_pictures_into_out_dir() {
+    let dir = tempfile::tempdir().unwrap();
+    let made = dir.path().join("made");
+    let args = ["generate", "-n", "3", "--seed", "11", "--format"];
+    let r = run(&[&args[..], &["svg", "--out-dir", made.to_str().unwrap()]].concat(), "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.is_empty(), "pictures go to files: {}", r.stdout);
+    assert_eq!(std::fs::read_dir(&made).unwrap().count(), 3);
+    // Each file draws the givens of the puzzle the same seed makes.
+    let lines = run(&[&args[..], &["line"]].concat(), "").stdout;
+    for (i, puzzle) in lines.lines().enumerate() {
+        let svg = std::fs::read_to_string(made.join(format!("puzzle-{:04}.svg", i + 1))).unwrap();
+        let drawn: Vec<usize> =
+            digits_by_cell(&svg, 9).into_iter().map(|d| d.map_or(0, |(digit, _)| digit.parse().unwrap())).collect();
+        assert_eq!(drawn, read_symbols(puzzle), "puzzle {}", i + 1);
+    }
+    let bad = run(&[&args[..], &["json", "--out-dir", made.to_str().unwrap()]].concat(), "");
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("--format svg"), "{}", bad.stderr);
+
+    // decode: the solution of a CNF's model, drawn into a file.
+    let cnf = dir.path().join("p.cnf");
+    let r = run(&["dimacs", "--out", cnf.to_str().unwrap()], PUZZLE);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let model = crate::dimacs::varisat_model(&cnf).0;
+    let drawn = dir.path().join("drawn");
+    let r = run(
+        &["decode", "--cnf", cnf.to_str().unwrap(), "--format", "svg", "--out-dir", drawn.to_str().unwrap()],
+        &model,
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.is_empty(), "the picture goes to a file: {}", r.stdout);
+    let svg = std::fs::read_to_string(drawn.join("puzzle-0001.svg")).unwrap();
+    let solution: Vec<usize> = digits_by_cell(&svg, 9).into_iter().map(|d| d.unwrap().0.parse().unwrap()).collect();
+    assert_solves(&Shape::classic(9), &read_symbols(PUZZLE), &solution, "decode --out-dir");
+}
+
 #[test]
 fn variant_clues_are_drawn() {
     let grid = repo_path("tests/data/variants-picture.toml");
