@@ -3376,6 +3376,16 @@ fn grids_spaced_by_blank_lines_between_rows_or_bands_are_one_puzzle() {
     assert_eq!(statuses(&entries), ["ok"; 16]);
     let entries = read(&format!("{}\n\n{}\n", r[..3].join("\n"), TOP[1]));
     assert_eq!(statuses(&entries), ["invalid", "ok"]);
+    // A 16×16, each line of which could be a 4×4 puzzle: its first row (or
+    // band) shows a value past 4 before the first blank line, and no later
+    // line is needed to know (a 4×4 one per line is answered at its blank line).
+    let sixteen = stripe16(|v| Alphabet::default().symbol(Value::from_index(v)).unwrap());
+    let r: Vec<&str> = sixteen.as_bytes().chunks(16).map(|row| std::str::from_utf8(row).unwrap()).collect();
+    let bands: Vec<String> = r.chunks(4).map(|band| band.join("\n")).collect();
+    for text in [r.join("\n\n"), bands.join("\n\n")] {
+        let entries = read(&format!("{text}\n\n{}\n", TOP[1]));
+        assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), [sixteen.to_lowercase().as_str(), TOP[1]]);
+    }
 }
 
 /// A full 16×16 (the pattern grid) with every other cell of a diagonal
