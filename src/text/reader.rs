@@ -2281,9 +2281,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     }
 
     /// A grid with coordinates, if `header` starts one: the column numbers
-    /// 1 to n on a line (maybe after a mark in the corner), then n rows (rules between), each its label (`A`,
-    /// `B`, … or `a`, `b`, … or 1, 2, …) and its n cells. The rows are taken
-    /// from the input. A row with its label in place but a few cells too
+    /// 1 to n on a line (maybe after a mark in the corner), then n rows
+    /// (rules between), each its label (`A`, `B`, … or `a`, `b`, … or 1, 2,
+    /// …) and its n cells. The rows are taken from the input. A row with its label in place but a few cells too
     /// many or too few makes the grid one invalid entry that names it.
     fn coordinate_grid(&mut self, header: &Cells) -> Option<Result<Puzzle, ParseError>> {
         // 1 to n, or the letters from `A` or `a` on.
