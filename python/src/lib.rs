@@ -61,12 +61,10 @@ fn setup(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Setup> {
                     let names: Vec<String> =
                         if value.is_instance_of::<PyString>() { vec![value.extract()?] } else { value.extract()? };
                     for name in names {
-                        let variant = name
-                            .parse::<Variant>()
-                            .map_err(|_| {
-                                let names = Variant::names().join(", ");
-                                PuzzleError::new_err(format!("variant '{name}': expected one of {names}"))
-                            })?;
+                        let variant = name.parse::<Variant>().map_err(|_| {
+                            let names = Variant::names().join(", ");
+                            PuzzleError::new_err(format!("variant '{name}': expected one of {names}"))
+                        })?;
                         variants.push(variant);
                     }
                 }
@@ -99,8 +97,32 @@ fn setup(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Setup> {
         geometry.map(|g| GeometrySpec::fixed(Arc::new(g))).map_err(PuzzleError::new_err)
     };
     if latin && (grid_file.is_some() || regions.is_some() || shape.is_some()) {
-        let other = if grid_file.is_some() { "grid" } else if regions.is_some() { "regions" } else { "box" };
+        let other = if grid_file.is_some() {
+            "grid"
+        } else if regions.is_some() {
+            "regions"
+        } else {
+            "box"
+        };
         return Err(PuzzleError::new_err(format!("latin and {other} do not go together: a Latin square has no boxes")));
+    }
+    // As on the command line: a grid file holds the whole grid, and regions
+    // are the boxes; an option it would drop is refused, not ignored (a
+    // count of a classic 4×4 with variants="x" was 288, not 48).
+    if grid_file.is_some() && (regions.is_some() || shape.is_some() || !variants.is_empty()) {
+        let other = if regions.is_some() {
+            "regions"
+        } else if shape.is_some() {
+            "box"
+        } else {
+            "variants"
+        };
+        return Err(PuzzleError::new_err(format!(
+            "grid and {other} do not go together: the grid file describes the whole grid (its variants too)"
+        )));
+    }
+    if regions.is_some() && shape.is_some() {
+        return Err(PuzzleError::new_err("regions and box do not go together: the regions take the boxes' place"));
     }
     let spec = match (&grid_file, &regions, &shape, latin) {
         (Some(path), ..) => fixed(load_grid_file(Path::new(path)).map_err(|e| e.to_string()))?,
@@ -210,7 +232,9 @@ fn analyze<'py>(
     let mut setup = setup(kwargs)?;
     let puzzle = read_puzzle(puzzle, &mut setup)?;
     if max == 0 {
-        return Err(PyValueError::new_err("max 0: expected at least 1 (the count of solutions stops once it reaches max)"));
+        return Err(PyValueError::new_err(
+            "max 0: expected at least 1 (the count of solutions stops once it reaches max)",
+        ));
     }
     let options = AnalyzeOptions { solve: setup.options, count_limit: max };
     let analysis = py.allow_threads(|| satdoku::analyze(&puzzle, &options)).map_err(solve_error)?;

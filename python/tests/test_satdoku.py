@@ -2,10 +2,13 @@
 the rules, counts against known counts, errors as exceptions."""
 
 import itertools
+import os
 
 import pytest
 
 import satdoku
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 JIGSAW_MAP = "AAABBBAACCBBDACCCBDDECFFDDEEFFDEEEFF"
@@ -123,6 +126,16 @@ def test_errors_are_exceptions():
     # As on the command line: a Latin square has no boxes, and a count needs a cap of 1 or more.
     with pytest.raises(satdoku.PuzzleError):
         satdoku.solve("." * 16, latin=True, box="2x2")
+    # A grid file holds the whole grid, and regions take the boxes' place:
+    # an option dropped gave the count without it (288 for the X 4x4's 48).
+    classic4 = os.path.join(REPO, "encodings", "classic-4.toml")
+    for extra in [dict(variants="x"), dict(box="2x2"), dict(regions="AABBAABBCCDDCCDD")]:
+        with pytest.raises(satdoku.PuzzleError) as bad:
+            satdoku.count("." * 16, grid=classic4, **extra)
+        assert "do not go together" in str(bad.value)
+    with pytest.raises(satdoku.PuzzleError):
+        satdoku.count("." * 16, regions="AABBAABBCCDDCCDD", box="1x4")
+    assert satdoku.count("." * 16, regions="AABBAABBCCDDCCDD", variants="x") == 48
     with pytest.raises(ValueError):
         satdoku.count("." * 16, max=0)
     with pytest.raises(ValueError):

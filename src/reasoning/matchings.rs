@@ -285,9 +285,9 @@ impl Weaver<'_> {
             // the stacks of 10% given in milliseconds where 64 draws fail
             // and CDCL runs out of conflicts; the draws and CDCL stay as the
             // fallback where it gives up.
-            let placed = self.stack(stack, row_of, &mut grid, rng, false)
+            let placed = self.stack(stack, row_of, &mut grid, rng, false, deadline)
                 || self.stack_by_search(stack, row_of, &mut grid, rng, deadline)
-                || (1..TRIES).any(|_| self.stack(stack, row_of, &mut grid, rng, true))
+                || (1..TRIES).any(|_| self.stack(stack, row_of, &mut grid, rng, true, deadline))
                 || self.cols <= EXACT_MAX_COLS && self.stack_exactly(stack, row_of, &mut grid, deadline);
             if !placed {
                 return None;
@@ -306,19 +306,38 @@ impl Weaver<'_> {
     /// fewest edges goes first; with `look_ahead`, its matching is drawn
     /// again, up to [`LOOK_AHEAD`] times, until the columns left still have
     /// one; the last two columns are placed exactly by [`Weaver::last_two`].
-    /// False when the stack cannot be completed this way.
-    fn stack(&self, stack: usize, row_of: &[u16], grid: &mut [u16], rng: &mut Rng, look_ahead: bool) -> bool {
+    /// False when the stack cannot be completed this way, or past the
+    /// deadline (a Latin square's one stack of 1024 columns takes seconds).
+    fn stack(
+        &self,
+        stack: usize,
+        row_of: &[u16],
+        grid: &mut [u16],
+        rng: &mut Rng,
+        look_ahead: bool,
+        deadline: Option<Instant>,
+    ) -> bool {
+        let late = || deadline.is_some_and(|deadline| Instant::now() >= deadline);
+        if late() {
+            return false;
+        }
         let (n, bands, cols) = (self.n(), self.bands(), self.cols);
         // Whether each value is placed in each box of the stack (by band).
         let mut placed = vec![false; n * bands];
         let mut open: Vec<usize> = (stack * cols..(stack + 1) * cols).collect();
         // The (value, row) edges of each column of the stack, kept up to date
         // as columns are placed.
-        let mut edge_counts: Vec<usize> = open
-            .iter()
-            .map(|&c| (0..n).map(|value| self.rows_in_column(stack, c, row_of, &placed, value).count()).sum())
-            .collect();
+        let mut edge_counts: Vec<usize> = Vec::with_capacity(open.len());
+        for &c in &open {
+            if late() {
+                return false;
+            }
+            edge_counts.push((0..n).map(|value| self.rows_in_column(stack, c, row_of, &placed, value).count()).sum());
+        }
         while !open.is_empty() {
+            if late() {
+                return false;
+            }
             if let [a, b] = open[..] {
                 let Some(cells) = self.last_two(stack, (a, b), row_of, &placed, rng) else { return false };
                 for (value, r, c) in cells {
@@ -348,6 +367,9 @@ impl Weaver<'_> {
             // The column's edges stay the same across redraws; only their order changes.
             let mut edges = self.column_edges(stack, c, row_of, &placed);
             for _ in 0..LOOK_AHEAD {
+                if late() {
+                    return false;
+                }
                 edges.iter_mut().for_each(|rows| rng.shuffle(rows));
                 // `match_all` is exact: no matching now means none on a redraw.
                 let Some(rows) = match_all(&edges, n, 1, rng) else { return false };

@@ -387,8 +387,8 @@ fn nth_letter(c: char, i: usize) -> bool {
 struct CoordinateRows {
     /// Each row's line and cells.
     rows: Vec<(usize, Vec<Token>)>,
-    /// How many lines on the line after them is (rules between them
-    /// included).
+    /// The line after them, as an offset from the next line to be taken
+    /// (the lines looked at ahead: rules between them included).
     lines: usize,
     /// The first row a few cells too many or too few (its line, its number
     /// and its count), which makes the grid one invalid entry that names it.
@@ -1227,8 +1227,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// `line` and the rows of k after it, in groups of as many, one blank
     /// line between, k in all, taken from the input. Never lines that are
     /// puzzles on their own (4×4s one per line, blank lines between) unless
-    /// a value past their side in the first band makes them rows and none
-    /// repeats a value.
+    /// a value past their side makes them rows and none repeats a value.
     fn spaced_grid(&mut self, line: usize, first: &Cells) -> Option<Vec<(usize, Vec<Token>)>> {
         let k = first.tokens.len();
         let plain = |c: &Cells| c.tokens.len() == k && !c.field && c.label.is_none();
@@ -1245,27 +1244,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let blank = |reader: &mut Self, i: usize| matches!(reader.peek(i), Some((_, LineKind::Blank)));
         // Cheap first: a group that divides k, a blank line, a row of k.
         let band = 1 + (0..k - 1).take_while(|&i| is_row(self, i)).count();
-        if band == k || k % band != 0 || !blank(self, band - 1) {
-            return None;
-        }
-        // Lines that may be m×m puzzles of their own: the rows before the
-        // first blank line show that they are rows (a value past m, none
-        // twice), or they are puzzles. Never read on past a blank line to
-        // know: a script writes a puzzle and a blank line, then waits for
-        // its answer before it writes the next line.
-        let small = exact_sqrt(k).filter(|&m| self.spec.geometry_for(m).is_ok());
-        if let Some(m) = small {
-            let mut signs = RowSigns::of(&first.tokens, m);
-            for i in 0..band - 1 {
-                if let Some((_, LineKind::Cells(c))) = self.peek(i) {
-                    signs.add(RowSigns::of(&c.tokens, m));
-                }
-            }
-            if !signs.too_big || signs.repeats {
-                return None;
-            }
-        }
-        if !is_row(self, band) {
+        if band == k || k % band != 0 || !blank(self, band - 1) || !is_row(self, band) {
             return None;
         }
         let row = |reader: &mut Self, i: usize| match reader.peek(i) {
@@ -1284,10 +1263,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
             i += band + 1;
         }
-        if let Some(m) = small {
+        if let Some(m) = exact_sqrt(k).filter(|&m| self.spec.geometry_for(m).is_ok()) {
             let mut signs = RowSigns::default();
             rows.iter().for_each(|(_, tokens)| signs.add(RowSigns::of(tokens, m)));
-            if signs.repeats {
+            if !signs.too_big || signs.repeats {
                 return None;
             }
         }
@@ -2294,11 +2273,14 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             })
         };
         let columns = match &header.tokens[..] {
-            // A mark in the corner above the row labels (`x 1 2 … 9`, `. A B
-            // … I`): a character that is none of the grid's values.
+            // A mark in the corner above the row labels (`x 1 2 … 9`, `/ A B
+            // … I`): a character that is no cell of a grid a column wider,
+            // as `.` and `0` are (`.12345678` over rows `1…`, `2…` is a
+            // Latin square's first row).
             [corner, columns @ ..]
-                if corner.text.to_string().chars().count() == 1
-                    && !matches!(corner.symbol, Symbol::Value(v) if v <= columns.len())
+                if matches!(&corner.text, TokenText::Char(_))
+                    && !matches!(corner.symbol, Symbol::Empty)
+                    && !matches!(corner.symbol, Symbol::Value(v) if v <= columns.len() + 1)
                     && numbered(columns) =>
             {
                 columns

@@ -275,11 +275,12 @@ fn spawn_piped(args: &[&str]) -> std::process::Child {
         .unwrap()
 }
 
-/// docs/cli.md: a script keeps satdoku open, writes a puzzle and a blank
-/// line, and reads its answer before it writes the next. A 4×4 on one line
-/// (16 cells, or 25 for a 5×5 with `--latin`) got no answer until stdin
-/// closed: it could be the first row of a 16×16 written with a blank line
-/// after each row, and satdoku read on past the blank line to know.
+/// docs/cli.md: a script keeps satdoku open, writes a puzzle and two blank
+/// lines, and reads its answer before it writes the next. After one blank
+/// line a 4×4 on one line (16 cells, or 25 for a 5×5 with `--latin`) could
+/// still be the first row of a 16×16 written with a blank line after each
+/// row; the second ends any grid. Labelled rows (`A: 4 . . …`) got no answer
+/// until stdin closed even so: their reading looked a line past the blank.
 #[test]
 fn a_script_gets_each_answer_before_it_writes_the_next_puzzle() {
     let spaced = |p: &str| p.chars().map(String::from).collect::<Vec<_>>().join(" ");
@@ -287,6 +288,17 @@ fn a_script_gets_each_answer_before_it_writes_the_next_puzzle() {
         p.as_bytes().chunks(9).map(|row| String::from_utf8_lossy(row).into_owned()).collect::<Vec<_>>().join("\n")
     };
     let sixteen = checker::data_lines("gecode-16x16.txt");
+    // Rows labelled as `first` labels the first row: `A: `, `1: `, `Row 1: `, `a) `.
+    let labelled = |p: &str, first: &str| {
+        let n = checker::side(p.len());
+        let label = |i: usize| match first {
+            "A: " => format!("{}: ", char::from(b'A' + i as u8)),
+            "a) " => format!("{}) ", char::from(b'a' + i as u8)),
+            "1: " => format!("{}: ", i + 1),
+            _ => format!("Row {}: ", i + 1),
+        };
+        (0..n).map(|i| label(i) + &spaced(&p[i * n..(i + 1) * n])).collect::<Vec<_>>().join("\n")
+    };
     let cases: Vec<(&[&str], Shape, [String; 2])> = vec![
         (&[], Shape::classic(4), ["1...2......3..4.".into(), ".2....1..3.....4".into()]),
         (&["--latin"], Shape::latin(5), ["1....2....3....4....5....".into(), "12.......3.....4.....5...".into()]),
@@ -298,6 +310,8 @@ fn a_script_gets_each_answer_before_it_writes_the_next_puzzle() {
         (&[], Shape::classic(9), [TOP1.into(), spaced(TOP2)]),
         (&[], Shape::classic(9), [grid(TOP1), grid(TOP2)]),
         (&[], Shape::classic(16), [sixteen[0].clone(), sixteen[1].clone()]),
+        (&[], Shape::classic(9), [labelled(TOP1, "A: "), labelled(TOP2, "Row 1: ")]),
+        (&[], Shape::classic(4), [labelled("1...2......3..4.", "1: "), labelled(".2....1..3.....4", "a) ")]),
     ];
     for (options, shape, puzzles) in cases {
         let mut child = spawn_piped(&[&["solve", "--format", "json"], options].concat());
@@ -306,14 +320,15 @@ fn a_script_gets_each_answer_before_it_writes_the_next_puzzle() {
         let stdout = BufReader::new(child.stdout.take().unwrap());
         std::thread::spawn(move || stdout.lines().map_while(Result::ok).try_for_each(|line| answers.send(line)));
         for (i, puzzle) in puzzles.iter().enumerate() {
-            stdin.write_all(format!("{puzzle}\n\n").as_bytes()).unwrap();
+            stdin.write_all(format!("{puzzle}\n\n\n").as_bytes()).unwrap();
             stdin.flush().unwrap();
             // Not a measure of speed: without the answer satdoku waits for
             // the script, and the script for satdoku, for ever.
             let answer = answered.recv_timeout(std::time::Duration::from_secs(60));
             let answer = answer.unwrap_or_else(|_| panic!("{options:?} {puzzle:?}: no answer while stdin is open"));
             let record: Json = serde_json::from_str(&answer).unwrap();
-            let givens: Vec<usize> = read_symbols(&puzzle.replace([' ', '\n'], ""));
+            let cells = puzzle.lines().map(|row| row.rsplit([':', ')']).next().unwrap()).collect::<String>();
+            let givens: Vec<usize> = read_symbols(&cells.replace(' ', ""));
             assert_json_solved(&record, i as u64 + 1, &shape, &givens, None);
         }
         drop(stdin);

@@ -31,6 +31,19 @@ fn redundant_givens_stop_at_the_timeout() {
     assert!(recs[0]["error"].as_str().unwrap().contains("--timeout"), "{}", recs[0]);
 }
 
+/// The matchings that weave a blank Latin square looked at the clock only
+/// between stacks, and a Latin square is one stack: a blank 768×768 with
+/// `--timeout 0.5` took 12 s and printed its grid (tester t62c). Each
+/// column, and the count of the stack's edges before them, now stops at
+/// the deadline, and the puzzle gets the timeout's error record.
+#[test]
+fn weaving_a_big_latin_square_stops_at_the_timeout() {
+    let blank = ".".repeat(768 * 768);
+    let recs = json_run(&["solve", "--latin", "-j1", "--timeout", "0.5", "--format", "json"], &blank, 2, 1);
+    assert_eq!(recs[0]["status"], "error", "{}", recs[0]);
+    assert!(recs[0]["error"].as_str().unwrap().contains("--timeout"), "{}", recs[0]);
+}
+
 /// A 16×16 printed as rows of numbers with `|` between the boxes was read
 /// as symbols (`14` two cells): 14 invalid records for one puzzle.
 #[test]

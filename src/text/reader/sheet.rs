@@ -373,7 +373,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let mut next_of_kind = None;
         let mut all_end_empty = first.ends_in_empty_field();
         while empty.len() < window {
-            let row_after = self.labelled_row_ahead(lines + 1, k);
+            // Looked at only after a labelled row: never past a blank line
+            // (a script waits for the answer before it writes the next line).
+            let row_after = matches!(self.peek(lines), Some((_, LineKind::LabelledRow(..))))
+                && self.labelled_row_ahead(lines + 1, k);
             match self.peek(lines) {
                 Some((_, LineKind::Rule)) => {}
                 // Another delimiter: another table's (`Printed 2024;01;15` above tabs).

@@ -3376,15 +3376,17 @@ fn grids_spaced_by_blank_lines_between_rows_or_bands_are_one_puzzle() {
     assert_eq!(statuses(&entries), ["ok"; 16]);
     let entries = read(&format!("{}\n\n{}\n", r[..3].join("\n"), TOP[1]));
     assert_eq!(statuses(&entries), ["invalid", "ok"]);
-    // A 16×16, each line of which could be a 4×4 puzzle: its first row (or
-    // band) shows a value past 4 before the first blank line, and no later
-    // line is needed to know (a 4×4 one per line is answered at its blank line).
+    // A 16×16 each line of which could be a 4×4 puzzle: its values past 4 tell.
     let sixteen = stripe16(|v| Alphabet::default().symbol(Value::from_index(v)).unwrap());
-    let r: Vec<&str> = sixteen.as_bytes().chunks(16).map(|row| std::str::from_utf8(row).unwrap()).collect();
-    let bands: Vec<String> = r.chunks(4).map(|band| band.join("\n")).collect();
-    for text in [r.join("\n\n"), bands.join("\n\n")] {
-        let entries = read(&format!("{text}\n\n{}\n", TOP[1]));
-        assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), [sixteen.to_lowercase().as_str(), TOP[1]]);
+    // Its first row empty too: the rows after the blank line tell.
+    let empty_first = format!("{}{}", ".".repeat(16), &sixteen[16..]);
+    for puzzle in [&sixteen, &empty_first] {
+        let r: Vec<&str> = puzzle.as_bytes().chunks(16).map(|row| std::str::from_utf8(row).unwrap()).collect();
+        let bands: Vec<String> = r.chunks(4).map(|band| band.join("\n")).collect();
+        for text in [r.join("\n\n"), bands.join("\n\n")] {
+            let entries = read(&format!("{text}\n\n{}\n", TOP[1]));
+            assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), [puzzle.to_lowercase().as_str(), TOP[1]]);
+        }
     }
 }
 
@@ -3670,15 +3672,16 @@ mod valid_puzzles_misframed {
     /// A header of column numbers after a mark in the corner above the row
     /// labels (`x 1 2 … 9`, `. 1 2 … 9`): with the labels, n + 1 lines of
     /// n + 1 cells, read as a 10×10 whose `x` or `B` is no symbol, the grid
-    /// lost. The mark is no column; a value of the grid in the corner is a
-    /// cell (`1 1 2 … 9` starts no header, but ten rows of ten cells).
+    /// lost. The mark is no column; what could be a cell of the grid a
+    /// column wider (a value, `.`, `0`) is one: `. 1 2 … 9` over rows
+    /// numbered `1`, `2`, … is ten rows of ten cells.
     #[test]
     fn a_mark_in_the_corner_of_a_header_is_no_column() {
         let six = "..41.......2.2.4....65..1..6..4.....";
         for puzzle in [TOP[1], six] {
             let n = common::side(puzzle.len());
             let letters: String = ('A'..='Z').take(n).collect();
-            for corner in ["x", ".", "0", "/", "*", "-"] {
+            for corner in ["x", "/", "\\"] {
                 for columns in [(1..=n).join(" "), letters.chars().join(" ")] {
                     for label in [|i: usize| char::from(b'A' + i as u8).to_string(), |i: usize| (i + 1).to_string()] {
                         let grid: Vec<String> = (0..n)
@@ -3692,9 +3695,11 @@ mod valid_puzzles_misframed {
         }
         let grid: Vec<String> =
             (0..9).map(|i| format!("{} {}", i + 1, TOP[1][i * 9..(i + 1) * 9].chars().join(" "))).collect();
-        let text = format!("1 1 2 3 4 5 6 7 8 9\n{}\n", grid.join("\n"));
-        let entries = read(&text);
-        assert_eq!(entries.len(), 1, "{text}");
-        assert_eq!(entries[0].puzzle.as_ref().map(|p| p.size()).ok(), Some(10), "{text}");
+        for corner in ["1", ".", "0"] {
+            let text = format!("{corner} 1 2 3 4 5 6 7 8 9\n{}\n", grid.join("\n"));
+            let entries = read(&text);
+            assert_eq!(entries.len(), 1, "{text}");
+            assert_eq!(entries[0].puzzle.as_ref().map(|p| p.size()).ok(), Some(10), "{text}");
+        }
     }
 }
