@@ -8,11 +8,15 @@ one run over the whole file would.
     python scripts/dask_solve.py puzzles.txt --scheduler tcp://head:8786   # a dask.distributed cluster
 
 --first-index is right when every line of the file is one puzzle (strip
-comments first: grep -v '^#'); `source` (file:line) is right in any case.
+comments first: grep -v '^#'); `source` (file:line) is right in any case:
+the file is cut as bytes, at line ends as satdoku counts them (LF, CRLF, a
+lone CR, a vertical tab), so blank lines and bytes that are not UTF-8 (in a
+comment) are cut and counted as one run reads them.
 """
 
 import argparse
-import itertools
+import mmap
+import re
 import subprocess
 import sys
 
@@ -20,19 +24,43 @@ import dask
 import dask.bag as db
 
 
+# The line ends satdoku counts, CRLF as one.
+LINE_END = re.compile(rb"\r\n|[\n\r\v]")
+
+
+def cuts(path, lines):
+    """The tasks' stretches of the file: (byte offset, bytes, first line) of
+    every `lines` lines, the last line with or without its line end."""
+    stretches, start, first, seen = [], 0, 1, 0
+    with open(path, "rb") as f:
+        if f.seek(0, 2) == 0:
+            return []
+        with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as text:
+            for end in LINE_END.finditer(text):
+                seen += 1
+                if seen % lines == 0:
+                    stretches.append((start, end.end() - start, first))
+                    start, first = end.end(), seen + 1
+            if start < len(text):
+                stretches.append((start, len(text) - start, first))
+    return stretches
+
+
 def solve_lines(task):
-    """The JSON records of lines [start, start + count) of the file."""
-    path, start, count, satdoku, extra = task
-    with open(path, encoding="utf-8") as f:
-        chunk = "".join(itertools.islice(f, start, start + count))
-    first = str(start + 1)
+    """The JSON records of one stretch of the file."""
+    path, offset, size, first, satdoku, extra = task
+    with open(path, "rb") as f:
+        f.seek(offset)
+        chunk = f.read(size)
     command = [satdoku, "solve", "--format", "json", "--jobs", "1", "--stdin-name", path,
-               "--first-line", first, "--first-index", first, *extra]
-    done = subprocess.run(command, input=chunk, capture_output=True, text=True, check=False)
-    # 0: all solved, 1: some unsolvable, 2: some invalid; every puzzle still has its record.
-    if done.returncode not in (0, 1, 2) or (done.returncode == 2 and not done.stdout):
-        raise RuntimeError(f"{' '.join(command)}: exit {done.returncode}: {done.stderr}")
-    return done.stdout.splitlines()
+               "--first-line", str(first), "--first-index", str(first), *extra]
+    done = subprocess.run(command, input=chunk, capture_output=True, check=False)
+    # 0: all solved, 1: some unsolvable, 2: some invalid; every puzzle still
+    # has its record. A stretch of titles alone has none, as in one run.
+    no_puzzle = b"no puzzle in the input" in done.stderr
+    if done.returncode not in (0, 1, 2) or (done.returncode == 2 and not done.stdout and not no_puzzle):
+        raise RuntimeError(f"{' '.join(command)}: exit {done.returncode}: {done.stderr.decode(errors='replace')}")
+    return done.stdout.decode().splitlines()
 
 
 def main():
@@ -44,9 +72,7 @@ def main():
     # Anything else (after --) goes to satdoku: `-- --timeout 10`.
     args, extra = parser.parse_known_args()
     args.extra = [a for a in extra if a != "--"]
-    with open(args.file, encoding="utf-8") as f:
-        total = sum(1 for _ in f)
-    tasks = [(args.file, start, args.lines, args.satdoku, args.extra) for start in range(0, total, args.lines)]
+    tasks = [(args.file, *stretch, args.satdoku, args.extra) for stretch in cuts(args.file, args.lines)]
     records = db.from_sequence(tasks, npartitions=max(1, len(tasks))).map(solve_lines).flatten()
     if args.scheduler:
         from dask.distributed import Client  # pip install "dask[distributed]"

@@ -437,6 +437,15 @@ fn run_message(rows: usize, n: usize, first: usize, (a, b): (usize, usize), told
     let run = format!(
         "the {rows} rows from line {first} hold puzzles of {n} rows with nothing between them, and {rows} is no multiple of {n}"
     );
+    if odd_rows == rows && rows > n {
+        let (extra, delete) = match rows - n {
+            1 => ("a row too many (a stray row, or a row typed twice)".to_string(), "the row that does"),
+            k => (format!("{k} rows too many (stray rows, or rows typed twice)"), "the rows that do"),
+        };
+        return format!(
+            "the {rows} rows from line {first} are one puzzle of {n} rows and {extra}, so it is not read (delete {delete} not belong)"
+        );
+    }
     let odd = format!("{odd_rows} row{}", if odd_rows == 1 { "" } else { "s" });
     match (told, a == b) {
         (true, true) => format!("{run}: line {a} is a row of its own (the puzzles around it were told apart by their givens; put a blank line between puzzles)"),

@@ -96,33 +96,31 @@ fn setup(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Setup> {
     let fixed = |geometry: Result<Geometry, String>| -> PyResult<GeometrySpec> {
         geometry.map(|g| GeometrySpec::fixed(Arc::new(g))).map_err(PuzzleError::new_err)
     };
-    if latin && (grid_file.is_some() || regions.is_some() || shape.is_some()) {
-        let other = if grid_file.is_some() {
-            "grid"
-        } else if regions.is_some() {
-            "regions"
-        } else {
-            "box"
-        };
-        return Err(PuzzleError::new_err(format!("latin and {other} do not go together: a Latin square has no boxes")));
-    }
-    // As on the command line: a grid file holds the whole grid, and regions
-    // are the boxes; an option it would drop is refused, not ignored (a
-    // count of a classic 4×4 with variants="x" was 288, not 48).
-    if grid_file.is_some() && (regions.is_some() || shape.is_some() || !variants.is_empty()) {
-        let other = if regions.is_some() {
-            "regions"
-        } else if shape.is_some() {
-            "box"
-        } else {
-            "variants"
-        };
-        return Err(PuzzleError::new_err(format!(
-            "grid and {other} do not go together: the grid file describes the whole grid (its variants too)"
-        )));
-    }
-    if regions.is_some() && shape.is_some() {
-        return Err(PuzzleError::new_err("regions and box do not go together: the regions take the boxes' place"));
+    // As on the command line, an option another would drop is refused, not
+    // ignored (a count of a classic 4×4 grid file with variants="x" was
+    // 288, not 48): the first one given of those each refuses.
+    let given = [
+        ("grid", grid_file.is_some()),
+        ("regions", regions.is_some()),
+        ("box", shape.is_some()),
+        ("variants", !variants.is_empty()),
+    ];
+    let first_of =
+        |names: &[&str]| given.iter().find(|(name, set)| *set && names.contains(name)).map(|(name, _)| *name);
+    let clash = [
+        (latin, &["grid", "regions", "box"][..], "latin", "a Latin square has no boxes"),
+        (
+            grid_file.is_some(),
+            &["regions", "box", "variants"][..],
+            "grid",
+            "the grid file describes the whole grid (its variants too)",
+        ),
+        (regions.is_some(), &["box"][..], "regions", "the regions take the boxes' place"),
+    ];
+    for (set, others, name, why) in clash {
+        if let Some(other) = first_of(others).filter(|_| set) {
+            return Err(PuzzleError::new_err(format!("{name} and {other} do not go together: {why}")));
+        }
     }
     let spec = match (&grid_file, &regions, &shape, latin) {
         (Some(path), ..) => fixed(load_grid_file(Path::new(path)).map_err(|e| e.to_string()))?,
@@ -147,16 +145,12 @@ fn setup(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Setup> {
 }
 
 /// The one puzzle of `puzzle`: text as the command line reads it, or a list
-/// of rows of ints (0 or None empty), written as rows of numbers and read
-/// the same way.
+/// of rows of ints ([`puzzle_of_rows`]).
 fn read_puzzle(puzzle: &Bound<'_, PyAny>, setup: &mut Setup) -> PyResult<Puzzle> {
     let text = if let Ok(text) = puzzle.extract::<String>() {
         text
     } else if let Ok(rows) = puzzle.extract::<Vec<Vec<Option<usize>>>>() {
-        rows.iter()
-            .map(|row| row.iter().map(|v| v.unwrap_or(0).to_string()).collect::<Vec<_>>().join(" "))
-            .collect::<Vec<_>>()
-            .join("\n")
+        return puzzle_of_rows(&rows, setup);
     } else {
         return Err(PyTypeError::new_err("a puzzle is a string or a list of lists of ints"));
     };
@@ -166,6 +160,42 @@ fn read_puzzle(puzzle: &Bound<'_, PyAny>, setup: &mut Setup) -> PyResult<Puzzle>
         0 => Err(PuzzleError::new_err("no puzzle in the input")),
         k => Err(PuzzleError::new_err(format!("{k} puzzles in the input: pass one at a time"))),
     }
+}
+
+/// The puzzle of n rows of n ints, each 1 to n, or 0 or None for an empty
+/// cell, on the grid the options describe. The values are numbers, not
+/// symbols: `symbols` has no say in them.
+fn puzzle_of_rows(rows: &[Vec<Option<usize>>], setup: &mut Setup) -> PyResult<Puzzle> {
+    let n = rows.len();
+    if n == 0 {
+        return Err(PuzzleError::new_err("no puzzle in the input: the list is empty"));
+    }
+    let mut cells = Vec::with_capacity(n * n);
+    for (r, row) in rows.iter().enumerate() {
+        if row.len() != n {
+            return Err(PuzzleError::new_err(format!(
+                "row {} has {} value{} (expected {n}: a puzzle of {n} rows has {n} cells in each)",
+                r + 1,
+                row.len(),
+                if row.len() == 1 { "" } else { "s" }
+            )));
+        }
+        for (c, value) in row.iter().enumerate() {
+            cells.push(match value.unwrap_or(0) {
+                0 => None,
+                v => Some(Value::new_checked(v, n).ok_or_else(|| {
+                    PuzzleError::new_err(format!(
+                        "r{}c{}: {v} is no value of a {n}x{n} grid (expected 1 to {n}, or 0 or None for an empty cell)",
+                        r + 1,
+                        c + 1
+                    ))
+                })?),
+            });
+        }
+    }
+    let geometry = setup.spec.geometry_for(n).map_err(|e| PuzzleError::new_err(e.to_string()))?;
+    let givens = Grid::from_cells(n, cells).expect("n rows of n cells");
+    Ok(Puzzle::new(geometry, givens).expect("geometry_for(n) has side n"))
 }
 
 /// A grid as rows of ints, 0 where empty.

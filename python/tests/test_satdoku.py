@@ -61,6 +61,14 @@ def test_solve_a_list_of_lists_with_grid_options():
     check(grid, givens_of(jigsaw, 6), units(6, regions=JIGSAW_MAP))
     latin = satdoku.solve([[1, None, None], [None] * 3, [None] * 3], latin=True)
     check(latin, [[1, 0, 0], [0] * 3, [0] * 3], units(3))
+    # Ints are values, whatever the symbols (they were read back as symbols:
+    # '0' is not a symbol of "123456789", and a 16x16 was 16 puzzles).
+    rows = givens_of(PUZZLE, 9)
+    for symbols in ["123456789", "ABCDEFGHI"]:
+        check(satdoku.solve(rows, symbols=symbols), rows, units(9, box=(3, 3)))
+    sixteen = [[0] * 16 for _ in range(16)]
+    sixteen[0][0], sixteen[15][15] = 16, 1
+    check(satdoku.solve(sixteen, symbols="0123456789ABCDEF"), sixteen, units(16, box=(4, 4)))
 
 
 def test_unsolvable_is_none():
@@ -120,6 +128,15 @@ def test_errors_are_exceptions():
         satdoku.solve(PUZZLE + "\n" + PUZZLE)
     with pytest.raises(satdoku.PuzzleError):
         satdoku.solve(PUZZLE, box="2x5")
+    # Rows of ints: the row of another length, the value out of range, named.
+    with pytest.raises(satdoku.PuzzleError) as bad:
+        satdoku.solve([[1, 2, 3], [1], [2, 3, 1]], latin=True)
+    assert "row 2 has 1 value" in str(bad.value)
+    with pytest.raises(satdoku.PuzzleError) as bad:
+        satdoku.solve([[0, 0, 0, 0], [0, 0, 5, 0], [0] * 4, [0] * 4])
+    assert "r2c3" in str(bad.value)
+    with pytest.raises(satdoku.PuzzleError):
+        satdoku.solve([])
     with pytest.raises(satdoku.PuzzleError) as bad:
         satdoku.solve(PUZZLE, variants=["nonsense"])
     assert "anti-knight" in str(bad.value) and "disjoint-groups" in str(bad.value)

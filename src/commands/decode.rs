@@ -80,19 +80,9 @@ pub fn run_decode(args: &DecodeArgs, grid: &GridArgs) -> Result<u8> {
             (answer, "<stdin>".to_string())
         }
     };
-    let batch = super::BatchArgs {
-        files: Vec::new(),
-        format: args.format,
-        out_dir: args.out_dir.clone(),
-        color: args.color,
-        jobs: None,
-        timeout: None,
-        stdin_name: None,
-        first_line: None,
-        first_index: None,
-    };
     let read = [Some(args.cnf.clone()), args.model.clone()].into_iter().flatten().collect::<Vec<_>>();
-    let mut out = Emitter::direct(batch.renderer(&setup, &super::inputs(&read, grid))?);
+    let inputs = super::inputs(&read, grid);
+    let mut out = Emitter::direct(super::renderer(args.format, args.out_dir.as_deref(), args.color, &setup, &inputs)?);
     let puzzle = cnf.puzzle.clone();
     let position = satdoku::Position { source: source.clone(), line: 0, column: None };
     let numbered = Numbered {

@@ -16,7 +16,7 @@ use satdoku::{
 
 use super::batch::{run_indexed, Numbered};
 use super::files::{self, WriteError};
-use super::output::{Body, ColorChoice, Format, PuzzleBody, Record, Renderer, Status};
+use super::output::{Body, ColorChoice, Format, PuzzleBody, Record, Status};
 use super::{names, GridArgs};
 
 #[derive(Args, Debug)]
@@ -206,22 +206,8 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
         now.as_nanos() as u64 & ((1 << 53) - 1)
     });
-    let format = args.format.unwrap_or_else(|| {
-        if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
-            Format::Grid
-        } else {
-            Format::Line
-        }
-    });
-    let err_palette = args.color.palette(&std::io::stderr());
-    super::progress::color_bars(err_palette);
-    let renderer = Renderer {
-        format,
-        alphabet: setup.alphabet.clone(),
-        palette: args.color.palette(&std::io::stdout()).for_format(format),
-        err_palette,
-        out_dir: super::out_dir(args.out_dir.as_deref(), format, &super::inputs(&[], grid))?,
-    };
+    let renderer =
+        super::renderer(args.format, args.out_dir.as_deref(), args.color, &setup, &super::inputs(&[], grid))?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let jobs = match args.jobs {
         None | Some(0) => cores,

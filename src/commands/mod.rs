@@ -369,6 +369,35 @@ pub fn out_dir(dir: Option<&Path>, format: Format, inputs: &Inputs) -> Result<Op
     }
 }
 
+/// How a command's records are rendered, from its `--format` (grid on a
+/// terminal, else line), `--out-dir` (pictures only, none of them one of
+/// the `inputs`) and `--color`.
+pub fn renderer(
+    format: Option<Format>,
+    dir: Option<&Path>,
+    color: ColorChoice,
+    setup: &Setup,
+    inputs: &Inputs,
+) -> Result<Renderer> {
+    let format = format.unwrap_or_else(|| {
+        if std::io::IsTerminal::is_terminal(&io::stdout()) {
+            Format::Grid
+        } else {
+            Format::Line
+        }
+    });
+    let out_dir = out_dir(dir, format, inputs)?;
+    let err_palette = color.palette(&io::stderr());
+    progress::color_bars(err_palette);
+    Ok(Renderer {
+        format,
+        alphabet: setup.alphabet.clone(),
+        palette: color.palette(&io::stdout()).for_format(format),
+        err_palette,
+        out_dir,
+    })
+}
+
 /// The largest `--first-line` and `--first-index`: 2^52, so that the line
 /// numbers and indexes that follow neither wrap around (they did near
 /// 2^64) nor lose digits in the JSON readers of JavaScript and jq, which
@@ -402,23 +431,7 @@ impl BatchArgs {
     /// How records are rendered; pictures go to files in `--out-dir`, none
     /// of them one of the `inputs`.
     pub fn renderer(&self, setup: &Setup, inputs: &Inputs) -> Result<Renderer> {
-        let format = self.format.unwrap_or_else(|| {
-            if std::io::IsTerminal::is_terminal(&io::stdout()) {
-                Format::Grid
-            } else {
-                Format::Line
-            }
-        });
-        let out_dir = out_dir(self.out_dir.as_deref(), format, inputs)?;
-        let err_palette = self.color.palette(&io::stderr());
-        progress::color_bars(err_palette);
-        Ok(Renderer {
-            format,
-            alphabet: setup.alphabet.clone(),
-            palette: self.color.palette(&io::stdout()).for_format(format),
-            err_palette,
-            out_dir,
-        })
+        renderer(self.format, self.out_dir.as_deref(), self.color, setup, inputs)
     }
 
     /// The threads to answer with: as asked, at most one per core.

@@ -130,7 +130,12 @@ impl Domains {
     /// peers and nothing more (Kwon & Jain's reduced encoding), built a unit at
     /// a time: each open cell keeps the values no given of its units holds.
     /// Clashing givens are not looked for.
+    ///
+    /// # Panics
+    ///
+    /// If `givens` is a grid of another side than `geometry`'s.
     pub fn after_givens(geometry: &Geometry, givens: &Grid) -> Domains {
+        assert_eq!(givens.size(), geometry.size(), "givens of another side than the grid's");
         let mut domains = Domains::full(geometry.size());
         let words = domains.words;
         // The values the givens of each unit hold.
@@ -169,5 +174,21 @@ impl Domains {
             return self.bits.iter().all(|w| w.is_power_of_two());
         }
         (0..self.n * self.n).all(|i| self.count(Cell::in_grid(i)) == 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::geometry::Layout;
+
+    /// Givens of another side than the grid's are the caller's mistake,
+    /// said as such: an empty 9×9 on a 4×4 grid gave a 4×4's candidates,
+    /// and a filled one an index out of bounds.
+    #[test]
+    #[should_panic(expected = "givens of another side than the grid's")]
+    fn givens_of_another_side_are_refused_by_name() {
+        let geometry = Geometry::new(4, Layout::Boxes { rows: 2, cols: 2 }, &[]).unwrap();
+        Domains::after_givens(&geometry, &Grid::empty(9));
     }
 }

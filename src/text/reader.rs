@@ -219,6 +219,10 @@ pub struct PuzzleReader<'a, R> {
     /// that parts its grids so), and the line of the last blank line.
     parted: bool,
     blank: usize,
+    /// The line of the last row of only delimiters that ended a run of
+    /// whole grids: a blank line between grids for sure, not a grid's first
+    /// row over a row too many.
+    after_grids: usize,
     buf: Vec<u8>,
     /// The lines after a line that may be a row (see [`line::LetterRow`]),
     /// read to decide it, as [`classify`] sees them.
@@ -480,6 +484,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             finished: false,
             parted: false,
             blank: 0,
+            after_grids: 0,
             buf: Vec::new(),
             held: VecDeque::new(),
             rows: None,
@@ -1429,6 +1434,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             {
                 // A file that parts its grids with such rows.
                 self.parted = true;
+                self.after_grids = self.peek(0).map_or(0, |(line, _)| *line);
                 cut = false;
                 break;
             }

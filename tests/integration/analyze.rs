@@ -263,6 +263,20 @@ fn line_and_grid_formats() {
         .collect();
     let masks: Vec<u64> = cells.iter().map(|c| mask_of(c)).collect();
     assert_eq!(masks, union);
+    // The header says what is known of the count, against brute force's:
+    // all of it, at least the limit, or, where counting stops at 1 and two
+    // solutions are known, more than one (it said "at least 1 solution").
+    let (_, solutions) = Geo::classic(4, 2, 2).brute.candidates(&read_symbols("1..........2...."));
+    assert!(solutions > 3, "{solutions}");
+    let header = |max: &str| {
+        let r = run(&["analyze", "--format", "grid", "--color", "never", "--max", max], "1..........2....\n");
+        r.stdout.lines().next().unwrap_or_default().to_string()
+    };
+    assert!(header(&solutions.to_string()).ends_with(&format!(": multiple, {solutions} solutions")));
+    assert!(header("3").ends_with(": multiple, at least 3 solutions"), "{}", header("3"));
+    for max in ["0", "1"] {
+        assert!(header(max).ends_with(": multiple, more than one solution"), "{}", header(max));
+    }
 }
 
 /// Candidate bitsets replayed from the words of `--steps`, each reason checked.

@@ -288,11 +288,7 @@ impl Renderer {
             }
             (Body::Analysis { steps: Some(steps), .. }, _) => return self.steps(record, steps),
             (Body::Analysis { count: Some(count), .. }, status) => {
-                let plural = if count.count == 1 { "" } else { "s" };
-                let more = if count.capped { "at least " } else { "" };
-                let status: &str = status.into();
-                let mut header =
-                    format!("{}: {status}, {more}{} solution{plural}", record.numbered.describe(), count.count);
+                let mut header = format!("{}: {}", record.numbered.describe(), analysis_text(status, count));
                 if let Some(redundant) = &record.redundant {
                     let _ = write!(header, "; redundant givens: {}", redundant.join(" "));
                 }
@@ -410,9 +406,7 @@ impl Renderer {
             Body::Solution { number: Some(k), .. } => format!("{}: solution {k}", record.numbered.describe()),
             Body::Count(count) => format!("{}: {}", record.numbered.describe(), count_text(count)),
             Body::Analysis { count: Some(count), domains: Some(_), .. } => {
-                let plural = if count.count == 1 { "" } else { "s" };
-                let more = if count.capped { "at least " } else { "" };
-                format!("{}: {status}, {more}{} solution{plural}", record.numbered.describe(), count.count)
+                format!("{}: {}", record.numbered.describe(), analysis_text(record.shown(), count))
             }
             _ => match record.detail() {
                 Some(detail) => format!("{}: {status}: {detail}", record.numbered.describe()),
@@ -589,6 +583,19 @@ fn put_count(put: &mut impl FnMut(&str, Json), count: &Count) {
     if count.capped {
         put("capped", true.into());
     }
+}
+
+/// An analysis's status and count: `unique, 1 solution`, `multiple, at
+/// least 1000 solutions`; with `--max` 0 or 1, where the count stops at 1,
+/// `multiple, more than one solution` (two are known).
+fn analysis_text(status: Status, count: &Count) -> String {
+    if status == Status::Multiple && count.count < 2 {
+        return "multiple, more than one solution".to_string();
+    }
+    let status: &str = status.into();
+    let plural = if count.count == 1 { "" } else { "s" };
+    let more = if count.capped { "at least " } else { "" };
+    format!("{status}, {more}{} solution{plural}", count.count)
 }
 
 /// `12`, or `at least 12` when counting stopped at the limit.

@@ -5,7 +5,9 @@
 //! Each is settled by whether the rows make whole grids, then by givens that
 //! propagation refutes, then by the file's own way of parting grids.
 
+use std::cmp::Ordering;
 use std::io::BufRead;
+use std::time::Duration;
 
 use super::line::{exact_sqrt, is_whole_count, Cells, LineKind, Token, TokenText};
 use super::{is_small_puzzle, PuzzleReader, RowSigns, GUESS_TIME};
@@ -152,7 +154,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             // unless the row after it may be that too.
             return (self.heads_damaged_grid(k, empty.len() + 1, lines)
                 && !(parting && empty.first() == Some(&true) && self.heads_damaged_grid(k, empty.len(), lines)))
-                || self.heads_grids_below(line, first, &empty, lines, more);
+                || self.heads_grids_below(line, first, &empty, lines, more)
+                || self.heads_grid_over_stray_row(line, first, &empty, lines);
         }
         // Without it, the rows may stop at a grid's row written wrong.
         if !whole_grids_then(&empty, k, |r| more || self.damaged_row_ahead(k, r, lines)) {
@@ -195,6 +198,38 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let as_row = self.wrongness(&rows[..k], k, GUESS_TIME);
         let as_blank = self.wrongness(&rows[1..=k], k, GUESS_TIME);
         as_row < as_blank || (as_row == as_blank && !whole_grids_then(empty, k, |r| tail(self, r)))
+    }
+
+    /// Whether a row of only delimiters that no whole grid comes right
+    /// before is the empty first row of a grid with a row too many, rather
+    /// than a blank line above the grid of the k rows after it (`empty` are
+    /// the rows after it, as in [`Self::first_row_of_block`], within the
+    /// next `lines` lines). As that row, the k + 1 rows read better with
+    /// another of them left out ([`Self::with_another_row_out`]); or as
+    /// well, with a row of only delimiters below the first row left out (an
+    /// empty row put in twice, or by mistake). Read as a blank line, such
+    /// rows were a puzzle nobody wrote, the rows above the stray row one
+    /// row out of place, and it was solved or called unsolvable.
+    fn heads_grid_over_stray_row(&mut self, line: usize, first: &Cells, empty: &[bool], lines: usize) -> bool {
+        let k = first.tokens.len();
+        if self.after_grids == line || empty.len() < k {
+            return false;
+        }
+        let rows = self.rows_from(line, first, lines);
+        let below = self.wrongness(&rows[1..], k, GUESS_TIME);
+        match self.with_another_row_out(&rows, k, 0, below) {
+            Ordering::Less => true,
+            Ordering::Greater => false,
+            // Left out, a row of only delimiters with only such rows above
+            // it leaves the same grid as the first row does.
+            Ordering::Equal => (2..=k).any(|j| {
+                empty[j - 1] && !empty[..j - 1].iter().all(|&e| e) && {
+                    let mut kept = rows.clone();
+                    kept.remove(j);
+                    self.wrongness(&kept, k, Duration::ZERO) < 2
+                }
+            }),
+        }
     }
 
     /// The row of only delimiters `first`, at `line`, and the first k rows

@@ -2020,6 +2020,54 @@ fn spreadsheet_grids_with_an_empty_first_row_and_a_row_written_wrong_are_one_rec
     assert_eq!(givens(&entries[1]), sparse, "{text}");
 }
 
+/// A spreadsheet grid whose first row is empty, with a stray row (a row of
+/// only delimiters put in by mistake, or typed twice) below its second row:
+/// read as a blank line and a grid, its first row made the 9 rows after it
+/// a puzzle nobody wrote, its givens above the stray row a row out of
+/// place, and that puzzle was solved or called unsolvable (tester t63b:
+/// 2,331 of 2,331 such grids). No puzzle read is one that was not written.
+/// A row of only delimiters above a whole grid with no such row in it, or
+/// between grids, is still a blank line.
+#[test]
+fn a_stray_row_under_a_spreadsheet_grids_empty_first_row_reads_no_puzzle_nobody_wrote() {
+    // 17-clue puzzles whose first row is empty.
+    let written = [
+        ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+        "................12..3..4........3....5..1....62......7...6..83...9...4...1.2.....",
+        "................12..3.45........64...17......82.........9...5...7.2...8.6........",
+        "..............1.23..4.56......2.......1...4...3..........7....14.....6..85.3.....",
+    ];
+    let csv = |row: &str| row.chars().map(|c| c.to_string().replace('.', "")).join(",");
+    for puzzle in written {
+        let grid: Vec<String> = rows(puzzle).iter().map(|row| csv(row)).collect();
+        for at in 2..=9 {
+            // A stray row of only delimiters before row `at + 1`, or that row typed twice.
+            for stray in [",,,,,,,,".to_string(), grid.get(at).cloned().unwrap_or_default()] {
+                if stray.is_empty() {
+                    continue;
+                }
+                let mut lines = grid.clone();
+                lines.insert(at, stray);
+                let text = lines.join("\n") + "\n";
+                let entries = read(&text);
+                assert!(!entries.is_empty(), "{text}");
+                for entry in entries.iter().filter(|e| e.puzzle.is_ok()) {
+                    assert_eq!(givens(entry), puzzle, "read a puzzle nobody wrote from\n{text}");
+                }
+            }
+        }
+    }
+    // A row of only delimiters above a grid that needs no stray row, alone
+    // and then between grids, is a blank line.
+    let whole = SHEET_ROWS.join("\n");
+    let emptied = whole.replacen("5,3,,,7,,,,", ",,,,,,,,", 1);
+    for text in [format!(",,,,,,,,\n{whole}\n"), format!(",,,,,,,,\n{whole}\n,,,,,,,,\n{emptied}\n")] {
+        let entries = read(&text);
+        assert!(entries.iter().all(|e| e.puzzle.is_ok()), "{:?} in\n{text}", statuses(&entries));
+        assert_eq!(givens(&entries[0]), SHEET_GIVENS, "{text}");
+    }
+}
+
 /// Dashes for empty cells (`4-----8-5…`, as some sites write puzzles): a
 /// line that is a whole puzzle with them as cells and not without them reads
 /// as the puzzle with `.` in their place, 9×9 and 4×4 alike. Dashes between
