@@ -41,3 +41,9 @@ one, dask = ([{k: v for k, v in json.loads(l).items() if k != "index"} for l in 
 assert len(one) == 300 and one == dask, (len(one), len(dask), [(a, b) for a, b in zip(one, dask) if a != b][:2])
 PY
 echo "dask: the same records as one run, line ends of every kind, blank lines and non-UTF-8 bytes in the file"
+# UTF-16, which satdoku reads, cannot be cut at byte line ends: refused, with what to do.
+printf '\xff\xfe1\x00.\x00\n\x00' > "$work/utf16.txt"
+if "$work/venv/bin/python" scripts/dask_solve.py "$work/utf16.txt" --satdoku "$satdoku" 2> "$work/err.txt"; then
+  echo "dask: a UTF-16 file was cut as UTF-8" >&2; exit 1
+fi
+grep -q "iconv -f UTF-16" "$work/err.txt"

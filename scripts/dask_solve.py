@@ -28,6 +28,16 @@ import dask.bag as db
 LINE_END = re.compile(rb"\r\n|[\n\r\v]")
 
 
+def utf16(path):
+    """Whether satdoku would read the file as UTF-16: a byte-order mark, or
+    two ASCII characters first. Its line ends are two bytes each."""
+    with open(path, "rb") as f:
+        head = f.read(4)
+    bom = head[:2] in (b"\xff\xfe", b"\xfe\xff")
+    ascii_pairs = len(head) == 4 and ((head[1] == head[3] == 0) != (head[0] == head[2] == 0))
+    return bom or ascii_pairs
+
+
 def cuts(path, lines):
     """The tasks' stretches of the file: (byte offset, bytes, first line) of
     every `lines` lines, the last line with or without its line end."""
@@ -72,6 +82,9 @@ def main():
     # Anything else (after --) goes to satdoku: `-- --timeout 10`.
     args, extra = parser.parse_known_args()
     args.extra = [a for a in extra if a != "--"]
+    if utf16(args.file):
+        sys.exit(f"{args.file}: UTF-16, which is cut here only as UTF-8: convert it first "
+                 f"(iconv -f UTF-16 -t UTF-8 {args.file} > puzzles.txt)")
     tasks = [(args.file, *stretch, args.satdoku, args.extra) for stretch in cuts(args.file, args.lines)]
     records = db.from_sequence(tasks, npartitions=max(1, len(tasks))).map(solve_lines).flatten()
     if args.scheduler:

@@ -222,7 +222,7 @@ pub struct PuzzleReader<'a, R> {
     /// The line of the last row of only delimiters that ended a run of
     /// whole grids: a blank line between grids for sure, not a grid's first
     /// row over a row too many.
-    after_grids: usize,
+    after_grids: Option<usize>,
     buf: Vec<u8>,
     /// The lines after a line that may be a row (see [`line::LetterRow`]),
     /// read to decide it, as [`classify`] sees them.
@@ -484,7 +484,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             finished: false,
             parted: false,
             blank: 0,
-            after_grids: 0,
+            after_grids: None,
             buf: Vec::new(),
             held: VecDeque::new(),
             rows: None,
@@ -1434,7 +1434,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             {
                 // A file that parts its grids with such rows.
                 self.parted = true;
-                self.after_grids = self.peek(0).map_or(0, |(line, _)| *line);
+                self.after_grids = self.peek(0).map(|(line, _)| *line);
                 cut = false;
                 break;
             }

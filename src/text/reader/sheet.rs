@@ -7,10 +7,10 @@
 
 use std::cmp::Ordering;
 use std::io::BufRead;
-use std::time::Duration;
+use std::time::Instant;
 
 use super::line::{exact_sqrt, is_whole_count, Cells, LineKind, Token, TokenText};
-use super::{is_small_puzzle, PuzzleReader, RowSigns, GUESS_TIME};
+use super::{is_small_puzzle, time_left, PuzzleReader, RowSigns, FRAMING_TIME, GUESS_TIME};
 use crate::model::geometry::MAX_SIZE;
 use crate::reasoning::propagate::Propagator;
 use crate::text::symbols::Symbol;
@@ -202,17 +202,25 @@ impl<R: BufRead> PuzzleReader<'_, R> {
 
     /// Whether a row of only delimiters that no whole grid comes right
     /// before is the empty first row of a grid with a row too many, rather
-    /// than a blank line above the grid of the k rows after it (`empty` are
-    /// the rows after it, as in [`Self::first_row_of_block`], within the
-    /// next `lines` lines). As that row, the k + 1 rows read better with
-    /// another of them left out ([`Self::with_another_row_out`]); or as
-    /// well, with a row of only delimiters below the first row left out (an
-    /// empty row put in twice, or by mistake). Read as a blank line, such
-    /// rows were a puzzle nobody wrote, the rows above the stray row one
-    /// row out of place, and it was solved or called unsolvable.
+    /// than a blank line above the grid of the k rows after it, the last of
+    /// their width (`empty` are the rows after it, as in
+    /// [`Self::first_row_of_block`], within the next `lines` lines). As that
+    /// row, the k + 1 rows read better with another of them left out
+    /// ([`Self::with_another_row_out`]: a stray row that makes the grid
+    /// below refuted, or a row typed twice), or as well: with another row of
+    /// only delimiters left out they have exactly one solution, as the k
+    /// rows below may have too (an empty row put in twice or by mistake in a
+    /// grid whose first row is empty; or a row above a grid with an empty
+    /// row, which reads either way). Read as a blank line, such rows were a
+    /// puzzle nobody wrote, the rows above the stray row one row out of
+    /// place, and it was solved or called unsolvable.
     fn heads_grid_over_stray_row(&mut self, line: usize, first: &Cells, empty: &[bool], lines: usize) -> bool {
+        // Only where the k rows are all that follow (no more rows of their
+        // width): with more, it is as likely a blank line of a file that
+        // parts its grids so, and taken as a row it would frame every grid
+        // after it around that guess.
         let k = first.tokens.len();
-        if self.after_grids == line || empty.len() < k {
+        if self.after_grids == Some(line) || empty.len() != k {
             return false;
         }
         let rows = self.rows_from(line, first, lines);
@@ -220,15 +228,23 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         match self.with_another_row_out(&rows, k, 0, below) {
             Ordering::Less => true,
             Ordering::Greater => false,
-            // Left out, a row of only delimiters with only such rows above
-            // it leaves the same grid as the first row does.
-            Ordering::Equal => (2..=k).any(|j| {
-                empty[j - 1] && !empty[..j - 1].iter().all(|&e| e) && {
+            // As well: one with another row of only delimiters left out has
+            // exactly one solution, so it may be the puzzle written, as the
+            // grid below may be. (A row of values left out leaves fewer
+            // givens, and a puzzle that is not minimal often keeps one
+            // solution without them: no evidence.)
+            Ordering::Equal => {
+                let deadline = Instant::now() + FRAMING_TIME;
+                // Left out, a row with only rows of only delimiters above it
+                // leaves the same grid as the first row does.
+                let second = |j: usize| empty[j - 1] && !empty[..j].iter().all(|&e| e);
+                (1..=k).filter(|&j| second(j)).any(|j| {
                     let mut kept = rows.clone();
                     kept.remove(j);
-                    self.wrongness(&kept, k, Duration::ZERO) < 2
-                }
-            }),
+                    let time = GUESS_TIME.min(time_left(deadline));
+                    !time.is_zero() && self.told_wrongness(&kept, k, time) == Some(0)
+                })
+            }
         }
     }
 

@@ -2021,7 +2021,8 @@ fn spreadsheet_grids_with_an_empty_first_row_and_a_row_written_wrong_are_one_rec
 }
 
 /// A spreadsheet grid whose first row is empty, with a stray row (a row of
-/// only delimiters put in by mistake, or typed twice) below its second row:
+/// only delimiters put in by mistake, a row typed twice, a row of another
+/// puzzle's) below its first row:
 /// read as a blank line and a grid, its first row made the 9 rows after it
 /// a puzzle nobody wrote, its givens above the stray row a row out of
 /// place, and that puzzle was solved or called unsolvable (tester t63b:
@@ -2040,9 +2041,11 @@ fn a_stray_row_under_a_spreadsheet_grids_empty_first_row_reads_no_puzzle_nobody_
     let csv = |row: &str| row.chars().map(|c| c.to_string().replace('.', "")).join(",");
     for puzzle in written {
         let grid: Vec<String> = rows(puzzle).iter().map(|row| csv(row)).collect();
-        for at in 2..=9 {
-            // A stray row of only delimiters before row `at + 1`, or that row typed twice.
-            for stray in [",,,,,,,,".to_string(), grid.get(at).cloned().unwrap_or_default()] {
+        for at in 1..=9 {
+            // A stray row of only delimiters before row `at + 1`, that row
+            // typed twice, or a row of another puzzle's.
+            let other = csv(&rows(TOP[at % TOP.len()])[at - 1]);
+            for stray in [",,,,,,,,".to_string(), grid.get(at).cloned().unwrap_or_default(), other] {
                 if stray.is_empty() {
                     continue;
                 }
@@ -2066,6 +2069,13 @@ fn a_stray_row_under_a_spreadsheet_grids_empty_first_row_reads_no_puzzle_nobody_
         assert!(entries.iter().all(|e| e.puzzle.is_ok()), "{:?} in\n{text}", statuses(&entries));
         assert_eq!(givens(&entries[0]), SHEET_GIVENS, "{text}");
     }
+    // Nor above grids parted by such rows, each with an empty row (the
+    // reviewer's 4×4s, tab-separated: taken as a row, it framed both
+    // grids a row off, and both were solved wrong).
+    let text = "\t\t\t\n2\t3\t\t\n\t\t\t\n\t2\t1\t3\n\t1\t2\t4\n\t\t\t\n\t2\t1\t\n1\t\t4\t\n\t\t\t\n2\t\t\t1\n";
+    let entries = read(text);
+    let written = [concat!("23..", "....", ".213", ".124"), concat!(".21.", "1.4.", "....", "2..1")];
+    assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), written, "{text}");
 }
 
 /// Dashes for empty cells (`4-----8-5…`, as some sites write puzzles): a
