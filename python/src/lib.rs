@@ -162,14 +162,22 @@ fn read_puzzle(puzzle: &Bound<'_, PyAny>, setup: &mut Setup) -> PyResult<Puzzle>
     }
 }
 
-/// The puzzle of n rows of n ints, each 1 to n, or 0 or None for an empty
-/// cell, on the grid the options describe. The values are numbers, not
-/// symbols: `symbols` has no say in them.
+/// The puzzle of rows of ints ([`grid_of_rows`]) on the grid the options
+/// describe. The values are numbers, not symbols: `symbols` has no say in
+/// them.
 fn puzzle_of_rows(rows: &[Vec<Option<usize>>], setup: &mut Setup) -> PyResult<Puzzle> {
-    let n = rows.len();
-    if n == 0 {
+    if rows.is_empty() {
         return Err(PuzzleError::new_err("no puzzle in the input: the list is empty"));
     }
+    let givens = grid_of_rows(rows)?;
+    let geometry = setup.spec.geometry_for(givens.size()).map_err(|e| PuzzleError::new_err(e.to_string()))?;
+    Ok(Puzzle::new(geometry, givens).expect("geometry_for(n) has side n"))
+}
+
+/// The grid of n rows of n ints, each 1 to n, or 0 or None for an empty
+/// cell; the row of another length, or the value out of range, named.
+fn grid_of_rows(rows: &[Vec<Option<usize>>]) -> PyResult<Grid> {
+    let n = rows.len();
     let mut cells = Vec::with_capacity(n * n);
     for (r, row) in rows.iter().enumerate() {
         if row.len() != n {
@@ -193,9 +201,7 @@ fn puzzle_of_rows(rows: &[Vec<Option<usize>>], setup: &mut Setup) -> PyResult<Pu
             });
         }
     }
-    let geometry = setup.spec.geometry_for(n).map_err(|e| PuzzleError::new_err(e.to_string()))?;
-    let givens = Grid::from_cells(n, cells).expect("n rows of n cells");
-    Ok(Puzzle::new(geometry, givens).expect("geometry_for(n) has side n"))
+    Grid::from_cells(n, cells).ok_or_else(|| PuzzleError::new_err(format!("not a grid of side {n}")))
 }
 
 /// A grid as rows of ints, 0 where empty.
@@ -341,18 +347,8 @@ fn dimacs(puzzle: &Bound<'_, PyAny>, encoding: &str, kwargs: Option<&Bound<'_, P
 /// A grid (rows of ints, 0 empty) on one line, as `satdoku solve` prints it.
 #[pyfunction]
 #[pyo3(signature = (grid, symbols=None))]
-fn to_line(grid: Vec<Vec<usize>>, symbols: Option<&str>) -> PyResult<String> {
-    let n = grid.len();
-    let cells: Option<Vec<Option<Value>>> = grid
-        .iter()
-        .flat_map(|row| {
-            let wrong = (row.len() != n).then_some(None);
-            row.iter().map(move |&v| if v == 0 { Some(None) } else { Value::new_checked(v, n).map(Some) }).chain(wrong)
-        })
-        .collect();
-    let grid = cells
-        .and_then(|cells| Grid::from_cells(n, cells))
-        .ok_or_else(|| PuzzleError::new_err(format!("not an {n}x{n} grid of values 0 to {n}")))?;
+fn to_line(grid: Vec<Vec<Option<usize>>>, symbols: Option<&str>) -> PyResult<String> {
+    let grid = grid_of_rows(&grid)?;
     let alphabet = match symbols {
         Some(s) => Alphabet::custom(s).map_err(|e| PuzzleError::new_err(format!("symbols: {e}")))?,
         None => Alphabet::default(),

@@ -594,8 +594,7 @@ fn analysis_text(status: Status, count: &Count) -> String {
     }
     let status: &str = status.into();
     let plural = if count.count == 1 { "" } else { "s" };
-    let more = if count.capped { "at least " } else { "" };
-    format!("{status}, {more}{} solution{plural}", count.count)
+    format!("{status}, {} solution{plural}", count_text(count))
 }
 
 /// `12`, or `at least 12` when counting stopped at the limit.

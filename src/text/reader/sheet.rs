@@ -235,10 +235,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             // solution without them: no evidence.)
             Ordering::Equal => {
                 let deadline = Instant::now() + FRAMING_TIME;
-                // Left out, a row with only rows of only delimiters above it
-                // leaves the same grid as the first row does.
-                let second = |j: usize| empty[j - 1] && !empty[..j].iter().all(|&e| e);
-                (1..=k).filter(|&j| second(j)).any(|j| {
+                // Row j of only delimiters (j ≥ 2), with a row of values
+                // above it: with only such rows above, left out it leaves the
+                // same grid as the first row does.
+                let second = |j: usize| empty[j - 1] && !empty[..j - 1].iter().all(|&e| e);
+                (2..=k).filter(|&j| second(j)).any(|j| {
                     let mut kept = rows.clone();
                     kept.remove(j);
                     let time = GUESS_TIME.min(time_left(deadline));
