@@ -65,8 +65,8 @@ pub use enumerate::{count_up_to, Count, Search, Strategy};
 pub use error::{printable, GeometryError, GridFileError, InternalError, ParseError, ParseErrorKind, Position, Shift};
 pub use explain::{Explainer, Forced};
 pub use generate::{
-    random_regions, GenerateError, GenerateOptions, Generated, Generator, GridSampler, Kind, Layouts, Rng, Symmetry,
-    UniquenessChecker,
+    fewest_proper_givens, random_regions, GenerateError, GenerateOptions, Generated, Generator, GridSampler, Kind,
+    Layouts, Rng, Symmetry, UniquenessChecker,
 };
 pub use model::constraints::{Constraint, Line, Relation};
 pub use model::domains::Domains;

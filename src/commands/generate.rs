@@ -96,6 +96,14 @@ fn parse_givens(text: &str) -> Result<RangeInclusive<usize>, String> {
     Ok(range)
 }
 
+/// `--givens` as it was written: K, or K..L.
+fn givens_text(range: &RangeInclusive<usize>) -> String {
+    match range.start() == range.end() {
+        true => range.start().to_string(),
+        false => format!("{}..{}", range.start(), range.end()),
+    }
+}
+
 /// A symmetric pattern of givens is a union of orbits of the symmetry (the
 /// cells it maps onto each other): `--givens` counts no union of orbits
 /// can make are a usage error, said at once rather than after every try
@@ -133,12 +141,9 @@ fn check_symmetric_counts(range: &RangeInclusive<usize>, symmetry: Symmetry, n: 
     let below = (0..*range.start()).rev().find(|&k| reachable[k]);
     let above = (*range.end() + 1..=n * n).find(|&k| reachable[k]);
     let nearest: Vec<String> = below.into_iter().chain(above).map(|k| k.to_string()).collect();
-    let wanted = match range.start() == range.end() {
-        true => range.start().to_string(),
-        false => format!("{}..{}", range.start(), range.end()),
-    };
     bail!(
-        "--givens {wanted}: --symmetry {symmetry} on a {n}x{n} grid makes no such count of givens (its cells come in orbits; the nearest counts are {})",
+        "--givens {}: --symmetry {symmetry} on a {n}x{n} grid makes no such count of givens (its cells come in orbits; the nearest counts are {})",
+        givens_text(range),
         nearest.join(" and ")
     )
 }
@@ -152,7 +157,9 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
     let grid_args = GridArgs { regions: if random_regions { None } else { grid.regions.clone() }, ..grid.clone() };
     let mut setup = grid_args.resolve()?;
     setup.one_fpuzzles_grid()?;
-    let layouts = if random_regions {
+    // The grid, or for random jigsaws one of their side (rows as regions):
+    // what every layout shares.
+    let (layouts, shape) = if random_regions {
         let n = args.size.unwrap_or(9);
         if n == 0 || n > 64 {
             bail!("--size {n}: random jigsaw layouts are made for sizes 1 to 64");
@@ -160,9 +167,9 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
         // The variants on any jigsaw of this side (rows as its regions): an
         // error every layout would meet is one usage error, not one a puzzle.
         let rows = (0..n * n).map(|cell| (cell / n) as u32).collect();
-        Geometry::new(n, Layout::Regions(rows), &grid.variants)
+        let rows = Geometry::new(n, Layout::Regions(rows), &grid.variants)
             .with_context(|| format!("--regions random on a {n}x{n} grid"))?;
-        Layouts::RandomRegions { n, variants: grid.variants.clone() }
+        (Layouts::RandomRegions { n, variants: grid.variants.clone() }, Arc::new(rows))
     } else {
         if args.regions_out.is_some() {
             bail!("--regions-out writes random layouts: give --regions random");
@@ -172,19 +179,26 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
             (Some(n), _) => n,
             (None, size) => size.unwrap_or(9),
         };
-        Layouts::Fixed(setup.spec.geometry_for(n).with_context(|| format!("a {n}x{n} grid"))?)
+        let geometry = setup.spec.geometry_for(n).with_context(|| format!("a {n}x{n} grid"))?;
+        (Layouts::Fixed(Arc::clone(&geometry)), geometry)
     };
     // More givens than cells is no puzzle any grid tried could give.
-    let n = match &layouts {
-        Layouts::Fixed(geometry) => geometry.size(),
-        Layouts::RandomRegions { n, .. } => *n,
-    };
+    let n = shape.size();
     setup.check_alphabet(n)?;
     if let Some(range) = args.givens.as_ref().filter(|r| *r.start() > n * n) {
         bail!("--givens: {} or more givens, and a {n}x{n} grid has {} cells", range.start(), n * n);
     }
     if let Some(range) = &args.givens {
         check_symmetric_counts(range, args.symmetry, n)?;
+        // A count no proper puzzle of the grid can have, said at once rather
+        // than after every try (16x16 --givens 10: two minutes).
+        let (fewest, why) = satdoku::fewest_proper_givens(&shape);
+        if *range.end() < fewest {
+            bail!(
+                "--givens {}: a proper {n}x{n} puzzle of this grid has at least {fewest} givens; {why}",
+                givens_text(range)
+            );
+        }
     }
     let kind = match (args.solved, args.proper) {
         (true, _) => Kind::Solved,

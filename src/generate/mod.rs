@@ -158,6 +158,36 @@ pub enum GenerateError {
     Solve(#[from] SolveError),
 }
 
+/// The fewest givens a proper puzzle of `geometry` can have, as far as it
+/// is known, with the reason. Where every rule only keeps cells apart
+/// (units, anti-knight, anti-king), two values that no given shows can
+/// trade places in any solution, so a puzzle with one solution shows n − 1
+/// of them at least. The classic 9×9 needs 17: McGuire, Tugemann and
+/// Civario's exhaustive search found no puzzle with 16 (2012). Rules that
+/// tell values apart (non-consecutive, clues) have no bound here: 0.
+///
+/// ```
+/// use satdoku::{fewest_proper_givens, Geometry};
+///
+/// assert_eq!(fewest_proper_givens(&Geometry::classic(9)?).0, 17);
+/// assert_eq!(fewest_proper_givens(&Geometry::latin(7)?).0, 6);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn fewest_proper_givens(geometry: &Geometry) -> (usize, &'static str) {
+    let n = geometry.size();
+    let apart = geometry.constraints().is_empty() && !geometry.variants().contains(&Variant::NonConsecutive);
+    if !apart {
+        return (0, "its rules tell values apart");
+    }
+    let classic = *geometry.layout() == (Layout::Boxes { rows: 3, cols: 3 })
+        && geometry.variants().is_empty()
+        && geometry.extra_units().is_empty();
+    match classic {
+        true => (17, "McGuire, Tugemann and Civario's exhaustive search (2012) found no classic 9x9 puzzle of 16 with one solution"),
+        false => (n.saturating_sub(1), "with fewer, two values that no given shows could trade places in any solution"),
+    }
+}
+
 fn range_text(range: &RangeInclusive<usize>) -> String {
     match range.start() == range.end() {
         true => range.start().to_string(),
