@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
@@ -50,6 +50,12 @@ pub struct Titles {
     first: Option<Position>,
     /// The first CSV header: an input of only a header is an empty table.
     header: Option<Position>,
+}
+
+/// Whether the inputs (stdin for none or `-`) include stdin, and it is a
+/// terminal: someone types or pastes the puzzles.
+pub fn reads_terminal(files: &[PathBuf]) -> bool {
+    (files.is_empty() || files.iter().any(|f| f.as_os_str() == "-")) && io::stdin().is_terminal()
 }
 
 /// Read every puzzle of every input in order (stdin for none or `-`), calling
@@ -101,6 +107,15 @@ fn read_puzzles(
                 let entry = unreadable(name, format!("cannot read: stdin is {why} (expected puzzles on it)"));
                 each(Numbered { index, entry, read: Duration::ZERO, threads: 1 })?;
                 continue;
+            }
+            if io::stdin().is_terminal() {
+                // Typed or pasted: the reader looks ahead past a puzzle's
+                // last line, so the answers come once the input ends.
+                let end = if cfg!(windows) { "Ctrl-Z and Enter" } else { "Ctrl-D" };
+                let _ = writeln!(
+                    io::stderr(),
+                    "satdoku: reading puzzles from the terminal: type or paste them, then press {end} to answer"
+                );
             }
             (Box::new(io::stdin().lock()), name)
         } else {

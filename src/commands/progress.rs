@@ -111,8 +111,10 @@ impl Counts {
 impl Progress {
     /// Progress over `files` (stdin for none or `-`), shown only when stderr is
     /// a terminal (records written to the same terminal clear it first).
+    /// None while puzzles are typed on the terminal: a spinner there would
+    /// redraw over the line being typed.
     pub fn new(files: &[PathBuf]) -> Progress {
-        if !io::stderr().is_terminal() {
+        if !io::stderr().is_terminal() || super::batch::reads_terminal(files) {
             return Progress::hidden();
         }
         // The total size, when every input is a file whose size is known.

@@ -176,3 +176,34 @@ fn a_signal_clears_the_bar() {
     let (bar, cleared, after) = (terminal.rfind("conflicts"), terminal.rfind("\x1b[2K"), terminal.find("after 130"));
     assert!(after.is_some() && bar < cleared, "the bar was left: {terminal:?}");
 }
+
+/// Puzzles typed or pasted on a terminal: a hint says how to end the input
+/// (the answers come then), and no spinner redraws over the line being
+/// typed. The answer is checked as any other.
+#[test]
+fn puzzles_typed_on_a_terminal_get_a_hint_and_no_spinner() {
+    use crate::util::checker::{assert_solves, read_symbols, Shape};
+    if !crate::util::available("script") {
+        eprintln!("skipped: no `script` (util-linux) to make a terminal");
+        return;
+    }
+    let puzzle = data_lines("17-clue-500.txt")[0].clone();
+    let binary = assert_cmd::cargo::cargo_bin("satdoku");
+    let mut script = std::process::Command::new("script")
+        .args(["-qec", &format!("{} solve --format line", binary.display()), "/dev/null"])
+        .env("TERM", "xterm")
+        .env("SATDOKU_PROGRESS_DELAY_MS", "0")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // script passes its stdin to the terminal, and its end as the end.
+    use std::io::Write as _;
+    script.stdin.take().unwrap().write_all(format!("{puzzle}\n").as_bytes()).unwrap();
+    let out = script.wait_with_output().unwrap();
+    let terminal = String::from_utf8_lossy(&out.stdout);
+    assert!(terminal.contains("reading puzzles from the terminal") && terminal.contains("Ctrl-D"), "{terminal:?}");
+    assert!(!terminal.contains("\x1b[2K") && !terminal.contains("00:00:0"), "a spinner: {terminal:?}");
+    let answer = terminal.lines().map(str::trim_end).find(|l| l.len() == 81 && !l.contains('.')).expect("an answer");
+    assert_solves(&Shape::classic(9), &read_symbols(&puzzle), &read_symbols(answer), "typed");
+}
