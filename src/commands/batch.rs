@@ -52,10 +52,15 @@ pub struct Titles {
     header: Option<Position>,
 }
 
-/// Whether the inputs (stdin for none or `-`) include stdin, and it is a
-/// terminal: someone types or pastes the puzzles.
+/// Whether the inputs (stdin for none or `-`) include stdin.
+pub fn reads_stdin(files: &[PathBuf]) -> bool {
+    files.is_empty() || files.iter().any(|f| f.as_os_str() == "-")
+}
+
+/// Whether the inputs include stdin, and it is a terminal: someone types or
+/// pastes the puzzles.
 pub fn reads_terminal(files: &[PathBuf]) -> bool {
-    (files.is_empty() || files.iter().any(|f| f.as_os_str() == "-")) && io::stdin().is_terminal()
+    reads_stdin(files) && io::stdin().is_terminal()
 }
 
 /// Read every puzzle of every input in order (stdin for none or `-`), calling

@@ -412,7 +412,7 @@ impl BatchArgs {
     /// command that reads puzzles starts here.
     pub fn setup(&self, grid: &GridArgs) -> Result<Setup> {
         // They place stdin in a bigger input: without it they would be ignored.
-        let stdin = self.files.is_empty() || self.files.iter().any(|f| f.as_os_str() == "-");
+        let stdin = batch::reads_stdin(&self.files);
         let option = [("--stdin-name", self.stdin_name.is_some()), ("--first-line", self.first_line.is_some())]
             .into_iter()
             .find_map(|(option, given)| given.then_some(option));
