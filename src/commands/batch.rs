@@ -114,12 +114,13 @@ fn read_puzzles(
                 continue;
             }
             if io::stdin().is_terminal() {
-                // Typed or pasted: the reader looks ahead past a puzzle's
-                // last line, so the answers come once the input ends.
+                // Typed or pasted: the reader looks a line past a puzzle's
+                // last (for more of its rows), so a puzzle is answered at
+                // the next line, and the last at a blank line or the end.
                 let end = if cfg!(windows) { "Ctrl-Z and Enter" } else { "Ctrl-D" };
                 let _ = writeln!(
                     io::stderr(),
-                    "satdoku: reading puzzles from the terminal: type or paste them, then press {end} to answer"
+                    "satdoku: reading puzzles from the terminal: type or paste them; a blank line after one answers it, {end} ends"
                 );
             }
             (Box::new(io::stdin().lock()), name)

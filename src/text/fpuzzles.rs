@@ -245,6 +245,12 @@ pub(crate) fn read_fpuzzles_from(text: &str, first_line: usize) -> Result<Puzzle
             }
             _ => message,
         };
+        // Cut short: the input ends, or what follows is no part of it.
+        if e.is_eof() && !decompressed {
+            return FpuzzlesError::Decode(format!(
+                "{what}: it stops before the object opened at line {first_line} closes ({message})"
+            ));
+        }
         FpuzzlesError::Decode(format!("{what}: {message}"))
     })?;
     let object = json.as_object().ok_or_else(|| {

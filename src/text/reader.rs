@@ -43,8 +43,9 @@ mod sheet;
 
 use line::{
     candidate_words, cellish_count, classify, exact_sqrt, field_cells, fpuzzles_kind, is_text, is_whole_count,
-    is_whole_field, letter_row, odd_row_length, read_bounded_line, region_map, undecorated, without_line_end, Cells,
-    FpuzzlesLine, Header, JsonDepth, Line, LineKind, Token, TokenText, Under, DAMAGED_CELLS, ENDLESS,
+    is_whole_field, json_line, letter_row, odd_row_length, read_bounded_line, region_map, undecorated,
+    without_line_end, Cells, FpuzzlesLine, Header, JsonDepth, Line, LineKind, Token, TokenText, Under, DAMAGED_CELLS,
+    ENDLESS,
 };
 use sheet::{whole_grids, whole_grids_then};
 
@@ -235,6 +236,10 @@ pub struct PuzzleReader<'a, R> {
     /// The last line looked through for the end of a JSON object that did
     /// not end ([`Self::join_json`]).
     unclosed_to: usize,
+    /// Whether the line read last was blank (or none was read): where rows
+    /// typed without their last empty cells may start
+    /// ([`Self::even_ragged_rows`]).
+    after_blank: bool,
 }
 
 /// Rows read one after another: their length, how many, and the mark they
@@ -490,6 +495,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             rows: None,
             labelled: false,
             unclosed_to: 0,
+            after_blank: true,
         }
     }
 
@@ -638,6 +644,11 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                 self.line_no += 1;
                 let line = self.line_no;
                 self.line_no += self.join_quoted();
+                let blank = self.buf.iter().all(u8::is_ascii_whitespace);
+                if self.after_blank && !blank && self.buf.len() < 1 << 12 {
+                    self.even_ragged_rows();
+                }
+                self.after_blank = blank;
                 // A byte-order mark opens a file, and files joined by `cat`
                 // keep each one's (one that opened with one, joined, keeps
                 // two): it is no cell on any line.
@@ -747,10 +758,14 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
     /// A JSON object that goes on past its first line (pretty-printed, as
     /// editors and f-puzzles' export write it): the lines after it, to the
     /// one that closes it, join it with their line breaks, and the count of
-    /// lines joined is returned. If the input ends first, or the object runs
-    /// past [`JSON_LINES`] lines or [`MAX_LINE`] bytes, the line stays as it
-    /// is (its entry says the JSON does not parse) and the lines after it
-    /// are read in their turn, a JSON line among them alone.
+    /// lines joined is returned. An object cut short, where it is seen to
+    /// stop (a line of no JSON, the end of the input, or another object
+    /// opened at its indent or less), joins the lines up to there: one
+    /// record, whose entry says where its JSON stops, not one for each of
+    /// its lines. If no end is seen within [`JSON_LINES`] lines or
+    /// [`MAX_LINE`] bytes, the line stays as it is (its entry says the JSON
+    /// does not parse) and the lines after it are read in their turn, a
+    /// JSON line among them alone.
     fn join_json(&mut self) -> usize {
         let mut depth = JsonDepth::default();
         if depth.close(&self.buf).is_some() {
@@ -762,7 +777,9 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                 let mut next = Vec::new();
                 (read_bounded_line(&mut self.input, &mut next, MAX_LINE), next)
             });
-            let readable = matches!(result, Ok(Line::Read));
+            // No line of a whole object is one of no JSON: past it, no
+            // object opened above closes.
+            let readable = matches!(result, Ok(Line::Read)) && json_line(&next);
             size += next.len() + 1;
             let closed = readable && depth.close(&next).is_some();
             read.push((result, next));
@@ -770,12 +787,39 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                 break;
             }
             if closed {
-                for (_, next) in &read {
-                    self.buf.push(b'\n');
-                    self.buf.extend_from_slice(next);
-                }
-                return read.len();
+                return self.join_lines(read);
             }
+        }
+        // Cut short: its lines are the JSON lines up to the first that is
+        // none, or that opens another object at its first line's indent or
+        // less, when one is among those read.
+        let indent = |line: &[u8]| line.iter().take_while(|b| b.is_ascii_whitespace()).count();
+        let top = indent(&self.buf);
+        let opens = |line: &[u8]| line.get(indent(line)) == Some(&b'{') && indent(line) <= top;
+        let ours = |(result, line): &(std::io::Result<Line>, Vec<u8>)| {
+            matches!(result, Ok(Line::Read)) && json_line(line) && !opens(line)
+        };
+        let k = read.iter().take_while(|line| ours(line)).count();
+        let joined_size = self.buf.len() + read[..k].iter().map(|(_, line)| line.len() + 1).sum::<usize>();
+        if k < read.len() && joined_size <= MAX_LINE {
+            // The next object is read in its turn, unless it does not
+            // close among the lines read either: then its lines are read
+            // alone, so that a file of such lines is read once, not once a
+            // line.
+            let rest = &read[k..];
+            if opens(&rest[0].1) {
+                let mut next = JsonDepth::default();
+                let mut lines =
+                    rest.iter().take_while(|(result, line)| matches!(result, Ok(Line::Read)) && json_line(line));
+                if !lines.any(|(_, line)| next.close(line).is_some()) {
+                    self.unclosed_to = self.line_no + read.len();
+                }
+            }
+            let tail = read.split_off(k);
+            for line in tail.into_iter().rev() {
+                self.ahead.push_front(line);
+            }
+            return self.join_lines(read);
         }
         // The lines looked through close no object opened above them: a
         // JSON line among them is read alone, so that a file of such lines
@@ -785,6 +829,15 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             self.ahead.push_front(line);
         }
         0
+    }
+
+    /// Join `lines` to the line read, each after a line break: how many.
+    fn join_lines(&mut self, lines: Vec<(std::io::Result<Line>, Vec<u8>)>) -> usize {
+        for (_, next) in &lines {
+            self.buf.push(b'\n');
+            self.buf.extend_from_slice(next);
+        }
+        lines.len()
     }
 
     /// What a line of text is on its own, its text where a title or a rule

@@ -177,8 +177,8 @@ fn a_signal_clears_the_bar() {
     assert!(after.is_some() && bar < cleared, "the bar was left: {terminal:?}");
 }
 
-/// Puzzles typed or pasted on a terminal: a hint says how to end the input
-/// (the answers come then), and no spinner redraws over the line being
+/// Puzzles typed or pasted on a terminal: a hint says how a puzzle is
+/// answered (the reader looks a line past it), and no spinner redraws over the line being
 /// typed. The answer is checked as any other.
 #[test]
 fn puzzles_typed_on_a_terminal_get_a_hint_and_no_spinner() {
@@ -202,7 +202,8 @@ fn puzzles_typed_on_a_terminal_get_a_hint_and_no_spinner() {
     script.stdin.take().unwrap().write_all(format!("{puzzle}\n").as_bytes()).unwrap();
     let out = script.wait_with_output().unwrap();
     let terminal = String::from_utf8_lossy(&out.stdout);
-    assert!(terminal.contains("reading puzzles from the terminal") && terminal.contains("Ctrl-D"), "{terminal:?}");
+    let hint = "reading puzzles from the terminal: type or paste them; a blank line after one answers it, Ctrl-D ends";
+    assert!(terminal.contains(hint), "{terminal:?}");
     assert!(!terminal.contains("\x1b[2K") && !terminal.contains("00:00:0"), "a spinner: {terminal:?}");
     let answer = terminal.lines().map(str::trim_end).find(|l| l.len() == 81 && !l.contains('.')).expect("an answer");
     assert_solves(&Shape::classic(9), &read_symbols(&puzzle), &read_symbols(answer), "typed");

@@ -174,6 +174,26 @@ pub(super) fn fpuzzles_kind(text: &str, alphabet: &Alphabet) -> Option<FpuzzlesL
     (!puzzle_line).then_some(FpuzzlesLine::Line)
 }
 
+/// Whether a line may be one of a JSON object written over several lines:
+/// blank, or starting as a JSON value, a key or a separator does
+/// (`{`, `]`, `"size": 9,`, `-1,`, `true`), and nothing else (not a
+/// puzzle's line, `4..7…`).
+pub(super) fn json_line(line: &[u8]) -> bool {
+    let text = line.trim_ascii();
+    // Numbers, one or a few (`3,`, `1, 2]`): not a puzzle's digits and dots.
+    let numbers = || {
+        let text = String::from_utf8_lossy(text);
+        let values = text.trim_end_matches([']', '}', ',', ' ']);
+        values.split(',').all(|number| number.trim().parse::<f64>().is_ok())
+    };
+    match text.first() {
+        None => true,
+        Some(b'{' | b'}' | b'[' | b']' | b'"' | b',' | b':') => true,
+        Some(b'-' | b'0'..=b'9') => numbers(),
+        Some(_) => [&b"true"[..], b"false", b"null"].iter().any(|word| text.starts_with(word)),
+    }
+}
+
 /// Reads JSON a line at a time for where the object it opens closes:
 /// brackets counted, strings and their escapes skipped.
 #[derive(Default)]
@@ -541,6 +561,11 @@ pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, un
                 return kind;
             }
         }
+        if !cells.words {
+            if let Some(short) = number_beside_short_puzzle(text, alphabet, fixed, cells.tokens.len()) {
+                return LineKind::Cells(short);
+            }
+        }
         return LineKind::Cells(cells);
     }
     // A label and a puzzle: `Puzzle 3: 4..7…`, `0042 4..7… 3.5`.
@@ -614,6 +639,41 @@ fn damaged_puzzle(text: &str, alphabet: &Alphabet) -> Option<Cells> {
     let mut cells = field_cells(word, column - 1, alphabet);
     cells.label = label_before(text, column);
     Some(cells)
+}
+
+/// The puzzle of a line of two words (apart by white space or a rule `|`)
+/// whose `count` cells make a whole puzzle only with a number shorter than
+/// a row among them (`2 <80 cells>`, `<80 cells> 4`, `2|<80 cells>`): an index or a rating beside a puzzle a cell or
+/// more short, not its first or last cells cut off by a space, which no one
+/// writes. Read as cells, it was a puzzle nobody wrote, and it was solved.
+/// The index is the puzzle's label; a rating after it is dropped.
+fn number_beside_short_puzzle(text: &str, alphabet: &Alphabet, fixed: Option<usize>, count: usize) -> Option<Cells> {
+    let side = match fixed {
+        Some(n) => Some(n).filter(|&n| n.checked_mul(n) == Some(count))?,
+        None => exact_sqrt(count)?,
+    };
+    // Words apart by white space or a rule (`2 | <80 cells>`, `2|<80 cells>`).
+    let words: Vec<(usize, &str)> = words_with_columns(text)
+        .into_iter()
+        .flat_map(|(column, word)| {
+            word.split('|').scan(column, |at, piece| {
+                let start = *at;
+                *at += piece.chars().count() + 1;
+                Some((start, piece))
+            })
+        })
+        .filter(|(_, piece)| !piece.is_empty())
+        .collect();
+    let &[(first_column, first), (last_column, last)] = &words[..] else { return None };
+    let number = |w: &str| w.len() < side && w.bytes().all(|b| b.is_ascii_digit());
+    let (column, word) = match (number(first), number(last)) {
+        (true, _) => (last_column, last),
+        (false, true) => (first_column, first),
+        (false, false) => return None,
+    };
+    let mut cells = tokenize(word, column - 1, alphabet);
+    cells.label = label_before(text, column);
+    (side >= 4).then_some(cells)
 }
 
 /// The words before the puzzle at 1-based `column` of its line, as its

@@ -729,3 +729,175 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         }
     }
 }
+
+/// The most rows of a grid typed without its last empty cells
+/// ([`PuzzleReader::even_ragged_rows`]) looked through: a 100×100.
+const MAX_ROWS: usize = 100;
+
+/// How a spreadsheet row typed by hand sits in its grid: its fields, and
+/// whether it ends with a value (a row that stops at its last given).
+struct TypedRow {
+    fields: usize,
+    ends_with_value: bool,
+    /// Whether the first field is empty: rows numbered in their first field
+    /// have none such.
+    starts_empty: bool,
+    /// Whether the fields past the first `m` are all empty (a delimiter
+    /// after the row), for each m: the first m past which every field is.
+    empty_from: usize,
+}
+
+/// A line as a row of a grid typed in a spreadsheet or by hand, with
+/// `delimiter` between its cells: each field empty, `.`, or a number up to
+/// [`MAX_SIZE`] (or a symbol of the alphabet); none quoted. A line of one
+/// value is a row with its only given first.
+fn typed_row(text: &str, delimiter: char, alphabet: &crate::text::symbols::Alphabet) -> Option<(TypedRow, usize)> {
+    if text.trim().is_empty() || text.contains('"') {
+        return None;
+    }
+    // Another delimiter: no row of this grid.
+    if [',', ';', '\t'].into_iter().any(|d| d != delimiter && text.contains(d)) {
+        return None;
+    }
+    let fields: Vec<&str> = text.split(delimiter).map(str::trim).collect();
+    let mut largest = 0;
+    for field in &fields {
+        let value = match field.parse::<usize>() {
+            Ok(v) => v,
+            Err(_) if field.is_empty() || *field == "." => 0,
+            Err(_) => {
+                let mut chars = field.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) => match alphabet.read(c) {
+                        Symbol::Value(v) => v,
+                        Symbol::Empty => 0,
+                        Symbol::Unknown => return None,
+                    },
+                    _ => return None,
+                }
+            }
+        };
+        if value > MAX_SIZE {
+            return None;
+        }
+        largest = largest.max(value);
+    }
+    let empty = |f: &&&str| f.is_empty() || **f == "." || **f == "0";
+    let empty_from = fields.len() - fields.iter().rev().take_while(empty).count();
+    let row = TypedRow {
+        fields: fields.len(),
+        ends_with_value: empty_from == fields.len(),
+        starts_empty: fields.first().is_some_and(|f| empty(&f)),
+        empty_from,
+    };
+    Some((row, largest))
+}
+
+impl<R: BufRead> PuzzleReader<'_, R> {
+    /// Rows of a grid typed with their empty cells after the last given
+    /// left off (`4,,,,,,8,,5`, `,3`, `,,,7`), or some with a delimiter after
+    /// them and some without: the line read (after a blank line, or first)
+    /// and the lines after it, to a blank line or the end, are m rows of
+    /// fields (see [`typed_row`]) that make an m×m grid once each is
+    /// filled out with empty cells, or cut, where only empty fields are
+    /// past m (a delimiter after it). They are rewritten so, when all of
+    /// these hold: a third of the rows or more (two at least) are not of m
+    /// fields, every short row ends with a value (as a row typed so does),
+    /// no value is above m, some row reaches m fields, some row's first
+    /// field is empty (rows numbered in their first field are no such
+    /// grid), and the grid so read has exactly one solution. Read as they were,
+    /// such rows were a record for nearly each of them; a guess that a
+    /// grid's empty row was typed as a blank line (so that fewer rows make
+    /// a smaller grid) reads as none of those checks allow.
+    pub(super) fn even_ragged_rows(&mut self) {
+        let Ok(first) = std::str::from_utf8(super::unmarked(&self.buf)) else { return };
+        let first = first.trim_end_matches('\r');
+        let Some(delimiter) = [',', ';', '\t'].into_iter().find(|&d| first.contains(d)) else { return };
+        // A row wider than the rows looked through (a line of a thousand
+        // fields) is answered without reading on.
+        match typed_row(first, delimiter, self.alphabet) {
+            Some((row, _)) if !self.alphabet.is_custom() && row.fields <= MAX_ROWS + 1 => {}
+            _ => return,
+        }
+        let mut read = Vec::new();
+        let mut texts = vec![first.to_string()];
+        let mut rows = vec![typed_row(first, delimiter, self.alphabet).expect("checked above")];
+        // The rows after it, to a line that is none (a blank line or the end).
+        let ends = loop {
+            let (result, next) = self.ahead.pop_front().unwrap_or_else(|| {
+                let mut next = Vec::new();
+                (super::read_bounded_line(&mut self.input, &mut next, super::MAX_LINE), next)
+            });
+            let text = matches!(result, Ok(super::Line::Read))
+                .then(|| std::str::from_utf8(&next).ok().map(|t| t.trim_end_matches('\r').to_string()))
+                .flatten();
+            let blank = text.as_deref().is_some_and(|t| t.trim().is_empty());
+            let end = !matches!(result, Ok(super::Line::Read));
+            let row = text.as_deref().and_then(|t| typed_row(t, delimiter, self.alphabet));
+            read.push((result, next));
+            match row {
+                Some(row) if rows.len() < MAX_ROWS => {
+                    rows.push(row);
+                    texts.push(text.expect("a row"));
+                }
+                _ => break blank || end,
+            }
+        };
+        let m = rows.len();
+        let fits = |(row, _): &(TypedRow, usize)| match row.fields.cmp(&m) {
+            Ordering::Less => row.ends_with_value,
+            Ordering::Equal => true,
+            Ordering::Greater => row.fields == m + 1 && row.empty_from <= m,
+        };
+        // A third of the rows or more (a row or two a field short or long
+        // are rows written wrong, to be reported).
+        let ragged = rows.iter().filter(|(row, _)| row.fields != m).count() >= 2.max(m.div_ceil(3));
+        let evened = ends
+            && (4..=MAX_ROWS).contains(&m)
+            && ragged
+            && rows.iter().any(|(row, _)| row.starts_empty)
+            && rows.iter().all(fits)
+            && rows.iter().all(|&(_, largest)| largest <= m)
+            && rows.iter().any(|(row, _)| row.fields >= m);
+        let evened = evened.then(|| {
+            texts
+                .iter()
+                .zip(&rows)
+                .map(|(text, (row, _))| match row.fields.cmp(&m) {
+                    Ordering::Less => format!("{text}{}", delimiter.to_string().repeat(m - row.fields)),
+                    Ordering::Equal => text.clone(),
+                    Ordering::Greater => text.split(delimiter).take(m).collect::<Vec<_>>().join(&delimiter.to_string()),
+                })
+                .collect::<Vec<String>>()
+        });
+        let unique = evened.as_ref().is_some_and(|evened| {
+            let under = super::line::Under { csv: self.column.is_some(), named: self.named };
+            let fixed = self.spec.fixed_size();
+            let tokens: Option<Vec<(usize, Vec<Token>)>> = evened
+                .iter()
+                .enumerate()
+                .map(|(i, text)| match super::line::classify(text, self.alphabet, fixed, under) {
+                    LineKind::Cells(c) | LineKind::Separator(c) if c.tokens.len() == m => {
+                        Some((self.line_no + i, c.tokens))
+                    }
+                    _ => None,
+                })
+                .collect();
+            tokens.is_some_and(|rows| self.told_wrongness(&rows, m, GUESS_TIME) == Some(0))
+        });
+        let mut back: Vec<(std::io::Result<super::Line>, Vec<u8>)> = Vec::new();
+        match (unique, evened) {
+            (true, Some(evened)) => {
+                let mut evened = evened.into_iter();
+                self.buf = evened.next().expect("m rows").into_bytes();
+                back.extend(evened.map(|text| (Ok(super::Line::Read), text.into_bytes())));
+                // The line after the rows, as it was read.
+                back.extend(read.pop());
+            }
+            _ => back = read,
+        }
+        for line in back.into_iter().rev() {
+            self.ahead.push_front(line);
+        }
+    }
+}

@@ -1721,6 +1721,36 @@ fn a_damaged_puzzle_among_words_is_a_record_not_a_title() {
     assert_eq!(entries[0].name.as_deref(), Some("Sudoku #1234 from 2024-11-25, rated 9.1"));
 }
 
+/// An index or a rating beside a puzzle a cell short makes the count of a
+/// whole puzzle (`2 <80 cells>`): the puzzle is reported short, never read
+/// with the number as its first or last cell (a puzzle nobody wrote, which
+/// was solved). The lines around it keep theirs; a number as long as a row
+/// stays cells (a first row set apart).
+#[test]
+fn a_number_beside_a_short_puzzle_is_no_cell_of_it() {
+    let short = &LINE[..80];
+    for (damaged, label, cells) in [
+        (format!("2 {short}"), Some("2"), 80),
+        (format!("02 {}", &LINE[..79]), Some("02"), 79),
+        (format!("{short} 4"), None, 80),
+        (format!("{} 17", &LINE[1..80]), None, 79),
+    ] {
+        let entries = read(&format!("1 {}\n{damaged}\n3 {}\n", TOP[1], TOP[2]));
+        assert_eq!(statuses(&entries), ["ok", "invalid", "ok"], "{damaged:?}");
+        assert_eq!(entries[1].name.as_deref(), label, "{damaged:?}");
+        assert_eq!((givens(&entries[0]), givens(&entries[2])), (TOP[1].into(), TOP[2].into()));
+        let error = entries[1].puzzle.as_ref().unwrap_err().to_string();
+        assert!(error.contains(&format!("a line of {cells} cells")), "{damaged:?}: {error}");
+    }
+    // A 4×4 too.
+    assert_eq!(statuses(&read("1 1.3...2..4.....\n")), ["invalid"]);
+    // A number as long as a row stays cells: a full grid's first row set
+    // apart from the rest.
+    let solution = "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+    let row_apart = format!("{} {}\n", &solution[..9], &solution[9..]);
+    assert_eq!(givens(&read(&row_apart)[0]), solution);
+}
+
 /// In a line of fields, the first that holds a puzzle is it: a damaged one
 /// is reported, never passed over for the solution after it.
 #[test]
@@ -3569,6 +3599,92 @@ fn an_f_puzzles_puzzle_read_wrong_is_a_record_of_its_own() {
     let entries = read(&format!("{big}\n"));
     assert_eq!(statuses(&entries), ["ok"]);
     assert_eq!(entries[0].puzzle.as_ref().unwrap().size(), 25);
+}
+
+/// A grid typed by hand in a spreadsheet's form, each row stopped at its
+/// last given (`4,,,,,,8,,5`, `,3`), or some rows with a delimiter after
+/// them and some without, is one puzzle, read as written. It was a record
+/// for nearly each row (a tester's). Rows that may be something else stay
+/// as they were read: a grid with two solutions, and eight rows of a 9×9
+/// whose empty first row was typed as a blank line (no 8×8 puzzle).
+#[test]
+fn a_grid_typed_without_its_last_empty_cells_is_one_puzzle() {
+    // Each row stopped at its last given.
+    let typed = |line: &str, delimiter: &str| -> String {
+        rows(line)
+            .iter()
+            .map(|row| {
+                let cells: Vec<String> =
+                    row.chars().map(|c| if c == '.' { String::new() } else { c.to_string() }).collect();
+                let kept = cells.iter().rposition(|c| !c.is_empty()).map_or(0, |i| i + 1);
+                cells[..kept].join(delimiter) + "\n"
+            })
+            .collect()
+    };
+    for (text, what) in [(typed(LINE, ","), "commas"), (typed(LINE, "\t"), "tabs"), (typed(LINE, ";"), "semicolons")] {
+        let entries = read(&format!("{text}\n{}\n", TOP[1]));
+        assert_eq!(statuses(&entries), ["ok", "ok"], "{what}: {text}");
+        assert_eq!((givens(&entries[0]).as_str(), entries[0].position.line), (LINE, 1), "{what}");
+        assert_eq!(givens(&entries[1]), TOP[1], "{what}");
+    }
+    // Full rows, the first four with a comma after them.
+    let full: String = rows(LINE)
+        .iter()
+        .enumerate()
+        .map(|(r, row)| {
+            row.chars().map(|c| if c == '.' { String::new() } else { c.to_string() }).join(",")
+                + if r < 4 { ",\n" } else { "\n" }
+        })
+        .collect();
+    assert_eq!(givens(&read(&full)[0]), LINE);
+    // Two solutions: no row is filled out, so no puzzle is read.
+    let two = LINE.replacen('4', ".", 1).replacen('8', ".", 1);
+    let entries = read(&typed(&two, ","));
+    assert!(entries.iter().all(|e| e.puzzle.is_err()), "{:?}", statuses(&entries));
+    // The first row empty, typed as a blank line: the eight rows under it
+    // make no 8×8 puzzle.
+    let empty_first = format!("{}{}", ".".repeat(9), &TOP[1][9..]);
+    let text = typed(&empty_first, ",");
+    assert!(text.starts_with('\n'), "{text:?}");
+    for entry in read(&text) {
+        assert!(entry.puzzle.as_ref().is_err() || entry.puzzle.as_ref().unwrap().size() != 8);
+    }
+}
+
+/// A pretty-printed f-puzzles object cut short is one record, up to where
+/// its JSON stops: a line of no JSON (a puzzle line), a blank line and a
+/// puzzle, another object at its indent, or the end of the input. It was
+/// a record for each of its lines that opened a list or an object (18
+/// for a 4×4; a tester's).
+#[test]
+fn an_f_puzzles_object_cut_short_is_one_record() {
+    let json = r#"{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{"value":3,"given":true},{}],[{},{"value":4,"given":true},{},{}],[{},{},{},{"value":2,"given":true}]]}"#;
+    let pretty = serde_json::to_string_pretty(&serde_json::from_str::<serde_json::Value>(json).unwrap()).unwrap();
+    let cut = pretty.lines().take(20).join("\n");
+    for (after, records) in [
+        (format!("{}\n", TOP[1]), vec!["ok", "invalid", "ok"]),
+        (format!("\n{}\n", TOP[1]), vec!["ok", "invalid", "ok"]),
+        (format!("{pretty}\n{}\n", TOP[1]), vec!["ok", "invalid", "ok", "ok"]),
+        (String::new(), vec!["ok", "invalid"]),
+    ] {
+        let entries = read(&format!("{LINE}\n{cut}\n{after}"));
+        assert_eq!(statuses(&entries), records, "{after:?}");
+        assert_eq!(entries[1].position.line, 2);
+        let e = entries[1].puzzle.as_ref().unwrap_err().to_string();
+        assert!(e.contains("it stops before the object opened at line 2 closes"), "{e}");
+        assert_eq!(givens(&entries[0]), LINE);
+        if records.len() == 4 {
+            assert_eq!(entries[2].position.line, 22);
+            assert_eq!(entries[2].puzzle.as_ref().unwrap().size(), 4);
+        }
+        if records.len() > 2 {
+            assert_eq!(givens(entries.last().unwrap()), TOP[1]);
+        }
+    }
+    // Valid JSON with no indent is read whole, its inner objects at the
+    // first line's indent included.
+    let flat = pretty.lines().map(str::trim).join("\n");
+    assert_eq!(statuses(&read(&format!("{flat}\n{LINE}\n"))), ["ok", "ok"]);
 }
 
 /// Valid puzzles that framing misread, found by an independent tester
