@@ -758,28 +758,48 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
     /// A JSON object that goes on past its first line (pretty-printed, as
     /// editors and f-puzzles' export write it): the lines after it, to the
     /// one that closes it, join it with their line breaks, and the count of
-    /// lines joined is returned. An object cut short, where it is seen to
-    /// stop (a line of no JSON, the end of the input, or another object
-    /// opened at its indent or less), joins the lines up to there: one
-    /// record, whose entry says where its JSON stops, not one for each of
-    /// its lines. If no end is seen within [`JSON_LINES`] lines or
-    /// [`MAX_LINE`] bytes, the line stays as it is (its entry says the JSON
-    /// does not parse) and the lines after it are read in their turn, a
-    /// JSON line among them alone.
+    /// lines joined is returned. An object cut short is one record up to
+    /// where its JSON is seen to stop: another object opened where ours
+    /// holds a key next, or at its first line's indent (in an object
+    /// indented inside), or, read to the end of
+    /// the input, a line of no JSON (a puzzle) or the end. Past
+    /// [`JSON_LINES`] lines or [`MAX_LINE`] bytes with no such end, the
+    /// line stays as it is (its entry says the JSON does not parse). The
+    /// lines looked through are read in their turn, a JSON line among them
+    /// alone (so that a file of such lines is read once, not once a line),
+    /// except after the other object that ends a cut one: that object is
+    /// read whole, and no line was looked through past it.
     fn join_json(&mut self) -> usize {
         let mut depth = JsonDepth::default();
         if depth.close(&self.buf).is_some() {
             return 0;
         }
+        let indent = |line: &[u8]| line.iter().take_while(|b| b.is_ascii_whitespace()).count();
+        let top = indent(&self.buf);
+        // Whether a line inside was indented past the first (pretty-printed:
+        // an object at the first line's indent is then another).
+        let mut indented = false;
         let (mut read, mut size) = (Vec::new(), self.buf.len());
+        let mut another = false;
         while read.len() < JSON_LINES {
             let (result, next) = self.ahead.pop_front().unwrap_or_else(|| {
                 let mut next = Vec::new();
                 (read_bounded_line(&mut self.input, &mut next, MAX_LINE), next)
             });
-            // No line of a whole object is one of no JSON: past it, no
-            // object opened above closes.
-            let readable = matches!(result, Ok(Line::Read)) && json_line(&next);
+            let readable = matches!(result, Ok(Line::Read));
+            // Another object: `{` where ours holds a key next (one line of
+            // it cut short, `{"size":4`, then the next), unless the line
+            // before ends at a key's colon; or, in an object indented
+            // inside, `{` at its first line's indent or less.
+            let before: &[u8] = read.last().map_or(&self.buf, |(_, line): &(_, Vec<u8>)| line);
+            let key_before = before.trim_ascii().ends_with(b":");
+            let opens = readable && next.get(indent(&next)) == Some(&b'{');
+            if opens && ((depth.in_object() && !key_before) || (indented && indent(&next) <= top)) {
+                self.ahead.push_front((result, next));
+                another = true;
+                break;
+            }
+            indented |= readable && indent(&next) > top && !next.trim_ascii().is_empty();
             size += next.len() + 1;
             let closed = readable && depth.close(&next).is_some();
             read.push((result, next));
@@ -790,45 +810,25 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                 return self.join_lines(read);
             }
         }
-        // Cut short: its lines are the JSON lines up to the first that is
-        // none, or that opens another object at its first line's indent or
-        // less, when one is among those read.
-        let indent = |line: &[u8]| line.iter().take_while(|b| b.is_ascii_whitespace()).count();
-        let top = indent(&self.buf);
-        let opens = |line: &[u8]| line.get(indent(line)) == Some(&b'{') && indent(line) <= top;
+        // Cut short, where the end was seen: its lines are the JSON lines
+        // up to the other object, or to the first line that is none.
+        let seen_end = another || read.last().is_some_and(|(result, _)| !matches!(result, Ok(Line::Read)));
+        // (A line that opens an object at the first line's indent or less
+        // is another's, in any layout: never joined to one cut short.)
+        let at_top = |line: &[u8]| line.get(indent(line)) == Some(&b'{') && indent(line) <= top;
         let ours = |(result, line): &(std::io::Result<Line>, Vec<u8>)| {
-            matches!(result, Ok(Line::Read)) && json_line(line) && !opens(line)
+            matches!(result, Ok(Line::Read)) && json_line(line) && !at_top(line)
         };
         let k = read.iter().take_while(|line| ours(line)).count();
-        let joined_size = self.buf.len() + read[..k].iter().map(|(_, line)| line.len() + 1).sum::<usize>();
-        if k < read.len() && joined_size <= MAX_LINE {
-            // The next object is read in its turn, unless it does not
-            // close among the lines read either: then its lines are read
-            // alone, so that a file of such lines is read once, not once a
-            // line.
-            let rest = &read[k..];
-            if opens(&rest[0].1) {
-                let mut next = JsonDepth::default();
-                let mut lines =
-                    rest.iter().take_while(|(result, line)| matches!(result, Ok(Line::Read)) && json_line(line));
-                if !lines.any(|(_, line)| next.close(line).is_some()) {
-                    self.unclosed_to = self.line_no + read.len();
-                }
-            }
-            let tail = read.split_off(k);
-            for line in tail.into_iter().rev() {
-                self.ahead.push_front(line);
-            }
-            return self.join_lines(read);
+        if !another {
+            self.unclosed_to = self.line_no + read.len();
         }
-        // The lines looked through close no object opened above them: a
-        // JSON line among them is read alone, so that a file of such lines
-        // is read once, not once a line.
-        self.unclosed_to = self.line_no + read.len();
-        for line in read.into_iter().rev() {
+        let joined = seen_end && size <= MAX_LINE;
+        let tail = read.split_off(if joined { k } else { 0 });
+        for line in tail.into_iter().rev() {
             self.ahead.push_front(line);
         }
-        0
+        self.join_lines(read)
     }
 
     /// Join `lines` to the line read, each after a line break: how many.

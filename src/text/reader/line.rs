@@ -177,14 +177,16 @@ pub(super) fn fpuzzles_kind(text: &str, alphabet: &Alphabet) -> Option<FpuzzlesL
 /// Whether a line may be one of a JSON object written over several lines:
 /// blank, or starting as a JSON value, a key or a separator does
 /// (`{`, `]`, `"size": 9,`, `-1,`, `true`), and nothing else (not a
-/// puzzle's line, `4..7…`).
+/// puzzle's line, `4..7…`): where an object cut short stops.
 pub(super) fn json_line(line: &[u8]) -> bool {
     let text = line.trim_ascii();
-    // Numbers, one or a few (`3,`, `1, 2]`): not a puzzle's digits and dots.
+    // A number first (`3,`, `1, 2]`, `2, 3], "given": false}`), as short
+    // as JSON's in a puzzle: not a puzzle's digits and dots (`4..7…`,
+    // `000000010…`, a 4×4's sixteen digits).
     let numbers = || {
         let text = String::from_utf8_lossy(text);
-        let values = text.trim_end_matches([']', '}', ',', ' ']);
-        values.split(',').all(|number| number.trim().parse::<f64>().is_ok())
+        let first = text.split([',', ']', '}']).next().unwrap_or_default().trim();
+        first.len() <= 10 && first.parse::<f64>().is_ok()
     };
     match text.first() {
         None => true,
@@ -198,7 +200,8 @@ pub(super) fn json_line(line: &[u8]) -> bool {
 /// brackets counted, strings and their escapes skipped.
 #[derive(Default)]
 pub(super) struct JsonDepth {
-    depth: usize,
+    /// The brackets open, innermost last.
+    open: Vec<u8>,
     string: bool,
     escaped: bool,
 }
@@ -214,10 +217,10 @@ impl JsonDepth {
                 (true, b'"') => self.string = false,
                 (true, _) => {}
                 (false, b'"') => self.string = true,
-                (false, b'{' | b'[') => self.depth += 1,
+                (false, b'{' | b'[') => self.open.push(b),
                 (false, b'}' | b']') => {
-                    self.depth = self.depth.saturating_sub(1);
-                    if self.depth == 0 {
+                    self.open.pop();
+                    if self.open.is_empty() {
                         return Some(i + 1);
                     }
                 }
@@ -225,6 +228,12 @@ impl JsonDepth {
             }
         }
         None
+    }
+
+    /// Whether the innermost bracket open is an object's: a line that
+    /// starts with `{` then goes on no value of it (a key comes first).
+    pub(super) fn in_object(&self) -> bool {
+        self.open.last() == Some(&b'{') && !self.string
     }
 }
 
@@ -641,17 +650,23 @@ fn damaged_puzzle(text: &str, alphabet: &Alphabet) -> Option<Cells> {
     Some(cells)
 }
 
-/// The puzzle of a line of two words (apart by white space or a rule `|`)
-/// whose `count` cells make a whole puzzle only with a number shorter than
-/// a row among them (`2 <80 cells>`, `<80 cells> 4`, `2|<80 cells>`): an index or a rating beside a puzzle a cell or
-/// more short, not its first or last cells cut off by a space, which no one
-/// writes. Read as cells, it was a puzzle nobody wrote, and it was solved.
-/// The index is the puzzle's label; a rating after it is dropped.
+/// The puzzle of a line of two or three words (apart by white space or a
+/// rule `|`) whose `count` cells make a whole puzzle only with a number
+/// shorter than a row before or after it, or one each side (`2 <80 cells>`,
+/// `<80 cells> 4`, `2|<80 cells>`, `1 <78 cells> 12`): an index or a
+/// rating beside a puzzle some cells short, not its first or last cells cut
+/// off by a space, which no one writes. Read as cells, it was a puzzle
+/// nobody wrote, and it was solved. The index is the puzzle's label; a
+/// rating after it is dropped. A full grid (no empty cell) is left as it
+/// is: `417 <78 digits>` is a grid with its first cells set apart.
 fn number_beside_short_puzzle(text: &str, alphabet: &Alphabet, fixed: Option<usize>, count: usize) -> Option<Cells> {
     let side = match fixed {
         Some(n) => Some(n).filter(|&n| n.checked_mul(n) == Some(count))?,
         None => exact_sqrt(count)?,
     };
+    if side < 4 {
+        return None;
+    }
     // Words apart by white space or a rule (`2 | <80 cells>`, `2|<80 cells>`).
     let words: Vec<(usize, &str)> = words_with_columns(text)
         .into_iter()
@@ -664,16 +679,14 @@ fn number_beside_short_puzzle(text: &str, alphabet: &Alphabet, fixed: Option<usi
         })
         .filter(|(_, piece)| !piece.is_empty())
         .collect();
-    let &[(first_column, first), (last_column, last)] = &words[..] else { return None };
     let number = |w: &str| w.len() < side && w.bytes().all(|b| b.is_ascii_digit());
-    let (column, word) = match (number(first), number(last)) {
-        (true, _) => (last_column, last),
-        (false, true) => (first_column, first),
-        (false, false) => return None,
-    };
+    let index = usize::from(words.len() >= 2 && number(words[0].1));
+    let rating = usize::from(words.len() - index >= 2 && number(words[words.len() - 1].1));
+    let &[(column, word)] = &words[index..words.len() - rating] else { return None };
     let mut cells = tokenize(word, column - 1, alphabet);
     cells.label = label_before(text, column);
-    (side >= 4).then_some(cells)
+    let empty = cells.tokens.iter().any(|t| t.symbol == Symbol::Empty);
+    (index + rating > 0 && empty).then_some(cells)
 }
 
 /// The words before the puzzle at 1-based `column` of its line, as its

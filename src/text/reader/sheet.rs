@@ -737,6 +737,8 @@ const MAX_ROWS: usize = 100;
 /// How a spreadsheet row typed by hand sits in its grid: its fields, and
 /// whether it ends with a value (a row that stops at its last given).
 struct TypedRow {
+    /// The delimiter between its fields (none in a row of one).
+    delimiter: Option<char>,
     fields: usize,
     ends_with_value: bool,
     /// Whether the first field is empty: rows numbered in their first field
@@ -785,6 +787,7 @@ fn typed_row(text: &str, delimiter: char, alphabet: &crate::text::symbols::Alpha
     let empty = |f: &&&str| f.is_empty() || **f == "." || **f == "0";
     let empty_from = fields.len() - fields.iter().rev().take_while(empty).count();
     let row = TypedRow {
+        delimiter: text.contains(delimiter).then_some(delimiter),
         fields: fields.len(),
         ends_with_value: empty_from == fields.len(),
         starts_empty: fields.first().is_some_and(|f| empty(&f)),
@@ -810,19 +813,42 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// grid's empty row was typed as a blank line (so that fewer rows make
     /// a smaller grid) reads as none of those checks allow.
     pub(super) fn even_ragged_rows(&mut self) {
-        let Ok(first) = std::str::from_utf8(super::unmarked(&self.buf)) else { return };
-        let first = first.trim_end_matches('\r');
-        let Some(delimiter) = [',', ';', '\t'].into_iter().find(|&d| first.contains(d)) else { return };
+        let Some((texts, rows, read)) = self.typed_rows() else { return };
+        let evened = evened_rows(&texts, &rows).filter(|evened| self.reads_unique(evened));
+        let mut back: Vec<(std::io::Result<super::Line>, Vec<u8>)> = Vec::new();
+        match evened {
+            Some(evened) => {
+                let mut evened = evened.into_iter();
+                self.buf = evened.next().expect("m rows").into_bytes();
+                back.extend(evened.map(|text| (Ok(super::Line::Read), text.into_bytes())));
+                // The line after the rows, as it was read.
+                back.extend(read.into_iter().last());
+            }
+            None => back = read,
+        }
+        for line in back.into_iter().rev() {
+            self.ahead.push_front(line);
+        }
+    }
+
+    /// The line read and the lines after it, to a blank line or the end, as
+    /// rows typed with one delimiter ([`typed_row`]): their texts, their
+    /// shapes, and every line read past the first (to be put back). None
+    /// where the line read is no such row, or the rows end at a line that
+    /// is no blank line (a title, text): then nothing is read past it.
+    #[allow(clippy::type_complexity)]
+    fn typed_rows(
+        &mut self,
+    ) -> Option<(Vec<String>, Vec<(TypedRow, usize)>, Vec<(std::io::Result<super::Line>, Vec<u8>)>)> {
+        let first = std::str::from_utf8(super::unmarked(&self.buf)).ok()?.trim_end_matches('\r').to_string();
+        let delimiter = [',', ';', '\t'].into_iter().find(|&d| first.contains(d))?;
         // A row wider than the rows looked through (a line of a thousand
         // fields) is answered without reading on.
-        match typed_row(first, delimiter, self.alphabet) {
-            Some((row, _)) if !self.alphabet.is_custom() && row.fields <= MAX_ROWS + 1 => {}
-            _ => return,
+        let row = typed_row(&first, delimiter, self.alphabet)?;
+        if self.alphabet.is_custom() || row.0.fields > MAX_ROWS + 1 {
+            return None;
         }
-        let mut read = Vec::new();
-        let mut texts = vec![first.to_string()];
-        let mut rows = vec![typed_row(first, delimiter, self.alphabet).expect("checked above")];
-        // The rows after it, to a line that is none (a blank line or the end).
+        let (mut texts, mut rows, mut read) = (vec![first], vec![row], Vec::new());
         let ends = loop {
             let (result, next) = self.ahead.pop_front().unwrap_or_else(|| {
                 let mut next = Vec::new();
@@ -843,61 +869,74 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 _ => break blank || end,
             }
         };
-        let m = rows.len();
-        let fits = |(row, _): &(TypedRow, usize)| match row.fields.cmp(&m) {
-            Ordering::Less => row.ends_with_value,
-            Ordering::Equal => true,
-            Ordering::Greater => row.fields == m + 1 && row.empty_from <= m,
-        };
-        // A third of the rows or more (a row or two a field short or long
-        // are rows written wrong, to be reported).
-        let ragged = rows.iter().filter(|(row, _)| row.fields != m).count() >= 2.max(m.div_ceil(3));
-        let evened = ends
-            && (4..=MAX_ROWS).contains(&m)
-            && ragged
-            && rows.iter().any(|(row, _)| row.starts_empty)
-            && rows.iter().all(fits)
-            && rows.iter().all(|&(_, largest)| largest <= m)
-            && rows.iter().any(|(row, _)| row.fields >= m);
-        let evened = evened.then(|| {
-            texts
-                .iter()
-                .zip(&rows)
-                .map(|(text, (row, _))| match row.fields.cmp(&m) {
-                    Ordering::Less => format!("{text}{}", delimiter.to_string().repeat(m - row.fields)),
-                    Ordering::Equal => text.clone(),
-                    Ordering::Greater => text.split(delimiter).take(m).collect::<Vec<_>>().join(&delimiter.to_string()),
-                })
-                .collect::<Vec<String>>()
-        });
-        let unique = evened.as_ref().is_some_and(|evened| {
-            let under = super::line::Under { csv: self.column.is_some(), named: self.named };
-            let fixed = self.spec.fixed_size();
-            let tokens: Option<Vec<(usize, Vec<Token>)>> = evened
-                .iter()
-                .enumerate()
-                .map(|(i, text)| match super::line::classify(text, self.alphabet, fixed, under) {
-                    LineKind::Cells(c) | LineKind::Separator(c) if c.tokens.len() == m => {
-                        Some((self.line_no + i, c.tokens))
-                    }
-                    _ => None,
-                })
-                .collect();
-            tokens.is_some_and(|rows| self.told_wrongness(&rows, m, GUESS_TIME) == Some(0))
-        });
-        let mut back: Vec<(std::io::Result<super::Line>, Vec<u8>)> = Vec::new();
-        match (unique, evened) {
-            (true, Some(evened)) => {
-                let mut evened = evened.into_iter();
-                self.buf = evened.next().expect("m rows").into_bytes();
-                back.extend(evened.map(|text| (Ok(super::Line::Read), text.into_bytes())));
-                // The line after the rows, as it was read.
-                back.extend(read.pop());
+        if !ends {
+            for line in read.into_iter().rev() {
+                self.ahead.push_front(line);
             }
-            _ => back = read,
+            return None;
         }
-        for line in back.into_iter().rev() {
-            self.ahead.push_front(line);
-        }
+        Some((texts, rows, read))
     }
+
+    /// Whether the m rows `evened` read as a puzzle with exactly one
+    /// solution. Fewer givens than any proper puzzle of the grid has (or,
+    /// where its rules only keep cells apart, fewer than n − 1 values
+    /// shown) rule it out without a search.
+    fn reads_unique(&mut self, evened: &[String]) -> bool {
+        let m = evened.len();
+        let under = super::line::Under { csv: self.column.is_some(), named: self.named };
+        let fixed = self.spec.fixed_size();
+        let rows: Option<Vec<(usize, Vec<Token>)>> = evened
+            .iter()
+            .enumerate()
+            .map(|(i, text)| match super::line::classify(text, self.alphabet, fixed, under) {
+                LineKind::Cells(c) | LineKind::Separator(c) if c.tokens.len() == m => {
+                    Some((self.line_no + i, c.tokens))
+                }
+                _ => None,
+            })
+            .collect();
+        let Some(rows) = rows else { return false };
+        let Ok(puzzle) = self.resolve(rows[0].0, m, &rows) else { return false };
+        let (fewest, _) = crate::generate::fewest_proper_givens(puzzle.geometry());
+        let shown: Vec<_> = puzzle.givens().cells().iter().flatten().collect();
+        let values: std::collections::HashSet<_> = shown.iter().collect();
+        if shown.len() < fewest || (fewest > 0 && values.len() + 1 < m) {
+            return false;
+        }
+        self.told_wrongness(&rows, m, GUESS_TIME) == Some(0)
+    }
+}
+
+/// The rows typed ([`PuzzleReader::even_ragged_rows`]), `texts` of shapes
+/// `rows`, each filled out with empty fields to m (their number) or cut
+/// where only empty fields are past m, where they are such a grid.
+fn evened_rows(texts: &[String], rows: &[(TypedRow, usize)]) -> Option<Vec<String>> {
+    let m = rows.len();
+    let fits = |(row, _): &(TypedRow, usize)| match row.fields.cmp(&m) {
+        Ordering::Less => row.ends_with_value,
+        Ordering::Equal => true,
+        Ordering::Greater => row.fields == m + 1 && row.empty_from <= m,
+    };
+    // A third of the rows or more (a row or two a field short or long are
+    // rows written wrong, to be reported).
+    let ragged = rows.iter().filter(|(row, _)| row.fields != m).count() >= 2.max(m.div_ceil(3));
+    let grid = (4..=MAX_ROWS).contains(&m)
+        && ragged
+        && rows.iter().any(|(row, _)| row.starts_empty)
+        && rows.iter().all(fits)
+        && rows.iter().all(|&(_, largest)| largest <= m)
+        && rows.iter().any(|(row, _)| row.fields >= m);
+    let delimiter = rows.iter().find_map(|(row, _)| row.delimiter)?;
+    grid.then(|| {
+        texts
+            .iter()
+            .zip(rows)
+            .map(|(text, (row, _))| match row.fields.cmp(&m) {
+                Ordering::Less => format!("{text}{}", delimiter.to_string().repeat(m - row.fields)),
+                Ordering::Equal => text.clone(),
+                Ordering::Greater => text.split(delimiter).take(m).collect::<Vec<_>>().join(&delimiter.to_string()),
+            })
+            .collect()
+    })
 }

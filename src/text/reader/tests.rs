@@ -1734,6 +1734,8 @@ fn a_number_beside_a_short_puzzle_is_no_cell_of_it() {
         (format!("02 {}", &LINE[..79]), Some("02"), 79),
         (format!("{short} 4"), None, 80),
         (format!("{} 17", &LINE[1..80]), None, 79),
+        (format!("1 {} 12", &LINE[..78]), Some("1"), 78),
+        (format!("3 {} 7", &LINE[1..80]), Some("3"), 79),
     ] {
         let entries = read(&format!("1 {}\n{damaged}\n3 {}\n", TOP[1], TOP[2]));
         assert_eq!(statuses(&entries), ["ok", "invalid", "ok"], "{damaged:?}");
@@ -1745,10 +1747,14 @@ fn a_number_beside_a_short_puzzle_is_no_cell_of_it() {
     // A 4×4 too.
     assert_eq!(statuses(&read("1 1.3...2..4.....\n")), ["invalid"]);
     // A number as long as a row stays cells: a full grid's first row set
-    // apart from the rest.
+    // apart from the rest; so does a full grid's shorter piece (no cell of
+    // it is empty).
     let solution = "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
-    let row_apart = format!("{} {}\n", &solution[..9], &solution[9..]);
-    assert_eq!(givens(&read(&row_apart)[0]), solution);
+    for apart in
+        [format!("{} {}\n", &solution[..9], &solution[9..]), format!("{} {}\n", &solution[..3], &solution[3..])]
+    {
+        assert_eq!(givens(&read(&apart)[0]), solution, "{apart}");
+    }
 }
 
 /// In a line of fields, the first that holds a puzzle is it: a damaged one
@@ -3682,9 +3688,31 @@ fn an_f_puzzles_object_cut_short_is_one_record() {
         }
     }
     // Valid JSON with no indent is read whole, its inner objects at the
-    // first line's indent included.
+    // first line's indent included; so is JSON whose lines wrap anywhere
+    // (`2, 3], "given": false}, …` goes on a line of numbers).
     let flat = pretty.lines().map(str::trim).join("\n");
     assert_eq!(statuses(&read(&format!("{flat}\n{LINE}\n"))), ["ok", "ok"]);
+    let wrapped = json.replacen(r#""given":true},{},"#, "\"given\":true},{\"centerPencilMarks\":[\n    2,3]},", 1);
+    assert!(wrapped.lines().nth(1).unwrap().trim_start().starts_with('2'), "{wrapped}");
+    assert_eq!(statuses(&read(&format!("{{\n{}\n{LINE}\n", &wrapped[1..]))), ["ok", "ok"]);
+    // Puzzles of digits after one cut short are no JSON numbers: each is a
+    // record (a reviewer's: 300 of them were one record).
+    let zeros = LINE.replace('.', "0");
+    let entries = read(&format!("{cut}\n{}", format!("{zeros}\n").repeat(5)));
+    assert_eq!(statuses(&entries), ["invalid", "ok", "ok", "ok", "ok", "ok"]);
+    // One-line objects, cut and whole by turns: a record each.
+    let cut_line = &json[..40];
+    let entries = read(&format!("{cut_line}\n{json}\n{cut_line}\n{json}\n"));
+    assert_eq!(statuses(&entries), ["invalid", "ok", "invalid", "ok"]);
+    // Pretty-printed, cut and whole by turns: two records a pair, each
+    // object looked through once (this took quadratic time).
+    let pairs = format!("{cut}\n{pretty}\n").repeat(2000);
+    let entries = read(&pairs);
+    assert_eq!(entries.len(), 4000);
+    assert!(
+        entries.iter().step_by(2).all(|e| e.puzzle.is_err())
+            && entries.iter().skip(1).step_by(2).all(|e| e.puzzle.is_ok())
+    );
 }
 
 /// Valid puzzles that framing misread, found by an independent tester
