@@ -761,14 +761,14 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
     /// lines joined is returned. An object cut short is one record up to
     /// where its JSON is seen to stop: another object opened where ours
     /// holds a key next, or at its first line's indent (in an object
-    /// indented inside), or, read to the end of
-    /// the input, a line of no JSON (a puzzle) or the end. Past
-    /// [`JSON_LINES`] lines or [`MAX_LINE`] bytes with no such end, the
-    /// line stays as it is (its entry says the JSON does not parse). The
-    /// lines looked through are read in their turn, a JSON line among them
-    /// alone (so that a file of such lines is read once, not once a line),
-    /// except after the other object that ends a cut one: that object is
-    /// read whole, and no line was looked through past it.
+    /// indented inside); or, read to the end of the input, a line of no
+    /// JSON (a puzzle) or the end. Past [`JSON_LINES`] lines or
+    /// [`MAX_LINE`] bytes with no such end, the line stays as it is (its
+    /// entry says the JSON does not parse). The lines looked through are
+    /// read in their turn, a JSON line among them alone (so that a file of
+    /// such lines is read once, not once a line), except after the other
+    /// object that ends a cut one: that object is read whole, and no line
+    /// was looked through past it.
     fn join_json(&mut self) -> usize {
         let mut depth = JsonDepth::default();
         if depth.close(&self.buf).is_some() {

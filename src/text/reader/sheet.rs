@@ -744,8 +744,8 @@ struct TypedRow {
     /// Whether the first field is empty: rows numbered in their first field
     /// have none such.
     starts_empty: bool,
-    /// Whether the fields past the first `m` are all empty (a delimiter
-    /// after the row), for each m: the first m past which every field is.
+    /// The fields up to its last that is not empty: those after it are
+    /// all empty (a delimiter after the row leaves one such).
     empty_from: usize,
 }
 
