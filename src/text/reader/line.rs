@@ -668,17 +668,7 @@ fn number_beside_short_puzzle(text: &str, alphabet: &Alphabet, fixed: Option<usi
         return None;
     }
     // Words apart by white space or a rule (`2 | <80 cells>`, `2|<80 cells>`).
-    let words: Vec<(usize, &str)> = words_with_columns(text)
-        .into_iter()
-        .flat_map(|(column, word)| {
-            word.split('|').scan(column, |at, piece| {
-                let start = *at;
-                *at += piece.chars().count() + 1;
-                Some((start, piece))
-            })
-        })
-        .filter(|(_, piece)| !piece.is_empty())
-        .collect();
+    let words = ruled_words(text);
     let number = |w: &str| w.len() < side && w.bytes().all(|b| b.is_ascii_digit());
     let index = usize::from(words.len() >= 2 && number(words[0].1));
     let rating = usize::from(words.len() - index >= 2 && number(words[words.len() - 1].1));
@@ -1315,20 +1305,7 @@ pub(super) fn tokenize(text: &str, offset: usize, alphabet: &Alphabet) -> Cells 
     // `14|3`) when every number could be a cell of a row that long: a line of
     // digit runs between bars (`| 1234 | 3412 |`) is one digit a cell.
     let ruled = text.contains('|');
-    let words: Vec<(usize, &str)> = words_with_columns(text)
-        .into_iter()
-        .flat_map(|(column, word)| {
-            let mut pieces = Vec::new();
-            let mut at = column;
-            for piece in word.split('|') {
-                if !piece.is_empty() {
-                    pieces.push((at, piece));
-                }
-                at += piece.chars().count() + 1;
-            }
-            pieces
-        })
-        .collect();
+    let words = ruled_words(text);
     let digits = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
     // A negative number (`-1` for empty, as some programs write) is a word
     // of its own, named in the error: not a `-` box rule before a given.
@@ -1503,6 +1480,22 @@ pub(super) fn candidate_words(cells: &Cells) -> Option<Vec<CandidateWord>> {
         }
     }
     Some(words)
+}
+
+/// The words of `text` apart by white space or a box rule `|` (`14 | 3`,
+/// `14|3`), each with its 1-based column.
+fn ruled_words(text: &str) -> Vec<(usize, &str)> {
+    words_with_columns(text)
+        .into_iter()
+        .flat_map(|(column, word)| {
+            word.split('|').scan(column, |at, piece| {
+                let start = *at;
+                *at += piece.chars().count() + 1;
+                Some((start, piece))
+            })
+        })
+        .filter(|(_, piece)| !piece.is_empty())
+        .collect()
 }
 
 /// Whitespace-separated words with their 1-based character columns.
