@@ -404,11 +404,9 @@ struct CoordinateRows {
     damaged: Option<(usize, usize, usize)>,
 }
 
-/// Whether `cells` fill a row of side `n`: n of them, each empty or a value
-/// of the grid.
-fn fill(cells: &[Token], n: usize) -> bool {
-    cells.len() == n
-        && cells.iter().all(|t| matches!(t.symbol, Symbol::Empty) || matches!(t.symbol, Symbol::Value(v) if v <= n))
+/// Whether each of `cells` is empty or a value of a grid of side `n`.
+fn of_side(cells: &[Token], n: usize) -> bool {
+    cells.iter().all(|t| matches!(t.symbol, Symbol::Empty) || matches!(t.symbol, Symbol::Value(v) if v <= n))
 }
 
 /// The cells of row `row` (0-based) of a grid with coordinates, after its
@@ -2375,11 +2373,16 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// row as long as `first` right after the n-th (with it they are a
     /// block of side n + 1 whose first column counts up).
     fn label_led_grid(&mut self, line: usize, first: &Cells) -> Option<Result<Puzzle, ParseError>> {
-        let (n, CoordinateRows { rows, lines: ahead, .. }) = self.label_led_rows(line, first, 0)?;
+        let (n, CoordinateRows { rows, lines: ahead, damaged }) = self.label_led_rows(line, first, 0)?;
         for _ in 0..ahead {
             self.next_line();
         }
-        Some(self.resolve(line, n, &rows))
+        Some(match damaged {
+            Some((at, row, count)) => {
+                Err(self.error(at, None, ParseErrorKind::DamagedRow { first: line, row, count, n }))
+            }
+            None => self.resolve(line, n, &rows),
+        })
     }
 
     /// The side and rows of the grid [`Self::label_led_grid`] reads, the
@@ -2399,19 +2402,40 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // The cells after the label, and maybe the label again after them.
         let sides = sides.into_iter().flat_map(|k| [k.checked_sub(1), k.checked_sub(2)]).flatten();
         let fixed = self.spec.fixed_size();
-        let (n, rows) = sides.filter(|&n| n >= 4 && fixed.is_none_or(|f| f == n)).find_map(|n| {
-            let cells = coordinate_row(first, None, 0, n, alphabet).filter(|cells| fill(cells, n))?;
-            Some((n, self.coordinate_rows(n, vec![(line, cells)], from, true)?))
-        })?;
-        let block_goes_on =
-            matches!(self.peek(rows.lines), Some((_, LineKind::Cells(c))) if c.tokens.len() == first.tokens.len());
+        // The side is the first row's, or, where that row is written wrong,
+        // the second's (`2 . 3 . …` the line after).
+        let second = match self.peek(from) {
+            Some((_, LineKind::Cells(c))) => {
+                [line::word_cells(&c.tokens, alphabet).len(), line::char_cells(&c.tokens, alphabet).len()]
+            }
+            _ => [0, 0],
+        };
+        let second = second.into_iter().flat_map(|k| [k.checked_sub(1), k.checked_sub(2)]).flatten();
+        // A side whose rows are all whole comes before one with a row
+        // written wrong.
+        let sides: Vec<usize> = sides.chain(second).filter(|&n| n >= 4 && fixed.is_none_or(|f| f == n)).collect();
+        let grids: Vec<(usize, CoordinateRows)> = sides
+            .into_iter()
+            .filter_map(|n| {
+                let cells = coordinate_row(first, None, 0, n, alphabet).filter(|cells| of_side(cells, n))?;
+                Some((n, self.coordinate_rows(n, vec![(line, cells)], from, true)?))
+            })
+            .collect();
+        let (n, rows) = grids.into_iter().min_by_key(|(_, rows)| rows.damaged.is_some())?;
+        // The next line goes on the block unless it starts another grid
+        // with the same label.
+        let label = |c: &Cells| c.tokens.first().map(|t| t.text.to_string());
+        let block_goes_on = matches!(self.peek(rows.lines), Some((_, LineKind::Cells(c)))
+            if c.tokens.len() == first.tokens.len() && label(c) != label(first));
         (!block_goes_on).then_some((n, rows))
     }
 
     /// The rows of a grid with coordinates after the `rows` read already,
     /// each its label and n cells, rules between them, looked at ahead from
     /// the line `from` lines on (the lines stay to be taken). `exact`:
-    /// every row is n values or empty cells, or there is no such grid.
+    /// every cell is a value of the grid or empty, or there is no such grid.
+    /// Either way a row or a few may be a few cells long or short
+    /// (`damaged`), so long as most rows are n cells.
     fn coordinate_rows(
         &mut self,
         n: usize,
@@ -2420,7 +2444,6 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         exact: bool,
     ) -> Option<CoordinateRows> {
         let alphabet = self.alphabet;
-        let mut damaged = None;
         let mut ahead = from;
         while rows.len() < n {
             match self.peek(ahead)? {
@@ -2435,14 +2458,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                         }
                         _ => None,
                     }?;
-                    if exact && !fill(&cells, n) {
+                    // Exact rows may be a few cells long or short, but each
+                    // cell they hold is a symbol of the grid.
+                    if exact && !of_side(&cells, n) {
                         return None;
-                    }
-                    if cells.len() != n {
-                        if cells.len().abs_diff(n) > (n / 3).max(1) {
-                            return None;
-                        }
-                        damaged.get_or_insert((*line, rows.len() + 1, cells.len()));
                     }
                     rows.push((*line, cells));
                 }
@@ -2450,11 +2469,16 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
             ahead += 1;
         }
-        // A row written wrong is one among rows of n: rows mostly of another
-        // length are no grid of this header (`1 2 3 4 5` over rows of six).
-        if damaged.is_some() && 2 * rows.iter().filter(|(_, cells)| cells.len() == n).count() <= rows.len() {
+        // A row written wrong is a few cells long or short, and one among
+        // rows of n: rows mostly of another length are no grid of this
+        // header (`1 2 3 4 5` over rows of six).
+        if rows.iter().any(|(_, cells)| cells.len().abs_diff(n) > (n / 3).max(1))
+            || 2 * rows.iter().filter(|(_, cells)| cells.len() == n).count() <= rows.len()
+        {
             return None;
         }
+        let damaged = rows.iter().zip(1..).find(|((_, cells), _)| cells.len() != n);
+        let damaged = damaged.map(|((line, cells), row)| (*line, row, cells.len()));
         Some(CoordinateRows { rows, lines: ahead, damaged })
     }
 

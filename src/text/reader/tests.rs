@@ -1524,6 +1524,46 @@ fn rows_labelled_without_a_header_read_without_their_labels() {
     assert!(statuses(&entries).iter().all(|s| *s == "invalid"), "{:?}", statuses(&entries));
 }
 
+/// Rows labelled with no header, one of them a cell short or long (a cell
+/// lost in the pasting, the first row's or another's): the grid was read as
+/// a block of side n + 1 broken at that row, and made three invalid records
+/// (tester s64a, F4). It is one record naming the row, and the grids around
+/// it, labelled and back to back, keep theirs.
+#[test]
+fn a_labelled_row_written_wrong_is_named_in_one_record() {
+    let rows: Vec<&str> = (0..9).map(|r| &LINE[r * 9..r * 9 + 9]).collect();
+    let spaced = |row: &str| row.chars().map(String::from).collect::<Vec<_>>().join(" ");
+    let grid = |labels: &str, damage: Option<(usize, bool)>| -> String {
+        let mut text = String::new();
+        for (r, (label, row)) in labels.chars().zip(&rows).enumerate() {
+            let row = match damage {
+                Some((at, true)) if at == r => format!("{row}."),
+                Some((at, false)) if at == r => row[1..].to_string(),
+                _ => row.to_string(),
+            };
+            text += &format!("{label} {}\n", spaced(&row));
+        }
+        text
+    };
+    for labels in ["123456789", "ABCDEFGHJ"] {
+        for (at, long) in [(5, false), (0, false), (8, false), (3, true)] {
+            let damaged = grid(labels, Some((at, long)));
+            let text = [grid(labels, None), damaged.clone(), grid(labels, None)].concat();
+            let entries = read(&text);
+            assert_eq!(statuses(&entries), ["ok", "invalid", "ok"], "{text}");
+            assert_eq!(givens(&entries[0]), LINE);
+            assert_eq!(givens(&entries[2]), LINE);
+            let e = entries[1].puzzle.as_ref().unwrap_err();
+            let count = if long { 10 } else { 8 };
+            assert_eq!(e.position.line, 10 + at, "{e}");
+            assert!(
+                matches!(e.kind, ParseErrorKind::DamagedRow { first: 10, row, count: c, n: 9 } if row == at + 1 && c == count),
+                "{e}"
+            );
+        }
+    }
+}
+
 /// A grid printed with coordinates: column numbers above, a label before
 /// each row (letters or numbers), rules between. The labels are no cells.
 #[test]
