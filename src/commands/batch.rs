@@ -50,6 +50,9 @@ pub struct Titles {
     first: Option<Position>,
     /// The first CSV header: an input of only a header is an empty table.
     header: Option<Position>,
+    /// The comment lines that hold a whole puzzle (`#1 4.....8.5…`), and
+    /// the first: an input of only those was likely numbered so.
+    commented: Option<(usize, Position)>,
 }
 
 /// Whether the inputs (stdin for none or `-`) include stdin.
@@ -157,6 +160,10 @@ fn read_puzzles(
             titles.count += count;
             titles.first.get_or_insert(first);
         }
+        if let Some((count, first)) = reader.commented_puzzles() {
+            let (total, _) = titles.commented.get_or_insert((0, first));
+            *total += count;
+        }
         if titles.header.is_none() {
             titles.header = reader.header();
         }
@@ -221,7 +228,21 @@ where
             }
             None => match titles.header {
                 Some(header) => format!("only a CSV header, at {header}, and no rows under it"),
-                None => "only blank or comment lines".to_string(),
+                None => match titles.commented {
+                    // Puzzles numbered `#1 …` are comments as written: not
+                    // what was meant, and nothing was answered.
+                    Some((count, first)) => {
+                        summary.add(Status::Invalid);
+                        let lines =
+                            if count == 1 { "1 comment line holds" } else { &format!("{count} comment lines hold") };
+                        format!(
+                            "only blank or comment lines, and {lines} a whole puzzle after the `#`, the first at \
+                             {first} (a line that starts with `#` is a comment: write `Puzzle #1 …`, or the \
+                             puzzle without the `#`, to have it read)"
+                        )
+                    }
+                    None => "only blank or comment lines".to_string(),
+                },
             },
         };
         let _ = writeln!(io::stderr(), "satdoku: no puzzle in the input: {what}");

@@ -200,6 +200,10 @@ pub struct PuzzleReader<'a, R> {
     /// The title lines read, and the first one's line: what an input of no
     /// puzzle held instead.
     titles: (usize, usize),
+    /// The comment lines that hold a whole puzzle after their `#` (`#1
+    /// 4.....8.5…`), and the first one's line: an input of no puzzle may
+    /// have been numbered so.
+    commented: (usize, usize),
     /// In an `.sdk` section that holds no puzzle (`[State]`, `[PencilMarks]`,
     /// …): the lines of it still to skip.
     skipping: usize,
@@ -404,6 +408,20 @@ struct CoordinateRows {
     damaged: Option<(usize, usize, usize)>,
 }
 
+/// Whether the comment line `buf` holds a whole puzzle of one line after
+/// its `#` and a number, if any (`#1 4.....8.5.3…`, `# 3: 4.....8.5…`): m²
+/// cells, some given, of a side the options allow.
+fn holds_puzzle(buf: &[u8], alphabet: &Alphabet, spec: &mut GeometrySpec) -> bool {
+    let Ok(text) = std::str::from_utf8(unmarked(buf)) else { return false };
+    let text = text.trim_start().trim_start_matches(['#', '/']);
+    let text = text.trim_start().trim_start_matches(|c: char| c.is_ascii_digit());
+    let text = text.strip_prefix([':', ')', '.']).unwrap_or(text);
+    let under = Under { csv: false, named: false };
+    let LineKind::Cells(cells) = classify(text, alphabet, spec.fixed_size(), under) else { return false };
+    let side = line::exact_sqrt(cells.tokens.len()).filter(|&m| m >= 4 && spec.geometry_for(m).is_ok());
+    side.is_some() && cells.tokens.iter().any(|t| matches!(t.symbol, Symbol::Value(_)))
+}
+
 /// Whether each of `cells` is empty or a value of a grid of side `n`.
 fn of_side(cells: &[Token], n: usize) -> bool {
     cells.iter().all(|t| matches!(t.symbol, Symbol::Empty) || matches!(t.symbol, Symbol::Value(v) if v <= n))
@@ -478,6 +496,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             title: None,
             last_titled: None,
             titles: (0, 0),
+            commented: (0, 0),
             skipping: 0,
             column: None,
             named: false,
@@ -692,6 +711,12 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                         }
                     }
                 };
+                if matches!(kind, LineKind::Comment) && holds_puzzle(&self.buf, self.alphabet, self.spec) {
+                    if self.commented.0 == 0 {
+                        self.commented.1 = line;
+                    }
+                    self.commented.0 += 1;
+                }
                 Some(Classified { line, kind, text, marks })
             }
             Err(e) => {
@@ -941,6 +966,12 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
     /// as titles, is bad input; an empty one is not).
     pub fn titles(&self) -> Option<(usize, Position)> {
         (self.titles.0 > 0).then(|| (self.titles.0, self.at(self.titles.1, None)))
+    }
+
+    /// How many comment lines held a whole puzzle after their `#`, and
+    /// where the first was: an input of only comments names them.
+    pub fn commented_puzzles(&self) -> Option<(usize, Position)> {
+        (self.commented.0 > 0).then(|| (self.commented.0, self.at(self.commented.1, None)))
     }
 
     /// Where the first CSV header was, if one was read: an input of only a

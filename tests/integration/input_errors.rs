@@ -8,6 +8,7 @@ use crate::util::{run, write_file};
 
 /// A blank 4×4 puzzle: 288 solutions with 2×2 regions, the number of 4×4 sudokus.
 const BLANK: &str = "................\n";
+const TOP1: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
 /// Run `args` on the blank 4×4; it must fail with exit 2 and say `says` on stderr.
 fn refused(args: &[&str], says: &[&str]) {
@@ -151,6 +152,13 @@ fn text_with_no_puzzle_is_bad_input_and_empty_input_is_not() {
                 assert_eq!((r.code, r.stdout.as_str()), (0, ""), "{command} {jobs} {empty:?}: {}", r.stderr);
                 assert!(r.stderr.contains("no puzzle in the input: only blank or comment lines"), "{}", r.stderr);
             }
+            // Puzzles numbered `#1 …` by hand are comments as written, and
+            // nothing was read of what was meant: that is said, exit 2.
+            let numbered = format!("# from the forum\n#1 {TOP1}\n#2 {TOP1}\n");
+            let r = run(&[command, jobs], &numbered);
+            assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{command} {jobs}: {}", r.stderr);
+            let says = "2 comment lines hold a whole puzzle after the `#`, the first at <stdin>:2";
+            assert!(r.stderr.contains(says), "{command} {jobs}: {}", r.stderr);
             // A CSV header with no rows under it is an empty table, and says so.
             let r = run(&[command, jobs], "# exported\nid,puzzle,solution\n");
             assert_eq!((r.code, r.stdout.as_str()), (0, ""), "{command} {jobs}: {}", r.stderr);
