@@ -156,7 +156,9 @@ pub struct GeometrySpec {
     fixed_by: Option<String>,
     latin: bool,
     variants: Vec<Variant>,
-    cache: HashMap<usize, Arc<Geometry>>,
+    /// The geometries built, by size and box shape (rows, columns); (0, 0)
+    /// for Latin squares.
+    cache: HashMap<(usize, usize, usize), Arc<Geometry>>,
 }
 
 impl GeometrySpec {
@@ -226,23 +228,32 @@ impl GeometrySpec {
 
     /// The geometry for a puzzle of side `n`.
     pub fn geometry_for(&mut self, n: usize) -> Result<Arc<Geometry>, GeometryError> {
+        self.geometry_drawn(n, None)
+    }
+
+    /// The geometry for a puzzle of side `n` drawn with boxes of `drawn`
+    /// (rows, columns), as its box rules show them (`|` every 2 columns,
+    /// a rule line every 3 rows: 3×2 boxes in a 6×6). The options come
+    /// first: a fixed grid or `--latin` is kept whatever was drawn, and
+    /// with nothing drawn the boxes are the default shape.
+    pub fn geometry_drawn(&mut self, n: usize, drawn: Option<(usize, usize)>) -> Result<Arc<Geometry>, GeometryError> {
         if let Some(g) = &self.fixed {
             if g.size() != n {
                 return Err(GeometryError::SizeMismatch { expected: g.size(), found: n });
             }
             return Ok(Arc::clone(g));
         }
-        if let Some(g) = self.cache.get(&n) {
+        let (rows, cols) = match (self.latin, drawn) {
+            (true, _) => (0, 0),
+            (false, Some((rows, cols))) if rows * cols == n && rows > 1 && cols > 1 => (rows, cols),
+            (false, _) => crate::model::geometry::default_box(n)?,
+        };
+        if let Some(g) = self.cache.get(&(n, rows, cols)) {
             return Ok(Arc::clone(g));
         }
-        let layout = if self.latin {
-            Layout::Latin
-        } else {
-            let (rows, cols) = crate::model::geometry::default_box(n)?;
-            Layout::Boxes { rows, cols }
-        };
+        let layout = if self.latin { Layout::Latin } else { Layout::Boxes { rows, cols } };
         let g = Arc::new(Geometry::new(n, layout, &self.variants)?);
-        self.cache.insert(n, Arc::clone(&g));
+        self.cache.insert((n, rows, cols), Arc::clone(&g));
         Ok(g)
     }
 }

@@ -23,7 +23,7 @@
 //! readings that need the lines below it; the reader here frames lines into
 //! entries.
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::io::BufRead;
 use std::time::{Duration, Instant};
 
@@ -204,6 +204,8 @@ pub struct PuzzleReader<'a, R> {
     /// 4.....8.5…`), and the first one's line: an input of no puzzle may
     /// have been numbered so.
     commented: (usize, usize),
+    /// The box rules drawn around the cells read lately.
+    drawn: Drawn,
     /// In an `.sdk` section that holds no puzzle (`[State]`, `[PencilMarks]`,
     /// …): the lines of it still to skip.
     skipping: usize,
@@ -408,6 +410,92 @@ struct CoordinateRows {
     damaged: Option<(usize, usize, usize)>,
 }
 
+/// The box rules drawn around the cells read lately: the lines that are
+/// rules (`------+------`), and the columns of the `|` on lines of cells
+/// (`4 . | . . | 8 .`). A grid's boxes are where they are drawn, so a 6×6
+/// ruled every 2 columns and 3 rows has 3×2 boxes, not the default 2×3.
+/// Lines far behind the one read are let go.
+#[derive(Debug, Default)]
+struct Drawn {
+    rules: BTreeSet<usize>,
+    bars: BTreeMap<usize, Vec<u32>>,
+}
+
+impl Drawn {
+    /// Lines this far behind the last one read are no more looked at: past
+    /// the longest run of rows that makes one stretch of puzzles.
+    const KEPT: usize = 4 * MAX_RUN_ROWS;
+
+    fn rule(&mut self, line: usize) {
+        self.rules.insert(line);
+        self.let_go(line);
+    }
+
+    /// A line of cells, `text`: the 1-based columns of its vertical rules.
+    fn cells(&mut self, line: usize, text: &[u8]) {
+        if !text.iter().any(|&b| b == b'|' || b >= 0x80) {
+            return;
+        }
+        let text = String::from_utf8_lossy(text);
+        let bars: Vec<u32> =
+            (1..).zip(text.chars()).filter(|&(_, c)| line::is_bar(c)).map(|(column, _)| column).collect();
+        if !bars.is_empty() {
+            self.bars.insert(line, bars);
+            self.let_go(line);
+        }
+    }
+
+    fn let_go(&mut self, line: usize) {
+        let Some(oldest) = line.checked_sub(Self::KEPT) else { return };
+        while self.rules.first().is_some_and(|&l| l < oldest) {
+            self.rules.pop_first();
+        }
+        while self.bars.first_key_value().is_some_and(|(&l, _)| l < oldest) {
+            self.bars.pop_first();
+        }
+    }
+
+    /// The boxes (rows, columns) the rules drawn in and around `rows`, the
+    /// rows of a side-`n` grid, show: rule lines every h rows and `|` every
+    /// w cells of every row, or one of the two, the other side n / h or n /
+    /// w. None where nothing is drawn, or not evenly (a jigsaw's walls).
+    fn boxes(&self, n: usize, rows: &[(usize, Vec<Token>)]) -> Option<(usize, usize)> {
+        // Where the rules fall, 0 < k < n, every `step` apart.
+        let step = |at: &[usize]| -> Result<Option<usize>, ()> {
+            let Some(&first) = at.first() else { return Ok(None) };
+            let even = n % first == 0 && at.iter().copied().eq((1..n / first).map(|k| k * first));
+            even.then_some(Some(first)).ok_or(())
+        };
+        let between: Vec<usize> = (1..)
+            .zip(rows.windows(2))
+            .filter(|(_, pair)| self.rules.range(pair[0].0 + 1..pair[1].0).next().is_some())
+            .map(|(k, _)| k)
+            .collect();
+        let mut across: Option<Vec<usize>> = None;
+        for (line, tokens) in rows {
+            let bars = self.bars.get(line).map_or(&[][..], Vec::as_slice);
+            let mut at: Vec<usize> = bars
+                .iter()
+                .map(|&bar| tokens.iter().filter(|t| t.column < bar).count())
+                .filter(|&k| 0 < k && k < n)
+                .collect();
+            at.dedup();
+            match &across {
+                Some(first) if *first != at => return None,
+                Some(_) => {}
+                None => across = Some(at),
+            }
+        }
+        let (down, across) = (step(&between).ok()?, step(&across.unwrap_or_default()).ok()?);
+        match (down, across) {
+            (Some(h), Some(w)) => (h * w == n).then_some((h, w)),
+            (Some(h), None) => Some((h, n / h)),
+            (None, Some(w)) => Some((n / w, w)),
+            (None, None) => None,
+        }
+    }
+}
+
 /// Whether the comment line `buf` holds a whole puzzle of one line after
 /// its `#` and a number, if any (`#1 4.....8.5.3…`, `# 3: 4.....8.5…`): m²
 /// cells, some given, of a side the options allow.
@@ -497,6 +585,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             last_titled: None,
             titles: (0, 0),
             commented: (0, 0),
+            drawn: Drawn::default(),
             skipping: 0,
             column: None,
             named: false,
@@ -711,6 +800,11 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                         }
                     }
                 };
+                match &kind {
+                    LineKind::Rule => self.drawn.rule(line),
+                    LineKind::Cells(_) => self.drawn.cells(line, unmarked(&self.buf)),
+                    _ => {}
+                }
                 if matches!(kind, LineKind::Comment) && holds_puzzle(&self.buf, self.alphabet, self.spec) {
                     if self.commented.0 == 0 {
                         self.commented.1 = line;
@@ -2538,7 +2632,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
 
     /// Turn the rows of a side-`n` puzzle into a puzzle of the spec's geometry.
     fn resolve(&mut self, line: usize, n: usize, rows: &[(usize, Vec<Token>)]) -> Result<Puzzle, ParseError> {
-        let geometry = self.spec.geometry_for(n).map_err(|e| self.error(line, None, ParseErrorKind::Geometry(e)))?;
+        let boxes = self.drawn.boxes(n, rows);
+        let geometry =
+            self.spec.geometry_drawn(n, boxes).map_err(|e| self.error(line, None, ParseErrorKind::Geometry(e)))?;
         let givens = self.givens(line, n, rows)?;
         Ok(Puzzle::new(geometry, givens).expect("geometry_for(n) has side n"))
     }

@@ -881,3 +881,41 @@ fn givens_no_proper_puzzle_can_have_are_refused_at_once() {
         }
     }
 }
+
+/// A grid that `generate --box RxC --format grid` prints reads back with
+/// the boxes it is drawn with, with no `--box`: each puzzle has one solution
+/// and it keeps to those boxes, and the solved grid that `solve --format
+/// grid` prints reads back as solved. With the default shape (2×3 in a 6×6)
+/// taken whatever was drawn, a 3×2 puzzle read back had five solutions, and
+/// its solved grid clashed in a box.
+#[test]
+fn a_grid_drawn_with_its_boxes_reads_back_with_them() {
+    for (boxes, n, (br, bc)) in [("3x2", 6, (3, 2)), ("4x2", 8, (4, 2)), ("2x3", 6, (2, 3)), ("4x3", 12, (4, 3))] {
+        let drawn = run(
+            &["generate", "--box", boxes, "--seed", "7", "--count", "3", "--format", "grid", "--color", "never"],
+            "",
+        );
+        assert_eq!(drawn.code, 0, "{boxes}: {}", drawn.stderr);
+        let counts = json_lines(run(&["count", "--format", "json"], &drawn.stdout).stdout);
+        assert_eq!(counts.len(), 3, "{boxes}: {}", drawn.stdout);
+        assert!(counts.iter().all(|c| c["count"] == 1), "{boxes}: {counts:?}");
+        // The givens as drawn: the lines of cells, rules and names left out.
+        let cells: Vec<usize> = drawn
+            .stdout
+            .lines()
+            .filter(|l| !l.starts_with("puzzle") && !l.starts_with('-'))
+            .flat_map(|l| l.split_whitespace().filter(|w| *w != "|"))
+            .map(|w| read_symbols(w)[0])
+            .collect();
+        assert_eq!(cells.len(), 3 * n * n, "{boxes}");
+        let solved = run(&["solve", "--format", "grid", "--color", "never"], &drawn.stdout);
+        assert_eq!(solved.code, 0, "{boxes}: {}", solved.stderr);
+        let records = json_lines(run(&["solve", "--format", "json"], &solved.stdout).stdout);
+        assert_eq!(records.len(), 3, "{boxes}: {}", solved.stdout);
+        for (record, givens) in records.iter().zip(cells.chunks(n * n)) {
+            assert_eq!(record["status"], "solved", "{boxes}: {record}");
+            let solution = read_symbols(record["solution"].as_str().unwrap());
+            assert_solves(&Shape::boxes(n, br, bc), givens, &solution, boxes);
+        }
+    }
+}

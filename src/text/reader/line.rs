@@ -397,7 +397,7 @@ fn ascii_frame(text: &str, alphabet: &Alphabet) -> Option<String> {
             return None;
         }
         match c {
-            '│' | '┃' | '║' | '┆' | '┇' | '┊' | '┋' | '╎' | '╏' | '¦' => Some('|'),
+            c if c != '|' && is_bar(c) => Some('|'),
             '─' | '━' | '═' | '┄' | '┅' | '┈' | '┉' | '╌' | '╍' | '╴' | '╶' | '╸' | '╺' | '╼' | '╾' => {
                 Some('-')
             }
@@ -407,6 +407,12 @@ fn ascii_frame(text: &str, alphabet: &Alphabet) -> Option<String> {
         }
     };
     text.chars().any(|c| frame(c).is_some()).then(|| text.chars().map(|c| frame(c).unwrap_or(c)).collect())
+}
+
+/// Whether `c` draws a vertical box rule: `|`, or a box-drawing character
+/// read as one (`│`, `║`, …).
+pub(super) fn is_bar(c: char) -> bool {
+    matches!(c, '|' | '│' | '┃' | '║' | '┆' | '┇' | '┊' | '┋' | '╎' | '╏' | '¦')
 }
 
 /// A line without its line end, and without a Ctrl-Z at its end, which ends

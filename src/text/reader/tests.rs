@@ -11,7 +11,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::error::{ParseErrorKind, Shift};
-use crate::model::geometry::{Geometry, Layout};
+use crate::model::geometry::{self, Geometry, Layout};
 use crate::{solve, Outcome, SolveOptions, Variant};
 
 fn read(text: &str) -> Vec<Entry> {
@@ -1562,6 +1562,70 @@ fn a_labelled_row_written_wrong_is_named_in_one_record() {
             );
         }
     }
+}
+
+/// Boxes are where the rules are drawn: a 6×6 with `|` every 2 columns and
+/// a rule every 3 rows has 3×2 boxes, and an 8×8 drawn so 4×2 ones. The
+/// default shape (2×3, 2×4) was taken whatever was drawn, so the grid that
+/// `--box 3x2 --format grid` prints read back as another puzzle (tester
+/// s65d, F2). Rules alone or bars alone tell the shape too; a drawing that
+/// is no even split (a jigsaw's walls), and the options, keep theirs.
+#[test]
+fn boxes_are_where_the_rules_are_drawn() {
+    // Rows of `cells` (a character a cell) drawn with boxes of h × w: `bars`
+    // between boxes across, `rules` between boxes down.
+    fn draw(cells: &str, n: usize, (h, w): (usize, usize), bars: bool, rules: bool) -> String {
+        let chars: Vec<char> = cells.chars().collect();
+        let mut text = String::new();
+        for r in 0..n {
+            if rules && r > 0 && r % h == 0 {
+                text += &format!("{}\n", vec!["-".repeat(2 * w); n / w].join("+"));
+            }
+            let row: Vec<String> = chars[r * n..(r + 1) * n].chunks(w).map(|b| b.iter().join(" ")).collect();
+            text += &(row.join(if bars { " | " } else { " " }) + "\n");
+        }
+        text
+    }
+    let shape = |entry: &Entry| match entry.puzzle.as_ref().map(|p| p.geometry().layout().clone()) {
+        Ok(Layout::Boxes { rows, cols }) => Some((rows, cols)),
+        _ => None,
+    };
+    // Unique with 3×2 boxes and 4×2 boxes (`generate --box 3x2 --seed 1`).
+    let six = "..35......3..5..1...4....352......6.";
+    let eight = "..17.5..32.6.7.1...52..........4.874.........172.4........5.....";
+    for (cells, n, boxes) in [(six, 6, (3, 2)), (six, 6, (2, 3)), (eight, 8, (4, 2)), (eight, 8, (2, 4))] {
+        for (bars, rules) in [(true, true), (true, false), (false, true)] {
+            let text = draw(cells, n, boxes, bars, rules);
+            let entries = read(&text);
+            assert_eq!(entries.len(), 1, "{text}");
+            assert_eq!(givens(&entries[0]), cells, "{text}");
+            assert_eq!(shape(&entries[0]), Some(boxes), "{text}");
+            // The options come first.
+            assert!(matches!(read_latin(&text)[0].puzzle.as_ref().unwrap().geometry().layout(), Layout::Latin));
+            let mut fixed =
+                GeometrySpec::fixed(Arc::new(Geometry::new(n, Layout::Boxes { rows: 2, cols: n / 2 }, &[]).unwrap()));
+            let entries = read_all(&text, "t", &Alphabet::default(), &mut fixed);
+            assert_eq!(shape(&entries[0]), Some((2, n / 2)), "{text}");
+        }
+        // Undrawn, the default shape.
+        let entries = read(&draw(cells, n, boxes, false, false));
+        assert_eq!(shape(&entries[0]), Some(geometry::default_box(n).unwrap()));
+    }
+    // In box-drawing characters, as a terminal shows them.
+    let text = draw(six, 6, (3, 2), true, true).replace('|', "│").replace('-', "─").replace('+', "┼");
+    assert_eq!(shape(&read(&text)[0]), Some((3, 2)), "{text}");
+    // Walls that split no row evenly, or not every row alike, are no boxes.
+    let mut walls = draw(six, 6, (3, 2), true, true);
+    walls = walls.replacen(". . | 3 5 | . .", ". . 3 | 5 . .", 1);
+    assert_eq!(givens(&read(&walls)[0]), six, "{walls}");
+    assert_eq!(shape(&read(&walls)[0]), Some((2, 3)), "{walls}");
+    let uneven: String = six
+        .as_bytes()
+        .chunks(6)
+        .map(|r| format!("{} | {} | {}\n", r[0] as char, String::from_utf8_lossy(&r[1..5]), r[5] as char))
+        .collect();
+    assert_eq!(givens(&read(&uneven)[0]), six, "{uneven}");
+    assert_eq!(shape(&read(&uneven)[0]), Some((2, 3)), "{uneven}");
 }
 
 /// A grid printed with coordinates: column numbers above, a label before
