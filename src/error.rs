@@ -336,6 +336,18 @@ pub enum ParseErrorKind {
         /// The fields of the row.
         fields: usize,
     },
+    /// A later field of a jigsaw file's row (janko.at's `id n givens
+    /// regions solution`) that holds n² labels but makes no region map of
+    /// the puzzle, nor is its solution.
+    #[error("field {field} holds {count} labels, as a jigsaw row's regions do, but {message}")]
+    RegionsField {
+        /// The field, from 1.
+        field: usize,
+        /// Its labels.
+        count: usize,
+        /// What is wrong, and what was expected.
+        message: String,
+    },
     /// A line longer than any grid needs; the rest of it was skipped.
     #[error("a line longer than {} MiB: no grid needs that many characters (the largest, 1024×1024 in numbers, needs about 5 MiB)", limit >> 20)]
     LineTooLong {

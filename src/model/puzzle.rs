@@ -184,15 +184,18 @@ impl GeometrySpec {
         self
     }
 
+    /// Whether a puzzle that brings its own regions (a row of a jigsaw
+    /// file) keeps them: not when the spec fixes the layout (`--box`,
+    /// `--latin`, `--regions`, `--grid`), which then wins.
+    pub fn takes_row_regions(&self) -> bool {
+        self.fixed.is_none() && !self.latin
+    }
+
     /// A jigsaw of side `n` with these regions (0-based, row-major), for a
-    /// puzzle that brings its own (a row of a jigsaw file), with the spec's
-    /// variants: `None` when the spec fixes the layout (`--box`, `--latin`,
-    /// `--regions`, `--grid`), which then wins.
-    pub fn jigsaw(&self, n: usize, regions: Vec<u32>) -> Option<Result<Arc<Geometry>, GeometryError>> {
-        if self.fixed.is_some() || self.latin {
-            return None;
-        }
-        Some(Geometry::new(n, Layout::Regions(regions), &self.variants).map(Arc::new))
+    /// puzzle that brings its own, with the spec's variants (see
+    /// [`Self::takes_row_regions`]).
+    pub fn jigsaw(&self, n: usize, regions: Vec<u32>) -> Result<Arc<Geometry>, GeometryError> {
+        Geometry::new(n, Layout::Regions(regions), &self.variants).map(Arc::new)
     }
 
     /// The size every puzzle must have, when the definition fixes it.

@@ -43,9 +43,9 @@ mod sheet;
 
 use line::{
     candidate_words, cellish_count, classify, exact_sqrt, field_cells, fpuzzles_kind, is_text, is_whole_count,
-    is_whole_field, json_line, letter_row, odd_row_length, read_bounded_line, region_map, undecorated,
-    without_line_end, Cells, FpuzzlesLine, Header, JsonDepth, Line, LineKind, Token, TokenText, Under, DAMAGED_CELLS,
-    ENDLESS,
+    is_whole_field, json_line, later_field, letter_row, odd_row_length, read_bounded_line, undecorated,
+    without_line_end, Cells, FpuzzlesLine, Header, JsonDepth, LaterField, Line, LineKind, Token, TokenText, Under,
+    DAMAGED_CELLS, ENDLESS,
 };
 use sheet::{whole_grids, whole_grids_then};
 
@@ -1252,11 +1252,23 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                     cells.label = is_text(&label, alphabet).then(|| echo(&label));
                     // A jigsaw file's row brings the puzzle's regions in a
                     // later field (janko.at's `id n givens regions solution`).
-                    let regions =
-                        fields[index + 1..].iter().find_map(|(_, f)| region_map(f.trim(), cells.tokens.len()));
-                    match regions {
-                        Some(regions) => self.jigsaw_row(line, cells, regions),
-                        None => self.frame(line, cells),
+                    // The grid options' layout wins over it.
+                    let later = fields[index + 1..]
+                        .iter()
+                        .zip(index + 2..)
+                        .filter(|_| self.spec.takes_row_regions())
+                        .map(|((column, f), field)| (column, field, later_field(f, &cells.tokens, alphabet)))
+                        .find(|(_, _, later)| !matches!(later, LaterField::Other));
+                    match later {
+                        Some((_, _, LaterField::Regions(regions))) => self.jigsaw_row(line, cells, regions),
+                        Some((column, field, LaterField::Wrong(at, message))) => {
+                            let count = fields[field - 1].1.split(',').count();
+                            let kind = ParseErrorKind::RegionsField { field, count, message };
+                            let error = self.error(line, Some(column + at + 1), kind);
+                            let entry = self.entry(line, cells.label, Err(error));
+                            self.ready.push_back(entry);
+                        }
+                        _ => self.frame(line, cells),
                     }
                 }
                 LineKind::Cells(cells) => match cells.columns.and_then(|k| self.indexed_block(k.into())) {
@@ -1363,13 +1375,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         self.ready.push_back(entry);
     }
 
-    /// A row of a jigsaw file: its puzzle's cells and its own regions. The
-    /// grid options' layout (`--box`, `--latin`, `--regions`, `--grid`)
-    /// wins over the row's regions.
+    /// A row of a jigsaw file: its puzzle's cells and its own regions.
     fn jigsaw_row(&mut self, line: usize, cells: Cells, regions: Vec<u32>) {
         let k = cells.tokens.len();
         let n = exact_sqrt(k).expect("a region map has n² cells");
-        let Some(geometry) = self.spec.jigsaw(n, regions) else { return self.frame(line, cells) };
+        let geometry = self.spec.jigsaw(n, regions);
         let puzzle = geometry.map_err(|e| self.error(line, None, ParseErrorKind::Geometry(e))).and_then(|geometry| {
             let givens = self.givens(line, n, &[(line, cells.tokens)])?;
             Ok(Puzzle::new(geometry, givens).expect("the regions have side n"))

@@ -9,6 +9,7 @@ use std::io::BufRead;
 use itertools::Itertools;
 
 use crate::error::{echo, ParseErrorKind};
+use crate::text::notation::read_region_map;
 use crate::text::symbols::{Alphabet, Symbol};
 
 /// A cell as written.
@@ -1204,17 +1205,72 @@ pub(super) fn is_whole_field(text: &str, alphabet: &Alphabet, fixed: Option<usiz
         || (comma_numbers(text) && fixed.map_or(is_whole_count(k), |n| n.checked_mul(n) == Some(k)))
 }
 
-/// The regions of a jigsaw of `k` = n² cells, if `field` is its map:
-/// region numbers 0..n − 1 separated by commas, each n times (so never a
-/// solution, whose values are 1..=n).
-pub(super) fn region_map(field: &str, k: usize) -> Option<Vec<u32>> {
-    let n = exact_sqrt(k).filter(|&n| n >= 2)?;
-    let map: Vec<u32> = field.split(',').map(|w| w.trim().parse::<u32>().ok()).collect::<Option<_>>()?;
-    let mut sizes = vec![0; n];
-    for &region in &map {
-        *sizes.get_mut(region as usize)? += 1;
+/// What a field after a row's puzzle holds, read as a jigsaw file's
+/// regions or solution (janko.at's `id n givens regions solution source`).
+#[derive(Debug)]
+pub(super) enum LaterField {
+    /// No regions: not n² labels separated by commas, or the puzzle's
+    /// solution (n² values that keep its givens).
+    Other,
+    /// The puzzle's regions, numbered 0..n in order of first appearance.
+    Regions(Vec<u32>),
+    /// n² labels, give or take a row, that are no region map of the puzzle
+    /// (a region too large, a label missing or too many, regions numbered
+    /// from 1), nor its solution: what is wrong, and the 0-based column in
+    /// the field where.
+    Wrong(usize, String),
+}
+
+/// Read `field` as [`LaterField`] for the puzzle of cells `givens` (n²).
+/// Labels are numbers, `0` to n − 1 as janko.at writes them, or letters;
+/// n values that keep the givens are the solution, and n values that do
+/// not are named, not taken for regions numbered from 1: a solution
+/// written wrong would make a jigsaw nobody set.
+pub(super) fn later_field(field: &str, givens: &[Token], alphabet: &Alphabet) -> LaterField {
+    let k = givens.len();
+    let Some(n) = exact_sqrt(k).filter(|&n| n >= 2) else { return LaterField::Other };
+    let parts: Vec<&str> = field.split(',').map(str::trim).collect();
+    let label = |p: &&str| !p.is_empty() && p.chars().count() <= 3 && p.chars().all(char::is_alphanumeric);
+    if parts.len().abs_diff(k) > n || !parts.iter().all(label) {
+        return LaterField::Other;
     }
-    (map.len() == k && sizes.iter().all(|&size| size == n)).then_some(map)
+    // Where each part starts in the field, in characters.
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(field.char_indices().filter(|&(_, c)| c == ',').map(|(i, _)| field[..i].chars().count() + 1))
+        .map(|start| start + field.chars().skip(start).take_while(|c| c.is_whitespace()).count())
+        .collect();
+    let value = |p: &str| match p.parse::<usize>() {
+        Ok(v) => Some(v),
+        Err(_) => match alphabet.read(p.chars().next()?) {
+            Symbol::Value(v) if p.chars().count() == 1 => Some(v),
+            _ => None,
+        },
+    };
+    let values: Option<Vec<usize>> = parts.iter().map(|p| value(p).filter(|v| (1..=n).contains(v))).collect();
+    if let Some(values) = values.filter(|v| v.len() == k) {
+        let clash = givens.iter().zip(&values).position(|(t, &v)| matches!(t.symbol, Symbol::Value(g) if g != v));
+        return match clash {
+            None => LaterField::Other,
+            Some(i) => {
+                let Symbol::Value(given) = givens[i].symbol else { unreachable!("a clash is at a given") };
+                let message = format!(
+                    "its values 1 to {n} are not the puzzle's solution (r{}c{} is given {given}, here {}), and regions are numbered from 0 (0 to {}, each {n} times)",
+                    i / n + 1,
+                    i % n + 1,
+                    values[i],
+                    n - 1
+                );
+                LaterField::Wrong(starts[i], message)
+            }
+        };
+    }
+    match read_region_map(&field.replace(',', " "), Some(n)) {
+        Ok(map) => LaterField::Regions(map),
+        Err(e) => LaterField::Wrong(
+            e.at.map_or(0, |at| at.column - 1),
+            format!("no region map of the {n}x{n} puzzle: {}", e.message),
+        ),
+    }
 }
 
 /// The cells of a field or word (numbers separated by commas, or symbols),

@@ -1911,7 +1911,7 @@ fn a_csv_row_without_its_puzzle_is_a_record() {
 /// jigsaw's own regions in a later one, each row its own grid.
 #[test]
 fn tab_separated_rows_bring_their_puzzle_and_their_regions() {
-    let classic = "1_4x4\t4\t1,0,0,0,0,0,3,0,0,4,0,0,0,0,0,2\t1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,1\thttps://example.org/1";
+    let classic = "1_4x4\t4\t1,0,0,0,0,0,3,0,0,4,0,0,0,0,0,2\t1,3,2,4,4,2,3,1,2,4,1,3,3,1,4,2\thttps://example.org/1";
     let jigsaw = "2_4x4\t4\t0,0,4,3,0,0,0,1,0,2,0,0,0,0,0,0\t0,0,0,1,0,1,1,1,2,2,3,3,2,2,3,3\t2,1,4,3,3,4,2,1,1,2,3,4,4,3,1,2\tx";
     let entries = read(&format!("# id\tn\tgivens\tsolution\n{classic}\n{jigsaw}\n"));
     assert_eq!(statuses(&entries), ["ok", "ok"]);
@@ -1925,6 +1925,59 @@ fn tab_separated_rows_bring_their_puzzle_and_their_regions() {
     // A fixed layout wins over the row's regions.
     let entries = read_fixed(&format!("{jigsaw}\n"), 4);
     assert_eq!(entries[0].puzzle.as_ref().unwrap().geometry().layout(), &Layout::Boxes { rows: 2, cols: 2 });
+}
+
+/// A jigsaw row's regions written wrong: one cell's region changed, a
+/// number short, one past the n regions, or numbered from 1. The field was
+/// passed over, and the puzzle solved as a classic one with boxes (tester
+/// s65d, F1: a wrong answer, exit 0). Each is one invalid record that names
+/// the field and the column at fault; letters are regions too, and the
+/// solution field after the regions is still no map.
+#[test]
+fn a_jigsaw_rows_regions_written_wrong_are_named() {
+    let row = |regions: &str| {
+        format!("2_4x4\t4\t0,0,4,3,0,0,0,1,0,2,0,0,0,0,0,0\t{regions}\t2,1,4,3,3,4,2,1,1,2,3,4,4,3,1,2\tx\n")
+    };
+    let right = "0,0,0,1,0,1,1,1,2,2,3,3,2,2,3,3";
+    // The 0-based column of the k-th label (from 0) in the regions field, which starts at 40.
+    let label = |k: usize| 40 + 2 * k;
+    let cases: [(&str, usize, &str); 4] = [
+        // Cell 5 moved from region 1 to 0: region 0 gets a fifth cell there.
+        (
+            "0,0,0,1,0,0,1,1,2,2,3,3,2,2,3,3",
+            label(5),
+            "region '0' has 5 cells, expected 4: this is its first cell past 4",
+        ),
+        ("0,0,0,1,0,1,1,1,2,2,3,3,2,2,3", label(15) - 1, "the region map has 15 labels, expected 16"),
+        ("0,0,0,1,0,1,1,1,2,2,3,3,2,2,4,3", label(14), "region 5 of 5, expected 4 regions"),
+        (
+            "1,1,1,2,1,2,2,2,3,3,4,4,3,3,4,4",
+            label(2),
+            "its values 1 to 4 are not the puzzle's solution (r1c3 is given 4, here 1)",
+        ),
+    ];
+    for (regions, column, says) in cases {
+        let text = row(regions);
+        let entries = read(&text);
+        assert_eq!(statuses(&entries), ["invalid"], "{text}");
+        let e = entries[0].puzzle.as_ref().unwrap_err();
+        assert!(matches!(e.kind, ParseErrorKind::RegionsField { field: 4, .. }), "{e}");
+        assert!(e.to_string().contains(says), "{e}");
+        assert_eq!(e.position.column, Some(column + 1), "{e}");
+    }
+    // Letters, and the right numbers, are the regions.
+    for regions in [right.to_string(), right.replace('0', "a").replace('1', "b").replace('2', "c").replace('3', "d")] {
+        let entries = read(&row(&regions));
+        let layout = entries[0].puzzle.as_ref().unwrap().geometry().layout().clone();
+        assert_eq!(layout, Layout::Regions(vec![0, 0, 0, 1, 0, 1, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]), "{regions}");
+    }
+    // A classic row's solution, after the puzzle, is no map of regions.
+    let classic = "1_4x4\t4\t1,0,0,0,0,0,3,0,0,4,0,0,0,0,0,2\t1,3,2,4,4,2,3,1,2,4,1,3,3,1,4,2\n";
+    let entries = read(classic);
+    assert_eq!(entries[0].puzzle.as_ref().unwrap().geometry().layout(), &Layout::Boxes { rows: 2, cols: 2 });
+    // With the layout fixed by an option, the field is not looked at.
+    let entries = read_fixed(&row(cases[0].0), 4);
+    assert_eq!(statuses(&entries), ["ok"]);
 }
 
 /// Classic Mac OS files end lines with a lone CR.
