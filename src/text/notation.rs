@@ -268,11 +268,26 @@ fn uneven_row(labels: &[Label]) -> Option<RegionMapError> {
 /// The first character of a region map that can be no label: a control
 /// character other than whitespace (a NUL of a binary file, an escape), as
 /// (line, column, character), both 1-based, the column in characters.
+/// Comments may hold any (see [`labels_of`]).
 pub fn find_control_character(text: &str) -> Option<(usize, usize, char)> {
     text.lines().enumerate().find_map(|(line, l)| {
-        let (column, ch) = l.chars().enumerate().find(|&(_, ch)| ch.is_control() && !ch.is_whitespace())?;
+        let (column, ch) = labels_of(l).chars().enumerate().find(|&(_, ch)| ch.is_control() && !ch.is_whitespace())?;
         Some((line + 1, column + 1, ch))
     })
+}
+
+/// The part of a line of a region map that holds labels: none in a line
+/// that starts with `#` or `//`, a comment, and what comes before ` # …`
+/// (a comment after the labels).
+fn labels_of(line: &str) -> &str {
+    let trimmed = line.trim_start();
+    if trimmed.starts_with('#') || trimmed.starts_with("//") {
+        return "";
+    }
+    match line.find(" #").or_else(|| line.find("\t#")) {
+        Some(i) => &line[..i],
+        None => line,
+    }
 }
 
 /// A label of a region map and where it is written.
@@ -302,16 +317,7 @@ fn read_labels(text: &str, expected: Option<usize>) -> Vec<Label> {
         offset += line.len() + 1;
         // A byte-order mark opens the file: no column of the map.
         let bom = if index == 0 && line.starts_with('\u{FEFF}') { '\u{FEFF}'.len_utf8() } else { 0 };
-        let body = &line[bom..];
-        let trimmed = body.trim_start();
-        if trimmed.starts_with('#') || trimmed.starts_with("//") {
-            continue;
-        }
-        // ` # …` after the labels is a comment (it was read as labels).
-        let body = match body.find(" #").or_else(|| body.find("\t#")) {
-            Some(i) => &body[..i],
-            None => body,
-        };
+        let body = labels_of(&line[bom..]);
         let mut column = 0;
         let mut word: Option<(usize, usize)> = None; // (byte, column) where it starts
         for (byte, ch) in body.char_indices().chain(std::iter::once((body.len(), ' '))) {
@@ -404,6 +410,9 @@ mod tests {
         assert_eq!(find_control_character("AAB\nA\u{0}BB"), Some((2, 2, '\u{0}')));
         assert_eq!(find_control_character("AB\u{1b}[0m\nAB"), Some((1, 3, '\u{1b}')));
         assert_eq!(find_control_character("\u{FEFF}AA\tBB\r\nAA BB\rCC"), None);
+        // Comments may hold any: a line's own, and one after the labels.
+        assert_eq!(find_control_character("# map \u{1}\nAB # \u{1b}[0m\n// \u{7}\nAB"), None);
+        assert_eq!(read_region_map("# map \u{1}\naabb # \u{1b}\naabb\nccdd\nccdd\n", Some(4)).map(|m| m[4]), Ok(0));
     }
 
     /// Comments are no labels, as in puzzle files: a ` # …` after a row was

@@ -42,8 +42,8 @@ mod line;
 mod sheet;
 
 use line::{
-    candidate_words, cellish_count, classify, exact_sqrt, field_cells, fpuzzles_kind, is_text, is_whole_count,
-    is_whole_field, json_line, later_field, letter_row, odd_row_length, read_bounded_line, undecorated,
+    candidate_words, cellish_count, classify, exact_sqrt, field_cells, fpuzzles_kind, has_word, is_text,
+    is_whole_count, is_whole_field, json_line, later_field, letter_row, odd_row_length, read_bounded_line, undecorated,
     without_line_end, Cells, FpuzzlesLine, Header, JsonDepth, LaterField, Line, LineKind, Token, TokenText, Under,
     DAMAGED_CELLS, ENDLESS,
 };
@@ -374,11 +374,6 @@ fn stuck_cells(tokens: &[Token]) -> usize {
         last = column;
     }
     most
-}
-
-/// Whether `text` has a word: two letters together.
-fn has_word(text: &str) -> bool {
-    text.chars().zip(text.chars().skip(1)).any(|(a, b)| a.is_alphabetic() && b.is_alphabetic())
 }
 
 /// The mark a row writes for empty cells where it is no symbol: `*`, or a

@@ -517,7 +517,25 @@ pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, un
     }
     // A form feed (a page break) is white space, where it stands: most
     // often alone on its line, or before the first line of a page.
-    if let Some((column, ch)) = text.chars().enumerate().find(|(_, c)| c.is_control() && !matches!(c, '\t' | '\x0c')) {
+    let control = |c: char| c.is_control() && !matches!(c, '\t' | '\x0c');
+    if let Some((column, ch)) = text.chars().enumerate().find(|&(_, c)| control(c)) {
+        // Comments and titles may hold any bytes (an escape sequence saved
+        // from a terminal, a bell), and so may the comment after a line's
+        // cells and the fields beside a puzzle: the line is read with them
+        // replaced, and that reading kept where they fall in no cell.
+        let replaced: String = text.chars().map(|c| if control(c) { char::REPLACEMENT_CHARACTER } else { c }).collect();
+        let read = classify(&replaced, alphabet, fixed, under);
+        let clean =
+            |cells: &Cells| cells.tokens.iter().all(|t| !t.text.to_string().contains(char::REPLACEMENT_CHARACTER));
+        let kept = match &read {
+            LineKind::Comment | LineKind::Fields(_) | LineKind::Header(_) => true,
+            LineKind::Title(title) => has_word(title),
+            LineKind::Cells(cells) | LineKind::LabelledRow(_, cells) => clean(cells),
+            _ => false,
+        };
+        if kept {
+            return read;
+        }
         let byte = u8::try_from(u32::from(ch)).unwrap_or(u8::MAX);
         return LineKind::Broken(ParseErrorKind::BadByte { byte, what: control_name(ch) }, Some(column + 1));
     }
@@ -822,6 +840,11 @@ fn stuck_word(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Option<(
         start = end + 1;
     }
     None
+}
+
+/// Whether `text` has a word: two letters together.
+pub(super) fn has_word(text: &str) -> bool {
+    text.chars().zip(text.chars().skip(1)).any(|(a, b)| a.is_alphabetic() && b.is_alphabetic())
 }
 
 /// Names for the control characters messages mention.

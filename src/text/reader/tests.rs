@@ -3026,6 +3026,37 @@ mod as_saved_elsewhere {
         assert_eq!(e.position.column, Some(10));
     }
 
+    /// Comments and titles may hold any bytes, control characters too (an
+    /// escape sequence saved from a terminal, a bell): each made an invalid
+    /// record of its own, or took the puzzle on its line with it, and every
+    /// index after it moved (tester s65c, F1).
+    #[test]
+    fn control_characters_in_comments_titles_and_side_fields_are_no_record() {
+        for control in ["\u{1}", "\u{0}", "\u{8}", "\u{1a}", "\u{1b}[1m", "\u{7f}"] {
+            let lines = [
+                format!("# saved {control} here"),
+                format!("// {control}"),
+                format!("{} # note {control}", TOP[0]),
+                format!("Puzzle one{control}"),
+                TOP[1].to_string(),
+                format!("{}\thard {control}", TOP[2]),
+            ];
+            let entries = read(&(lines.join("\n") + "\n"));
+            assert_eq!(statuses(&entries), ["ok", "ok", "ok"], "{control:?}");
+            assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), &TOP[..3], "{control:?}");
+            assert!(entries[1].name.as_deref().is_some_and(|name| name.starts_with("Puzzle one")), "{control:?}");
+            // A CSV row's note field.
+            let entries = read(&format!("puzzle,note\n{},ok\n{},\"a {control} b\"\n", TOP[0], TOP[1]));
+            assert_eq!(statuses(&entries), ["ok", "ok"], "{control:?}");
+            // In a puzzle's cells it is named at its column.
+            let entries = read(&format!("{}\n4.....8.5{control}.3..\n{}\n", TOP[0], TOP[1]));
+            assert_eq!(statuses(&entries), ["ok", "invalid", "ok"], "{control:?}");
+            let e = entries[1].puzzle.as_ref().unwrap_err();
+            assert!(matches!(e.kind, ParseErrorKind::BadByte { .. }), "{e}");
+            assert_eq!(e.position.column, Some(10), "{e}");
+        }
+    }
+
     #[test]
     fn a_title_in_latin_1_names_its_puzzle_and_makes_no_record() {
         for title in [&b"Puzzle caf\xe9"[..], b"\xdcbung 3", b"Grille n\xb0 2 (tr\xe8s difficile)"] {
