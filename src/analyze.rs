@@ -113,6 +113,16 @@ pub fn analyze(puzzle: &Puzzle, options: &AnalyzeOptions) -> Result<Analysis, So
         Ok(prepared) => prepared,
         Err(reason) => return Ok(unsolvable(Some(reason), stats)),
     };
+    // Propagation decided every cell: its one solution, verified, and
+    // answered even past the time limit, as `solve` answers it (the first
+    // propagation always runs to its end).
+    if let Some(solution) = prepared.solution() {
+        let mut witnesses = Witnesses::new(puzzle, prepared.domains(), None);
+        witnesses.model(solution?)?;
+        stats.models = witnesses.models;
+        let (candidates, count) = (Some(witnesses.exact_domains()), Count { count: 1, capped: false });
+        return Ok(Analysis { verdict: Verdict::Unique, candidates, reason: None, count, stats });
+    }
     // A blank or sparse grid: its constructed solution first, where the
     // solver alone may search for minutes.
     let seed = enumeration_seed(&prepared, &options.solve, deadline)?;

@@ -58,8 +58,9 @@ pub fn run_explain(args: &ExplainArgs, grid: &GridArgs) -> Result<u8> {
                 }
             }
         }
+        let start = std::time::Instant::now();
         let explained = (|| -> Result<_, SolveError> {
-            let mut explainer = Explainer::new(puzzle, &options, std::time::Instant::now())?;
+            let mut explainer = Explainer::new(puzzle, &options, start)?;
             let core = explainer.conflicting_givens()?;
             let mut forced = Vec::new();
             if core.is_none() {
@@ -73,6 +74,14 @@ pub fn run_explain(args: &ExplainArgs, grid: &GridArgs) -> Result<u8> {
             Ok(found) => found,
             Err(e) => return out.emit(failure(&args.batch, numbered, e)),
         };
+        if args.encoding.stats {
+            let ms = start.elapsed().as_secs_f64() * 1e3;
+            let what = match &core {
+                Some(core) => format!("{} givens clash", core.len()),
+                None => format!("{} cells explained", forced.len()),
+            };
+            out.note(&format!("{}: {}: {what} in {ms:.3} ms", numbered.describe(), puzzle.geometry().describe()))?;
+        }
         let status = if core.is_some() { Status::Unsolvable } else { Status::Solved };
         out.emit(Record::new(numbered, status).with_body(Body::Explanation { core, forced }))
     })?;

@@ -156,6 +156,16 @@ fn minimize_one(args: &MinimizeArgs, numbered: &Numbered, puzzle: &Puzzle, out: 
         return out.emit(failure(&args.batch, numbered, e));
     }
     let removed = givens.len() - kept.len();
+    if args.encoding.stats {
+        let ms = start.elapsed().as_secs_f64() * 1e3;
+        let geometry = puzzle.geometry().describe();
+        let kept = kept.len();
+        out.note(&format!(
+            "{}: {geometry}: {kept} of {} givens kept in {ms:.3} ms",
+            numbered.describe(),
+            givens.len()
+        ))?;
+    }
     let body = PuzzleBody { puzzle: minimal, solution, seed: None, removed: Some(removed) };
     out.emit(Record::new(numbered, Status::Unique).with_body(Body::Puzzle(Box::new(body))))
 }

@@ -430,3 +430,20 @@ fn several_solutions_leave_a_residual_of_linked_open_cells() {
         }
     }
 }
+
+/// A puzzle the first propagation solves is answered past any time limit,
+/// as `solve` and `count` answer it: `analyze --timeout 1e-9` made it an
+/// `error` record, exit 2 (tester s65c, F4).
+#[test]
+fn a_puzzle_propagation_solves_is_analyzed_past_the_time_limit() {
+    // Naked singles solve it.
+    let easy = ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4\n";
+    let records = json_lines(run(&["analyze", "--timeout", "1e-9", "--format", "json"], easy).stdout);
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0]["status"], "unique", "{}", records[0]);
+    assert_eq!(records[0]["count"], 1);
+    let fixed = read_symbols(records[0]["fixed"].as_str().unwrap());
+    assert_solves(&Shape::classic(9), &read_symbols(&easy.trim().replace('.', "0")), &fixed, "analyze --timeout");
+    let r = run(&["analyze", "--timeout", "1e-9"], easy);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}

@@ -446,6 +446,26 @@ fn cli_unique_says_unique_multiple_or_unsolvable() {
     }
 }
 
+/// `explain --stats` and `minimize --stats` were taken and printed nothing
+/// (tester s65c, F3): a line per puzzle on stderr, stdout as without it.
+#[test]
+fn explain_and_minimize_stats_say_what_was_done_per_puzzle() {
+    let clash = "11..............\n";
+    let unique = "1.....3..4.....2\n";
+    for (args, input, says) in [
+        (&["explain", "--stats"][..], clash, "2 givens clash in "),
+        (&["explain", "--stats", "--cell", "r1c2"], unique, "1 cells explained in "),
+        (&["minimize", "--stats"], unique, " of 4 givens kept in "),
+    ] {
+        let with = satdoku().args(args).write_stdin(input).output().unwrap();
+        let plain = satdoku().args(args.iter().filter(|a| **a != "--stats")).write_stdin(input).output().unwrap();
+        assert_eq!(with.stdout, plain.stdout, "{args:?}");
+        let err = String::from_utf8_lossy(&with.stderr);
+        assert!(err.starts_with("puzzle 1 (<stdin>:1): 4x4, 2x2 boxes: ") && err.contains(says), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
 #[test]
 fn count_stats_go_to_stderr_and_leave_stdout_alone() {
     let out = satdoku().args(["count", "--stats"]).write_stdin("................\n").output().unwrap();
