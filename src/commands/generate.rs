@@ -19,15 +19,20 @@ use super::files::{self, WriteError};
 use super::output::{Body, ColorChoice, Format, PuzzleBody, Record, Status};
 use super::{names, GridArgs};
 
+/// The largest `--seed`: 2^53 − 1, the largest integer that JSON readers
+/// holding numbers as doubles (jq, JavaScript) read back exactly; a seed
+/// past it, read back from a record, made other puzzles.
+const MAX_SEED: u64 = (1 << 53) - 1;
+
 #[derive(Args, Debug)]
 pub struct GenerateArgs {
     /// How many puzzles (or grids) to make.
     #[arg(long, short = 'n', value_name = "N", default_value_t = 1)]
     pub count: u64,
     /// The seed of the random choices: the same seed and options make the
-    /// same puzzles, whatever --jobs. Default: from the clock, below 2^53 so
-    /// that any JSON reader keeps it exact (JSON records carry the seed).
-    #[arg(long, value_name = "S")]
+    /// same puzzles, whatever --jobs. Below 2^53, so that any JSON reader
+    /// keeps it exact (JSON records carry the seed). Default: from the clock.
+    #[arg(long, value_name = "S", value_parser = clap::value_parser!(u64).range(..=MAX_SEED))]
     pub seed: Option<u64>,
     /// The side n, where no grid option gives it (default 9). With
     /// `--regions random`, the side of the random jigsaw.
@@ -218,7 +223,7 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
     // JavaScript) read the record's seed back exactly, to make it again.
     let seed = args.seed.unwrap_or_else(|| {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-        now.as_nanos() as u64 & ((1 << 53) - 1)
+        now.as_nanos() as u64 & MAX_SEED
     });
     let renderer =
         super::renderer(args.format, args.out_dir.as_deref(), args.color, &setup, &super::inputs(&[], grid))?;

@@ -919,3 +919,16 @@ fn a_grid_drawn_with_its_boxes_reads_back_with_them() {
         }
     }
 }
+
+/// A seed is one a JSON reader reads back exactly: past 2^53 − 1, jq and
+/// JavaScript read the record's seed as another, which made other puzzles
+/// (tester s65c, F2). The largest is taken and carried exactly.
+#[test]
+fn a_seed_past_what_json_readers_hold_is_refused() {
+    let r = run(&["generate", "--seed", "9007199254740992"], "");
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(r.stderr.contains("9007199254740992 is not in 0..=9007199254740991"), "{}", r.stderr);
+    let records = json_lines(run(&["generate", "--seed", "9007199254740991", "--format", "json"], "").stdout);
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0]["seed"].as_u64(), Some((1 << 53) - 1));
+}
