@@ -29,7 +29,7 @@ use crate::model::geometry::{Cell, Geometry, Value};
 use crate::model::puzzle::{Grid, Puzzle};
 use crate::model::renaming::{FreeValues, Orbit};
 use crate::model::verify::verify;
-use crate::pipeline::{checked, Goal, Prepared, SolveOptions};
+use crate::pipeline::{checked, Goal, Prepared, SolveOptions, PROBE_CANDIDATES};
 use crate::reasoning::propagate::{Contradiction, Propagator};
 use crate::reasoning::small::{Node, Pending, Tables};
 use crate::rng::Rng;
@@ -232,6 +232,9 @@ impl Search {
             };
             if !found? {
                 self.engine = Engine::Done;
+                if self.found == 0 && self.reason.is_none() {
+                    self.reason = why_none(prepared.puzzle(), self.deadline);
+                }
                 return Ok(false);
             }
             // Yielded already, as a renaming of the first solution.
@@ -597,6 +600,20 @@ pub struct Count {
     /// past it found another solution (not counted). A count of exactly the
     /// limit is not capped.
     pub capped: bool,
+}
+
+/// Why `puzzle`, which the search found no solution for, has none, where
+/// the whole propagation (singles, subsets and probing, as `solve` runs it)
+/// shows it: the search's own preparation, singles alone on small grids,
+/// may leave it to the search, which says no why (a pencil-mark puzzle).
+fn why_none(puzzle: &Puzzle, deadline: Option<Instant>) -> Option<Contradiction> {
+    let mut p = match Propagator::from_puzzle(puzzle) {
+        Ok(p) => p,
+        Err(reason) => return Some(reason),
+    };
+    p.set_deadline(deadline);
+    let shown = p.propagate().and_then(|()| p.probe(PROBE_CANDIDATES, false)).and_then(|_| p.propagate_subsets());
+    shown.err()
 }
 
 /// Count the solutions of `puzzle`, stopping at `limit` ([`Count::capped`]

@@ -11,7 +11,7 @@ use satdoku::{count_up_to, Geometry, Grid, Layout, Puzzle, Search, SolveOptions,
 
 use crate::util::brute::Brute;
 use crate::util::checker::{assert_solves, data_lines, numbers, read_solution_line, read_symbols, Rng, Shape};
-use crate::util::{json_run, satdoku};
+use crate::util::{json_lines, json_run, run, satdoku};
 
 /// The units of a grid, from the independent checker, with a brute-force
 /// enumerator over them.
@@ -473,4 +473,33 @@ fn count_stats_go_to_stderr_and_leave_stdout_alone() {
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "288");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("4x4") && err.contains("288 solutions"), "{err}");
+}
+
+/// Why a puzzle has no solution is said by every command where the whole
+/// propagation shows it: `count` and `solve --unique` left `reason` out for
+/// a pencil-mark puzzle that `solve` and `analyze` gave one for, their
+/// search's preparation being singles alone (tester s65c, F5).
+#[test]
+fn every_command_says_why_a_pencil_mark_puzzle_has_no_solution() {
+    // Top95's first puzzle as pencil marks, 1 (its solution's) taken out of r1c2.
+    let puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let mut marks: String = puzzle
+        .chars()
+        .map(|c| match c.to_digit(10) {
+            Some(v) => (1..=9).map(|w| if w == v { c } else { '.' }).collect(),
+            None => "123456789".to_string(),
+        })
+        .collect();
+    marks.replace_range(9..10, ".");
+    let input = format!("{marks}\n");
+    let mut reasons = Vec::new();
+    for args in [&["solve"][..], &["count"], &["solve", "--unique"], &["analyze"]] {
+        let r = run(&[args, &["--format", "json"]].concat(), &input);
+        let records = json_lines(&r.stdout);
+        assert_eq!(records.len(), 1, "{args:?}: {}", r.stderr);
+        assert_eq!(records[0]["status"], "unsolvable", "{args:?}: {}", records[0]);
+        let reason = records[0]["reason"].as_str().unwrap_or_else(|| panic!("{args:?}: no reason: {}", records[0]));
+        reasons.push(reason.to_string());
+    }
+    assert!(reasons.iter().all(|r| *r == reasons[0]), "{reasons:?}");
 }

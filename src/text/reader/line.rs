@@ -529,7 +529,8 @@ pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, un
             |cells: &Cells| cells.tokens.iter().all(|t| !t.text.to_string().contains(char::REPLACEMENT_CHARACTER));
         let kept = match &read {
             LineKind::Comment | LineKind::Fields(_) | LineKind::Header(_) => true,
-            LineKind::Title(title) => has_word(title),
+            // A NUL is binary data, never a title's (`\xff\xfe\0garbage`).
+            LineKind::Title(title) => has_word(title) && !text.contains('\0'),
             LineKind::Cells(cells) | LineKind::LabelledRow(_, cells) => clean(cells),
             _ => false,
         };

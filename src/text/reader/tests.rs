@@ -3037,7 +3037,8 @@ mod as_saved_elsewhere {
                 format!("# saved {control} here"),
                 format!("// {control}"),
                 format!("{} # note {control}", TOP[0]),
-                format!("Puzzle one{control}"),
+                // A NUL is binary data, never a title's: below.
+                format!("Puzzle one{}", if control == "\u{0}" { "" } else { control }),
                 TOP[1].to_string(),
                 format!("{}\thard {control}", TOP[2]),
             ];
@@ -3055,6 +3056,8 @@ mod as_saved_elsewhere {
             assert!(matches!(e.kind, ParseErrorKind::BadByte { .. }), "{e}");
             assert_eq!(e.position.column, Some(10), "{e}");
         }
+        let entries = read(&format!("Puzzle one\u{0}\n{}\n", TOP[0]));
+        assert_eq!(statuses(&entries), ["invalid", "ok"]);
     }
 
     #[test]
