@@ -268,7 +268,8 @@ fn uneven_row(labels: &[Label]) -> Option<RegionMapError> {
 /// The first character of a region map that can be no label: a control
 /// character other than whitespace (a NUL of a binary file, an escape), as
 /// (line, column, character), both 1-based, the column in characters.
-/// Comments may hold any (see [`labels_of`]).
+/// Comments may hold any: a line that starts with `#` or `//`, and ` # …`
+/// after the labels.
 pub fn find_control_character(text: &str) -> Option<(usize, usize, char)> {
     text.lines().enumerate().find_map(|(line, l)| {
         let (column, ch) = labels_of(l).chars().enumerate().find(|&(_, ch)| ch.is_control() && !ch.is_whitespace())?;
