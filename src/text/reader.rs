@@ -206,6 +206,8 @@ pub struct PuzzleReader<'a, R> {
     commented: (usize, usize),
     /// The box rules drawn around the cells read lately.
     drawn: Drawn,
+    /// Whether an entry has been made: a puzzle, or a record of one.
+    answered: bool,
     /// In an `.sdk` section that holds no puzzle (`[State]`, `[PencilMarks]`,
     /// …): the lines of it still to skip.
     skipping: usize,
@@ -420,6 +422,9 @@ impl Drawn {
     /// Lines this far behind the last one read are no more looked at: past
     /// the longest run of rows that makes one stretch of puzzles.
     const KEPT: usize = 4 * MAX_RUN_ROWS;
+    /// The most bars a line may have for its columns to be kept: boxes two
+    /// cells wide in a row of 128.
+    const MAX_BARS: usize = 65;
 
     fn rule(&mut self, line: usize) {
         self.rules.insert(line);
@@ -434,7 +439,10 @@ impl Drawn {
         let text = String::from_utf8_lossy(text);
         let bars: Vec<u32> =
             (1..).zip(text.chars()).filter(|&(_, c)| line::is_bar(c)).map(|(column, _)| column).collect();
-        if !bars.is_empty() {
+        // A row drawn with more bars than this is past any box shape that
+        // can be told from it: not kept, so that long lines of bars cost
+        // no memory.
+        if !bars.is_empty() && bars.len() <= Self::MAX_BARS {
             self.bars.insert(line, bars);
             self.let_go(line);
         }
@@ -454,7 +462,9 @@ impl Drawn {
     /// rows of a side-`n` grid, show: rule lines every h rows and `|` every
     /// w cells of every row, or one of the two, the other side n / h or n /
     /// w. None where nothing is drawn, or not evenly (a jigsaw's walls).
-    fn boxes(&self, n: usize, rows: &[(usize, Vec<Token>)]) -> Option<(usize, usize)> {
+    /// `column` tells where a cell of a row is (a token's, a candidate
+    /// word's).
+    fn boxes<T>(&self, n: usize, rows: &[(usize, Vec<T>)], column: impl Fn(&T) -> usize) -> Option<(usize, usize)> {
         // Where the rules fall, 0 < k < n, every `step` apart.
         let step = |at: &[usize]| -> Result<Option<usize>, ()> {
             let Some(&first) = at.first() else { return Ok(None) };
@@ -471,7 +481,7 @@ impl Drawn {
             let bars = self.bars.get(line).map_or(&[][..], Vec::as_slice);
             let mut at: Vec<usize> = bars
                 .iter()
-                .map(|&bar| tokens.iter().filter(|t| t.column < bar).count())
+                .map(|&bar| tokens.iter().filter(|t| column(t) < bar as usize).count())
                 .filter(|&k| 0 < k && k < n)
                 .collect();
             at.dedup();
@@ -492,13 +502,18 @@ impl Drawn {
 }
 
 /// Whether the comment line `buf` holds a whole puzzle of one line after
-/// its `#` and a number, if any (`#1 4.....8.5.3…`, `# 3: 4.....8.5…`): m²
-/// cells, some given, of a side the options allow.
+/// its `#` and a number (`#1 4.....8.5.3…`, `# 3: 4.....8.5…`): m² cells,
+/// some given, of a side the options allow.
 fn holds_puzzle(buf: &[u8], alphabet: &Alphabet, spec: &mut GeometrySpec) -> bool {
     let Ok(text) = std::str::from_utf8(unmarked(buf)) else { return false };
-    let text = text.trim_start().trim_start_matches(['#', '/']);
-    let text = text.trim_start().trim_start_matches(|c: char| c.is_ascii_digit());
-    let text = text.strip_prefix([':', ')', '.']).unwrap_or(text);
+    // Numbered by hand: the number, then `:`, `)` or a space (`#1 4.....`,
+    // `# 3: 4.....`); a puzzle commented out whole is no such line.
+    let text = text.trim_start().trim_start_matches(['#', '/']).trim_start();
+    let number = text.trim_start_matches(|c: char| c.is_ascii_digit());
+    if number.len() == text.len() || !number.starts_with([':', ')', ' ', '\t']) {
+        return false;
+    }
+    let text = &number[1..];
     let under = Under { csv: false, named: false };
     let LineKind::Cells(cells) = classify(text, alphabet, spec.fixed_size(), under) else { return false };
     let side = line::exact_sqrt(cells.tokens.len()).filter(|&m| m >= 4 && spec.geometry_for(m).is_ok());
@@ -581,6 +596,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             titles: (0, 0),
             commented: (0, 0),
             drawn: Drawn::default(),
+            answered: false,
             skipping: 0,
             column: None,
             named: false,
@@ -800,7 +816,13 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                     LineKind::Cells(_) => self.drawn.cells(line, unmarked(&self.buf)),
                     _ => {}
                 }
-                if matches!(kind, LineKind::Comment) && holds_puzzle(&self.buf, self.alphabet, self.spec) {
+                // Looked at only while the input has shown no puzzle: the
+                // count is for an input of none.
+                if matches!(kind, LineKind::Comment)
+                    && !self.answered
+                    && self.buf.len() >= 16
+                    && holds_puzzle(&self.buf, self.alphabet, self.spec)
+                {
                     if self.commented.0 == 0 {
                         self.commented.1 = line;
                     }
@@ -1100,6 +1122,7 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
     fn next(&mut self) -> Option<Entry> {
         loop {
             if let Some(entry) = self.ready.pop_front() {
+                self.answered = true;
                 return Some(entry);
             }
             let Some((line, kind)) = self.next_line() else { return self.lost_at_end() };
@@ -1307,7 +1330,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 .chunks(m)
                 .map(|marks| (1..=m).filter(|&v| !matches!(marks[v - 1].symbol, Symbol::Empty)).collect())
                 .collect();
-            let puzzle = self.marked_puzzle(line, m, sets.iter().map(Vec::as_slice));
+            let puzzle = self.marked_puzzle(line, m, None, sets.iter().map(Vec::as_slice));
             let entry = self.entry(line, cells.label, puzzle);
             return self.ready.push_back(entry);
         }
@@ -2443,7 +2466,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
         }
         let sets: Vec<&[usize]> = rows.iter().flat_map(|(_, words)| words).map(|w| w.digits.as_slice()).collect();
-        Some(self.marked_puzzle(line, m, sets.into_iter()))
+        let drawn = self.drawn.boxes(m, &rows, |w| w.column);
+        Some(self.marked_puzzle(line, m, drawn, sets.into_iter()))
     }
 
     /// A grid with coordinates, if `header` starts one: the column numbers
@@ -2541,17 +2565,26 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             _ => [0, 0],
         };
         let second = second.into_iter().flat_map(|k| [k.checked_sub(1), k.checked_sub(2)]).flatten();
-        // A side whose rows are all whole comes before one with a row
-        // written wrong.
-        let sides: Vec<usize> = sides.chain(second).filter(|&n| n >= 4 && fixed.is_none_or(|f| f == n)).collect();
-        let grids: Vec<(usize, CoordinateRows)> = sides
-            .into_iter()
-            .filter_map(|n| {
-                let cells = coordinate_row(first, None, 0, n, alphabet).filter(|cells| of_side(cells, n))?;
-                Some((n, self.coordinate_rows(n, vec![(line, cells)], from, true)?))
-            })
-            .collect();
-        let (n, rows) = grids.into_iter().min_by_key(|(_, rows)| rows.damaged.is_some())?;
+        // A side whose rows are all whole comes first, the first row's
+        // before the second's, then one with a row written wrong.
+        let sides = sides.chain(second).filter(|&n| n >= 4 && fixed.is_none_or(|f| f == n));
+        let mut found = None;
+        for n in itertools::Itertools::unique(sides) {
+            let Some(cells) = coordinate_row(first, None, 0, n, alphabet).filter(|cells| of_side(cells, n)) else {
+                continue;
+            };
+            match self.coordinate_rows(n, vec![(line, cells)], from, true) {
+                Some(rows) if rows.damaged.is_none() => {
+                    found = Some((n, rows));
+                    break;
+                }
+                Some(rows) => {
+                    found.get_or_insert((n, rows));
+                }
+                None => {}
+            }
+        }
+        let (n, rows) = found?;
         // The next line goes on the block unless it starts another grid
         // with the same label.
         let label = |c: &Cells| c.tokens.first().map(|t| t.text.to_string());
@@ -2590,7 +2623,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                     }?;
                     // Exact rows may be a few cells long or short, but each
                     // cell they hold is a symbol of the grid.
-                    if exact && !of_side(&cells, n) {
+                    if (exact && !of_side(&cells, n)) || cells.len().abs_diff(n) > (n / 3).max(1) {
                         return None;
                     }
                     rows.push((*line, cells));
@@ -2618,9 +2651,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         &mut self,
         line: usize,
         m: usize,
+        drawn: Option<(usize, usize)>,
         cells: impl Iterator<Item = &'s [usize]>,
     ) -> Result<Puzzle, ParseError> {
-        let geometry = self.spec.geometry_for(m).map_err(|e| self.error(line, None, ParseErrorKind::Geometry(e)))?;
+        let geometry =
+            self.spec.geometry_drawn(m, drawn).map_err(|e| self.error(line, None, ParseErrorKind::Geometry(e)))?;
         let mut candidates = Domains::full(m);
         let mut givens = Grid::empty(m);
         for (index, values) in cells.enumerate() {
@@ -2637,7 +2672,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
 
     /// Turn the rows of a side-`n` puzzle into a puzzle of the spec's geometry.
     fn resolve(&mut self, line: usize, n: usize, rows: &[(usize, Vec<Token>)]) -> Result<Puzzle, ParseError> {
-        let boxes = self.drawn.boxes(n, rows);
+        let boxes = self.drawn.boxes(n, rows, |t| t.column as usize);
         let geometry =
             self.spec.geometry_drawn(n, boxes).map_err(|e| self.error(line, None, ParseErrorKind::Geometry(e)))?;
         let givens = self.givens(line, n, rows)?;

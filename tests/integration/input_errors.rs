@@ -159,6 +159,9 @@ fn text_with_no_puzzle_is_bad_input_and_empty_input_is_not() {
             assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{command} {jobs}: {}", r.stderr);
             let says = "2 comment lines hold a whole puzzle after the `#`, the first at <stdin>:2";
             assert!(r.stderr.contains(says), "{command} {jobs}: {}", r.stderr);
+            // A puzzle commented out whole, with no number, is left out on purpose.
+            let r = run(&[command, jobs], &format!("#{TOP1}\n# {TOP1}\n"));
+            assert_eq!((r.code, r.stdout.as_str()), (0, ""), "{command} {jobs}: {}", r.stderr);
             // A CSV header with no rows under it is an empty table, and says so.
             let r = run(&[command, jobs], "# exported\nid,puzzle,solution\n");
             assert_eq!((r.code, r.stdout.as_str()), (0, ""), "{command} {jobs}: {}", r.stderr);

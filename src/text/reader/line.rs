@@ -1259,10 +1259,12 @@ pub(super) fn later_field(field: &str, givens: &[Token], alphabet: &Alphabet) ->
         return LaterField::Other;
     }
     // Where each part starts in the field, in characters.
-    let starts: Vec<usize> = std::iter::once(0)
-        .chain(field.char_indices().filter(|&(_, c)| c == ',').map(|(i, _)| field[..i].chars().count() + 1))
-        .map(|start| start + field.chars().skip(start).take_while(|c| c.is_whitespace()).count())
-        .collect();
+    let mut starts = Vec::with_capacity(parts.len());
+    let mut at = 0;
+    for part in field.split(',') {
+        starts.push(at + part.chars().take_while(|c| c.is_whitespace()).count());
+        at += part.chars().count() + 1;
+    }
     let value = |p: &str| match p.parse::<usize>() {
         Ok(v) => Some(v),
         Err(_) => match alphabet.read(p.chars().next()?) {
@@ -1288,6 +1290,15 @@ pub(super) fn later_field(field: &str, givens: &[Token], alphabet: &Alphabet) ->
             }
         };
     }
+    // The puzzle again, or a state of it (`4,0,0,…`: 0 empty, the givens
+    // kept), is no map; nor are labels that look like none (about n of
+    // them, most about n times).
+    let numbers: Option<Vec<usize>> = parts.iter().map(|p| p.parse().ok().filter(|&v| v <= n)).collect();
+    let kept =
+        |numbers: &[usize]| givens.iter().zip(numbers).all(|(t, &v)| !matches!(t.symbol, Symbol::Value(g) if g != v));
+    if numbers.is_some_and(|numbers| numbers.len() == k && kept(&numbers)) || !is_map(&parts, n) {
+        return LaterField::Other;
+    }
     match read_region_map(&field.replace(',', " "), Some(n)) {
         Ok(map) => LaterField::Regions(map),
         Err(e) => LaterField::Wrong(
@@ -1295,6 +1306,15 @@ pub(super) fn later_field(field: &str, givens: &[Token], alphabet: &Alphabet) ->
             format!("no region map of the {n}x{n} puzzle: {}", e.message),
         ),
     }
+}
+
+/// Whether `labels` look like a region map of side n, right or a little
+/// wrong: n labels give or take one, all but two of them on n cells give or
+/// take two.
+fn is_map(labels: &[&str], n: usize) -> bool {
+    let counts = labels.iter().counts();
+    let about = |count: usize| count.abs_diff(n) <= 2;
+    counts.len().abs_diff(n) <= 1 && counts.values().filter(|&&count| about(count)).count() + 2 >= counts.len()
 }
 
 /// The cells of a field or word (numbers separated by commas, or symbols),

@@ -1611,6 +1611,12 @@ fn boxes_are_where_the_rules_are_drawn() {
         let entries = read(&draw(cells, n, boxes, false, false));
         assert_eq!(shape(&entries[0]), Some(geometry::default_box(n).unwrap()));
     }
+    // A candidate grid (what `analyze --format grid` prints) too.
+    let candidates = "1 23456 | 3456 2 | 456 3456\n2456 2456 | 1 3456 | 3456 2456\n3 456 | 2456 456 | 1 2456\n\
+                      ---------+---------+---------\n456 1 | 2 456 | 3 456\n456 3 | 456 1 | 2 456\n2 456 | 3 456 | 456 1\n";
+    let entries = read(candidates);
+    assert_eq!(entries.len(), 1, "{candidates}");
+    assert_eq!(shape(&entries[0]), Some((3, 2)), "{candidates}");
     // In box-drawing characters, as a terminal shows them.
     let text = draw(six, 6, (3, 2), true, true).replace('|', "│").replace('-', "─").replace('+', "┼");
     assert_eq!(shape(&read(&text)[0]), Some((3, 2)), "{text}");
@@ -1978,6 +1984,15 @@ fn a_jigsaw_rows_regions_written_wrong_are_named() {
     // With the layout fixed by an option, the field is not looked at.
     let entries = read_fixed(&row(cases[0].0), 4);
     assert_eq!(statuses(&entries), ["ok"]);
+    // The puzzle again in a later field, or a state of it (0 empty, the
+    // givens kept), is no map either (review s65: such a row was invalid).
+    let again = "p1\t4\t1,0,0,0,0,0,3,0,0,4,0,0,0,0,0,2\t1,0,0,0,0,0,3,0,0,4,0,0,0,0,0,2\n";
+    let state = "p1\t4\t1,0,0,0,0,0,3,0,0,4,0,0,0,0,0,2\t1,3,0,0,4,0,3,0,0,4,1,0,3,0,0,2\n";
+    for text in [again, state] {
+        let entries = read(text);
+        assert_eq!(statuses(&entries), ["ok"], "{text}");
+        assert_eq!(entries[0].puzzle.as_ref().unwrap().geometry().layout(), &Layout::Boxes { rows: 2, cols: 2 });
+    }
 }
 
 /// Classic Mac OS files end lines with a lone CR.
