@@ -1233,8 +1233,9 @@ pub(super) fn is_whole_field(text: &str, alphabet: &Alphabet, fixed: Option<usiz
 /// regions or solution (janko.at's `id n givens regions solution source`).
 #[derive(Debug)]
 pub(super) enum LaterField {
-    /// No regions: not n² labels separated by commas, or the puzzle's
-    /// solution (n² values that keep its givens).
+    /// No regions: not n² labels separated by commas that look like a map,
+    /// or the puzzle's solution (n² values that keep its givens), or the
+    /// puzzle again or a state of it (`0` empty).
     Other,
     /// The puzzle's regions, numbered 0..n in order of first appearance.
     Regions(Vec<u32>),
@@ -1290,22 +1291,25 @@ pub(super) fn later_field(field: &str, givens: &[Token], alphabet: &Alphabet) ->
             }
         };
     }
+    // Labels that look like no map (about n of them, most about n times)
+    // are none; a whole map is the regions.
+    if !is_map(&parts, n) {
+        return LaterField::Other;
+    }
+    let e = match read_region_map(&field.replace(',', " "), Some(n)) {
+        Ok(map) => return LaterField::Regions(map),
+        Err(e) => e,
+    };
     // The puzzle again, or a state of it (`4,0,0,…`: 0 empty, the givens
-    // kept), is no map; nor are labels that look like none (about n of
-    // them, most about n times).
+    // kept), is no map written wrong.
     let numbers: Option<Vec<usize>> = parts.iter().map(|p| p.parse().ok().filter(|&v| v <= n)).collect();
     let kept =
         |numbers: &[usize]| givens.iter().zip(numbers).all(|(t, &v)| !matches!(t.symbol, Symbol::Value(g) if g != v));
-    if numbers.is_some_and(|numbers| numbers.len() == k && kept(&numbers)) || !is_map(&parts, n) {
+    if numbers.is_some_and(|numbers| numbers.len() == k && kept(&numbers)) {
         return LaterField::Other;
     }
-    match read_region_map(&field.replace(',', " "), Some(n)) {
-        Ok(map) => LaterField::Regions(map),
-        Err(e) => LaterField::Wrong(
-            e.at.map_or(0, |at| at.column - 1),
-            format!("no region map of the {n}x{n} puzzle: {}", e.message),
-        ),
-    }
+    let message = format!("no region map of the {n}x{n} puzzle: {}", e.message);
+    LaterField::Wrong(e.at.map_or(0, |at| at.column - 1), message)
 }
 
 /// Whether `labels` look like a region map of side n, right or a little
