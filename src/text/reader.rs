@@ -1271,16 +1271,17 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                     // A jigsaw file's row brings the puzzle's regions in a
                     // later field (janko.at's `id n givens regions solution`).
                     // The grid options' layout wins over it.
-                    let later = fields[index + 1..]
-                        .iter()
-                        .zip(index + 2..)
-                        .filter(|_| self.spec.takes_row_regions())
-                        .map(|((column, f), field)| (column, field, later_field(f, &cells.tokens, alphabet)))
-                        .find(|(_, _, later)| !matches!(later, LaterField::Other));
+                    let later = match self.spec.takes_row_regions() {
+                        true => fields[index + 1..]
+                            .iter()
+                            .zip(index + 2..)
+                            .map(|((column, f), field)| (column, field, later_field(f, &cells.tokens, alphabet)))
+                            .find(|(_, _, later)| !matches!(later, LaterField::Other)),
+                        false => None,
+                    };
                     match later {
                         Some((_, _, LaterField::Regions(regions))) => self.jigsaw_row(line, cells, regions),
-                        Some((column, field, LaterField::Wrong(at, message))) => {
-                            let count = fields[field - 1].1.split(',').count();
+                        Some((column, field, LaterField::Wrong { at, count, message })) => {
                             let kind = ParseErrorKind::RegionsField { field, count, message };
                             let error = self.error(line, Some(column + at + 1), kind);
                             let entry = self.entry(line, cells.label, Err(error));

@@ -1241,9 +1241,15 @@ pub(super) enum LaterField {
     Regions(Vec<u32>),
     /// n² labels, give or take a row, that are no region map of the puzzle
     /// (a region too large, a label missing or too many, regions numbered
-    /// from 1), nor its solution: what is wrong, and the 0-based column in
-    /// the field where.
-    Wrong(usize, String),
+    /// from 1), nor its solution.
+    Wrong {
+        /// Where, as a 0-based column in the field.
+        at: usize,
+        /// The field's labels.
+        count: usize,
+        /// What is wrong.
+        message: String,
+    },
 }
 
 /// Read `field` as [`LaterField`] for the puzzle of cells `givens` (n²).
@@ -1275,11 +1281,13 @@ pub(super) fn later_field(field: &str, givens: &[Token], alphabet: &Alphabet) ->
     };
     let values: Option<Vec<usize>> = parts.iter().map(|p| value(p).filter(|v| (1..=n).contains(v))).collect();
     if let Some(values) = values.filter(|v| v.len() == k) {
-        let clash = givens.iter().zip(&values).position(|(t, &v)| matches!(t.symbol, Symbol::Value(g) if g != v));
+        let clash = givens.iter().zip(&values).enumerate().find_map(|(i, (t, &v))| match t.symbol {
+            Symbol::Value(given) if given != v => Some((i, given)),
+            _ => None,
+        });
         return match clash {
             None => LaterField::Other,
-            Some(i) => {
-                let Symbol::Value(given) = givens[i].symbol else { unreachable!("a clash is at a given") };
+            Some((i, given)) => {
                 let message = format!(
                     "its values 1 to {n} are not the puzzle's solution (r{}c{} is given {given}, here {}), and regions are numbered from 0 (0 to {}, each {n} times)",
                     i / n + 1,
@@ -1287,7 +1295,7 @@ pub(super) fn later_field(field: &str, givens: &[Token], alphabet: &Alphabet) ->
                     values[i],
                     n - 1
                 );
-                LaterField::Wrong(starts[i], message)
+                LaterField::Wrong { at: starts[i], count: parts.len(), message }
             }
         };
     }
@@ -1309,7 +1317,7 @@ pub(super) fn later_field(field: &str, givens: &[Token], alphabet: &Alphabet) ->
         return LaterField::Other;
     }
     let message = format!("no region map of the {n}x{n} puzzle: {}", e.message);
-    LaterField::Wrong(e.at.map_or(0, |at| at.column - 1), message)
+    LaterField::Wrong { at: e.at.map_or(0, |at| at.column - 1), count: parts.len(), message }
 }
 
 /// Whether `labels` look like a region map of side n, right or a little
