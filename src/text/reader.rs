@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 use crate::enumerate::{Count, Search};
 use crate::error::{echo, ParseError, ParseErrorKind, Position, Shift};
 use crate::model::domains::Domains;
-use crate::model::geometry::{Value, MAX_SIZE};
+use crate::model::geometry::{Layout, Value, MAX_SIZE};
 use crate::model::puzzle::{GeometrySpec, Grid, Puzzle};
 use crate::pipeline::SolveOptions;
 use crate::reasoning::propagate::Propagator;
@@ -2143,8 +2143,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// where the run shows `damage` or has firm puzzles, a row typed twice
     /// touching it, or n rows across it, starting where no puzzle was read,
     /// that have one solution; where the run's rows add up, two puzzles or
-    /// more together among firm ones (nothing tells them from a shifted
-    /// stretch); where it is damaged in more than one place, any. A run
+    /// more together among firm ones, unless propagation refutes every
+    /// reading inside them that a row lost or doubled could make (the
+    /// puzzles written would be among those); where it is damaged in more
+    /// than one place, any. A run
     /// whose rows add up and that has no firm puzzle (a file of puzzles with
     /// many solutions) is read as written. `known` holds the
     /// [`wrongness`](Self::wrongness) of readings already made, by first
@@ -2214,21 +2216,39 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 // The n rows across the stretch that start where no puzzle was read.
                 let mut across = (first.saturating_sub(n - 1)..end.min(rows.len() - n + 1))
                     .filter(|start| read_at.binary_search(start).is_err());
+                // Whether propagation refutes every reading inside the
+                // stretch that cuts its boxes' bands, so that no row lost and
+                // another doubled in it could have made it: the puzzles
+                // written would stand where the shift put them, and not be
+                // refuted. Firm puzzles beside it fix that those would start
+                // inside. (A reading a whole band off keeps every box of the
+                // puzzles written, and is seldom refuted whatever happened.)
+                let band = self.band_height(rows, first, n);
+                let low = if p == 0 || firm(p - 1) { first } else { 0 };
+                let high = if q == starts.len() || firm(q) { end - n } else { rows.len() };
+                let cuts = |start: usize| (low..=high).contains(&start) && (start + n - first % n) % n % band != 0;
+                let mut pinned = true;
                 while shift.is_none() && evidence {
                     let Some(start) = across.next() else { break };
                     let left = time_left(deadline);
                     if left.is_zero() {
                         // Not told in time: where the run shows damage, not read.
                         shift = damaged.then_some(Shift::Untold);
+                        pinned = false;
                         break;
                     }
-                    if self.told_wrongness(&rows[start..start + n], n, GUESS_TIME.min(left)) == Some(0) {
-                        shift = Some(Shift::Found(rows[start].0));
+                    match self.told_wrongness(&rows[start..start + n], n, GUESS_TIME.min(left)) {
+                        Some(0) => shift = Some(Shift::Found(rows[start].0)),
+                        Some(2) => {}
+                        _ => pinned &= !cuts(start),
                     }
                 }
+                pinned &= band > 1;
                 // Among puzzles of one solution, two or more together that
-                // have not are told from a shifted stretch by nothing.
-                if shift.is_none() && mixed && q - p > 1 && damage == Damage::None {
+                // have not are told from a shifted stretch only where every
+                // reading across them a row or a few off is refuted: the
+                // puzzles written, read where a shift put them, would not be.
+                if shift.is_none() && mixed && q - p > 1 && damage == Damage::None && !pinned {
                     shift = Some(Shift::Among);
                 }
                 if shift.is_none() && damage == Damage::Several {
@@ -2260,6 +2280,20 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             };
             let entry = self.entry(line, None, puzzle);
             self.ready.push_back(entry);
+        }
+    }
+
+    /// The rows of a box of the puzzle whose n rows start at `first`: the
+    /// shift, in rows, that keeps every box whole. A Latin square's is 1 (every
+    /// shift keeps its units), a jigsaw's n (no shift does).
+    fn band_height(&mut self, rows: &[(usize, Vec<Token>)], first: usize, n: usize) -> usize {
+        match self.resolve(rows[first].0, n, &rows[first..first + n]) {
+            Ok(puzzle) => match puzzle.geometry().layout() {
+                Layout::Boxes { rows, .. } => *rows,
+                Layout::Latin => 1,
+                Layout::Regions(_) => n,
+            },
+            Err(_) => 1,
         }
     }
 

@@ -3541,6 +3541,80 @@ mod rows_lost_or_doubled_twice {
             assert_eq!(entries.len(), 5, "{text}");
         }
     }
+
+    const COUNTED: &str = include_str!("../../../tests/data/counted.txt");
+
+    /// tdoku's puzzles of 35 givens with 3 to 601 solutions each.
+    fn several() -> Vec<&'static str> {
+        let puzzles = COUNTED.lines().filter(|l| !l.starts_with('#')).map(|l| l.split(':').collect::<Vec<_>>());
+        puzzles
+            .filter(|f| f[1] != "1" && f[0].matches(|c: char| c.is_ascii_digit()).count() >= 34)
+            .map(|f| f[0])
+            .collect()
+    }
+
+    #[test]
+    fn puzzles_with_several_solutions_together_are_read_where_nothing_across_them_reads() {
+        // A tester's file: whole 9×9s back to back with no damage, two and
+        // three puzzles with several solutions together between puzzles with
+        // one. Every reading a row or two off across them contradicts
+        // itself, so no row lost or doubled can have put them there: they
+        // were reported (exit 2) and are read.
+        let many = several();
+        let proper = seventeen(40, 4);
+        for written in [
+            vec![proper[0], many[0], many[1], proper[1]],
+            vec![proper[0], many[2], many[3], many[4], proper[1], many[5], many[6], proper[2]],
+        ] {
+            let text = run_of(&written, |_, _| {});
+            let kept: Vec<usize> = (0..written.len()).collect();
+            let entries = assert_read_as_written(&text, &written, &kept);
+            assert_eq!(entries.len(), written.len(), "{text}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        /// Puzzles of one solution and of several back to back, a stray row
+        /// after the first and a row lost from a later one, with a puzzle of
+        /// one solution after it (the rows add up): the puzzles between are
+        /// read in steps of n as two puzzles' rows each, and none of those
+        /// is read, however many of them have several solutions.
+        #[test]
+        fn a_stray_row_and_a_lost_row_around_puzzles_with_several_solutions_read_nothing_shifted(
+            kinds in prop::collection::vec(any::<bool>(), 2..5),
+            picks in prop::collection::vec(0..1000usize, 7),
+            (lost_at, from) in (0..9usize, (0..7usize, 0..9usize)),
+        ) {
+            let (many, proper) = (several(), seventeen(0, 200));
+            let mut written = vec![proper[picks[0] % 200]];
+            written.extend(kinds.iter().zip(&picks[1..]).map(|(&one, &k)| match one {
+                true => proper[k % proper.len()],
+                false => many[k % many.len()],
+            }));
+            written.extend([proper[picks[5] % 200], proper[picks[6] % 200]]);
+            let lost_in = written.len() - 2;
+            let stray = rows(written[from.0 % written.len()])[from.1].clone();
+            prop_assume!(stray.contains(|c: char| c.is_ascii_digit()));
+            let text = run_of(&written, |i, block| {
+                if i == 0 {
+                    block.push(stray.clone());
+                } else if i == lost_in {
+                    block.remove(lost_at);
+                }
+            });
+            let lines: Vec<&str> = text.lines().collect();
+            let shifted: Vec<String> = (1..lost_in).map(|k| lines[k * 9..k * 9 + 9].concat()).collect();
+            for entry in read(&text).iter().filter(|e| e.puzzle.is_ok()) {
+                let read = givens(entry);
+                prop_assert!(
+                    written.contains(&read.as_str()) || !shifted.contains(&read),
+                    "read two puzzles' rows as one: {} in\n{}", read, text
+                );
+            }
+        }
+    }
 }
 
 /// `Puzzle #2 4..7…`: the `#` is the label's number sign. It was taken for
