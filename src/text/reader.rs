@@ -2188,10 +2188,13 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         };
         let mixed = read.contains(&Some(0)) && read.iter().any(|&w| w.is_some_and(|w| w > 0));
         let firm = |p: usize| read[p] == Some(0);
+        let read_at: Vec<usize> = starts.iter().flatten().copied().collect();
         // In a run whose rows add up and where no puzzle has one solution
-        // (a file of puzzles with many), nothing tells a shift: it is read
-        // as written.
-        let evidence = damaged || mixed;
+        // (a file of puzzles with many), a shift shows only where n rows a
+        // row or a few off have one: a row lost and another doubled put the
+        // puzzles written there. Else it is read as written.
+        let evidence =
+            damaged || mixed || (check && !read.contains(&Some(0)) && self.shows_shift(rows, n, &read_at, deadline));
         // A row typed twice shifts the rows after it: where a puzzle ends
         // with one copy and the next starts with the other, that edge is
         // fixed by neither.
@@ -2199,7 +2202,6 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let twin = |at: usize| at < rows.len() && twice[at];
         // What shows each piece shifted, if anything does.
         let mut shifted: Vec<Option<Shift>> = vec![None; starts.len()];
-        let read_at: Vec<usize> = starts.iter().flatten().copied().collect();
         let mut p = 0;
         while p < starts.len() {
             if starts[p].is_none() || firm(p) || !check {
@@ -2281,6 +2283,33 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             let entry = self.entry(line, None, puzzle);
             self.ready.push_back(entry);
         }
+    }
+
+    /// Whether n rows of a run read at `read_at`, starting where no puzzle
+    /// was read and a row or a few off (not a whole band of boxes, which
+    /// keeps every box and often reads), have exactly one solution, before
+    /// `deadline`. Puzzles with several solutions back to back have none
+    /// such (none of 80,000 readings across serg-benchmark's 10,000), so one
+    /// is a puzzle written, shifted by rows lost or doubled; grids smaller
+    /// than 9×9 have them by chance, so there two must show it.
+    fn shows_shift(&mut self, rows: &[(usize, Vec<Token>)], n: usize, read_at: &[usize], deadline: Instant) -> bool {
+        let Some(&first) = read_at.first() else { return false };
+        let band = self.band_height(rows, first, n);
+        let mut needed = if n >= 9 { 1 } else { 2 };
+        for start in (0..=rows.len() - n).filter(|start| read_at.binary_search(start).is_err()) {
+            let left = time_left(deadline);
+            if left.is_zero() {
+                return false;
+            }
+            let cuts = (start + n - first % n) % n % band != 0;
+            if cuts && self.told_wrongness(&rows[start..start + n], n, GUESS_TIME.min(left)) == Some(0) {
+                needed -= 1;
+                if needed == 0 {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The rows of a box of the puzzle whose n rows start at `first`: the

@@ -3577,15 +3577,17 @@ mod rows_lost_or_doubled_twice {
         #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
         /// Puzzles of one solution and of several back to back, a stray row
-        /// after the first and a row lost from a later one, with a puzzle of
-        /// one solution after it (the rows add up): the puzzles between are
-        /// read in steps of n as two puzzles' rows each, and none of those
-        /// is read, however many of them have several solutions.
+        /// in the first and a row lost from a later one, maybe with a puzzle
+        /// after it (the rows add up): the puzzles between are read in steps
+        /// of n as two puzzles' rows each, and none of those is read,
+        /// however many of them have several solutions, and whether any
+        /// puzzle read in steps of n has one or none does.
         #[test]
         fn a_stray_row_and_a_lost_row_around_puzzles_with_several_solutions_read_nothing_shifted(
             kinds in prop::collection::vec(any::<bool>(), 2..5),
             picks in prop::collection::vec(0..1000usize, 7),
-            (lost_at, from) in (0..9usize, (0..7usize, 0..9usize)),
+            (stray_at, lost_at, from) in (0..10usize, 0..9usize, (0..7usize, 0..9usize)),
+            after in any::<bool>(),
         ) {
             let (many, proper) = (several(), seventeen(0, 200));
             let mut written = vec![proper[picks[0] % 200]];
@@ -3593,13 +3595,16 @@ mod rows_lost_or_doubled_twice {
                 true => proper[k % proper.len()],
                 false => many[k % many.len()],
             }));
-            written.extend([proper[picks[5] % 200], proper[picks[6] % 200]]);
-            let lost_in = written.len() - 2;
+            written.push(proper[picks[5] % 200]);
+            let lost_in = written.len() - 1;
+            if after {
+                written.push(proper[picks[6] % 200]);
+            }
             let stray = rows(written[from.0 % written.len()])[from.1].clone();
             prop_assume!(stray.contains(|c: char| c.is_ascii_digit()));
             let text = run_of(&written, |i, block| {
                 if i == 0 {
-                    block.push(stray.clone());
+                    block.insert(stray_at, stray.clone());
                 } else if i == lost_in {
                     block.remove(lost_at);
                 }
