@@ -213,6 +213,16 @@ pub enum ParseErrorKind {
         /// What came instead, in words.
         what: String,
     },
+    /// A grid's row whose label does not go on from the rows above it.
+    #[error("this row's label '{label}' does not go on from the rows above it ('{expected}' was expected): the puzzle that starts at line {first} has a row lost, written twice or out of order, so it is not read")]
+    RowOutOfTurn {
+        /// The line of the puzzle's first row.
+        first: usize,
+        /// The row's label.
+        label: String,
+        /// The label the rows above it count to.
+        expected: String,
+    },
     /// A row of a block with a cell too many or too few, its other rows whole.
     #[error("row {row} of the puzzle that starts at line {first} has {count} cell{} (expected {n}, as its other rows have)", if *count == 1 { "" } else { "s" })]
     DamagedRow {

@@ -47,7 +47,7 @@ use line::{
     without_line_end, Cells, FpuzzlesLine, Header, JsonDepth, LaterField, Line, LineKind, Token, TokenText, Under,
     DAMAGED_CELLS, ENDLESS,
 };
-use sheet::{whole_grids, whole_grids_then};
+use sheet::{whole_grids, whole_grids_then, Labelled};
 
 /// What lines of k = m² cells say of being rows of a k×k grid rather than
 /// m×m puzzles one per line.
@@ -1132,7 +1132,9 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                 LineKind::Separator(mut cells) if self.skipping == 0 => {
                     self.line_mode = None;
                     let first_row = match self.peek(0) {
-                        Some((_, LineKind::LabelledRow(..))) => self.labelled_block(&mut cells, None),
+                        Some((_, LineKind::LabelledRow(..))) => {
+                            matches!(self.labelled_block(&mut cells, None), Labelled::Block)
+                        }
                         _ => {
                             self.drop_trailing_field(&mut cells);
                             self.first_row_of_block(line, &cells)
@@ -1186,7 +1188,15 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                     let cell_first = cells.label_cell.is_some()
                         && matches!(self.peek(0), Some((_, LineKind::Cells(c)))
                             if c.tokens.len() == k + 1 && c.delimiter == cells.delimiter && c.label.is_none());
-                    if self.labelled_block(&mut cells, Some(&label)) {
+                    let labelled = self.labelled_block(&mut cells, Some(&label));
+                    if let Labelled::OutOfTurn { row, lines, label: wrong, expected } = labelled {
+                        let at = self.pending[row].0;
+                        self.pending.drain(..lines);
+                        let kind = ParseErrorKind::RowOutOfTurn { first: line, label: wrong, expected };
+                        let error = self.error(at, None, kind);
+                        let entry = self.entry(line, None, Err(error));
+                        self.ready.push_back(entry);
+                    } else if let Labelled::Block = labelled {
                         self.block(line, cells.tokens);
                     } else if let (true, Some(first)) = (cell_first, cells.label_cell.take()) {
                         self.block(line, std::iter::once(*first).chain(cells.tokens).collect());

@@ -75,13 +75,6 @@ fn label_stem(label: &str) -> &str {
 /// `J` after `H` as SudokuWiki skips `I`; `Row A` …, `a` …): letters that
 /// do not (`n`, `x`, `y`) are a table's, not a grid's.
 fn counts_on(first: &str, next: &str, rows: usize) -> bool {
-    // The words before a letter alone at the end, and the letter.
-    fn lettered(label: &str) -> Option<(&str, u8)> {
-        let label = label.trim_end();
-        let (at, letter) = label.char_indices().next_back().filter(|(_, c)| c.is_ascii_alphabetic())?;
-        let stem = &label[..at];
-        (stem.is_empty() || stem.ends_with([' ', '-', '_', '.'])).then_some((stem.trim_end(), letter as u8))
-    }
     match (lettered(first), lettered(next)) {
         // SudokuWiki's rows run A to H, then J.
         (Some((a, x)), Some((b, y))) => {
@@ -91,6 +84,103 @@ fn counts_on(first: &str, next: &str, rows: usize) -> bool {
         (None, None) => label_stem(first) == label_stem(next),
         _ => false,
     }
+}
+
+/// The number that ends a label (`Row 7`, `R7`, `7`), if any.
+fn label_number(label: &str) -> Option<usize> {
+    label.trim_end()[label_stem(label).len()..].trim().parse().ok()
+}
+
+/// Whether the label `next` is exactly the one `rows` rows below `first` in
+/// a grid whose labels count its rows: letters as [`counts_on`] has them,
+/// numbers one more each row (`Row 1`, `Row 2`, …). Labels of the kind
+/// with no number to count by are taken as they come.
+fn counts_exactly(first: &str, next: &str, rows: usize) -> bool {
+    match (label_number(first), label_number(next), lettered(first), lettered(next)) {
+        (Some(a), Some(b), ..) => label_stem(first) == label_stem(next) && b == a + rows,
+        // SudokuWiki's rows run A to H, then J.
+        (.., Some((a, x)), Some((b, y))) => {
+            let (x, y) = (usize::from(x), usize::from(y));
+            a == b && (y == x + rows || (matches!(x as u8, b'A' | b'a') && rows >= 8 && y == x + rows + 1))
+        }
+        _ => counts_on(first, next, rows),
+    }
+}
+
+/// The label `rows` rows below `first`, as [`counts_exactly`] counts, for messages.
+fn label_after(first: &str, rows: usize) -> String {
+    let stem = label_stem(first);
+    match label_number(first) {
+        Some(number) => format!("{}{}", &first[..first.len() - first[stem.len()..].trim_start().len()], number + rows),
+        None => {
+            let letter = first.trim_end().chars().next_back().map_or('A', |c| (c as u8 + rows as u8) as char);
+            format!("{}{letter}", &first.trim_end()[..first.trim_end().len() - 1])
+        }
+    }
+}
+
+/// The first row among a grid's `rows` (and the row after them) whose
+/// label does not go on from `first`'s in turn, where the labels count the
+/// rows (numbers, or letters from `A`): the row after the grid opens the
+/// next one or is of another kind.
+fn out_of_turn(first: &str, labels: &[Option<String>], rows: usize) -> Option<usize> {
+    // Numbers from 1 (over rows `R1` … `R9`, `R0` is a title); letters
+    // that count on somewhere among the rows (`n`, `x`, `y` label a table).
+    let within = labels.len().min(rows + 1);
+    let counted = match label_number(first) {
+        Some(number) => number >= 1,
+        None => (1..within)
+            .any(|i| (1..rows).any(|j| labels[i].as_deref().is_some_and(|label| counts_exactly(first, label, j)))),
+    };
+    if !counted {
+        return None;
+    }
+    (1..within).find(|&i| match labels[i].as_deref() {
+        Some(label) if i < rows => !counts_exactly(first, label, i),
+        Some(label) => counts_on(first, label, i) && !opens_grid(first, label),
+        None => false,
+    })
+}
+
+/// Whether two labels are of one kind that counts rows: numbers after the
+/// same words (`Row 1`, `Row 7`), or letters after them (`A`, `C`).
+fn same_kind(first: &str, label: &str) -> bool {
+    match (label_number(first), label_number(label), lettered(first), lettered(label)) {
+        (Some(_), Some(_), ..) => label_stem(first) == label_stem(label),
+        (None, None, Some((a, _)), Some((b, _))) => a == b,
+        _ => false,
+    }
+}
+
+/// Whether `label` opens a grid of rows labelled as `first` is: it is the
+/// first of its kind (`Row 1`, `A`; `R0` where `first` is), wherever
+/// `first` stands.
+fn opens_grid(first: &str, label: &str) -> bool {
+    match (label_number(first), label_number(label), lettered(first), lettered(label)) {
+        (Some(a), Some(b), ..) => label_stem(first) == label_stem(label) && b == a.min(1),
+        (None, None, Some((a, _)), Some((b, y))) => a == b && matches!(y, b'A' | b'a'),
+        _ => false,
+    }
+}
+
+/// What [`PuzzleReader::labelled_block`] makes of a labelled row.
+pub(super) enum Labelled {
+    /// No grid's first row: a puzzle on one line, or a title.
+    No,
+    /// A grid's first row: its rows are in the pending lines, unlabelled.
+    Block,
+    /// A grid's first row whose rows' labels do not count on: the row of
+    /// the first out of turn and the lines up to the next grid, by index in
+    /// the pending lines, its label, and the label it should have had.
+    OutOfTurn { row: usize, lines: usize, label: String, expected: String },
+}
+
+/// The words before a letter alone at the end of a label, and the letter.
+fn lettered(label: &str) -> Option<(&str, u8)> {
+    let label = label.trim_end();
+    let (at, letter) = label.char_indices().next_back().filter(|(_, c)| c.is_ascii_alphabetic())?;
+    let stem = &label[..at];
+    (stem.is_empty() || stem.ends_with([' ', '-', '_', '.'])).then_some((stem.trim_end(), letter as u8))
 }
 
 /// Whether a label says its line is a row: `Row 1`, `R1`, `Line 1`.
@@ -386,12 +476,12 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// is a row with its `label`, or (`None`) a row of only delimiters, the
     /// grid's empty first row when no more labelled rows of its length
     /// follow the grid (else it is a blank line before a grid).
-    pub(super) fn labelled_block(&mut self, first: &mut Cells, label: Option<&str>) -> bool {
+    pub(super) fn labelled_block(&mut self, first: &mut Cells, label: Option<&str>) -> Labelled {
         let exact = label.is_none();
         let k = first.tokens.len();
         // Past the largest side (and a delimiter after it), no grid's row.
         if k > MAX_SIZE + 1 {
-            return false;
+            return Labelled::No;
         }
         // Labelled lines of m² cells may be m×m puzzles one per line
         // (`Puzzle 1: 4 . 3 . …`), as unlabelled ones may: the same rules
@@ -402,7 +492,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let maybe_puzzles = label.is_some_and(|label| !names_a_row(label));
         let small = label.and_then(|_| self.small_side(k));
         if is_small_puzzle(&first.tokens, small) || (maybe_puzzles && self.is_puzzle_of_run(k, first)) {
-            return false;
+            return Labelled::No;
         }
         // The grid's first row written wrong (`A: 5 3 . . 7 . . . . .` over
         // rows of 9): its block names it, as it names an unlabelled one.
@@ -411,7 +501,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 unlabel(kind);
             }
             self.labelled = true;
-            return true;
+            return Labelled::Block;
         }
         // The stretch of labelled rows and rows of only delimiters of k
         // cells, rules skipped: whether each is one of only delimiters, and
@@ -419,6 +509,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let window = (3 * k).max(1024);
         // A labelled row is a row, never a blank line; a row of only delimiters (`exact`) may be either.
         let (mut empty, mut ends, mut lines) = (vec![exact], vec![0], 0);
+        // Each row's label (none for a row of only delimiters).
+        let mut labels: Vec<Option<String>> = vec![label.map(String::from)];
         let signs_of = |c: &Cells| small.map(|m| RowSigns::of(&c.tokens, m)).unwrap_or_default();
         let mut signs = vec![signs_of(first)];
         // Whether the first labelled row after it is of its kind.
@@ -441,11 +533,13 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                     let row = empty.len();
                     next_of_kind.get_or_insert_with(|| label.is_some_and(|label| counts_on(label, next, row)));
                     all_end_empty &= c.ends_in_empty_field();
+                    labels.push(Some(next.clone()));
                     empty.push(false);
                     signs.push(signs_of(c));
                     ends.push(lines + 1);
                 }
                 Some((_, LineKind::Separator(c))) if c.tokens.len() == k => {
+                    labels.push(None);
                     empty.push(true);
                     signs.push(RowSigns::default());
                     ends.push(lines + 1);
@@ -454,12 +548,13 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 // 8 . 4 .`) between rows of k, or last of a grid: a row
                 // written wrong, which the block names.
                 Some((_, LineKind::LabelledRow(next, c)))
-                    if label.is_some_and(|label| counts_on(label, next, empty.len() % k))
+                    if label.is_some_and(|label| counts_exactly(label, next, empty.len() % k))
                         && c.tokens.len().abs_diff(k) <= (k / 3).max(2)
                         && !is_whole_count(c.tokens.len())
                         && ((empty.len() + 1) % k == 0 || row_after) =>
                 {
                     all_end_empty &= c.ends_in_empty_field();
+                    labels.push(Some(next.clone()));
                     empty.push(false);
                     signs.push(signs_of(c));
                     ends.push(lines + 1);
@@ -498,15 +593,39 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // cut short, one invalid record as unlabelled rows make, never
         // titles that leave no record (`R1,…`, `R2,…`, `R3,…` of a 4×4).
         let cut_short = label.is_some() && !other_kind && !puzzles && (2..rows).contains(&empty.len());
+        // Rows whose labels count them (`Row 1` … `Row 9`, `A` … `I`) say
+        // where each grid starts: one whose labels do not go on in turn (a
+        // row lost, typed twice, or another's) is one invalid record up to
+        // the next grid's first label, never a grid of the wrong rows.
+        let of_kind = |l: &Option<String>| label.zip(l.as_deref()).is_some_and(|(a, b)| same_kind(a, b));
+        if let (Some(first_label), true, false) = (label, labels.get(1).is_some_and(of_kind), puzzles) {
+            if let Some(wrong) = out_of_turn(first_label, &labels, rows) {
+                let opens = |l: &Option<String>| l.as_deref().is_some_and(|l| opens_grid(first_label, l));
+                let next_opening =
+                    |from: usize| (from..labels.len()).find(|&j| opens(&labels[j])).unwrap_or(labels.len());
+                let mut end = next_opening(1);
+                // A lone row that opens no whole grid (`Row 1` put last) is
+                // this grid's, not a title that names nothing.
+                while end < labels.len() && next_opening(end + 1) == end + 1 {
+                    end += 1;
+                }
+                return Labelled::OutOfTurn {
+                    row: ends[wrong] - 1,
+                    lines: ends[end - 1],
+                    label: labels[wrong].clone().unwrap_or_default(),
+                    expected: label_after(first_label, wrong),
+                };
+            }
+        }
         if (empty.len() < rows && !cut_short)
             || (other_kind && !whole_grids(&empty, rows, more) && whole_grids(&empty[1..], rows, more))
             || (puzzles && (taken.givens >= k || taken.repeats))
         {
-            return false;
+            return Labelled::No;
         }
         let lines = ends[rows.min(empty.len()) - 1];
         if exact && self.labelled_row_ahead(lines, k) {
-            return false;
+            return Labelled::No;
         }
         for (_, kind) in self.pending.iter_mut().take(lines) {
             unlabel(kind);
@@ -518,7 +637,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             first.tokens.pop();
         }
         self.labelled = true;
-        true
+        Labelled::Block
     }
 
     /// The lines that hold the rest of a grid whose first row, `first`
