@@ -73,13 +73,13 @@ pub struct GenerateArgs {
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
     /// Make puzzles on N threads (0 or none: every core); the output is the same.
-    #[arg(long, short = 'j', value_name = "N")]
+    #[arg(long, short = 'j', value_name = "N", value_parser = super::parse_jobs, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
     /// Print the time each puzzle took, and the grids tried, to stderr.
     #[arg(long)]
     pub stats: bool,
     /// Give up on a puzzle after SECS seconds: an `error` record, and the run goes on.
-    #[arg(long, value_name = "SECS", value_parser = super::parse_timeout)]
+    #[arg(long, value_name = "SECS", value_parser = super::parse_timeout, allow_negative_numbers = true)]
     pub timeout: Option<std::time::Duration>,
     /// Refuse to make puzzles whose uniqueness checker (the blank grid's
     /// whole CNF, O(n^4)) would have more than N literals: the memory it

@@ -330,11 +330,11 @@ pub struct BatchArgs {
     /// Answer with N threads; 0 or none: every core. More than the cores
     /// is capped at the cores (the work is the CPU's). Records stay in input
     /// order, stderr too.
-    #[arg(long, short = 'j', value_name = "N")]
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
     /// Give up on a puzzle after SECS seconds, from the start of its
     /// propagation: it gets an `error` record, and the batch goes on.
-    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout, allow_negative_numbers = true)]
     pub timeout: Option<Duration>,
     /// The name stdin goes by in records' `source` (default <stdin>): the
     /// file that a chunk on stdin was cut from (GNU parallel --pipe).
@@ -658,6 +658,11 @@ fn parse_limit(text: &str, expected: &str) -> Result<u64, String> {
         Err(_) if digits => Ok(u64::MAX - 1),
         Err(_) => Err(format!("'{text}' is not a number of solutions (expected {expected})")),
     }
+}
+
+/// Parse `--jobs N`: a number of threads, 0 for every core.
+pub fn parse_jobs(text: &str) -> Result<usize, String> {
+    text.parse().map_err(|_| format!("'{text}' is not a number of threads (expected 0 or more; 0: every core)"))
 }
 
 /// Parse `--timeout SECS`: a positive number of seconds.

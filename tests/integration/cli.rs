@@ -232,6 +232,28 @@ fn an_option_without_the_one_it_needs_is_refused() {
     }
 }
 
+/// A negative number or a word where a number goes is named with what is
+/// expected: `--timeout -1` was "unexpected argument '-1' found", and
+/// `--jobs abc` "invalid digit found in string".
+#[test]
+fn a_wrong_number_for_an_option_says_what_is_expected() {
+    for (args, expected) in [
+        (&["solve", "--timeout", "-1"][..], "not a positive number of seconds"),
+        (&["count", "--timeout", "-0.5"], "not a positive number of seconds"),
+        (&["solve", "--jobs", "-1"], "not a number of threads (expected 0 or more"),
+        (&["solve", "-j", "abc"], "not a number of threads (expected 0 or more"),
+        (&["generate", "--jobs", "-2"], "not a number of threads (expected 0 or more"),
+        (&["count", "--max", "-1"], "not a number of solutions (expected 1 or more)"),
+        (&["solve", "--all", "--max", "-3"], "not a number of solutions (expected 1 or more)"),
+        (&["analyze", "--max", "-1"], "not a number of solutions (expected 0 or more)"),
+    ] {
+        let r = run(args, TOP1);
+        assert_eq!(r.code, 2, "{args:?}");
+        assert!(r.stdout.is_empty(), "{args:?}: {}", r.stdout);
+        assert!(r.stderr.contains(expected), "{args:?}: {}", r.stderr);
+    }
+}
+
 #[test]
 fn timeout_gives_up_on_one_puzzle_and_the_batch_goes_on() {
     // A 25x25 that varisat needs many seconds for (about 19 s on the project

@@ -776,6 +776,21 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if delimiter.is_none() || delimiter == cells.delimiter {
             return false;
         }
+        // A row of the line's own form among them (one row pasted with tabs
+        // in a grid written with spaces) makes them rows of one grid with it.
+        let mut ahead = 1;
+        while ahead < k {
+            match self.peek(ahead) {
+                Some((_, LineKind::Rule)) => {}
+                Some((_, LineKind::Cells(c) | LineKind::Separator(c))) if c.tokens.len() == k => {
+                    if c.delimiter == cells.delimiter {
+                        return false;
+                    }
+                }
+                _ => break,
+            }
+            ahead += 1;
+        }
         self.makes_whole_puzzles(k, 0, 0)
             || (k > 2
                 && self.spec.geometry_for(k - 1).is_ok()

@@ -4305,3 +4305,25 @@ fn a_run_where_no_puzzle_has_one_solution_shows_a_shift_a_row_off() {
         }
     }
 }
+
+/// A grid of numbers written with spaces, one row pasted with tabs: the
+/// rows below the first were taken for a spreadsheet's grid that the first
+/// line is no row of, so the first row was blamed alone and, with a row
+/// typed in too many, the other nine were solved as a puzzle nobody wrote.
+#[test]
+fn a_row_with_tabs_in_a_grid_written_with_spaces_is_one_of_its_rows() {
+    let numbers = |row: &str, gap: &str| row.chars().map(|c| if c == '.' { '0' } else { c }).join(gap);
+    for tabbed in [0, 1, 4, 8] {
+        let grid: Vec<String> = rows(TOP[0])
+            .iter()
+            .enumerate()
+            .map(|(i, row)| numbers(row, if i == tabbed { "\t" } else { " " }))
+            .collect();
+        let entries = read(&(grid.join("\n") + "\n"));
+        assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), [TOP[0]], "row {tabbed} with tabs");
+        let mut stray = grid.clone();
+        stray.insert(5, numbers(".........", " "));
+        let entries = read(&(stray.join("\n") + "\n"));
+        assert_eq!(statuses(&entries), ["invalid"], "row {tabbed} with tabs, a row too many:\n{}", stray.join("\n"));
+    }
+}
