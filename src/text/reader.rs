@@ -2153,10 +2153,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// where the run shows `damage` or has firm puzzles, a row typed twice
     /// touching it, or n rows across it, starting where no puzzle was read,
     /// that have one solution; where the run's rows add up, two puzzles or
-    /// more together among firm ones, unless propagation refutes every
-    /// reading inside them that a row lost or doubled could make (the
-    /// puzzles written would be among those); where it is damaged in more
-    /// than one place, any. A run
+    /// more together among firm ones (nothing tells them from a shifted
+    /// stretch); where it is damaged in more than one place, any. A run
     /// whose rows add up and that has no firm puzzle (a file of puzzles with
     /// many solutions) is read as written. `known` holds the
     /// [`wrongness`](Self::wrongness) of readings already made, by first
@@ -2228,39 +2226,23 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 // The n rows across the stretch that start where no puzzle was read.
                 let mut across = (first.saturating_sub(n - 1)..end.min(rows.len() - n + 1))
                     .filter(|start| read_at.binary_search(start).is_err());
-                // Whether propagation refutes every reading inside the
-                // stretch that cuts its boxes' bands, so that no row lost and
-                // another doubled in it could have made it: the puzzles
-                // written would stand where the shift put them, and not be
-                // refuted. Firm puzzles beside it fix that those would start
-                // inside. (A reading a whole band off keeps every box of the
-                // puzzles written, and is seldom refuted whatever happened.)
-                let band = self.band_height(rows, first, n);
-                let low = if p == 0 || firm(p - 1) { first } else { 0 };
-                let high = if q == starts.len() || firm(q) { end - n } else { rows.len() };
-                let cuts = |start: usize| (low..=high).contains(&start) && (start + n - first % n) % n % band != 0;
-                let mut pinned = true;
                 while shift.is_none() && evidence {
                     let Some(start) = across.next() else { break };
                     let left = time_left(deadline);
                     if left.is_zero() {
                         // Not told in time: where the run shows damage, not read.
                         shift = damaged.then_some(Shift::Untold);
-                        pinned = false;
                         break;
                     }
-                    match self.told_wrongness(&rows[start..start + n], n, GUESS_TIME.min(left)) {
-                        Some(0) => shift = Some(Shift::Found(rows[start].0)),
-                        Some(2) => {}
-                        _ => pinned &= !cuts(start),
+                    if self.told_wrongness(&rows[start..start + n], n, GUESS_TIME.min(left)) == Some(0) {
+                        shift = Some(Shift::Found(rows[start].0));
                     }
                 }
-                pinned &= band > 1;
                 // Among puzzles of one solution, two or more together that
-                // have not are told from a shifted stretch only where every
-                // reading across them a row or a few off is refuted: the
-                // puzzles written, read where a shift put them, would not be.
-                if shift.is_none() && mixed && q - p > 1 && damage == Damage::None && !pinned {
+                // have not are told from a shifted stretch by nothing: a row
+                // lost from one and another doubled in the next leave no
+                // puzzle written whole at any offset.
+                if shift.is_none() && mixed && q - p > 1 && damage == Damage::None {
                     shift = Some(Shift::Among);
                 }
                 if shift.is_none() && damage == Damage::Several {
@@ -2298,14 +2280,14 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// Whether n rows of a run read at `read_at`, starting where no puzzle
     /// was read and a row or a few off (not a whole band of boxes, which
     /// keeps every box and often reads), have exactly one solution, before
-    /// `deadline`. Puzzles with several solutions back to back have none
-    /// such (none of 80,000 readings across serg-benchmark's 10,000), so one
-    /// is a puzzle written, shifted by rows lost or doubled; grids smaller
-    /// than 9×9 have them by chance, so there two must show it.
+    /// `deadline`. 9×9s with several solutions back to back have none such
+    /// (none of 80,000 readings across serg-benchmark's 10,000), so one is a
+    /// puzzle written, shifted by rows lost or doubled. Smaller grids have
+    /// them by chance (5 of 58 readings across 4×4s), so there nothing
+    /// shows a shift.
     fn shows_shift(&mut self, rows: &[(usize, Vec<Token>)], n: usize, read_at: &[usize], deadline: Instant) -> bool {
-        let Some(&first) = read_at.first() else { return false };
+        let Some(&first) = read_at.first().filter(|_| n >= 9) else { return false };
         let band = self.band_height(rows, first, n);
-        let mut needed = if n >= 9 { 1 } else { 2 };
         for start in (0..=rows.len() - n).filter(|start| read_at.binary_search(start).is_err()) {
             let left = time_left(deadline);
             if left.is_zero() {
@@ -2313,10 +2295,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
             let cuts = (start + n - first % n) % n % band != 0;
             if cuts && self.told_wrongness(&rows[start..start + n], n, GUESS_TIME.min(left)) == Some(0) {
-                needed -= 1;
-                if needed == 0 {
-                    return true;
-                }
+                return true;
             }
         }
         false

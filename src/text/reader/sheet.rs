@@ -107,38 +107,46 @@ fn counts_exactly(first: &str, next: &str, rows: usize) -> bool {
     }
 }
 
-/// The label `rows` rows below `first`, as [`counts_exactly`] counts, for messages.
-fn label_after(first: &str, rows: usize) -> String {
+/// The label `rows` rows below `first`, as [`counts_exactly`] counts, for
+/// messages; `None` past the letters.
+fn label_after(first: &str, rows: usize) -> Option<String> {
     let stem = label_stem(first);
     match label_number(first) {
-        Some(number) => format!("{}{}", &first[..first.len() - first[stem.len()..].trim_start().len()], number + rows),
+        Some(number) => {
+            Some(format!("{}{}", &first[..first.len() - first[stem.len()..].trim_start().len()], number + rows))
+        }
         None => {
-            let letter = first.trim_end().chars().next_back().map_or('A', |c| (c as u8 + rows as u8) as char);
-            format!("{}{letter}", &first.trim_end()[..first.trim_end().len() - 1])
+            let (_, letter) = lettered(first)?;
+            let next = u32::from(letter).checked_add(u32::try_from(rows).ok()?)?;
+            let next = char::from_u32(next).filter(|c| c.is_ascii_alphabetic())?;
+            Some(format!("{}{next}", &first.trim_end()[..first.trim_end().len() - 1]))
         }
     }
 }
 
-/// The first row among a grid's `rows` (and the row after them) whose
-/// label does not go on from `first`'s in turn, where the labels count the
-/// rows (numbers, or letters from `A`): the row after the grid opens the
-/// next one or is of another kind.
+/// The first row among a grid's `rows` whose label, of `first`'s kind,
+/// does not go on from `first`'s in turn, where the labels count the rows:
+/// numbers from 1 (over rows `R1` … `R9`, `R0` is a title) or letters, and
+/// some label among the rows counts on from `first` (`1:` on each row of
+/// puzzle 1 numbers the puzzle; `n`, `x`, `y` label a table). A label of another
+/// kind (`A` after `9` in a 16×16) and the row after the grid are left to
+/// the grid they open.
 fn out_of_turn(first: &str, labels: &[Option<String>], rows: usize) -> Option<usize> {
-    // Numbers from 1 (over rows `R1` … `R9`, `R0` is a title); letters
-    // that count on somewhere among the rows (`n`, `x`, `y` label a table).
-    let within = labels.len().min(rows + 1);
-    let counted = match label_number(first) {
-        Some(number) => number >= 1,
-        None => (1..within)
-            .any(|i| (1..rows).any(|j| labels[i].as_deref().is_some_and(|label| counts_exactly(first, label, j)))),
-    };
-    if !counted {
+    let within = labels.len().min(rows);
+    // Rows that stop well short of a grid tell no grid (`a:`, `c:` above a
+    // puzzle are titles).
+    let from_first = labels.len() + 1 >= rows
+        && match (label_number(first), lettered(first)) {
+            (Some(number), _) => number >= 1,
+            (None, letter) => letter.is_some(),
+        };
+    let counts_on = |label: &str| (1..rows).any(|j| counts_exactly(first, label, j));
+    let counts = labels[1..within].iter().flatten().any(|label| counts_on(label));
+    if !from_first || !counts {
         return None;
     }
-    (1..within).find(|&i| match labels[i].as_deref() {
-        Some(label) if i < rows => !counts_exactly(first, label, i),
-        Some(label) => counts_on(first, label, i) && !opens_grid(first, label),
-        None => false,
+    (1..within).find(|&i| {
+        labels[i].as_deref().is_some_and(|label| same_kind(first, label) && !counts_exactly(first, label, i))
     })
 }
 
@@ -606,14 +614,26 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 let mut end = next_opening(1);
                 // A lone row that opens no whole grid (`Row 1` put last) is
                 // this grid's, not a title that names nothing.
-                while end < labels.len() && next_opening(end + 1) == end + 1 {
+                // (Last of the stretch, only where no labelled row follows
+                // it: one a few cells short or long shows a grid under way.)
+                let after = ends[labels.len() - 1];
+                let stretch_ends = !matches!(self.peek(after), Some((_, LineKind::LabelledRow(..))));
+                while end < labels.len() && next_opening(end + 1) == end + 1 && (end + 1 < labels.len() || stretch_ends)
+                {
                     end += 1;
+                }
+                // The first row labelled twice (`Row 1`, `Row 1`, `Row 2`,
+                // …) with other cells: which of the two is the grid's cannot
+                // be told, so the grid after it is not read either.
+                if end == 1 && !self.same_cells_at(ends[1] - 1, first) {
+                    end = next_opening(2);
                 }
                 return Labelled::OutOfTurn {
                     row: ends[wrong] - 1,
                     lines: ends[end - 1],
                     label: labels[wrong].clone().unwrap_or_default(),
-                    expected: label_after(first_label, wrong),
+                    expected: label_after(first_label, wrong)
+                        .unwrap_or_else(|| format!("{wrong} rows below '{first_label}'")),
                 };
             }
         }
@@ -638,6 +658,15 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         }
         self.labelled = true;
         Labelled::Block
+    }
+
+    /// Whether the pending line `at` is a row of the same cells as `row`.
+    fn same_cells_at(&self, at: usize, row: &Cells) -> bool {
+        let symbols = |c: &Cells| c.tokens.iter().map(|t| t.symbol).collect::<Vec<_>>();
+        match self.pending.get(at) {
+            Some((_, LineKind::LabelledRow(_, c) | LineKind::Cells(c))) => symbols(c) == symbols(row),
+            _ => false,
+        }
     }
 
     /// The lines that hold the rest of a grid whose first row, `first`
