@@ -141,7 +141,10 @@ fn out_of_turn(first: &str, labels: &[Option<String>], rows: usize) -> Option<us
             (None, letter) => letter.is_some(),
         };
     let counts_on = |label: &str| (1..rows).any(|j| counts_exactly(first, label, j));
-    let counts = labels[1..within].iter().flatten().any(|label| counts_on(label));
+    // A lone row before a grid's first (`Row 9` typed twice after its
+    // grid, above the next `Row 1`) opens no grid of its own either.
+    let opens_later = !opens_grid(first, first) && labels[1..within].iter().flatten().any(|l| opens_grid(first, l));
+    let counts = opens_later || labels[1..within].iter().flatten().any(|label| counts_on(label));
     if !from_first || !counts {
         return None;
     }
@@ -625,7 +628,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 // The first row labelled twice (`Row 1`, `Row 1`, `Row 2`,
                 // …) with other cells: which of the two is the grid's cannot
                 // be told, so the grid after it is not read either.
-                if end == 1 && !self.same_cells_at(ends[1] - 1, first) {
+                if end == 1 && opens_grid(first_label, first_label) && !self.same_cells_at(ends[1] - 1, first) {
                     end = next_opening(2);
                 }
                 return Labelled::OutOfTurn {

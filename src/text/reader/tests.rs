@@ -4192,7 +4192,7 @@ fn labels_that_do_not_count_on_make_the_grid_one_invalid_record() {
         |i| format!("{}: ", (b'A' + i as u8) as char),
     ];
     type Damage = fn(&mut Vec<(usize, String)>);
-    let damages: [(&str, Damage); 6] = [
+    let damages: [(&str, Damage); 7] = [
         ("none", |_| {}),
         // Which `Row 1` is the grid's cannot be told: the grid is not read.
         ("another row 1 first", |g| g.insert(0, (0, ".4.......".to_string()))),
@@ -4200,6 +4200,7 @@ fn labels_that_do_not_count_on_make_the_grid_one_invalid_record() {
         ("a stray row", |g| g.insert(7, (1, ".4.......".to_string()))),
         ("row 5 lost", |g| drop(g.remove(4))),
         ("row 1 put last", |g| g.rotate_left(1)),
+        ("row 9 typed twice", |g| g.push(g[8].clone())),
     ];
     for form in forms {
         for (what, damage) in damages {
@@ -4211,7 +4212,12 @@ fn labels_that_do_not_count_on_make_the_grid_one_invalid_record() {
                 .map(|(i, row)| format!("{}{}", form(*i), spaced(row)))
                 .collect();
             let text = lines.join("\n") + "\n";
-            let entries = read(&text);
+            let mut entries = read(&text);
+            if what == "row 9 typed twice" {
+                // The grid is whole before the copy, which is a record of its own.
+                assert_eq!(statuses(&entries), ["ok", "invalid", "ok"], "{what} in\n{text}");
+                assert_eq!(givens(&entries.remove(0)), TOP[0], "{what} in\n{text}");
+            }
             assert_eq!(entries.len(), 2, "{what}: one record a grid in\n{text}{:?}", statuses(&entries));
             assert_eq!(givens(&entries[1]), TOP[1], "{what}: the next grid read as written in\n{text}");
             match what {
