@@ -1642,6 +1642,16 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             // the rows after it make whole puzzles only with it as the next
             // one's empty first row. (One of another width is the next
             // grid's business.)
+            // A row of delimiters after the last grid of its width may be
+            // that grid's row too many (its empty row typed twice): the run
+            // reports it, rule 5.
+            if rows.len() % n == 0 && self.separator_ends_grid(&rows[rows.len() - n..], n) {
+                if let Some((line, LineKind::Separator(c))) = self.next_line() {
+                    rows.push((line, c.tokens));
+                }
+                cut = false;
+                break;
+            }
             if rows.len() % n == 0
                 && matches!(self.peek(0), Some((_, LineKind::Separator(c))) if c.tokens.len() == n)
                 && !self.separator_starts_grid(n)

@@ -12,7 +12,6 @@ use std::time::Instant;
 use super::line::{exact_sqrt, is_whole_count, Cells, LineKind, Token, TokenText};
 use super::{is_small_puzzle, time_left, PuzzleReader, RowSigns, FRAMING_TIME, GUESS_TIME};
 use crate::model::geometry::MAX_SIZE;
-use crate::reasoning::propagate::Propagator;
 use crate::text::symbols::Symbol;
 
 /// The last place in rows (each a row of only delimiters or not) where a
@@ -262,17 +261,21 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if !whole_grids_then(&empty, k, |r| more || self.damaged_row_ahead(k, r, lines)) {
             return true;
         }
-        // Both readings: the grid it starts, and the grid of the k rows after it.
+        // Both readings: the grid it starts, and the grid of the k rows
+        // after it. The one that reads worse (refuted, or improper where
+        // the other has exactly one solution) is not taken. Where they read
+        // as well, neither can be told to be the puzzle written: taken as
+        // the first row, the row of only delimiters after its grid is then
+        // a row too many (`separator_ends_grid`), and the grid is reported.
         let rows = self.rows_from(line, first, lines);
-        let mut refuted = |rows: &[(usize, Vec<Token>)]| match self.resolve(rows[0].0, k, rows) {
-            Ok(puzzle) => Propagator::from_puzzle(&puzzle).and_then(|mut p| p.propagate()).is_err(),
-            Err(_) => true,
-        };
-        let first_refuted = refuted(&rows[..k]);
-        let blank_refuted = rows.len() > k && refuted(&rows[1..=k]);
-        match (first_refuted, blank_refuted) {
-            (false, false) => !parting,
-            _ => !first_refuted || blank_refuted,
+        let as_row = self.wrongness(&rows[..k], k, GUESS_TIME);
+        if rows.len() == k {
+            return as_row < 2 && !parting;
+        }
+        match as_row.cmp(&self.wrongness(&rows[1..=k], k, GUESS_TIME)) {
+            Ordering::Less => true,
+            Ordering::Greater => false,
+            Ordering::Equal => !parting,
         }
     }
 
@@ -305,49 +308,103 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// before is the empty first row of a grid with a row too many, rather
     /// than a blank line above the grid of the k rows after it, the last of
     /// their width (`empty` are the rows after it, as in
-    /// [`Self::first_row_of_block`], within the next `lines` lines). As that
-    /// row, the k + 1 rows read better with another of them left out
-    /// ([`Self::with_another_row_out`]: a stray row that makes the grid
-    /// below refuted, or a row typed twice), or as well: with another row of
-    /// only delimiters left out they have exactly one solution, as the k
-    /// rows below may have too (an empty row put in twice or by mistake in a
-    /// grid whose first row is empty; or a row above a grid with an empty
-    /// row, which reads either way). Read as a blank line, such rows were a
-    /// puzzle nobody wrote, the rows above the stray row one row out of
-    /// place, and it was solved or called unsolvable.
+    /// [`Self::first_row_of_block`], within the next `lines` lines): where
+    /// [`Self::row_too_many`] tells so (right after a whole grid, only where
+    /// the k rows read worse). Read as a blank line, such rows were a puzzle
+    /// nobody wrote, the rows above the stray row one row out of place, and
+    /// it was solved or called unsolvable.
     fn heads_grid_over_stray_row(&mut self, line: usize, first: &Cells, empty: &[bool], lines: usize) -> bool {
         // Only where the k rows are all that follow (no more rows of their
         // width): with more, it is as likely a blank line of a file that
         // parts its grids so, and taken as a row it would frame every grid
         // after it around that guess.
         let k = first.tokens.len();
-        if self.after_grids == Some(line) || empty.len() != k {
+        if empty.len() != k {
             return false;
         }
         let rows = self.rows_from(line, first, lines);
-        let below = self.wrongness(&rows[1..], k, GUESS_TIME);
-        match self.with_another_row_out(&rows, k, 0, below) {
+        let after_grid = self.after_grids == Some(line);
+        self.row_too_many(&rows, k, 0, after_grid)
+    }
+
+    /// Whether the row of only delimiters ahead, right after the whole
+    /// grid `grid` of n rows, is that grid's last row, the grid with a row
+    /// too many, rather than a blank line after it (what a spreadsheet
+    /// saves for an empty row below its grid): where [`Self::row_too_many`]
+    /// tells so (in a file whose grids such rows have parted, only where the
+    /// n rows read worse), and only where no more rows of its width follow
+    /// it. Read as a blank line, the grid was a puzzle nobody wrote (an
+    /// empty row typed twice in a grid whose last row is empty), and it was
+    /// solved or called unsolvable.
+    pub(super) fn separator_ends_grid(&mut self, grid: &[(usize, Vec<Token>)], n: usize) -> bool {
+        let row_of_width = |kind: Option<&(usize, LineKind)>| {
+            matches!(kind, Some((_, LineKind::Cells(c) | LineKind::Separator(c) | LineKind::LabelledRow(_, c)))
+                if c.tokens.len() == n)
+        };
+        if row_of_width(self.peek(1)) {
+            return false;
+        }
+        let Some((line, LineKind::Separator(c))) = self.peek(0) else { return false };
+        if c.tokens.len() != n || c.field {
+            return false;
+        }
+        let last = (*line, c.tokens.clone());
+        let rows: Vec<_> = grid.iter().cloned().chain(std::iter::once(last)).collect();
+        let parted = self.parted;
+        self.row_too_many(&rows, n, n, parted)
+    }
+
+    /// Whether the k + 1 `rows`, row `odd` (0-based: the first or the last)
+    /// a row of only delimiters, are a grid with a row too many rather than
+    /// that row a blank line beside the grid of the other k: with it as a
+    /// row they read better with another row left out
+    /// ([`Self::with_another_row_out`]: a stray row that makes the k rows
+    /// refuted, or a row typed twice), or as well with another empty row
+    /// left out ([`Self::as_well_with_empty_row_out`]), unless only `better`
+    /// counts: beside grids that such rows part, it is as likely a blank
+    /// line, and there only a reading that is better tells.
+    fn row_too_many(&mut self, rows: &[(usize, Vec<Token>)], k: usize, odd: usize, better: bool) -> bool {
+        let without = if odd == 0 { &rows[1..] } else { &rows[..k] };
+        let displaced = self.wrongness(without, k, GUESS_TIME);
+        match self.with_another_row_out(rows, k, odd, displaced) {
             Ordering::Less => true,
             Ordering::Greater => false,
-            // As well: one with another row of only delimiters left out has
-            // exactly one solution, so it may be the puzzle written, as the
-            // grid below may be. (A row of values left out leaves fewer
-            // givens, and a puzzle that is not minimal often keeps one
-            // solution without them: no evidence.)
-            Ordering::Equal => {
-                let deadline = Instant::now() + FRAMING_TIME;
-                // Row j of only delimiters (j ≥ 2), with a row of values
-                // above it: with only such rows above, left out it leaves the
-                // same grid as the first row does.
-                let second = |j: usize| empty[j - 1] && !empty[..j - 1].iter().all(|&e| e);
-                (2..=k).filter(|&j| second(j)).any(|j| {
-                    let mut kept = rows.clone();
-                    kept.remove(j);
-                    let time = GUESS_TIME.min(time_left(deadline));
-                    !time.is_zero() && self.told_wrongness(&kept, k, time) == Some(0)
-                })
-            }
+            Ordering::Equal => !better && self.as_well_with_empty_row_out(rows, k, odd, displaced),
         }
+    }
+
+    /// Whether the k + 1 `rows`, with an empty row other than row `odd`
+    /// left out, read as well as the k rows without row `odd`, which read
+    /// as `displaced` ([`Self::wrongness`]): exactly one solution where
+    /// they have one too, or not refuted where they are improper. Either
+    /// may then be the puzzle written (an empty row put in twice or by
+    /// mistake in a grid whose first or last row is empty; or a row of only
+    /// delimiters beside a grid with an empty row, which reads either way),
+    /// and printing one's answer may answer a puzzle nobody wrote. Only
+    /// empty rows: a row of values left out leaves fewer givens, and a
+    /// puzzle keeps its solutions without them (no evidence).
+    fn as_well_with_empty_row_out(
+        &mut self,
+        rows: &[(usize, Vec<Token>)],
+        k: usize,
+        odd: usize,
+        displaced: usize,
+    ) -> bool {
+        let deadline = Instant::now() + FRAMING_TIME;
+        let empty = |row: &[Token]| row.iter().all(|t| matches!(t.symbol, Symbol::Empty));
+        // Row j empty, with a row of values between it and row `odd`: with
+        // only empty rows between, left out it leaves the same grid as row
+        // `odd` does.
+        let apart = |j: usize| (j.min(odd)..=j.max(odd)).any(|i| !empty(&rows[i].1));
+        (0..rows.len()).filter(|&j| j != odd && empty(&rows[j].1) && apart(j)).any(|j| {
+            let mut kept = rows.to_vec();
+            kept.remove(j);
+            // Against an improper grid, a reading as good is one that
+            // propagation does not refute: no search needed.
+            let time = if displaced == 0 { GUESS_TIME.min(time_left(deadline)) } else { std::time::Duration::ZERO };
+            (displaced != 0 || !time.is_zero())
+                && matches!(self.told_wrongness(&kept, k, time), Some(w) if w <= displaced.min(1))
+        })
     }
 
     /// The row of only delimiters `first`, at `line`, and the first k rows
