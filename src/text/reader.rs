@@ -232,6 +232,10 @@ pub struct PuzzleReader<'a, R> {
     /// whole grids: a blank line between grids for sure, not a grid's first
     /// row over a row too many.
     after_grids: Option<usize>,
+    /// The line of a row of only delimiters found to be the first row of
+    /// a grid with a row too many (`heads_grid_over_stray_row`): the grid is
+    /// one record.
+    stray_above: Option<usize>,
     buf: Vec<u8>,
     /// The lines after a line that may be a row (see [`line::LetterRow`]),
     /// read to decide it, as [`classify`] sees them.
@@ -607,6 +611,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             parted: false,
             blank: 0,
             after_grids: None,
+            stray_above: None,
             buf: Vec::new(),
             held: VecDeque::new(),
             rows: None,
@@ -1649,8 +1654,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 if let Some((line, LineKind::Separator(c))) = self.next_line() {
                     rows.push((line, c.tokens));
                 }
-                cut = false;
-                break;
+                return self.grid_with_row_too_many(rows, n);
             }
             if rows.len() % n == 0
                 && matches!(self.peek(0), Some((_, LineKind::Separator(c))) if c.tokens.len() == n)
@@ -1689,10 +1693,29 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 }
             }
         }
+        if rows.len() == n + 1 && self.stray_above == Some(rows[0].0) {
+            return self.grid_with_row_too_many(rows, n);
+        }
         if rows.len() % n == 0 && self.misframed(&rows, n, cut) {
             return;
         }
         self.run(rows, n, Damage::None);
+    }
+
+    /// The puzzles of `rows` before its last n + 1, then those n + 1 as one
+    /// record: a grid with a row too many, that row one of only delimiters
+    /// that reads as its first or last row ([`Self::separator_ends_grid`],
+    /// `heads_grid_over_stray_row`).
+    fn grid_with_row_too_many(&mut self, mut rows: Vec<(usize, Vec<Token>)>, n: usize) {
+        let grid = rows.split_off(rows.len() - (n + 1));
+        if !rows.is_empty() && !self.misframed(&rows, n, false) {
+            self.run(rows, n, Damage::One);
+        }
+        let (first, last) = (grid[0].0, grid[n].0);
+        let kind = ParseErrorKind::Run { rows: n + 1, n, first, stretch: (first, last), told: true, odd_rows: n + 1 };
+        let error = self.error(first, None, kind);
+        let entry = self.entry(first, None, Err(error));
+        self.ready.push_back(entry);
     }
 
     /// Whether the row of only delimiters ahead, between whole puzzles,

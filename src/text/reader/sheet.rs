@@ -324,7 +324,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         }
         let rows = self.rows_from(line, first, lines);
         let after_grid = self.after_grids == Some(line);
-        self.row_too_many(&rows, k, 0, after_grid)
+        let too_many = self.row_too_many(&rows, k, 0, after_grid);
+        if too_many {
+            self.stray_above = Some(line);
+        }
+        too_many
     }
 
     /// Whether the row of only delimiters ahead, right after the whole

@@ -2951,6 +2951,71 @@ fn spreadsheet_grids_beside_empty_rows_and_junk_read_as_written() {
     }
 }
 
+/// A row of only delimiters beside a grid (above its first row or below
+/// its last) is a blank line, what a spreadsheet saves for an empty row,
+/// unless the grid with it as a row reads better with another row left
+/// out, or as well with another empty row left out: then which puzzle was
+/// written cannot be told, and the grid is one invalid record. Read as a
+/// blank line, such rows were solved as a puzzle nobody wrote (tester s66,
+/// finding 2: an empty row typed twice in a 4×4 whose last row is empty).
+#[test]
+fn a_row_of_only_delimiters_beside_a_grid_is_a_row_too_many_where_the_grid_reads_as_well_with_it() {
+    let sheet = |givens: &str, n: usize, delimiter: &str| -> String {
+        let cell = |c: &u8| if *c == b'.' { String::new() } else { (*c as char).to_string() };
+        givens.as_bytes().chunks(n).map(|r| r.iter().map(cell).collect::<Vec<_>>().join(delimiter) + "\n").collect()
+    };
+    let empty = |n: usize, delimiter: &str| delimiter.repeat(n - 1) + "\n";
+    // A 17-clue puzzle whose last row is empty, and the same with its band
+    // of rows 7-9 turned so that row 8 is the empty one: each has exactly
+    // one solution, and moving the empty row to the end of the band (or the
+    // last row to the front of the grid) gives a puzzle with several.
+    let last_empty = "7...5....1....7.........63......8...69......5...34.....34....5......1..2.........";
+    let eighth_empty = "7...5....1....7.........63......8...69......5...34.....34....5...............1..2";
+    let improper = "1....2....3....4";
+    let cases: Vec<(String, Vec<&str>)> = vec![
+        // The tester's: `.3..`, an empty row typed twice, `24..`, an empty
+        // last row. Both readings have six solutions.
+        (sheet(".3..........24..", 4, "\t") + &empty(4, "\t"), vec!["invalid"]),
+        (sheet(".3..........24..", 4, ",") + &empty(4, ","), vec!["invalid"]),
+        // A row typed twice, an empty last row: read as a blank line, the
+        // grid was refuted, and called unsolvable.
+        (sheet(".42..42..1.31.34", 4, "\t") + &empty(4, "\t"), vec!["invalid"]),
+        // An empty row above a grid with an empty row in its first band (its
+        // bands turned, so that row 3 is the empty one: with the row of only
+        // delimiters as its first row and row 3 left out, the band's rows
+        // are turned, and both read with one solution), and below one with
+        // an empty row in its last.
+        (empty(9, ",") + &sheet(&(last_empty[54..].to_string() + &last_empty[..54]), 9, ","), vec!["invalid"]),
+        (sheet(eighth_empty, 9, ",") + &empty(9, ","), vec!["invalid"]),
+        // A row of only delimiters, eight rows, another: the grid with the
+        // empty last row has one solution and the one with the empty first
+        // row several: the first is read (it was the second).
+        (empty(9, ",") + &sheet(last_empty, 9, ","), vec![last_empty]),
+        // After a whole grid, the empty first row of a grid with its row 5
+        // typed twice: read as a blank line, the nine rows after it were
+        // refuted (tester s66, finding 2).
+        (
+            sheet(SHEET_GIVENS, 9, "\t")
+                + &empty(9, "\t")
+                + &sheet(&SHEET_GIVENS[9..45], 9, "\t")
+                + &sheet(&SHEET_GIVENS[36..], 9, "\t"),
+            vec![SHEET_GIVENS, "invalid"],
+        ),
+        // What a spreadsheet saves: an empty row after a grid with none, or
+        // after an improper grid with none, or parting grids.
+        (sheet(SHEET_GIVENS, 9, ",") + &empty(9, ","), vec![SHEET_GIVENS]),
+        (empty(9, ",") + &sheet(SHEET_GIVENS, 9, ",") + &empty(9, ","), vec![SHEET_GIVENS]),
+        (sheet(improper, 4, ",") + &empty(4, ","), vec![improper]),
+        (sheet(eighth_empty, 9, ","), vec![eighth_empty]),
+    ];
+    for (text, want) in cases {
+        let entries = read(&text);
+        let got: Vec<String> =
+            entries.iter().map(|e| if e.puzzle.is_ok() { givens(e) } else { "invalid".to_string() }).collect();
+        assert_eq!(got, want, "{text}");
+    }
+}
+
 /// What Windows and new users' tools write: each puzzle is its record.
 mod as_saved_elsewhere {
     use super::*;
