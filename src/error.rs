@@ -235,6 +235,17 @@ pub enum ParseErrorKind {
         /// The cells of a row, and the rows of the puzzle.
         n: usize,
     },
+    /// A line inside a block whose rows make it whole without it: a row
+    /// begun and typed again, or a line pasted in.
+    #[error("a line of {count} cell{} inside the puzzle that starts at line {first}, whose {n} rows are whole without it (expected a row of {n} cells: a stray line, or a row begun and typed again; delete it)", if *count == 1 { "" } else { "s" })]
+    StrayLine {
+        /// The line of the puzzle's first row.
+        first: usize,
+        /// The stray line's cells.
+        count: usize,
+        /// The cells of a row, and the rows of the puzzle.
+        n: usize,
+    },
     /// A candidate grid whose rows stop before its last one.
     #[error("the candidate grid that starts at line {first} has {rows} row{} of {m} cells, then {what} where row {next} was expected", if *rows == 1 { "" } else { "s" }, next = rows + 1)]
     ShortCandidateGrid {

@@ -1465,28 +1465,58 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         {
             return None;
         }
-        let is_row = |reader: &mut Self, i: usize| matches!(reader.peek(i), Some((_, LineKind::Cells(c))) if plain(c));
-        let blank = |reader: &mut Self, i: usize| matches!(reader.peek(i), Some((_, LineKind::Blank)));
+        // The lines ahead, rule lines skipped (a ruled grid may have a blank
+        // line after a rule): rows of k cells, blank lines, and others.
+        #[derive(PartialEq)]
+        enum Ahead {
+            Row,
+            Blank,
+            Other,
+        }
+        let ahead = |reader: &mut Self, mut i: usize| loop {
+            match reader.peek(i) {
+                Some((_, LineKind::Rule)) => i += 1,
+                Some((_, LineKind::Cells(c))) if plain(c) => return (Ahead::Row, i),
+                Some((_, LineKind::Blank)) => return (Ahead::Blank, i),
+                _ => return (Ahead::Other, i),
+            }
+        };
         // Cheap first: a group that divides k, a blank line, a row of k.
-        let band = 1 + (0..k - 1).take_while(|&i| is_row(self, i)).count();
-        if band == k || k % band != 0 || !blank(self, band - 1) || !is_row(self, band) {
+        let (mut group, mut next) = (Vec::new(), ahead(self, 0));
+        while next.0 == Ahead::Row && group.len() + 1 < k {
+            group.push(next.1);
+            next = ahead(self, next.1 + 1);
+        }
+        let band = group.len() + 1;
+        if band == k || k % band != 0 || next.0 != Ahead::Blank || ahead(self, next.1 + 1).0 != Ahead::Row {
             return None;
         }
-        let row = |reader: &mut Self, i: usize| match reader.peek(i) {
-            Some((line, LineKind::Cells(c))) if plain(c) => Some((*line, c.tokens.clone())),
-            _ => None,
-        };
+        // Then groups of that many rows, each after one blank line.
         let mut rows = vec![(line, first.tokens.clone())];
-        rows.extend((0..band - 1).filter_map(|i| row(self, i)));
-        let mut i = band - 1;
+        for at in group {
+            rows.push(self.spaced_row(at, k)?);
+        }
+        let mut i = next.1;
         while rows.len() < k {
-            if !blank(self, i) {
+            let (blank, at) = ahead(self, i);
+            if blank != Ahead::Blank {
                 return None;
             }
-            for j in 1..=band {
-                rows.push(row(self, i + j)?);
+            i = at + 1;
+            for _ in 0..band {
+                let (row, at) = ahead(self, i);
+                if row != Ahead::Row {
+                    return None;
+                }
+                rows.push(self.spaced_row(at, k)?);
+                i = at + 1;
             }
-            i += band + 1;
+        }
+        // The grid ends there: a row of k after it (rules skipped) would
+        // make it a grid's last band glued to the next grid's first, across
+        // the blank line between them (the bands of a grid broken above).
+        if ahead(self, i).0 == Ahead::Row {
+            return None;
         }
         if let Some(m) = exact_sqrt(k).filter(|&m| self.spec.geometry_for(m).is_ok()) {
             let mut signs = RowSigns::default();
@@ -1499,6 +1529,14 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             self.next_line();
         }
         Some(rows)
+    }
+
+    /// The row of k cells `i` lines ahead, for [`Self::spaced_grid`].
+    fn spaced_row(&mut self, i: usize, k: usize) -> Option<(usize, Vec<Token>)> {
+        match self.peek(i) {
+            Some((line, LineKind::Cells(c))) if c.tokens.len() == k => Some((*line, c.tokens.clone())),
+            _ => None,
+        }
     }
 
     /// Whether `k` cells can be a row of a k×k grid: symbols only up to the
@@ -1623,6 +1661,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 Err(Some(_)) if self.damaged_row_ahead(n, rows.len(), 0) => {
                     return self.damaged_block(Some(line), rows.len(), n);
                 }
+                Err(Some(_)) if self.stray_line_ahead(n, rows.len()) => {
+                    return self.stray_block(line, rows.len(), n);
+                }
                 // The first row written wrong: the rows after it are of
                 // another length m, and with it make whole puzzles of m rows.
                 Err(Some(_)) if rows.len() == 1 && self.damaged_first_row(n).is_some() => {
@@ -1686,6 +1727,14 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                         self.run(rows, n, Damage::One);
                     }
                     return self.damaged_block(first, partial.len(), n);
+                }
+                // A line inside a later puzzle of the run, which is whole without it.
+                Err(Some(_)) if self.stray_line_ahead(n, rows.len() % n) => {
+                    let partial = rows.split_off(rows.len() - rows.len() % n);
+                    if !self.misframed(&rows, n, false) {
+                        self.run(rows, n, Damage::One);
+                    }
+                    return self.stray_block(partial[0].0, partial.len(), n);
                 }
                 Err(_) => {
                     cut = false;
@@ -1863,6 +1912,34 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         }
         let first = first.unwrap_or(at);
         let error = self.error(at, None, ParseErrorKind::DamagedRow { first, row: rows + 1, count, n });
+        let entry = self.entry(first, None, Err(error));
+        self.ready.push_back(entry);
+    }
+
+    /// Whether the line ahead, after `rows` rows (one or more) of a block of
+    /// n, near n cells but no row of it, is a line inside the block that its
+    /// rows make whole without: the rows of n cells after it, with the
+    /// `rows`, make the block whole and then whole puzzles, or stop at a
+    /// later puzzle's row written wrong ([`Self::fits_ahead`]). A row begun
+    /// and typed again, or a line pasted in. Otherwise the block ends there,
+    /// and its last rows, read on their own, were glued to the next
+    /// puzzle's first rows across a blank line (a grid spaced by bands).
+    fn stray_line_ahead(&mut self, n: usize, rows: usize) -> bool {
+        let near = |k: usize| k.abs_diff(n) <= (n / 3).max(2) && !is_whole_count(k);
+        let odd = self.peek(0).and_then(|(_, kind)| odd_row_length(kind));
+        rows > 0 && odd.is_some_and(near) && self.fits_ahead(n, rows, 1, MAX_DAMAGED_CHAIN)
+    }
+
+    /// The block of n-cell rows that starts at `first` with `rows` rows
+    /// read, then a stray line ([`Self::stray_line_ahead`]), then its other
+    /// rows: one invalid record, that line named.
+    fn stray_block(&mut self, first: usize, rows: usize, n: usize) {
+        let Some((at, odd)) = self.next_line() else { unreachable!("just peeked") };
+        let count = odd_row_length(&odd).expect("just peeked");
+        for _ in rows..n {
+            self.row_ahead(n).expect("just peeked");
+        }
+        let error = self.error(at, None, ParseErrorKind::StrayLine { first, count, n });
         let entry = self.entry(first, None, Err(error));
         self.ready.push_back(entry);
     }

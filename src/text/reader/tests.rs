@@ -3016,6 +3016,76 @@ fn a_row_of_only_delimiters_beside_a_grid_is_a_row_too_many_where_the_grid_reads
     }
 }
 
+/// A line inside a grid whose rows are whole without it (a row begun and
+/// typed again, a line pasted in) makes the grid one invalid record, that
+/// line named. The grid stopped there, and its last rows, read as a grid
+/// spaced by a blank line, were glued to the next grid's first rows, and
+/// every puzzle after it was read across the blank lines between them
+/// (tester s67, finding 2: grids of even side, the line after row n/2).
+#[test]
+fn a_line_inside_a_grid_whose_rows_are_whole_without_it_makes_that_grid_one_record() {
+    // Four 6×6 puzzles (2×3 boxes): a pattern grid, its values turned by
+    // `shift`, each cell given where (r + 2c + shift) % 3 == 0.
+    let puzzle = |shift: usize| -> String {
+        (0..36)
+            .map(|i| {
+                let (r, c) = (i / 6, i % 6);
+                let value = (3 * (r % 2) + r / 2 + c + shift) % 6 + 1;
+                if (r + 2 * c + shift) % 3 == 0 {
+                    char::from_digit(value as u32, 10).unwrap()
+                } else {
+                    '.'
+                }
+            })
+            .collect()
+    };
+    let puzzles: Vec<String> = (0..4).map(puzzle).collect();
+    let spaced = |givens: &str, delimiter: &str| -> Vec<String> {
+        givens.as_bytes().chunks(6).map(|r| r.iter().map(|&c| (c as char).to_string()).join(delimiter)).collect()
+    };
+    for delimiter in [" ", ","] {
+        for after in 1..6 {
+            let mut grids: Vec<Vec<String>> = puzzles.iter().map(|p| spaced(p, delimiter)).collect();
+            // The row after row `after`, begun and cut a cell short, then written whole.
+            let begun = grids[0][after].rsplit_once(delimiter).unwrap().0.to_string();
+            grids[0].insert(after, begun);
+            let text = grids.iter().map(|g| g.join("\n") + "\n").join("\n");
+            let entries = read(&text);
+            let got: Vec<String> =
+                entries.iter().map(|e| if e.puzzle.is_ok() { givens(e) } else { "invalid".to_string() }).collect();
+            assert_eq!(got, ["invalid", &puzzles[1], &puzzles[2], &puzzles[3]], "{text}");
+            let error = entries[0].puzzle.as_ref().unwrap_err();
+            assert!(matches!(error.kind, ParseErrorKind::StrayLine { first: 1, count: 5, n: 6 }), "{error}");
+            assert_eq!(error.position.line, after + 1, "{error}");
+        }
+    }
+}
+
+/// A ruled grid with a blank line after a rule is one puzzle, as a grid
+/// spaced by blank lines between its bands is; and a grid's last band
+/// followed by a blank line and another grid is no spaced grid (tester s67,
+/// finding 2: a ruled 4×4's two rows after a blank line typed in were read
+/// with the next 4×4's first two, and every 4×4 after it shifted).
+#[test]
+fn a_grid_spaced_by_a_blank_line_stands_alone_rules_or_not() {
+    let ruled = |g: &str| -> String {
+        let row = |r: &str| format!("{} {} | {} {}", &r[0..1], &r[1..2], &r[2..3], &r[3..4]);
+        format!("{}\n{}\n-----+-----\n{}\n{}\n", row(&g[0..4]), row(&g[4..8]), row(&g[8..12]), row(&g[12..16]))
+    };
+    let (a, b, c) = ("1..23..4.4..2..1", ".1.2..4.2.1..3..", "..3.4..1.2..3...");
+    // A blank line typed after the middle rule.
+    let text = format!("{}\n{}\n{}", ruled(a).replace("-----+-----\n", "-----+-----\n\n"), ruled(b), ruled(c));
+    let entries = read(&text);
+    assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), [a, b, c], "{text}");
+    // Two blank lines there: the first grid's two halves are no grid, nor is
+    // its second half with the next grid's first.
+    let text = format!("{}\n{}\n{}", ruled(a).replace("-----+-----\n", "-----+-----\n\n\n"), ruled(b), ruled(c));
+    let entries = read(&text);
+    let got: Vec<String> =
+        entries.iter().map(|e| if e.puzzle.is_ok() { givens(e) } else { "invalid".to_string() }).collect();
+    assert_eq!(got.iter().filter(|g| *g != "invalid").collect::<Vec<_>>(), [b, c], "{text}");
+}
+
 /// What Windows and new users' tools write: each puzzle is its record.
 mod as_saved_elsewhere {
     use super::*;
