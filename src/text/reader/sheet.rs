@@ -7,7 +7,7 @@
 
 use std::cmp::Ordering;
 use std::io::BufRead;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::line::{exact_sqrt, is_whole_count, Cells, LineKind, Token, TokenText};
 use super::{is_small_puzzle, time_left, PuzzleReader, RowSigns, FRAMING_TIME, GUESS_TIME};
@@ -403,11 +403,15 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         (0..rows.len()).filter(|&j| j != odd && empty(&rows[j].1) && apart(j)).any(|j| {
             let mut kept = rows.to_vec();
             kept.remove(j);
-            // Against an improper grid, a reading as good is one that
-            // propagation does not refute: no search needed.
-            let time = if displaced == 0 { GUESS_TIME.min(time_left(deadline)) } else { std::time::Duration::ZERO };
-            (displaced != 0 || !time.is_zero())
-                && matches!(self.told_wrongness(&kept, k, time), Some(w) if w <= displaced.min(1))
+            match displaced {
+                0 => {
+                    let time = GUESS_TIME.min(time_left(deadline));
+                    !time.is_zero() && self.told_wrongness(&kept, k, time) == Some(0)
+                }
+                // Against an improper grid, a reading as good is one that
+                // propagation does not refute: no search needed.
+                _ => self.told_wrongness(&kept, k, Duration::ZERO) == Some(1),
+            }
         })
     }
 
