@@ -1286,11 +1286,15 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                     // A jigsaw file's row brings the puzzle's regions in a
                     // later field (janko.at's `id n givens regions solution`).
                     // The grid options' layout wins over it.
+                    // The last field that holds anything may be regions cut short with the line.
+                    let last = fields.iter().rposition(|(_, f)| !f.trim().is_empty());
                     let later = match self.spec.takes_row_regions() {
                         true => fields[index + 1..]
                             .iter()
-                            .zip(index + 2..)
-                            .map(|((column, f), field)| (column, field, later_field(f, &cells.tokens, alphabet)))
+                            .zip(index + 1..)
+                            .map(|((column, f), i)| {
+                                (column, i + 1, later_field(f, &cells.tokens, alphabet, Some(i) == last))
+                            })
                             .find(|(_, _, later)| !matches!(later, LaterField::Other)),
                         false => None,
                     };
@@ -1601,12 +1605,24 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 // is a puzzle (and says what is wrong), unless a row
                 // written wrong follows, the block's other rows around it
                 // (in a run of m×m puzzles, only with a value past m too).
+                //
+                // A row written wrong below (a number lost or doubled: 15
+                // or 17 cells among rows of 16), the block's other rows
+                // around it, is one of its rows too: a value past m in it
+                // or in the rows after it makes these lines rows, as one
+                // in a whole row would. Else a first row with no value past
+                // m was a puzzle of its own, a puzzle nobody wrote.
                 _ => {
+                    if later_forced && rows > 1 {
+                        return true;
+                    }
+                    let damaged = self.damaged_row_ahead(k, rows, i);
+                    let later_forced = later_forced || (damaged && self.value_past_side_ahead(k, m, i));
                     let broken_block = match rows {
-                        1 => (!in_run || later_forced) && self.damaged_row_ahead(k, rows, i),
+                        1 => (!in_run || later_forced) && damaged,
                         _ => later_forced,
                     };
-                    return forced && broken_block;
+                    return (forced || later_forced) && broken_block;
                 }
             }
             i += 1;
@@ -1628,6 +1644,31 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 _ => return true,
             }
         }
+    }
+
+    /// Whether the row written wrong `ahead` lines on, or a row of k = m²
+    /// cells after it up to the block's k-th, holds a value past m (and no
+    /// larger than k): no m×m puzzle's.
+    fn value_past_side_ahead(&mut self, k: usize, m: usize, ahead: usize) -> bool {
+        let past = |tokens: &[Token]| RowSigns::of(tokens, m).too_big;
+        if matches!(self.peek(ahead), Some((_, LineKind::Cells(c))) if past(&c.tokens)) {
+            return true;
+        }
+        let (mut rows, mut i) = (0, ahead + 1);
+        while rows < k {
+            match self.peek(i) {
+                Some((_, LineKind::Rule)) => {}
+                Some((_, LineKind::Cells(c) | LineKind::Separator(c))) if c.tokens.len() == k => {
+                    if past(&c.tokens) {
+                        return true;
+                    }
+                    rows += 1;
+                }
+                _ => return false,
+            }
+            i += 1;
+        }
+        false
     }
 
     /// Read the block that `first` (at `line`) starts: n rows of n cells. A
@@ -2861,6 +2902,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 TokenText::Word(w) => line::past_nine(w),
                 TokenText::Char(_) => false,
             });
+        if let Some(row) = self.numbers_read_as_digits(n, rows) {
+            let (at, count) = (rows[row].0, line::word_cells(&rows[row].1, self.alphabet).len());
+            let kind = ParseErrorKind::DamagedRow { first: rows[0].0, row: row + 1, count, n };
+            return Err(self.error(at, None, kind));
+        }
         if !number_grid {
             self.zeros_are_values(n, rows)?;
         }
@@ -2903,6 +2949,32 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
         }
         Ok(Grid::from_cells(n, cells).expect("n rows of n cells, each value checked against n"))
+    }
+
+    /// The row (0-based) of a grid of side `n` past 9 that was read a
+    /// character a cell though it is spaced numbers: a number past 9 (at
+    /// most n) and a one-digit cell among its words (`12 0 0 0 | 3 0 0 0 |
+    /// 0 0 0`). Box rules make a row with a number lost look like digit
+    /// runs, and its digits added up to n: read so, `12` was the cells 1 and
+    /// 2. As numbers it has fewer than n cells, a row written wrong, as it
+    /// is without the rules. Digits run together (`0000050000000000`, `0000
+    /// 0500 …`) are cells, as ever.
+    fn numbers_read_as_digits(&self, n: usize, rows: &[(usize, Vec<Token>)]) -> Option<usize> {
+        if n <= 9 || rows.len() != n || self.alphabet.is_custom() {
+            return None;
+        }
+        rows.iter().position(|(_, tokens)| {
+            if !tokens.iter().all(|t| matches!(t.text, TokenText::Char(_))) {
+                return false;
+            }
+            let words = line::word_cells(tokens, self.alphabet);
+            let words = words.iter().filter_map(|t| match &t.text {
+                TokenText::Word(w) => Some(&**w),
+                TokenText::Char(_) => None,
+            });
+            let number = |w: &str| line::past_nine(w) && w.parse::<usize>().is_ok_and(|v| v <= n);
+            words.clone().any(number) && words.clone().any(|w| w.chars().count() == 1)
+        })
     }
 
     /// Refuses a grid past 9×9 written with the digits from `0`, as `0`-`F`

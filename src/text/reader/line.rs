@@ -975,6 +975,9 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under
             return Some(row);
         }
     }
+    if let Some(fields) = spaced_fields(text, alphabet, fixed) {
+        return Some(LineKind::Fields(fields));
+    }
     let delimiter = [',', ';', ':'].into_iter().find(|&d| text.contains(d))?;
     let owned = split(delimiter);
     let fields: Vec<(usize, &str)> = owned.iter().map(|(column, f)| (*column, f.as_ref())).collect();
@@ -1038,6 +1041,26 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under
         }
     }
     Some(LineKind::Fields(fields.into_iter().map(|(column, f)| (column, f.to_string())).collect()))
+}
+
+/// A jigsaw file's row whose tabs became spaces, as an editor or a web
+/// page copies it (janko.at's `id n givens regions solution source`): its
+/// words, one a whole puzzle and a later one its regions (or regions
+/// written wrong, or cut short with the line), are its fields, each with
+/// its 0-based column. Read as a label before a puzzle, the regions were
+/// dropped and the puzzle solved with boxes, a puzzle nobody wrote.
+fn spaced_fields(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Option<Vec<(usize, String)>> {
+    if text.contains('\t') {
+        return None;
+    }
+    let words = words_with_columns(text);
+    let index = words.iter().position(|(_, w)| is_whole_field(w, alphabet, fixed))?;
+    let (column, puzzle) = words[index];
+    let givens = field_cells(puzzle, column - 1, alphabet).tokens;
+    let last = words.len() - 1;
+    let regions = (index + 1..words.len())
+        .any(|i| !matches!(later_field(words[i].1, &givens, alphabet, i == last), LaterField::Other));
+    regions.then(|| words.iter().map(|&(column, word)| (column - 1, word.to_string())).collect())
 }
 
 /// A row as a spreadsheet saves it: numbers separated by `,` or `;` (or
@@ -1256,13 +1279,32 @@ pub(super) enum LaterField {
 /// Labels are numbers, `0` to n − 1 as janko.at writes them, or letters;
 /// n values that keep the givens are the solution, and n values that do
 /// not are named, not taken for regions numbered from 1: a solution
-/// written wrong would make a jigsaw nobody set.
-pub(super) fn later_field(field: &str, givens: &[Token], alphabet: &Alphabet) -> LaterField {
+/// written wrong would make a jigsaw nobody set. The line's `last` field
+/// may be regions cut short with the line: n or more labels `0` to n − 1,
+/// a `0` among them, none on more than n cells, but not a whole map's.
+pub(super) fn later_field(field: &str, givens: &[Token], alphabet: &Alphabet, last: bool) -> LaterField {
     let k = givens.len();
     let Some(n) = exact_sqrt(k).filter(|&n| n >= 2) else { return LaterField::Other };
+    // Cut after a comma, the last field ends in one.
+    let field = if last { field.trim_end().trim_end_matches(',') } else { field };
     let parts: Vec<&str> = field.split(',').map(str::trim).collect();
     let label = |p: &&str| !p.is_empty() && p.chars().count() <= 3 && p.chars().all(char::is_alphanumeric);
-    if parts.len().abs_diff(k) > n || !parts.iter().all(label) {
+    if !parts.iter().all(label) {
+        return LaterField::Other;
+    }
+    let cut = || {
+        let numbers: Option<Vec<usize>> = parts.iter().map(|p| p.parse().ok().filter(|&v| v < n)).collect();
+        numbers.is_some_and(|numbers| numbers.contains(&0) && numbers.iter().counts().values().all(|&c| c <= n))
+    };
+    if last && (n..k).contains(&parts.len()) && cut() {
+        let message = format!(
+            "the region map stops after {} labels, expected {k} (0 to {}, each {n} times; the line may be cut short)",
+            parts.len(),
+            n - 1
+        );
+        return LaterField::Wrong { at: field.trim_end().chars().count(), count: parts.len(), message };
+    }
+    if parts.len().abs_diff(k) > n {
         return LaterField::Other;
     }
     // Where each part starts in the field, in characters.

@@ -4474,3 +4474,172 @@ fn labels_that_number_no_grid_rows_leave_the_grids_read() {
     let entries = read(&format!("a: 1 2 3 4 5 6 7 8 9\nc: 1 2 3 4 5 6 7 8 9\n{}\n", TOP[1]));
     assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), [TOP[1]]);
 }
+
+/// Tester s67, findings 0, 0b and 3: a row of numbers one number short read
+/// as digits, a first row with no value past 4 read as a 4×4 above a
+/// damaged row, and a jigsaw row whose tabs became spaces (or cut short in
+/// its regions) solved with boxes.
+mod numbers_rows_and_jigsaw_lines {
+    use super::*;
+
+    /// The rows of an n×n puzzle of numbers cut from the pattern grid with
+    /// `br`×`bc` boxes (about half its cells given), and those givens.
+    fn pattern_rows(
+        n: usize,
+        br: usize,
+        bc: usize,
+        keep: impl Fn(usize, usize) -> bool,
+    ) -> (Vec<Vec<String>>, Vec<usize>) {
+        let value = crate::testing::pattern(n, br, bc);
+        let givens: Vec<usize> =
+            (0..n * n).map(|i| if keep(i / n, i % n) { value(i / n, i % n) + 1 } else { 0 }).collect();
+        let rows = givens.chunks(n).map(|row| row.iter().map(usize::to_string).collect()).collect();
+        (rows, givens)
+    }
+
+    fn solved(entry: &Entry, shape: &common::Shape, givens: &[usize], what: &str) {
+        let p = entry.puzzle.as_ref().unwrap_or_else(|e| panic!("{what}: {e}"));
+        let Outcome::Solved(grid) = solve(p, &SolveOptions::default()).unwrap() else { panic!("{what}: no solution") };
+        common::assert_solves(shape, givens, &common::numbers(&grid), what);
+    }
+
+    fn damaged_row(entries: &[Entry], line: usize, row: usize, count: usize, n: usize, what: &str) {
+        assert_eq!(statuses(entries), ["invalid"], "{what}");
+        let e = entries[0].puzzle.as_ref().unwrap_err();
+        assert!(
+            matches!(e.kind, ParseErrorKind::DamagedRow { row: r, count: c, n: m, .. } if (r, c, m) == (row, count, n)),
+            "{what}: {e}"
+        );
+        assert_eq!(e.position.line, line, "{what}: {e}");
+    }
+
+    /// 12×12, 16×16 and 25×25 grids of numbers with `|` between the boxes:
+    /// a row with one number lost whose digits then add up to n was read a
+    /// digit a cell (`12` the cells 1 and 2) and solved, a puzzle nobody
+    /// wrote. It is numbers, as the other rows are, and one cell short.
+    #[test]
+    fn a_ruled_row_of_numbers_one_number_short_is_named_not_read_as_digits() {
+        for (n, br, bc) in [(12, 3, 4), (16, 4, 4), (25, 5, 5)] {
+            let (mut rows, givens) = pattern_rows(n, br, bc, |r, c| (r * 5 + c * 3) % 2 == 0);
+            let ruled = |rows: &[Vec<String>]| -> String {
+                rows.iter().map(|row| row.chunks(bc).map(|b| b.join(" ")).join(" | ") + "\n").collect()
+            };
+            let entries = read(&ruled(&rows));
+            assert_eq!(statuses(&entries), ["ok"], "{n}x{n} whole");
+            solved(&entries[0], &common::Shape::boxes(n, br, bc), &givens, &format!("{n}x{n} whole"));
+            let value = crate::testing::pattern(n, br, bc);
+            for row in [0, 4, n - 1] {
+                // The row's one given past 9, its other cells empty; one `0` lost.
+                let at = (0..n).find(|&c| value(row, c) + 1 > 9).expect("every value in every row");
+                let mut damaged = vec!["0".to_string(); n - 1];
+                damaged[at.min(n - 2)] = (value(row, at) + 1).to_string();
+                let kept = std::mem::replace(&mut rows[row], damaged);
+                let text = ruled(&rows);
+                damaged_row(&read(&text), row + 1, row + 1, n - 1, n, &format!("{n}x{n}, row {}:\n{text}", row + 1));
+                rows[row] = kept;
+            }
+        }
+    }
+
+    /// A 16×16 of numbers whose first rows hold no value past 4, then a row
+    /// a number short or long (15 or 17) with the rows past 4 below it: the
+    /// first row was solved as a 4×4, and one grid made three records.
+    #[test]
+    fn rows_of_sixteen_above_a_damaged_row_are_rows_when_values_past_four_follow() {
+        let value = crate::testing::pattern(16, 4, 4);
+        let keep = |r: usize, c: usize| if r < 2 { value(r, c) < 4 && c % 3 == 0 } else { (r * 5 + c * 3) % 2 == 0 };
+        let (rows, givens) = pattern_rows(16, 4, 4, keep);
+        let text = |rows: &[Vec<String>]| -> String { rows.iter().map(|row| row.join(" ") + "\n").collect() };
+        let entries = read(&text(&rows));
+        assert_eq!(statuses(&entries), ["ok"]);
+        solved(&entries[0], &common::Shape::boxes(16, 4, 4), &givens, "16x16 whole");
+        for row in [1, 2] {
+            for count in [15, 17] {
+                let mut damaged = rows.clone();
+                // One empty cell lost, or typed twice; the row holds no value past 4 either.
+                damaged[row] = vec!["0".to_string(); count];
+                damaged[row][count / 2] = "3".into();
+                let text = text(&damaged);
+                damaged_row(&read(&text), row + 1, row + 1, count, 16, &format!("row {}, {count}:\n{text}", row + 1));
+            }
+        }
+    }
+
+    /// The 4×4 jigsaw row of `tab_separated_rows_bring_their_puzzle_and_their_regions`.
+    const JIGSAW: [&str; 6] = [
+        "2_4x4",
+        "4",
+        "0,0,4,3,0,0,0,1,0,2,0,0,0,0,0,0",
+        "0,0,0,1,0,1,1,1,2,2,3,3,2,2,3,3",
+        "2,1,4,3,3,4,2,1,1,2,3,4,4,3,1,2",
+        "https://www.janko.at/Raetsel/Sudoku/Chaos/002.a.htm",
+    ];
+
+    fn janko(line: &str) -> (usize, Vec<usize>, Vec<usize>) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let numbers = |f: &str| f.split(',').map(|v| v.parse().unwrap()).collect::<Vec<usize>>();
+        (fields[1].parse().unwrap(), numbers(fields[2]), numbers(fields[3]))
+    }
+
+    /// A janko.at jigsaw row whose tabs became spaces (an editor, a web
+    /// page) was read as a label before a puzzle: its regions dropped, the
+    /// puzzle solved with boxes (358 wrong solutions over janko.tsv's 680
+    /// rows). It is read as with tabs, its regions used; regions written
+    /// wrong are named as with tabs.
+    #[test]
+    fn a_jigsaw_row_whose_tabs_became_spaces_keeps_its_regions() {
+        let tabbed = JIGSAW.join("\t");
+        let mut lines = vec![tabbed.clone()];
+        // janko.at's own file, where the shared data is at hand: every row.
+        if let Some(path) = common::shared_data("jigsaw/janko.tsv") {
+            let text = std::fs::read_to_string(path).unwrap();
+            lines.extend(text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).map(String::from));
+        }
+        for line in &lines {
+            let (n, givens, map) = janko(line);
+            let shape = common::Shape::jigsaw(n, &map);
+            let layout = read(&format!("{line}\n"))[0].puzzle.as_ref().unwrap().geometry().layout().clone();
+            assert!(matches!(layout, Layout::Regions(_)), "{line}");
+            for gap in [" ", "  ", " \t "] {
+                let spaced = line.replace('\t', gap);
+                let entries = read(&format!("{spaced}\n"));
+                assert_eq!(statuses(&entries), ["ok"], "{spaced}");
+                assert_eq!(entries[0].puzzle.as_ref().unwrap().geometry().layout(), &layout, "{spaced}");
+                solved(&entries[0], &shape, &givens, &spaced);
+            }
+        }
+        // A region too large, as with tabs: the field and the label named.
+        let wrong = tabbed.replace(JIGSAW[3], "0,0,0,1,0,0,1,1,2,2,3,3,2,2,3,3").replace('\t', " ");
+        let entries = read(&format!("{wrong}\n"));
+        assert_eq!(statuses(&entries), ["invalid"], "{wrong}");
+        let e = entries[0].puzzle.as_ref().unwrap_err();
+        assert!(matches!(e.kind, ParseErrorKind::RegionsField { field: 4, .. }), "{e}");
+        assert_eq!(e.position.column, Some(wrong.find(" 0,0,0,1,").unwrap() + 1 + 10 + 1), "{e}");
+        // With the layout fixed by an option, the row is a classic puzzle, as with tabs.
+        let entries = read_fixed(&format!("{}\n", tabbed.replace('\t', " ")), 4);
+        assert_eq!(entries[0].puzzle.as_ref().unwrap().geometry().layout(), &Layout::Boxes { rows: 2, cols: 2 });
+    }
+
+    /// A jigsaw row cut short in its regions (a line cut off), with tabs or
+    /// spaces: the regions were passed over and the puzzle solved with
+    /// boxes. It is one invalid record that names the field.
+    #[test]
+    fn a_jigsaw_row_cut_short_in_its_regions_is_named_not_solved_with_boxes() {
+        let tabbed = JIGSAW.join("\t");
+        let start = tabbed.find(JIGSAW[3]).unwrap();
+        // Cut after 4 labels up to a label short, after a comma or in a label.
+        for end in start + 7..start + JIGSAW[3].len() - 1 {
+            for gap in ["\t", " "] {
+                let cut = tabbed[..end].replace('\t', gap);
+                let entries = read(&format!("{cut}\n"));
+                assert_eq!(statuses(&entries), ["invalid"], "{cut:?}");
+                let e = entries[0].puzzle.as_ref().unwrap_err();
+                assert!(matches!(e.kind, ParseErrorKind::RegionsField { field: 4, .. }), "{cut:?}: {e}");
+            }
+        }
+        // Cut in the solution after whole regions: the jigsaw, read.
+        let cut = &tabbed[..tabbed.find(JIGSAW[4]).unwrap() + 5];
+        let entries = read(&format!("{cut}\n"));
+        assert!(matches!(entries[0].puzzle.as_ref().unwrap().geometry().layout(), Layout::Regions(_)), "{cut}");
+    }
+}
