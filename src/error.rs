@@ -309,6 +309,18 @@ pub enum ParseErrorKind {
         /// Whether the stretch is this piece alone (told apart by the givens).
         told: bool,
     },
+    /// A grid of a run of grids each drawn in its own frame (a bottom frame
+    /// right above the next top frame) whose frame holds another number of
+    /// rows than its puzzle has: the other frames are read.
+    #[error("lines {a}-{b}, one frame among puzzles framed back to back, hold {rows} row{} of {n} cells (expected {n}, as the other frames hold: a row lost or doubled?), so it is not read; the puzzles in the other frames are", if *rows == 1 { "" } else { "s" }, a = .stretch.0, b = .stretch.1)]
+    FramedRows {
+        /// The rows in the frame.
+        rows: usize,
+        /// The rows of a puzzle.
+        n: usize,
+        /// The first and last line of its rows.
+        stretch: (usize, usize),
+    },
     /// A puzzle of a run (puzzles written back to back) where the run shows
     /// a shift: a row lost or doubled before it may have moved where it
     /// starts, so its rows may be two puzzles' rows. It is not read.

@@ -198,6 +198,11 @@ impl GeometrySpec {
         Geometry::new(n, Layout::Regions(regions), &self.variants).map(Arc::new)
     }
 
+    /// Whether every puzzle is a Latin square (`--latin`), whatever its side.
+    pub(crate) fn is_latin(&self) -> bool {
+        self.latin
+    }
+
     /// The size every puzzle must have, when the definition fixes it.
     pub fn fixed_size(&self) -> Option<usize> {
         self.fixed.as_ref().map(|g| g.size())

@@ -465,7 +465,9 @@ impl Drawn {
     /// The boxes (rows, columns) the rules drawn in and around `rows`, the
     /// rows of a side-`n` grid, show: rule lines every h rows and `|` every
     /// w cells of every row, or one of the two, the other side n / h or n /
-    /// w. None where nothing is drawn, or not evenly (a jigsaw's walls).
+    /// w; where the rule lines disagree with the `|` (not evenly drawn, or
+    /// not boxes of n cells with them), the `|` of every row. None where
+    /// nothing is drawn, or not evenly (a jigsaw's walls).
     /// `column` tells where a cell of a row is (a token's, a candidate
     /// word's).
     fn boxes<T>(&self, n: usize, rows: &[(usize, Vec<T>)], column: impl Fn(&T) -> usize) -> Option<(usize, usize)> {
@@ -495,12 +497,18 @@ impl Drawn {
                 None => across = Some(at),
             }
         }
-        let (down, across) = (step(&between).ok()?, step(&across.unwrap_or_default()).ok()?);
+        let (down, across) = (step(&between), step(&across.unwrap_or_default()).ok()?);
         match (down, across) {
-            (Some(h), Some(w)) => (h * w == n).then_some((h, w)),
-            (Some(h), None) => Some((h, n / h)),
-            (None, Some(w)) => Some((n / w, w)),
-            (None, None) => None,
+            // `|` drawn alike in every row, every w cells, fix the boxes'
+            // width: a rule line out of place, lost or one too many, is one
+            // line against n rows, and leaves them drawn (a 4×2's rows,
+            // `|` every 2 cells, with a rule line after rows 4 and 6).
+            (Ok(Some(h)), Some(w)) if h * w == n => Some((h, w)),
+            (_, Some(w)) if 1 < w && w < n => Some((n / w, w)),
+            (Ok(Some(_)), Some(_)) => None,
+            (Ok(Some(h)), None) => Some((h, n / h)),
+            (Ok(None), Some(w)) => Some((n / w, w)),
+            (Ok(None), None) | (Err(()), _) => None,
         }
     }
 }
@@ -1141,7 +1149,9 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                             matches!(self.labelled_block(&mut cells, None), Labelled::Block)
                         }
                         _ => {
-                            self.drop_trailing_field(&mut cells);
+                            if !self.drop_cut_field(&mut cells, false) {
+                                self.drop_trailing_field(&mut cells);
+                            }
                             self.first_row_of_block(line, &cells)
                         }
                     };
@@ -1385,6 +1395,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 return self.ready.push_back(entry);
             }
         }
+        // A row, not a whole puzzle: the empty field after its last cell is
+        // its grid's, or the delimiter after every row of it.
+        self.drop_cut_field(&mut cells, true);
+        let k = cells.tokens.len();
         let row_length = self.spec.fixed_size().unwrap_or(k);
         if !cells.field && k == row_length && self.could_be_row(k, &cells) && !self.spreadsheet_grid_below(&cells) {
             return self.block(line, cells.tokens);
@@ -1689,6 +1703,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // 4x4s one per line, then a 4x4 block).
         self.line_mode = None;
         let n = first.len();
+        // Labelled rows were measured by their labels' grid, the delimiter
+        // after each row with them.
+        if !self.labelled {
+            self.restore_cut_fields(n);
+        }
         let mut rows = vec![(line, first)];
         while rows.len() < n {
             // Another grid's header (`,1,2,…,8` over labelled rows) breaks
@@ -1764,7 +1783,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 Err(Some(_)) if self.damaged_row_ahead(n, rows.len() % n, 0) => {
                     let partial = rows.split_off(rows.len() - rows.len() % n);
                     let first = partial.first().map(|(line, _)| *line);
-                    if !self.misframed(&rows, n, false) {
+                    if !self.framed(&rows, n) && !self.misframed(&rows, n, false) {
                         self.run(rows, n, Damage::One);
                     }
                     return self.damaged_block(first, partial.len(), n);
@@ -1786,7 +1805,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if rows.len() == n + 1 && self.stray_above == Some(rows[0].0) {
             return self.grid_with_row_too_many(rows, n);
         }
-        if rows.len() % n == 0 && self.misframed(&rows, n, cut) {
+        if self.framed(&rows, n) || (rows.len() % n == 0 && self.misframed(&rows, n, cut)) {
             return;
         }
         self.run(rows, n, Damage::None);
@@ -1806,6 +1825,44 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let error = self.error(first, None, kind);
         let entry = self.entry(first, None, Err(error));
         self.ready.push_back(entry);
+    }
+
+    /// Whether the rows of a run are parted by frames, and were read so: a
+    /// grid drawn in a frame of its own, its bottom frame right above the
+    /// next one's top frame (two rule lines or more between two rows),
+    /// shows where each puzzle starts and ends, as no count of rows can
+    /// once one frame holds a row too many or too few. Where some frame
+    /// holds another number of rows than n, and at least as many hold n as
+    /// not, each frame of n rows is a puzzle, a frame of a whole number of
+    /// puzzles a run of its own, and any other frame an invalid record.
+    /// Else (frames of n rows each, or double rules that part no puzzles,
+    /// as between bands) the run is left to be framed by its rows.
+    fn framed(&mut self, rows: &[(usize, Vec<Token>)], n: usize) -> bool {
+        let drawn = &self.drawn;
+        let parted = |a: usize, b: usize| drawn.rules.range(a + 1..b).nth(1).is_some();
+        let mut edges = vec![0];
+        edges.extend((1..rows.len()).filter(|&i| parted(rows[i - 1].0, rows[i].0)));
+        edges.push(rows.len());
+        let frames: Vec<(usize, usize)> = edges.windows(2).map(|pair| (pair[0], pair[1])).collect();
+        let whole = frames.iter().filter(|(a, b)| b - a == n).count();
+        if whole == frames.len() || 2 * whole < frames.len() {
+            return false;
+        }
+        for (a, b) in frames {
+            let line = rows[a].0;
+            if b - a == n {
+                let puzzle = self.resolve(line, n, &rows[a..b]);
+                let entry = self.entry(line, None, puzzle);
+                self.ready.push_back(entry);
+            } else if (b - a) % n == 0 {
+                self.run(rows[a..b].to_vec(), n, Damage::None);
+            } else {
+                let kind = ParseErrorKind::FramedRows { rows: b - a, n, stretch: (line, rows[b - 1].0) };
+                let entry = self.entry(line, None, Err(self.error(line, None, kind)));
+                self.ready.push_back(entry);
+            }
+        }
+        true
     }
 
     /// Whether the row of only delimiters ahead, between whole puzzles,

@@ -10,7 +10,10 @@ use std::io::BufRead;
 use std::time::{Duration, Instant};
 
 use super::line::{exact_sqrt, is_whole_count, Cells, LineKind, Token, TokenText};
-use super::{is_small_puzzle, time_left, PuzzleReader, RowSigns, FRAMING_TIME, GUESS_TIME};
+use super::{
+    is_block_row, is_small_puzzle, time_left, PuzzleReader, RowSigns, FRAMING_TIME, GUESS_TIME, MAX_RUN_CELLS,
+    MAX_RUN_ROWS,
+};
 use crate::model::geometry::MAX_SIZE;
 use crate::text::symbols::Symbol;
 
@@ -896,6 +899,88 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                     .is_some_and(|(empty, _, more)| !empty.is_empty() && whole_grids(&empty, k - 1, more)))
     }
 
+    /// The rows of n cells below a block's first row, up to the first line
+    /// that is none, each given back the empty field after its last cell
+    /// that was taken for the end of a whole puzzle on one line
+    /// ([`Cells::cut`]: sixteen cells and a delimiter, `…,4,`, a 4×4). Below a
+    /// first row without one, such a row has n + 1 fields, a row written
+    /// wrong for the block to name, never a row whose cells moved a column.
+    /// Rows of only delimiters are passed (an empty row is empty either way),
+    /// and a line that is a puzzle of its own (a 4×4 on one line after a
+    /// 16×16) ends them.
+    pub(super) fn restore_cut_fields(&mut self, n: usize) {
+        let small = self.small_side(n);
+        let most = MAX_RUN_ROWS.min(MAX_RUN_CELLS / n).max(n);
+        let (mut rows, mut lines) = (0, 0);
+        while rows < most {
+            match self.peek(lines) {
+                Some((_, LineKind::Rule)) => {}
+                Some((_, LineKind::Separator(c))) if c.tokens.len() == n => rows += 1,
+                Some((_, LineKind::Cells(c))) if is_block_row(c, n, small) => rows += 1,
+                _ => break,
+            }
+            lines += 1;
+        }
+        for (_, kind) in self.pending.iter_mut().take(lines) {
+            if let LineKind::Cells(c) = kind {
+                c.tokens.extend(c.cut.take().map(|token| *token));
+            }
+        }
+    }
+
+    /// A row of k cells whose delimiter after its last cell was taken for
+    /// the end of a whole puzzle on one line ([`Cells::cut`]), read as a
+    /// grid's row after all: that empty field is given back to it and to
+    /// the rows cut so right after it, and dropped again as any grid's
+    /// delimiter after each row is ([`Self::drop_trailing_field`]): where
+    /// every row of the grid has one. Else they are rows of k + 1 fields,
+    /// as a 9×9's rows of ten are. Unless `keep`, rows whose field stays
+    /// are cut again, as they were (a row of only delimiters may yet be a
+    /// blank line between puzzles on one line). Whether the field was
+    /// dropped.
+    pub(super) fn drop_cut_field(&mut self, cells: &mut Cells, keep: bool) -> bool {
+        let Some(cut) = cells.cut.take() else { return false };
+        let (k, delimiter) = (cells.tokens.len(), cells.delimiter);
+        cells.tokens.push(*cut);
+        let cut_row = |c: &Cells| {
+            c.cut.is_some() && c.tokens.len() == k && c.delimiter == delimiter && !c.field && c.label.is_none()
+        };
+        let mut lines = 0;
+        loop {
+            match self.peek(lines) {
+                Some((_, LineKind::Rule)) => {}
+                Some((_, LineKind::Cells(c) | LineKind::Separator(c))) if cut_row(c) => {}
+                _ => break,
+            }
+            lines += 1;
+        }
+        let restore = |c: &mut Cells| c.tokens.extend(c.cut.take().map(|token| *token));
+        for (_, kind) in self.pending.iter_mut().take(lines) {
+            if let LineKind::Cells(c) | LineKind::Separator(c) = kind {
+                restore(c);
+            }
+        }
+        self.drop_trailing_field(cells);
+        if cells.tokens.len() == k {
+            return true;
+        }
+        if keep {
+            return false;
+        }
+        let recut = |c: &mut Cells| {
+            if c.tokens.len() == k + 1 {
+                c.cut = c.tokens.pop().map(Box::new);
+            }
+        };
+        recut(cells);
+        for (_, kind) in self.pending.iter_mut().take(lines) {
+            if let LineKind::Cells(c) | LineKind::Separator(c) = kind {
+                recut(c);
+            }
+        }
+        false
+    }
+
     /// Spreadsheet rows that each end in an empty field: k − 1 cells and a
     /// delimiter after the last, as a spreadsheet saves them once a cell
     /// further right was ever used (`5,3,,,7,,,,,`). They were read as rows
@@ -905,7 +990,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// delimiters between them blank lines; a k×k grid whose last column is
     /// empty keeps it, its k rows no whole grids of k − 1), or when the grid
     /// options fix the side at k − 1 (`--box`, `--grid`, `--regions`).
-    /// Where whole grids of k rows are a reading too, a square k keeps it.
+    /// Where whole grids of k rows are a reading too, a square k keeps it,
+    /// and so does any k under `--latin`.
     pub(super) fn drop_trailing_field(&mut self, cells: &mut Cells) {
         let k = cells.tokens.len();
         // Rows of another delimiter are another grid's (`;;;` above pasted tabs).
@@ -937,16 +1023,22 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // with one row of only delimiters after it), a square side, as
         // nearly every sudoku's is, wins: nine rows of nine fields are a
         // 9×9, ten rows of ten a 9×9 and a blank line. Neither square:
-        // k − 1, a delimiter after each row.
-        let square = exact_sqrt(k).is_some();
+        // k − 1, a delimiter after each row. Under `--latin` every side is
+        // a grid and none is a sudoku's: the grid as written, k rows of k
+        // fields (a 7×7 whose last row and column are empty is no 6×6).
+        let as_written = exact_sqrt(k).is_some() || self.spec.is_latin();
+        // A fixed side decides between the two, but a row of its grid is
+        // dropped a field only where every row is: one row a field long
+        // (a stray delimiter first, a given typed twice) is named, never
+        // read with its cells a column on.
         let short = match self.spec.fixed_size() {
-            Some(n) => n + 1 == k,
+            Some(n) => n + 1 == k && whole_grids(&empty, n, more),
             None => {
                 !too_big
                     && empty.iter().any(|&empty| !empty)
                     && whole_grids(&empty, k - 1, more)
                     && self.spec.geometry_for(k - 1).is_ok()
-                    && !(square && whole_grids(&empty, k, more))
+                    && !(as_written && whole_grids(&empty, k, more))
             }
         };
         if !short {

@@ -4643,3 +4643,225 @@ mod numbers_rows_and_jigsaw_lines {
         assert!(matches!(entries[0].puzzle.as_ref().unwrap().geometry().layout(), Layout::Regions(_)), "{cut}");
     }
 }
+
+/// Spreadsheet rows of 16 and 25 fields (tester s67's findings 1, 4, 4b
+/// and 5): a row a field long whose last field is empty, 17 fields, is no
+/// 4×4 on one line with a delimiter after it, boxes drawn by `|` alone
+/// outlast a rule line out of place, frames part framed grids, and a
+/// grid without boxes is read as written.
+mod sheets_of_other_sizes {
+    use super::*;
+
+    const GECODE16: &str = include_str!("../../../tests/data/gecode-16x16.txt");
+    const GECODE25: &str = include_str!("../../../tests/data/gecode-25x25.txt");
+
+    /// The first puzzle of a file of puzzles one per line, under comments.
+    fn first(file: &str) -> &str {
+        file.lines().find(|line| !line.starts_with('#') && !line.trim().is_empty()).unwrap()
+    }
+
+    /// A puzzle's rows as a spreadsheet writes them: numbers, empty fields.
+    fn sheet(puzzle: &str, delimiter: &str) -> Vec<String> {
+        let n = (puzzle.len() as f64).sqrt() as usize;
+        let cell = |c: char| c.to_digit(36).filter(|&v| v > 0).map_or(String::new(), |v| v.to_string());
+        let cells: Vec<String> = puzzle.chars().map(cell).collect();
+        cells.chunks(n).map(|row| row.join(delimiter)).collect()
+    }
+
+    /// The givens as `givens` prints them, for a puzzle written with `.` for empty.
+    fn as_read(puzzle: &str) -> String {
+        puzzle.to_lowercase().replace('0', ".")
+    }
+
+    /// Tester s67's finding 1: a 16×16 or 25×25 spreadsheet row with one
+    /// field too many (a stray delimiter first, or a given typed twice)
+    /// whose last field is empty lost that field as the end of a whole 4×4
+    /// (or 5×5) on one line, its givens a column on: solved wrong, or
+    /// called unsolvable. A 9×9's row of ten fields was named, as it is now
+    /// at every size, alone, in a run, as the first row, or with a fixed
+    /// size; rows that all end in a delimiter are still read.
+    #[test]
+    fn a_row_a_field_long_is_named_at_every_size() {
+        for (puzzle, n) in [(TOP[1], 9), (first(GECODE16), 16), (first(GECODE25), 25)] {
+            for delimiter in [",", "\t", ";"] {
+                let rows = sheet(puzzle, delimiter);
+                let grid = |rows: &[String]| rows.join("\n") + "\n";
+                // Every row ends in a delimiter: one grid, as written.
+                let trailing: Vec<String> = rows.iter().map(|row| format!("{row}{delimiter}")).collect();
+                let entries = read(&grid(&trailing));
+                assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), [as_read(puzzle)], "{n} {delimiter:?}");
+                let entries = read_fixed(&grid(&trailing), n);
+                assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), [as_read(puzzle)], "{n} {delimiter:?}");
+                for r in (0..n).filter(|&r| rows[r].ends_with(delimiter)).take(4) {
+                    for damaged in [format!("{delimiter}{}", rows[r]), {
+                        // A given typed twice: the row's first.
+                        let at = rows[r].find(|c: char| c.is_ascii_digit()).unwrap();
+                        let end = at + rows[r][at..].find(delimiter).unwrap();
+                        format!("{}{delimiter}{}", &rows[r][..end], &rows[r][at..])
+                    }] {
+                        let mut written = rows.clone();
+                        written[r] = damaged;
+                        let text = grid(&written);
+                        let entries = read(&text);
+                        assert_eq!(statuses(&entries), ["invalid"], "{n} {delimiter:?} row {}:\n{text}", r + 1);
+                        let e = entries[0].puzzle.as_ref().unwrap_err();
+                        assert!(
+                            matches!(e.kind, ParseErrorKind::DamagedRow { first: 1, row, count, n: side }
+                                if row == r + 1 && count == n + 1 && side == n),
+                            "{n} {delimiter:?} row {}: {e}",
+                            r + 1
+                        );
+                        // A fixed side drops no field from that row alone
+                        // (a first row a field long is blamed alone, the
+                        // rows under it a grid cut short).
+                        let entries = read_fixed(&text, n);
+                        assert!(entries.iter().all(|e| e.puzzle.is_err()), "{n} {delimiter:?} row {}:\n{text}", r + 1);
+                        // Last of three grids back to back: the two before it read.
+                        let run = format!("{}{}{text}", grid(&rows), grid(&rows));
+                        let entries = read(&run);
+                        assert_eq!(statuses(&entries), ["ok", "ok", "invalid"], "{n} {delimiter:?} row {}", r + 1);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A grid drawn with `|` every `w` cells of every row and rule lines
+    /// after the rows in `rules` (1-based), from a puzzle written with `.`.
+    fn ruled(puzzle: &str, n: usize, w: usize, rules: &[usize]) -> String {
+        let rule = "-".repeat(2 * n + 2 * (n / w) - 1);
+        let mut text = String::new();
+        for (r, row) in puzzle.as_bytes().chunks(n).enumerate() {
+            let cells: Vec<String> =
+                row.chunks(w).map(|b| b.iter().map(|&c| (c as char).to_string()).join(" ")).collect();
+            text += &format!("{}\n", cells.join(" | "));
+            if rules.contains(&(r + 1)) {
+                text += &format!("{rule}\n");
+            }
+        }
+        text
+    }
+
+    fn layout(entry: &Entry) -> Layout {
+        entry.puzzle.as_ref().unwrap_or_else(|e| panic!("{e}")).geometry().layout().clone()
+    }
+
+    /// Tester s67's finding 4: an 8×8 with `|` every 2 cells of every row
+    /// (4×2 boxes) and a rule line too many (after rows 4 and 6) was read
+    /// with the default 2×4 boxes, which the `|` contradict, and called
+    /// unsolvable. The `|` of every row fix the boxes' width; a rule line
+    /// out of place, too many or lost leaves them.
+    #[test]
+    fn bars_in_every_row_outlast_a_rule_line_out_of_place() {
+        let text = include_str!("../../../tests/data/framing/ruled-8x8-rule-line-too-many.txt");
+        let entries = read(text);
+        assert_eq!(statuses(&entries), ["ok"]);
+        assert_eq!(layout(&entries[0]), Layout::Boxes { rows: 4, cols: 2 });
+        let puzzle = entries[0].puzzle.as_ref().unwrap();
+        let solution = solve(puzzle, &SolveOptions::default()).unwrap();
+        assert!(matches!(solution, Outcome::Solved(_)), "{solution:?}");
+        let blank6 = ".".repeat(36);
+        let blank12 = ".".repeat(144);
+        for (text, shape) in [
+            // 3×2 boxes: `|` every 2, rule lines after rows 3 and 5 (one stray).
+            (ruled(&blank6, 6, 2, &[3, 5]), (3, 2)),
+            (ruled(&blank6, 6, 2, &[2, 3]), (3, 2)),
+            // 4×3 boxes: `|` every 3, the rule line after row 8 lost, or moved.
+            (ruled(&blank12, 12, 3, &[4]), (4, 3)),
+            (ruled(&blank12, 12, 3, &[4, 9]), (4, 3)),
+            // As drawn, rules and `|` agree: kept.
+            (ruled(&blank12, 12, 3, &[4, 8]), (4, 3)),
+            (ruled(&blank6, 6, 3, &[2, 4]), (2, 3)),
+            (ruled(&blank6, 6, 2, &[3]), (3, 2)),
+        ] {
+            let entries = read(&text);
+            assert_eq!(statuses(&entries), ["ok"], "{text}");
+            assert_eq!(layout(&entries[0]), Layout::Boxes { rows: shape.0, cols: shape.1 }, "{text}");
+        }
+    }
+
+    /// 4×4 puzzles each in its own frame, back to back, from puzzles
+    /// written with `.`: `rows` of each, in turn.
+    fn frames(puzzles: &[Vec<&str>]) -> String {
+        let frame = "+-----+-----+\n";
+        let mut text = String::new();
+        for rows in puzzles {
+            text += frame;
+            for (r, row) in rows.iter().enumerate() {
+                let b = row.as_bytes();
+                text += &format!("| {} {} | {} {} |\n", b[0] as char, b[1] as char, b[2] as char, b[3] as char);
+                if r == 1 {
+                    text += frame;
+                }
+            }
+            text += frame;
+        }
+        text
+    }
+
+    /// Tester s67's finding 4b: framed 4×4s back to back, one frame with a
+    /// stray row in it: its rows and the next frame's were read as two
+    /// puzzles nobody wrote. A bottom frame right above a top frame parts
+    /// two puzzles: the frame of five rows (or three) is one invalid
+    /// record, and the puzzles in the other frames are read.
+    #[test]
+    fn frames_back_to_back_part_the_puzzles() {
+        let puzzles =
+            [["14.2", ".34.", "3.1.", "..3."], [".421", "1.43", "4312", "...4"], ["..31", "...4", "....", "..1."]];
+        let all = |p: &[&str; 4]| p.concat();
+        let text = include_str!("../../../tests/data/framing/framed-4x4-back-to-back-stray-row.txt");
+        let entries = read(text);
+        assert_eq!(statuses(&entries), ["invalid", "ok", "ok", "ok"], "{text}");
+        let e = entries[0].puzzle.as_ref().unwrap_err();
+        assert!(matches!(e.kind, ParseErrorKind::FramedRows { rows: 5, n: 4, stretch: (2, 7) }), "{e}");
+        let written: Vec<Vec<&str>> = puzzles.iter().map(|p| p.to_vec()).collect();
+        for (at, damage) in [(0, "stray"), (1, "stray"), (2, "stray"), (0, "lost"), (1, "lost"), (2, "lost")] {
+            let mut damaged = written.clone();
+            match damage {
+                "stray" => damaged[at].insert(2, "2..."),
+                _ => _ = damaged[at].remove(1),
+            }
+            let text = frames(&damaged);
+            let entries = read(&text);
+            let mut expected = vec!["ok"; 3];
+            expected[at] = "invalid";
+            assert_eq!(statuses(&entries), expected, "{damage} row in frame {}:\n{text}", at + 1);
+            for (p, entry) in entries.iter().enumerate().filter(|&(p, _)| p != at) {
+                assert_eq!(givens(entry), all(&puzzles[p]), "{text}");
+            }
+        }
+        // Frames of four rows each: read as ever.
+        let entries = read(&frames(&written));
+        assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), puzzles.iter().map(all).collect::<Vec<_>>());
+    }
+
+    /// Tester s67's finding 5: under `--latin`, a 5×5 or 7×7 spreadsheet
+    /// grid whose last row and last column are empty was read as a 4×4 or
+    /// a 6×6 with a delimiter after each row and a blank line. Every side
+    /// is a Latin square's: the grid as written wins; a fixed side decides.
+    #[test]
+    fn a_latin_grid_with_an_empty_last_row_and_column_is_read_as_written() {
+        let latin = |n: usize| {
+            let mut spec = GeometrySpec::fixed(Arc::new(Geometry::new(n, Layout::Latin, &[]).unwrap()));
+            move |text: &str| read_all(text, "t", &Alphabet::default(), &mut spec)
+        };
+        for (n, rows) in [
+            (5, vec![";;;1;", "1;;;;", ";;3;;", ";;;;", ";;;;"]),
+            (7, vec![";;;1;;;", "1;;;;;;", ";;3;;;;", ";;;;;;", ";;;;2;;", ";;;;;;", ";;;;;;"]),
+            (6, vec![",,,1,,", "1,,,,,", ",,3,,,", ",,,,,", ",,,,,", ",,,,,"]),
+        ] {
+            let text = rows.join("\n") + "\n";
+            for entries in [read_latin(&text), latin(n)(&text)] {
+                assert_eq!(statuses(&entries), ["ok"], "{text}");
+                assert_eq!(entries[0].puzzle.as_ref().unwrap().size(), n, "{text}");
+            }
+            // A fixed side one less decides: a delimiter after each row (the
+            // empty row left over is a row too many, or a blank line).
+            let entries = latin(n - 1)(&text);
+            assert!(entries.iter().flat_map(|e| e.puzzle.as_ref()).all(|p| p.size() == n - 1), "{text}");
+        }
+        // With boxes, a 9×9 of ten rows of ten fields: a square side wins, as ever.
+        let text = format!("1,,,,,,,,,\n{}", ",,,,,,,,,\n".repeat(9));
+        assert_eq!(read(&text)[0].puzzle.as_ref().unwrap().size(), 9);
+    }
+}
