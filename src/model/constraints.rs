@@ -314,7 +314,7 @@ impl Constraint {
                     return Err("a cage needs at least one cell".into());
                 }
                 if k > n {
-                    return Err(format!("a cage of {k} cells cannot hold distinct values 1 to {n}"));
+                    return Err(format!("{k} cells cannot hold distinct values 1 to {n}"));
                 }
                 if let Some(sum) = *sum {
                     if cage_combinations(n, k, sum, 1).is_some_and(|c| c.is_empty()) {

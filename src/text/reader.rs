@@ -1749,13 +1749,19 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             // one's empty first row. (One of another width is the next
             // grid's business.)
             // A row of delimiters after the last grid of its width may be
-            // that grid's row too many (its empty row typed twice): the run
-            // reports it, rule 5.
+            // that grid's row too many (its empty row typed twice): a grid
+            // alone is reported; in a run of grids, the row is one of the
+            // run's, framed with the others (rule 5), as the row too many
+            // may be an earlier grid's.
             if rows.len() % n == 0 && self.separator_ends_grid(&rows[rows.len() - n..], n) {
                 if let Some((line, LineKind::Separator(c))) = self.next_line() {
                     rows.push((line, c.tokens));
                 }
-                return self.grid_with_row_too_many(rows, n);
+                if rows.len() == n + 1 {
+                    return self.grid_with_row_too_many(rows, n);
+                }
+                cut = false;
+                break;
             }
             if rows.len() % n == 0
                 && matches!(self.peek(0), Some((_, LineKind::Separator(c))) if c.tokens.len() == n)
@@ -1811,15 +1817,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         self.run(rows, n, Damage::None);
     }
 
-    /// The puzzles of `rows` before its last n + 1, then those n + 1 as one
-    /// record: a grid with a row too many, that row one of only delimiters
-    /// that reads as its first or last row ([`Self::separator_ends_grid`],
-    /// `heads_grid_over_stray_row`).
-    fn grid_with_row_too_many(&mut self, mut rows: Vec<(usize, Vec<Token>)>, n: usize) {
-        let grid = rows.split_off(rows.len() - (n + 1));
-        if !rows.is_empty() && !self.misframed(&rows, n, false) {
-            self.run(rows, n, Damage::One);
-        }
+    /// The n + 1 `rows` as one record: a grid with a row too many, that row
+    /// one of only delimiters that reads as its first or last row
+    /// ([`Self::separator_ends_grid`], `heads_grid_over_stray_row`).
+    fn grid_with_row_too_many(&mut self, grid: Vec<(usize, Vec<Token>)>, n: usize) {
         let (first, last) = (grid[0].0, grid[n].0);
         let kind = ParseErrorKind::Run { rows: n + 1, n, first, stretch: (first, last), told: true, odd_rows: n + 1 };
         let error = self.error(first, None, kind);
@@ -2016,16 +2017,21 @@ impl<R: BufRead> PuzzleReader<'_, R> {
 
     /// Whether the line ahead, after `rows` rows (one or more) of a block of
     /// n, near n cells but no row of it, is a line inside the block that its
-    /// rows make whole without: the rows of n cells after it, with the
-    /// `rows`, make the block whole and then whole puzzles, or stop at a
-    /// later puzzle's row written wrong ([`Self::fits_ahead`]). A row begun
-    /// and typed again, or a line pasted in. Otherwise the block ends there,
-    /// and its last rows, read on their own, were glued to the next
+    /// rows make whole without: exactly the n − `rows` rows of n cells the
+    /// block lacks follow it, then no such row. A row begun and typed
+    /// again, or a line pasted in. (Not where more rows follow: puzzles back
+    /// to back may add up so only by another puzzle's stray row, and this
+    /// line be its block's row written wrong.) Otherwise the block ends
+    /// there, and its last rows, read on their own, were glued to the next
     /// puzzle's first rows across a blank line (a grid spaced by bands).
     fn stray_line_ahead(&mut self, n: usize, rows: usize) -> bool {
         let near = |k: usize| k.abs_diff(n) <= (n / 3).max(2) && !is_whole_count(k);
         let odd = self.peek(0).and_then(|(_, kind)| odd_row_length(kind));
-        rows > 0 && odd.is_some_and(near) && self.fits_ahead(n, rows, 1, MAX_DAMAGED_CHAIN)
+        if rows == 0 || rows >= n || !odd.is_some_and(near) {
+            return false;
+        }
+        let (after, more, _) = self.rows_ahead(n, 1, n - rows + 1);
+        !more && after.len() == n - rows
     }
 
     /// The block of n-cell rows that starts at `first` with `rows` rows

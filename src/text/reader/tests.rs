@@ -2972,6 +2972,7 @@ fn a_row_of_only_delimiters_beside_a_grid_is_a_row_too_many_where_the_grid_reads
     let last_empty = "7...5....1....7.........63......8...69......5...34.....34....5......1..2.........";
     let eighth_empty = "7...5....1....7.........63......8...69......5...34.....34....5...............1..2";
     let improper = "1....2....3....4";
+    let typed_again = format!("{}{}{}", &SHEET_GIVENS[..72], &SHEET_GIVENS[27..36], &SHEET_GIVENS[72..]);
     let cases: Vec<(String, Vec<&str>)> = vec![
         // The tester's: `.3..`, an empty row typed twice, `24..`, an empty
         // last row. Both readings have six solutions.
@@ -3000,6 +3001,15 @@ fn a_row_of_only_delimiters_beside_a_grid_is_a_row_too_many_where_the_grid_reads
                 + &sheet(&SHEET_GIVENS[9..45], 9, "\t")
                 + &sheet(&SHEET_GIVENS[36..], 9, "\t"),
             vec![SHEET_GIVENS, "invalid"],
+        ),
+        // Grids back to back, the first with its row 4 typed again after
+        // row 8, the last with an empty last row: the rows add up with it,
+        // and the run is framed with it (rule 5). Taken as the last grid's
+        // row too many, the grids before were read a row off.
+        (sheet(&typed_again, 9, ",") + &sheet(last_empty, 9, ","), vec!["invalid", last_empty]),
+        (
+            sheet(SHEET_GIVENS, 9, ",") + &sheet(&typed_again, 9, ",") + &sheet(last_empty, 9, ","),
+            vec![SHEET_GIVENS, "invalid", last_empty],
         ),
         // What a spreadsheet saves: an empty row after a grid with none, or
         // after an improper grid with none, or parting grids.
@@ -3058,6 +3068,18 @@ fn a_line_inside_a_grid_whose_rows_are_whole_without_it_makes_that_grid_one_reco
             assert!(matches!(error.kind, ParseErrorKind::StrayLine { first: 1, count: 5, n: 6 }), "{error}");
             assert_eq!(error.position.line, after + 1, "{error}");
         }
+    }
+    // Back to back, a row a cell long in the first and a stray row in the
+    // third: the rows after the long one add up without it only by the
+    // stray row, and it is the first puzzle's row written wrong, not a
+    // stray line (taken so, the second puzzle was read a row off).
+    let mut grids: Vec<Vec<String>> = puzzles[..3].iter().map(|p| spaced(p, " ")).collect();
+    grids[0][2].push_str(" 5");
+    let stray = grids[1][4].clone();
+    grids[2].insert(3, stray);
+    let text = grids.concat().join("\n") + "\n";
+    for entry in read(&text).iter().filter(|e| e.puzzle.is_ok()) {
+        assert!(puzzles[..3].contains(&givens(entry)), "{text}");
     }
 }
 
