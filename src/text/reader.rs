@@ -282,6 +282,16 @@ fn same_row(a: &[Token], b: &[Token]) -> bool {
     a.iter().map(|t| t.symbol).eq(b.iter().map(|t| t.symbol))
 }
 
+/// The cells of a line that may be a stray line inside a grid
+/// ([`PuzzleReader::stray_line_ahead`]): a row written wrong, or a row of
+/// only delimiters of another width (`,,,,,,,,,,` among rows of twelve).
+fn stray_length(kind: &LineKind) -> Option<usize> {
+    match kind {
+        LineKind::Separator(c) => Some(c.tokens.len()),
+        kind => odd_row_length(kind),
+    }
+}
+
 /// What a run shows of rows lost or doubled.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Damage {
@@ -1530,12 +1540,6 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 i = at + 1;
             }
         }
-        // The grid ends there: a row of k after it (rules skipped) would
-        // make it a grid's last band glued to the next grid's first, across
-        // the blank line between them (the bands of a grid broken above).
-        if ahead(self, i).0 == Ahead::Row {
-            return None;
-        }
         if let Some(m) = exact_sqrt(k).filter(|&m| self.spec.geometry_for(m).is_ok()) {
             let mut signs = RowSigns::default();
             rows.iter().for_each(|(_, tokens)| signs.add(RowSigns::of(tokens, m)));
@@ -2026,7 +2030,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// puzzle's first rows across a blank line (a grid spaced by bands).
     fn stray_line_ahead(&mut self, n: usize, rows: usize) -> bool {
         let near = |k: usize| k.abs_diff(n) <= (n / 3).max(2) && !is_whole_count(k);
-        let odd = self.peek(0).and_then(|(_, kind)| odd_row_length(kind));
+        let odd = self.peek(0).and_then(|(_, kind)| stray_length(kind));
         if rows == 0 || rows >= n || !odd.is_some_and(near) {
             return false;
         }
@@ -2038,10 +2042,15 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// read, then a stray line ([`Self::stray_line_ahead`]), then its other
     /// rows: one invalid record, that line named.
     fn stray_block(&mut self, first: usize, rows: usize, n: usize) {
-        let Some((at, odd)) = self.next_line() else { unreachable!("just peeked") };
-        let count = odd_row_length(&odd).expect("just peeked");
+        // Just peeked; were it not there, the record is still made.
+        let (at, count) = match self.next_line() {
+            Some((at, odd)) => (at, stray_length(&odd).unwrap_or_default()),
+            None => (first, 0),
+        };
         for _ in rows..n {
-            self.row_ahead(n).expect("just peeked");
+            if self.row_ahead(n).is_err() {
+                break;
+            }
         }
         let error = self.error(at, None, ParseErrorKind::StrayLine { first, count, n });
         let entry = self.entry(first, None, Err(error));

@@ -313,7 +313,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// their width (`empty` are the rows after it, as in
     /// [`Self::first_row_of_block`], within the next `lines` lines): where
     /// [`Self::row_too_many`] tells so (right after a whole grid, only where
-    /// the k rows read worse). Read as a blank line, such rows were a puzzle
+    /// a reading with it is better), noted in `stray_above` so that the
+    /// grid is one record. Read as a blank line, such rows were a puzzle
     /// nobody wrote, the rows above the stray row one row out of place, and
     /// it was solved or called unsolvable.
     fn heads_grid_over_stray_row(&mut self, line: usize, first: &Cells, empty: &[bool], lines: usize) -> bool {
@@ -380,16 +381,21 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         }
     }
 
-    /// Whether the k + 1 `rows`, with an empty row other than row `odd`
-    /// left out, read as well as the k rows without row `odd`, which read
-    /// as `displaced` ([`Self::wrongness`]): exactly one solution where
-    /// they have one too, or not refuted where they are improper. Either
-    /// may then be the puzzle written (an empty row put in twice or by
-    /// mistake in a grid whose first or last row is empty; or a row of only
-    /// delimiters beside a grid with an empty row, which reads either way),
-    /// and printing one's answer may answer a puzzle nobody wrote. Only
-    /// empty rows: a row of values left out leaves fewer givens, and a
-    /// puzzle keeps its solutions without them (no evidence).
+    /// Whether the k + 1 `rows`, with a row of only delimiters other than
+    /// row `odd` left out, read as well as the k rows without row `odd`,
+    /// which read as `displaced` ([`Self::wrongness`]): exactly one solution
+    /// where they have one too; or, where they are improper, that row typed
+    /// twice (a row of only delimiters beside it) and the reading not
+    /// refuted. Either may then be the puzzle written (an empty row put in
+    /// twice, or by mistake, in a grid whose first or last row is empty; or
+    /// a row of only delimiters beside a grid with an empty row, which
+    /// reads either way), and printing one's answer may answer a puzzle
+    /// nobody wrote. Only rows of only delimiters: a row of values left out
+    /// leaves fewer givens, and a puzzle keeps its solutions without them
+    /// (no evidence); and a grid that writes its empty cells (`0,0,0,0`)
+    /// does not write its empty row as the spreadsheet's padding. Only
+    /// typed twice against an improper grid: a lone empty row left out
+    /// leaves a grid that propagation does not refute in most small ones.
     fn as_well_with_empty_row_out(
         &mut self,
         rows: &[(usize, Vec<Token>)],
@@ -398,12 +404,27 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         displaced: usize,
     ) -> bool {
         let deadline = Instant::now() + FRAMING_TIME;
-        let empty = |row: &[Token]| row.iter().all(|t| matches!(t.symbol, Symbol::Empty));
-        // Row j empty, with a row of values between it and row `odd`: with
-        // only empty rows between, left out it leaves the same grid as row
-        // `odd` does.
-        let apart = |j: usize| (j.min(odd)..=j.max(odd)).any(|i| !empty(&rows[i].1));
-        (0..rows.len()).filter(|&j| j != odd && empty(&rows[j].1) && apart(j)).any(|j| {
+        let delimiters_only = |i: usize| {
+            rows[i]
+                .1
+                .iter()
+                .all(|t| matches!(t.symbol, Symbol::Empty) && matches!(&t.text, TokenText::Word(w) if w.is_empty()))
+        };
+        let empty = |i: usize| rows[i].1.iter().all(|t| matches!(t.symbol, Symbol::Empty));
+        // Row j, with a row of values between it and row `odd`: with only
+        // empty rows between, left out it leaves the same grid as row `odd`
+        // does.
+        let apart = |j: usize| (j.min(odd)..=j.max(odd)).any(|i| !empty(i));
+        let twice = |j: usize| {
+            [j.checked_sub(1), Some(j + 1)]
+                .into_iter()
+                .flatten()
+                .any(|i| i < rows.len() && i != odd && delimiters_only(i))
+        };
+        let candidates: Vec<usize> = (0..rows.len())
+            .filter(|&j| j != odd && delimiters_only(j) && apart(j) && (displaced == 0 || twice(j)))
+            .collect();
+        candidates.into_iter().any(|j| {
             let mut kept = rows.to_vec();
             kept.remove(j);
             match displaced {
