@@ -282,6 +282,13 @@ fn same_row(a: &[Token], b: &[Token]) -> bool {
     a.iter().map(|t| t.symbol).eq(b.iter().map(|t| t.symbol))
 }
 
+/// Whether a line of k cells is near a block's n, as a row written wrong
+/// or a stray line inside it is (within n/3, at least 2), and no whole
+/// puzzle of its own.
+fn near_width(k: usize, n: usize) -> bool {
+    k.abs_diff(n) <= (n / 3).max(2) && !is_whole_count(k)
+}
+
 /// The cells of a line that may be a stray line inside a grid
 /// ([`PuzzleReader::stray_line_ahead`]): a row written wrong, or a row of
 /// only delimiters of another width (`,,,,,,,,,,` among rows of twelve).
@@ -2008,15 +2015,25 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// wrong ([`Self::damaged_row_ahead`]): that line and the rows after it
     /// up to the puzzle's n-th are taken, and the puzzle is one record.
     fn damaged_block(&mut self, first: Option<usize>, rows: usize, n: usize) {
-        let Some((at, odd)) = self.next_line() else { unreachable!("just peeked") };
-        let count = odd_row_length(&odd).expect("just peeked");
-        for _ in rows + 1..n {
-            self.row_ahead(n).expect("just peeked");
-        }
+        let (at, count) = self.odd_line_and_rows(n, n.saturating_sub(rows + 1)).unwrap_or((first.unwrap_or(0), 0));
         let first = first.unwrap_or(at);
         let error = self.error(at, None, ParseErrorKind::DamagedRow { first, row: rows + 1, count, n });
         let entry = self.entry(first, None, Err(error));
         self.ready.push_back(entry);
+    }
+
+    /// Reads the line ahead, a block's line written wrong or stray, and the
+    /// `left` rows of n cells after it (as many as there are): that line's
+    /// number and cells. Just peeked by the caller; were it not there, the
+    /// caller still makes its record.
+    fn odd_line_and_rows(&mut self, n: usize, left: usize) -> Option<(usize, usize)> {
+        let (at, odd) = self.next_line()?;
+        for _ in 0..left {
+            if self.row_ahead(n).is_err() {
+                break;
+            }
+        }
+        Some((at, stray_length(&odd).unwrap_or_default()))
     }
 
     /// Whether the line ahead, after `rows` rows (one or more) of a block of
@@ -2029,9 +2046,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// there, and its last rows, read on their own, were glued to the next
     /// puzzle's first rows across a blank line (a grid spaced by bands).
     fn stray_line_ahead(&mut self, n: usize, rows: usize) -> bool {
-        let near = |k: usize| k.abs_diff(n) <= (n / 3).max(2) && !is_whole_count(k);
         let odd = self.peek(0).and_then(|(_, kind)| stray_length(kind));
-        if rows == 0 || rows >= n || !odd.is_some_and(near) {
+        if rows == 0 || rows >= n || !odd.is_some_and(|k| near_width(k, n)) {
             return false;
         }
         let (after, more, _) = self.rows_ahead(n, 1, n - rows + 1);
@@ -2042,16 +2058,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// read, then a stray line ([`Self::stray_line_ahead`]), then its other
     /// rows: one invalid record, that line named.
     fn stray_block(&mut self, first: usize, rows: usize, n: usize) {
-        // Just peeked; were it not there, the record is still made.
-        let (at, count) = match self.next_line() {
-            Some((at, odd)) => (at, stray_length(&odd).unwrap_or_default()),
-            None => (first, 0),
-        };
-        for _ in rows..n {
-            if self.row_ahead(n).is_err() {
-                break;
-            }
-        }
+        let (at, count) = self.odd_line_and_rows(n, n.saturating_sub(rows)).unwrap_or((first, 0));
         let error = self.error(at, None, ParseErrorKind::StrayLine { first, count, n });
         let entry = self.entry(first, None, Err(error));
         self.ready.push_back(entry);
@@ -2151,8 +2158,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     fn damaged_rows_ahead(&mut self, n: usize, rows: usize, ahead: usize, chain: usize) -> bool {
         // Near the block's length (a title may have it: `....8.4..  hard`),
         // and no whole puzzle of its own.
-        let near =
-            |(k, title): (usize, bool)| (k != n || title) && k.abs_diff(n) <= (n / 3).max(2) && !is_whole_count(k);
+        let near = |(k, title): (usize, bool)| (k != n || title) && near_width(k, n);
         let odd =
             self.peek(ahead).and_then(|(_, kind)| Some((odd_row_length(kind)?, matches!(kind, LineKind::Title(_)))));
         if !odd.is_some_and(near) {

@@ -42,6 +42,13 @@ fn outcomes(entries: &[Entry]) -> Vec<String> {
     entries.iter().map(|e| if e.puzzle.is_ok() { givens(e) } else { "invalid".to_string() }).collect()
 }
 
+/// Each text read as its [`outcomes`] say.
+fn assert_outcomes(cases: Vec<(String, Vec<&str>)>) {
+    for (text, want) in cases {
+        assert_eq!(outcomes(&read(&text)), want, "{text:?}");
+    }
+}
+
 const LINE: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 const TOP: [&str; 4] = [
     LINE,
@@ -2948,11 +2955,7 @@ fn spreadsheet_grids_beside_empty_rows_and_junk_read_as_written() {
             vec![".14.24..1.3....."],
         ),
     ];
-    for (text, want) in cases {
-        let entries = read(&text);
-        let got = outcomes(&entries);
-        assert_eq!(got, want, "{text:?}");
-    }
+    assert_outcomes(cases);
 }
 
 /// A row of only delimiters beside a grid (above its first row or below
@@ -3022,11 +3025,7 @@ fn a_row_of_only_delimiters_beside_a_grid_is_a_row_too_many_where_the_grid_reads
         (sheet(improper, 4, ",") + &empty(4, ","), vec![improper]),
         (sheet(eighth_empty, 9, ","), vec![eighth_empty]),
     ];
-    for (text, want) in cases {
-        let entries = read(&text);
-        let got = outcomes(&entries);
-        assert_eq!(got, want, "{text}");
-    }
+    assert_outcomes(cases);
 }
 
 /// A line inside a grid whose rows are whole without it (a row begun and
