@@ -970,8 +970,13 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             if !readable || size > MAX_LINE {
                 break;
             }
+            // Closed only where every line up to the bracket is JSON's: a
+            // `]` of junk below a puzzle closes no object opened above it.
             if closed {
-                return self.join_lines(read);
+                if read.iter().all(|(_, line)| json_line(line)) {
+                    return self.join_lines(read);
+                }
+                break;
             }
         }
         // Cut short, where the end was seen: its lines are the JSON lines

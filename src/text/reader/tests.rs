@@ -3111,6 +3111,19 @@ fn a_ruled_grid_with_a_blank_line_after_a_rule_is_one_puzzle() {
     assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), [a, b, c], "{text}");
 }
 
+/// A `{` of junk, then a puzzle, then a line with a `]`: the bracket closes
+/// no object opened above, and the puzzle between is read (the framing
+/// fuzzer's find: the object was joined over the puzzle, which had no
+/// record).
+#[test]
+fn a_bracket_below_a_puzzle_closes_no_object_opened_above_it() {
+    let numbers = rows(LINE).iter().map(|r| r.chars().map(|c| if c == '.' { '0' } else { c }).join(" ")).join("\n");
+    for close in ["x]", "\0\0]\0", "}"] {
+        let entries = read(&format!("{{\n\n{numbers}\n\n{close}\n"));
+        assert_eq!(outcomes(&entries).iter().filter(|o| *o == LINE).count(), 1, "{close:?}");
+    }
+}
+
 /// What Windows and new users' tools write: each puzzle is its record.
 mod as_saved_elsewhere {
     use super::*;
