@@ -35,7 +35,7 @@ pub struct DecodeArgs {
     pub color: ColorChoice,
     /// Give varisat SECS seconds to confirm an "unsatisfiable" answer; an
     /// answer it cannot confirm in time is an error. Default: no limit.
-    #[arg(long, value_name = "SECS", value_parser = parse_timeout, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout, allow_hyphen_values = true)]
     pub timeout: Option<Duration>,
 }
 

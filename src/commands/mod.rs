@@ -19,6 +19,7 @@ pub mod streams;
 use std::ffi::OsStr;
 use std::io;
 use std::marker::PhantomData;
+use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
@@ -294,7 +295,7 @@ pub struct EncodingArgs {
     pub stats: bool,
     /// Refuse a CNF of more than N literals (all clauses together): the
     /// memory it takes (about 20 bytes a literal in varisat).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_LITERALS)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_LITERALS, value_parser = whole::<u64>("a number of literals", 0..=u64::MAX, ""), allow_hyphen_values = true)]
     pub max_literals: u64,
 }
 
@@ -330,21 +331,21 @@ pub struct BatchArgs {
     /// Answer with N threads; 0 or none: every core. More than the cores
     /// is capped at the cores (the work is the CPU's). Records stay in input
     /// order, stderr too.
-    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs, allow_negative_numbers = true)]
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs, allow_hyphen_values = true)]
     pub jobs: Option<usize>,
     /// Give up on a puzzle after SECS seconds, from the start of its
     /// propagation: it gets an `error` record, and the batch goes on.
-    #[arg(long, value_name = "SECS", value_parser = parse_timeout, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout, allow_hyphen_values = true)]
     pub timeout: Option<Duration>,
     /// The name stdin goes by in records' `source` (default <stdin>): the
     /// file that a chunk on stdin was cut from (GNU parallel --pipe).
     #[arg(long, value_name = "NAME", help_heading = "Chunks of a bigger input")]
     pub stdin_name: Option<String>,
     /// The line number of stdin's first line in that file (default 1; at most 2^52, so that what follows stays exact in JSON readers).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_START), help_heading = "Chunks of a bigger input")]
+    #[arg(long, value_name = "N", value_parser = whole::<u64>("a line number", 1..=MAX_START, ""), allow_hyphen_values = true, help_heading = "Chunks of a bigger input")]
     pub first_line: Option<u64>,
     /// The index of the first puzzle read (default 1; at most 2^52).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_START), help_heading = "Chunks of a bigger input")]
+    #[arg(long, value_name = "N", value_parser = whole::<u64>("an index", 1..=MAX_START, ""), allow_hyphen_values = true, help_heading = "Chunks of a bigger input")]
     pub first_index: Option<u64>,
 }
 
@@ -662,7 +663,31 @@ fn parse_limit(text: &str, expected: &str) -> Result<u64, String> {
 
 /// Parse `--jobs N`: a number of threads, 0 for every core.
 pub fn parse_jobs(text: &str) -> Result<usize, String> {
-    text.parse().map_err(|_| format!("'{text}' is not a number of threads (expected 0 or more; 0: every core)"))
+    whole("a number of threads", 0..=u64::MAX, "; 0: every core")(text)
+}
+
+/// The value parser of an option taking a whole number of `what` within
+/// `range`, whose errors say what is wrong and what is expected (clap's own
+/// say "invalid digit found in string" of `-1`, and nothing of the range):
+/// `'-1' is not a seed (expected 0 or more)`. `what` names the number with
+/// its article; `note` follows the range in the message.
+pub fn whole<T: TryFrom<u64>>(
+    what: &'static str,
+    range: RangeInclusive<u64>,
+    note: &'static str,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
+    move |text| {
+        let expected = match (*range.start(), *range.end()) {
+            (lo, u64::MAX) => format!("{lo} or more"),
+            (lo, hi) => format!("{lo} to {hi}"),
+        };
+        let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+        match text.parse::<u64>().ok().filter(|n| range.contains(n)).map(T::try_from) {
+            Some(Ok(n)) => Ok(n),
+            _ if digits => Err(format!("'{text}' is out of range for {what} (expected {expected}{note})")),
+            _ => Err(format!("'{text}' is not {what} (expected {expected}{note})")),
+        }
+    }
 }
 
 /// Parse `--timeout SECS`: a positive number of seconds.
@@ -706,6 +731,23 @@ pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn whole_numbers_are_refused_with_what_they_are_and_the_range() {
+        let tries = whole::<usize>("a number of tries", 1..=u64::MAX, "");
+        assert_eq!(tries("12"), Ok(12));
+        assert_eq!(tries("0"), Err("'0' is out of range for a number of tries (expected 1 or more)".into()));
+        assert_eq!(tries("-1"), Err("'-1' is not a number of tries (expected 1 or more)".into()));
+        assert_eq!(tries(""), Err("'' is not a number of tries (expected 1 or more)".into()));
+        assert_eq!(tries("+3"), Ok(3));
+        let seed = whole::<u64>("a seed", 0..=10, "; note");
+        assert_eq!(seed("10"), Ok(10));
+        assert_eq!(seed("11"), Err("'11' is out of range for a seed (expected 0 to 10; note)".into()));
+        assert_eq!(
+            seed("99999999999999999999"),
+            Err("'99999999999999999999' is out of range for a seed (expected 0 to 10; note)".into())
+        );
+    }
 
     #[test]
     fn timeouts_are_positive_durations() {

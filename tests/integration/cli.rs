@@ -232,14 +232,30 @@ fn an_option_without_the_one_it_needs_is_refused() {
     }
 }
 
-/// A negative number or a word where a number goes is named with what is
-/// expected: `--timeout -1` was "unexpected argument '-1' found", and
-/// `--jobs abc` "invalid digit found in string".
+/// A negative number, a word or a number out of range where a number goes
+/// is named with what is expected: `--timeout -1` was "unexpected argument
+/// '-1' found" (and `-1e-9`, `-.5` and `-inf`, which clap does not take for
+/// numbers, stayed so), `--jobs abc` and `generate -n -1` "invalid digit
+/// found in string".
 #[test]
 fn a_wrong_number_for_an_option_says_what_is_expected() {
     for (args, expected) in [
         (&["solve", "--timeout", "-1"][..], "not a positive number of seconds"),
         (&["count", "--timeout", "-0.5"], "not a positive number of seconds"),
+        (&["solve", "--timeout", "-1e-9"], "'-1e-9' is not a positive number of seconds"),
+        (&["analyze", "--timeout", "-.5"], "'-.5' is not a positive number of seconds"),
+        (&["explain", "--timeout", "-inf"], "'-inf' is not a positive number of seconds"),
+        (&["solve", "--jobs", "99999999999999999999"], "out of range for a number of threads (expected 0 or more"),
+        (&["generate", "-n", "-1"], "'-1' is not a number of puzzles (expected 0 or more)"),
+        (&["generate", "--seed", "-1"], "'-1' is not a seed (expected 0 to 9007199254740991)"),
+        (&["generate", "--seed", "9007199254740992"], "out of range for a seed (expected 0 to 9007199254740991)"),
+        (&["generate", "--tries", "0"], "'0' is out of range for a number of tries (expected 1 or more)"),
+        (&["generate", "--size", "-9"], "'-9' is not a side (expected 1 or more)"),
+        (&["generate", "--mix", "x"], "'x' is not a number of block moves (expected 0 or more)"),
+        (&["minimize", "--seed", "-3"], "'-3' is not a seed (expected 0 or more)"),
+        (&["dimacs", "--max-literals", "-5"], "'-5' is not a number of literals (expected 0 or more)"),
+        (&["solve", "--first-line", "0"], "'0' is out of range for a line number (expected 1 to"),
+        (&["solve", "--first-index", "-2"], "'-2' is not an index (expected 1 to"),
         (&["solve", "--jobs", "-1"], "not a number of threads (expected 0 or more"),
         (&["solve", "-j", "abc"], "not a number of threads (expected 0 or more"),
         (&["generate", "--jobs", "-2"], "not a number of threads (expected 0 or more"),
