@@ -398,6 +398,11 @@ impl Geometry {
                 }
             }
         }
+        // An extra unit that is a diagonal (f-puzzles' `diagonal-` and
+        // `diagonal+`) goes by that name in messages, as X-sudoku's do: "extra
+        // unit 1" named nothing the user wrote.
+        let main: Vec<Cell> = (0..n).map(|r| cell(r, r)).collect();
+        let anti: Vec<Cell> = (0..n).map(|r| cell(r, n - 1 - r)).collect();
         for (i, cells) in extra.iter().enumerate() {
             let mut sorted = cells.clone();
             sorted.sort();
@@ -405,7 +410,12 @@ impl Geometry {
             if sorted.len() != n || sorted.iter().any(|c| c.index() >= n * n) {
                 return Err(GeometryError::ExtraUnit { unit: i + 1, n, size: sorted.len() });
             }
-            units.push(Unit { kind: UnitKind::Extra, number: i + 1, cells: sorted });
+            let kind = match &sorted {
+                cells if *cells == main => UnitKind::MainDiagonal,
+                cells if *cells == anti => UnitKind::AntiDiagonal,
+                _ => UnitKind::Extra,
+            };
+            units.push(Unit { kind, number: i + 1, cells: sorted });
         }
         let mut cell_units = vec![Vec::new(); n * n];
         for (u, unit) in units.iter().enumerate() {

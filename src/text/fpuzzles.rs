@@ -272,11 +272,24 @@ pub(crate) fn read_fpuzzles_from(text: &str, first_line: usize) -> Result<Puzzle
     }
     let mut reader = Reader { n, variants: Vec::new(), extra: Vec::new(), constraints: Vec::new() };
     let (layout, givens) = reader.grid(object)?;
+    // Every constraint satdoku lacks is named at once: a setter told of one
+    // at a time learned of the next only from the next run.
+    let mut unsupported = Vec::new();
     for (key, value) in object {
         if IGNORED.contains(&key.as_str()) || is_empty(value) {
             continue;
         }
-        reader.constraint(key, value, object)?;
+        if let Rule::Unsupported = reader.constraint(key, value, object)? {
+            unsupported.push(key.as_str());
+        }
+    }
+    if let Some(&first) = unsupported.first() {
+        let names: Vec<String> = unsupported.iter().map(|key| format!("`{}`", echo(key))).collect();
+        let what = match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("constraints {} and {last} are", rest.join(", ")),
+            _ => format!("constraint {} is", names[0]),
+        };
+        return Err(at(first, format!("the f-puzzles {what} not supported by satdoku")));
     }
     let Reader { variants, extra, constraints, .. } = reader;
     let (extra_paths, extra): (Vec<String>, Vec<Vec<Cell>>) = extra.into_iter().unzip();
@@ -315,6 +328,12 @@ fn is_empty(value: &Json) -> bool {
         Json::String(s) => s.is_empty(),
         _ => false,
     }
+}
+
+/// Whether a key of the puzzle was a rule satdoku reads.
+enum Rule {
+    Read,
+    Unsupported,
 }
 
 struct Reader {
@@ -497,7 +516,7 @@ impl Reader {
         })
     }
 
-    fn constraint(&mut self, key: &str, value: &Json, object: &Map<String, Json>) -> Result<(), FpuzzlesError> {
+    fn constraint(&mut self, key: &str, value: &Json, object: &Map<String, Json>) -> Result<Rule, FpuzzlesError> {
         let n = self.n;
         // A rule of the wrong shape is refused: dropped, it would leave a
         // puzzle with more solutions than the one written.
@@ -736,14 +755,9 @@ impl Reader {
                     self.push(Constraint::Sandwich { line, sum }, &path)?;
                 }
             }
-            other => {
-                return Err(at(
-                    other,
-                    format!("the f-puzzles constraint `{}` is not supported by satdoku", echo(other)),
-                ))
-            }
+            _ => return Ok(Rule::Unsupported),
         }
-        Ok(())
+        Ok(Rule::Read)
     }
 
     fn push(&mut self, constraint: Constraint, path: &str) -> Result<(), FpuzzlesError> {
@@ -1084,12 +1098,40 @@ mod tests {
         }
     }
 
+    /// f-puzzles' diagonals are named as X-sudoku's are in a clash's
+    /// reason: a lone `diagonal-` was "extra unit 1".
+    #[test]
+    fn a_lone_diagonal_goes_by_its_name() {
+        for (key, second, name) in [("diagonal-", "R6C6", "main diagonal"), ("diagonal+", "R6C1", "anti-diagonal")] {
+            let first = if key == "diagonal-" { "R1C1" } else { "R1C6" };
+            let mut grid = vec![vec![json!({}); 6]; 6];
+            for cell in [first, second] {
+                let (r, c) = (cell[1..2].parse::<usize>().unwrap() - 1, cell[3..].parse::<usize>().unwrap() - 1);
+                grid[r][c] = json!({ "value": 1, "given": true });
+            }
+            let text = json!({ "size": 6, key: true, "grid": grid }).to_string();
+            let puzzle = read_fpuzzles(&text).unwrap();
+            let outcome = crate::solve(&puzzle, &crate::SolveOptions::default()).unwrap();
+            let crate::Outcome::Unsolvable(Some(reason)) = outcome else { panic!("{key}: {outcome:?}") };
+            let said = reason.describe(puzzle.geometry(), &crate::Alphabet::default());
+            let (a, b) = (first.to_lowercase(), second.to_lowercase());
+            assert_eq!(said, format!("the givens clash: {name} has 1 twice ({a} and {b})"), "{key}");
+        }
+    }
+
     #[test]
     fn unsupported_constraints_are_named() {
         let e = read_fpuzzles(r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[1]}]}"#).unwrap_err();
         assert_eq!(
             e.to_string(),
             "f-puzzles quadruple: the f-puzzles constraint `quadruple` is not supported by satdoku"
+        );
+        // All of them at once, in the puzzle's order, at the first: one at a
+        // time, a setter learned of the next only from the next run.
+        let e = read_fpuzzles(r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[1]}],"antiknight":true,"minimum":[{"cell":"R3C3"}],"betweenline":[{"lines":[["R1C1","R2C2","R3C3"]]}]}"#).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "f-puzzles quadruple: the f-puzzles constraints `quadruple`, `minimum` and `betweenline` are not supported by satdoku"
         );
         let e = read_fpuzzles(r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C1","R5C2"],"value":"3"}]}"#).unwrap_err();
         assert_eq!(e.to_string(), "f-puzzles killercage[0].cells[1]: 'R5C2' is not a cell of a 4x4 grid");
