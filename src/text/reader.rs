@@ -159,6 +159,30 @@ fn unmarked(mut line: &[u8]) -> &[u8] {
     line
 }
 
+/// Drop the colour codes of a line (SGR escape sequences, `ESC [ 1;36 m`),
+/// as a terminal shows it: grids written with `--color always`, or kept
+/// from a terminal session, read back as the text they show. Columns in
+/// messages count what is left. Any other escape stays, and is named.
+fn drop_colours(line: &mut Vec<u8>) {
+    if !line.contains(&0x1b) {
+        return;
+    }
+    let mut kept = Vec::with_capacity(line.len());
+    let mut i = 0;
+    while i < line.len() {
+        if line[i] == 0x1b && line.get(i + 1) == Some(&b'[') {
+            let params = line[i + 2..].iter().take_while(|b| b.is_ascii_digit() || **b == b';').count();
+            if line.get(i + 2 + params) == Some(&b'm') {
+                i += 3 + params;
+                continue;
+            }
+        }
+        kept.push(line[i]);
+        i += 1;
+    }
+    *line = kept;
+}
+
 /// The time from now to `deadline`, zero once it is past.
 fn time_left(deadline: Instant) -> Duration {
     deadline.saturating_duration_since(Instant::now())
@@ -790,6 +814,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             Ok(Line::Read) => {
                 self.line_no += 1;
                 let line = self.line_no;
+                drop_colours(&mut self.buf);
                 self.line_no += self.join_quoted();
                 let blank = self.buf.iter().all(u8::is_ascii_whitespace);
                 if self.after_blank && !blank && self.buf.len() < 1 << 12 {

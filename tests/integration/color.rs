@@ -105,6 +105,27 @@ fn clashing_givens_are_marked_in_red() {
     }
 }
 
+/// A coloured grid reads back as the grid it shows: solved again, each is
+/// its own solution (it said "an escape character" at every row). The
+/// escapes are dropped, not any other byte: a cursor move is still named.
+#[test]
+fn coloured_grids_read_back_as_the_text_they_show() {
+    let puzzles = format!("{PUZZLE}\n{}\n", PUZZLE.replacen('4', ".", 1));
+    let coloured = run(&["solve", "--format", "grid", "--color", "always"], &puzzles);
+    assert_eq!(coloured.code, 0, "{}", coloured.stderr);
+    assert!(coloured.stdout.contains(CYAN), "{}", coloured.stdout);
+    let again = run(&["solve", "--format", "line", "--color", "never"], &coloured.stdout);
+    assert_eq!(again.code, 0, "{}", again.stderr);
+    let solutions: Vec<&str> = again.stdout.lines().collect();
+    assert_eq!(solutions.len(), 2, "{}", again.stdout);
+    for (solution, puzzle) in solutions.iter().zip(puzzles.lines()) {
+        assert_solves(&Shape::classic(9), &read_symbols(puzzle), &read_symbols(solution), "read back");
+    }
+    let moved = run(&["solve"], &format!("\x1b[2J{PUZZLE}\n"));
+    assert_eq!(moved.code, 2);
+    assert!(moved.stderr.contains("an escape character"), "{}", moved.stderr);
+}
+
 #[test]
 fn errors_on_stderr_are_coloured_only_when_asked() {
     let r = run(&["solve", "--color", "always"], "12x\n");
