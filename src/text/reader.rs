@@ -1363,7 +1363,16 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                             let entry = self.entry(line, cells.label, Err(error));
                             self.ready.push_back(entry);
                         }
-                        _ => self.frame(line, cells),
+                        _ => {
+                            let beside = match self.header {
+                                None => line::puzzles_beside(&fields[index + 1..], &cells.tokens, alphabet, fixed),
+                                Some(_) => Vec::new(),
+                            };
+                            self.frame(line, cells);
+                            for other in beside {
+                                self.frame(line, other);
+                            }
+                        }
                     }
                 }
                 LineKind::Cells(cells) => match cells.columns.and_then(|k| self.indexed_block(k.into())) {

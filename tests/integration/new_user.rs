@@ -175,3 +175,39 @@ fn files_that_options_read_are_read_as_saved_elsewhere() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_solves(&Shape::classic(9), &givens, &read_solution_line(r.stdout.trim(), None), "UTF-16 map");
 }
+
+/// Two puzzles on one line, after a space, a tab or a comma, are a record
+/// each: the second was passed over as the first's solution and lost with
+/// exit 0. The first's solution, or a state of it, beside it stays a free
+/// field, and a 16×16 written as sixteen words of sixteen cells (each a
+/// 4×4 by its length) stays one puzzle.
+#[test]
+fn puzzles_side_by_side_on_a_line_are_a_record_each() {
+    let solution = run(&["solve"], TOP1).stdout;
+    let solution = solution.trim();
+    // TOP1 with one more value of its solution: a state of it.
+    let state: String =
+        TOP1.chars().zip(solution.chars()).enumerate().map(|(i, (p, s))| if i == 1 { s } else { p }).collect();
+    let lines = [
+        format!("{TOP1} {TOP2}\n"),
+        format!("{TOP2}\t{TOP1}\n"),
+        format!("{TOP1},{TOP2}\n"),
+        format!("0042 {TOP1} {TOP2} 3.5\n"),
+    ];
+    for line in &lines {
+        let second = if line.starts_with(TOP2) { [TOP2, TOP1] } else { [TOP1, TOP2] };
+        solves_as(line.as_bytes(), &second);
+    }
+    solves_as(format!("{TOP1} {TOP2} {TOP1} {TOP2}\n").as_bytes(), &[TOP1, TOP2, TOP1, TOP2]);
+    solves_as(format!("{TOP1} {solution}\n{TOP1} {state}\n").as_bytes(), &[TOP1, TOP1]);
+
+    let r = run(&["generate", "--solved", "--size", "16", "--seed", "3"], "");
+    let full = r.stdout.trim();
+    let puzzle: String = full.chars().enumerate().map(|(i, c)| if i % 3 == 0 { '.' } else { c }).collect();
+    let words: Vec<String> = puzzle.chars().collect::<Vec<_>>().chunks(16).map(|w| w.iter().collect()).collect();
+    let out = run(&["solve", "--format", "json"], &format!("{}\n", words.join(" ")));
+    let records = json_lines(out.stdout.as_bytes());
+    assert_eq!(records.len(), 1, "{}", out.stdout);
+    let solution = read_solution_line(records[0]["solution"].as_str().unwrap(), None);
+    assert_solves(&Shape::classic(16), &read_symbols(&puzzle), &solution, "a 16x16 in words");
+}

@@ -1043,12 +1043,62 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under
     Some(LineKind::Fields(fields.into_iter().map(|(column, f)| (column, f.to_string())).collect()))
 }
 
+/// The fields after a line's puzzle (no CSV header over it) that are
+/// puzzles of their own, as cells: whole puzzles of its size with an empty
+/// cell, where one of them is neither a state of the line's puzzle nor it a
+/// state of that one (a value of one where the other has another, or a
+/// given of each the other lacks). Its solution, or a state of it written
+/// beside it, stays a free field; a second puzzle was passed over as one,
+/// and lost without a word. Every value of the puzzles fits their side,
+/// and the line's fields are no bigger grid's rows written one after
+/// another (a 16×16's sixteen words of sixteen cells, each a 4×4 by its
+/// length: k words of k cells).
+pub(super) fn puzzles_beside(
+    fields: &[(usize, String)],
+    first: &[Token],
+    alphabet: &Alphabet,
+    fixed: Option<usize>,
+) -> Vec<Cells> {
+    let Some(n) = exact_sqrt(first.len()) else { return Vec::new() };
+    let value = |t: &Token| match t.symbol {
+        Symbol::Value(v) => Some(v),
+        _ => None,
+    };
+    let fits = |tokens: &[Token]| tokens.iter().filter_map(value).all(|v| v <= n);
+    let rows = fields.len() + 1 == first.len() && fields.iter().all(|(_, f)| f.trim().chars().count() == first.len());
+    if !fits(first) || rows {
+        return Vec::new();
+    }
+    let puzzles: Vec<Cells> = fields
+        .iter()
+        .filter(|(_, field)| is_whole_field(field.trim(), alphabet, fixed))
+        .map(|(column, field)| {
+            let indent = field.chars().count() - field.trim_start().chars().count();
+            Cells { field: true, ..field_cells(field.trim(), column + indent, alphabet) }
+        })
+        .filter(|cells| cells.tokens.len() == first.len() && cells.tokens.iter().any(|t| value(t).is_none()))
+        .filter(|cells| fits(&cells.tokens))
+        .collect();
+    let apart = |cells: &Cells| {
+        let pairs = || first.iter().zip(&cells.tokens).map(|(a, b)| (value(a), value(b)));
+        let clash = pairs().any(|pair| matches!(pair, (Some(a), Some(b)) if a != b));
+        let only_first = pairs().any(|pair| matches!(pair, (Some(_), None)));
+        let only_other = pairs().any(|pair| matches!(pair, (None, Some(_))));
+        clash || (only_first && only_other)
+    };
+    match puzzles.iter().any(apart) {
+        true => puzzles,
+        false => Vec::new(),
+    }
+}
+
 /// A jigsaw file's row whose tabs became spaces, as an editor or a web
 /// page copies it (janko.at's `id n givens regions solution source`): its
 /// words, one a whole puzzle and a later one its regions (or regions
-/// written wrong, or cut short with the line), are its fields, each with
-/// its 0-based column. Read as a label before a puzzle, the regions were
-/// dropped and the puzzle solved with boxes, a puzzle nobody wrote.
+/// written wrong, or cut short with the line), or another puzzle
+/// ([`puzzles_beside`]), are its fields, each with its 0-based column.
+/// Read as a label before a puzzle, the regions were dropped and the
+/// puzzle solved with boxes, a puzzle nobody wrote.
 fn spaced_fields(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Option<Vec<(usize, String)>> {
     if text.contains('\t') {
         return None;
@@ -1060,7 +1110,9 @@ fn spaced_fields(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Optio
     let last = words.len() - 1;
     let regions = (index + 1..words.len())
         .any(|i| !matches!(later_field(words[i].1, &givens, alphabet, i == last), LaterField::Other));
-    regions.then(|| words.iter().map(|&(column, word)| (column - 1, word.to_string())).collect())
+    let fields: Vec<(usize, String)> = words.iter().map(|&(column, word)| (column - 1, word.to_string())).collect();
+    let beside = || !puzzles_beside(&fields[index + 1..], &givens, alphabet, fixed).is_empty();
+    (regions || beside()).then_some(fields)
 }
 
 /// A row as a spreadsheet saves it: numbers separated by `,` or `;` (or
