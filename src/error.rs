@@ -381,6 +381,17 @@ pub enum ParseErrorKind {
         /// What is wrong, and what was expected.
         message: String,
     },
+    /// A row of a jigsaw file (rows that bring their regions, janko.at's
+    /// `id n givens regions solution`) with no regions after its puzzle:
+    /// the line cut short, or its regions lost. Read as it stands, it was
+    /// solved with boxes, a puzzle nobody set.
+    #[error("this row has no regions after its puzzle, where the jigsaw rows above it (from line {first}) have them in field {field} (the line may be cut short; expected n² region labels, 0 to n − 1)")]
+    RegionsMissing {
+        /// The field the rows above have their regions in, from 1.
+        field: usize,
+        /// The first jigsaw row of the input.
+        first: usize,
+    },
     /// A line longer than any grid needs; the rest of it was skipped.
     #[error("a line longer than {} MiB: no grid needs that many characters (the largest, 1024×1024 in numbers, needs about 5 MiB)", limit >> 20)]
     LineTooLong {

@@ -183,6 +183,22 @@ fn drop_colours(line: &mut Vec<u8>) {
     *line = kept;
 }
 
+/// Where the rows of a jigsaw file have their puzzle and their regions.
+#[derive(Clone, Copy, Debug)]
+struct JigsawRows {
+    /// The line of the first such row.
+    first: usize,
+    /// The puzzle's field, from 0.
+    puzzle: usize,
+    /// The regions' field, from 1.
+    regions: usize,
+}
+
+/// The column (from 1) just past a line's last field.
+fn line_end(fields: &[(usize, String)]) -> usize {
+    fields.last().map_or(1, |(column, field)| column + field.chars().count() + 1)
+}
+
 /// The time from now to `deadline`, zero once it is past.
 fn time_left(deadline: Instant) -> Duration {
     deadline.saturating_duration_since(Instant::now())
@@ -241,6 +257,11 @@ pub struct PuzzleReader<'a, R> {
     named: bool,
     /// The line of the first CSV header.
     header: Option<usize>,
+    /// The first row of a jigsaw file (a row that brought its regions in a
+    /// later field) and where: its line, its puzzle's field and its
+    /// regions' field (0-based). A row of the same shape without regions
+    /// after it is one cut short ([`ParseErrorKind::RegionsMissing`]).
+    jigsaw_rows: Option<JigsawRows>,
     /// The CSV header's delimiter and its number of fields, once read: a
     /// field in quotes may go on over several lines ([`Self::join_quoted`]).
     csv: Option<(char, usize)>,
@@ -654,6 +675,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             column: None,
             named: false,
             header: None,
+            jigsaw_rows: None,
             csv: None,
             ahead: VecDeque::new(),
             finished: false,
@@ -1356,10 +1378,23 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                         false => None,
                     };
                     match later {
-                        Some((_, _, LaterField::Regions(regions))) => self.jigsaw_row(line, cells, regions),
+                        Some((_, field, LaterField::Regions(regions))) => {
+                            self.jigsaw_rows.get_or_insert(JigsawRows { first: line, puzzle: index, regions: field });
+                            self.jigsaw_row(line, cells, regions)
+                        }
                         Some((column, field, LaterField::Wrong { at, count, message })) => {
                             let kind = ParseErrorKind::RegionsField { field, count, message };
                             let error = self.error(line, Some(column + at + 1), kind);
+                            let entry = self.entry(line, cells.label, Err(error));
+                            self.ready.push_back(entry);
+                        }
+                        None if self.spec.takes_row_regions()
+                            && self.jigsaw_rows.is_some_and(|rows| rows.puzzle == index) =>
+                        {
+                            let JigsawRows { first, regions, .. } = self.jigsaw_rows.expect("just matched");
+                            let kind = ParseErrorKind::RegionsMissing { field: regions, first };
+                            let at = fields.get(regions - 1).map_or(line_end(&fields), |(column, _)| column + 1);
+                            let error = self.error(line, Some(at), kind);
                             let entry = self.entry(line, cells.label, Err(error));
                             self.ready.push_back(entry);
                         }
