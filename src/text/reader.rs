@@ -47,7 +47,7 @@ use line::{
     without_line_end, Cells, FpuzzlesLine, Header, JsonDepth, LaterField, Line, LineKind, Token, TokenText, Under,
     DAMAGED_CELLS, ENDLESS,
 };
-use sheet::{whole_grids, whole_grids_then, Labelled};
+use sheet::{whole_grids, whole_grids_then, BlockStart, Labelled};
 
 /// What lines of k = m² cells say of being rows of a k×k grid rather than
 /// m×m puzzles one per line.
@@ -232,10 +232,6 @@ pub struct PuzzleReader<'a, R> {
     /// whole grids: a blank line between grids for sure, not a grid's first
     /// row over a row too many.
     after_grids: Option<usize>,
-    /// The line of a row of only delimiters found to be the first row of
-    /// a grid with a row too many (`heads_grid_over_stray_row`): the grid is
-    /// one record.
-    stray_above: Option<usize>,
     buf: Vec<u8>,
     /// The lines after a line that may be a row (see [`line::LetterRow`]),
     /// read to decide it, as [`classify`] sees them.
@@ -636,7 +632,6 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             parted: false,
             blank: 0,
             after_grids: None,
-            stray_above: None,
             buf: Vec::new(),
             held: VecDeque::new(),
             rows: None,
@@ -1166,10 +1161,11 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                 // more rows of its k cells follow, and no k-th.
                 LineKind::Separator(mut cells) if self.skipping == 0 => {
                     self.line_mode = None;
-                    let first_row = match self.peek(0) {
-                        Some((_, LineKind::LabelledRow(..))) => {
-                            matches!(self.labelled_block(&mut cells, None), Labelled::Block)
-                        }
+                    let start = match self.peek(0) {
+                        Some((_, LineKind::LabelledRow(..))) => match self.labelled_block(&mut cells, None) {
+                            Labelled::Block => BlockStart::Yes,
+                            _ => BlockStart::No,
+                        },
                         _ => {
                             if !self.drop_cut_field(&mut cells, false) {
                                 self.drop_trailing_field(&mut cells);
@@ -1177,9 +1173,10 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                             self.first_row_of_block(line, &cells)
                         }
                     };
-                    match first_row {
-                        true => self.block(line, cells.tokens),
-                        false => (self.parted, self.blank) = (true, line),
+                    match start {
+                        BlockStart::Yes => self.block(line, cells.tokens),
+                        BlockStart::OverStrayRow => self.block_over_stray_row(line, cells.tokens),
+                        BlockStart::No => (self.parted, self.blank) = (true, line),
                     }
                 }
                 LineKind::Blank | LineKind::Separator(_) => {
@@ -1708,12 +1705,21 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// Where its rows were labelled (`labelled`), that holds for this block
     /// only.
     fn block(&mut self, line: usize, first: Vec<Token>) {
-        self.block_rows(line, first);
+        self.block_rows(line, first, false);
         self.labelled = false;
     }
 
-    /// [`block`](Self::block)'s work, every way out of it.
-    fn block_rows(&mut self, line: usize, first: Vec<Token>) {
+    /// [`block`](Self::block) where `first` is a row of only delimiters that
+    /// heads a grid with a row too many ([`BlockStart::OverStrayRow`]): read
+    /// as n + 1 rows, that grid is one record.
+    fn block_over_stray_row(&mut self, line: usize, first: Vec<Token>) {
+        self.block_rows(line, first, true);
+        self.labelled = false;
+    }
+
+    /// [`block`](Self::block)'s work, every way out of it; `over_stray_row`
+    /// as in [`block_over_stray_row`](Self::block_over_stray_row).
+    fn block_rows(&mut self, line: usize, first: Vec<Token>, over_stray_row: bool) {
         // A block ends a paragraph's run of puzzles one per line: lines of
         // that length after it are framed afresh (rows of a 16x16 after
         // 4x4s one per line, then a 4x4 block).
@@ -1824,7 +1830,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 }
             }
         }
-        if rows.len() == n + 1 && self.stray_above == Some(rows[0].0) {
+        if rows.len() == n + 1 && over_stray_row {
             return self.grid_with_row_too_many(rows, n);
         }
         if self.framed(&rows, n) || (rows.len() % n == 0 && self.misframed(&rows, n, cut)) {
@@ -1835,7 +1841,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
 
     /// The n + 1 `rows` as one record: a grid with a row too many, that row
     /// one of only delimiters that reads as its first or last row
-    /// ([`Self::separator_ends_grid`], `heads_grid_over_stray_row`).
+    /// ([`Self::separator_ends_grid`], [`BlockStart::OverStrayRow`]).
     fn grid_with_row_too_many(&mut self, grid: Vec<(usize, Vec<Token>)>, n: usize) {
         let (first, last) = (grid[0].0, grid[n].0);
         let kind = ParseErrorKind::Run { rows: n + 1, n, first, stretch: (first, last), told: true, odd_rows: n + 1 };

@@ -176,6 +176,20 @@ fn opens_grid(first: &str, label: &str) -> bool {
     }
 }
 
+/// What [`PuzzleReader::first_row_of_block`] makes of a row of only
+/// delimiters.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum BlockStart {
+    /// No grid's first row: a blank line.
+    No,
+    /// A grid's empty first row.
+    Yes,
+    /// The empty first row of a grid with a row too many
+    /// (`heads_grid_over_stray_row`): read as n + 1 rows, the grid is one
+    /// record.
+    OverStrayRow,
+}
+
 /// What [`PuzzleReader::labelled_block`] makes of a labelled row.
 pub(super) enum Labelled {
     /// No grid's first row: a puzzle on one line, or a title.
@@ -221,11 +235,13 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// propagation refutes is not taken; when neither or both are, a blank
     /// line in a file that parts its grids with such rows, and else a row.
     /// Fewer rows, then one written wrong (a cell short or long) that the
-    /// rows after it make whole: the first row of that grid too.
-    pub(super) fn first_row_of_block(&mut self, line: usize, first: &Cells) -> bool {
+    /// rows after it make whole: the first row of that grid too. Exactly
+    /// k rows: the first row of a grid with a row too many, where
+    /// [`Self::heads_grid_over_stray_row`] tells so.
+    pub(super) fn first_row_of_block(&mut self, line: usize, first: &Cells) -> BlockStart {
         let k = first.tokens.len();
         if !(2..=MAX_SIZE).contains(&k) {
-            return false;
+            return BlockStart::No;
         }
         // The rows after it, rules skipped, up to a window of three grids:
         // whether each is a row of only delimiters.
@@ -255,14 +271,18 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if !short {
             // Fewer, then a row written wrong: the first row of its grid,
             // unless the row after it may be that too.
-            return (self.heads_damaged_grid(k, empty.len() + 1, lines)
+            let heads = (self.heads_damaged_grid(k, empty.len() + 1, lines)
                 && !(parting && empty.first() == Some(&true) && self.heads_damaged_grid(k, empty.len(), lines)))
-                || self.heads_grids_below(line, first, &empty, lines, more)
-                || self.heads_grid_over_stray_row(line, first, &empty, lines);
+                || self.heads_grids_below(line, first, &empty, lines, more);
+            return match heads {
+                true => BlockStart::Yes,
+                false if self.heads_grid_over_stray_row(line, first, &empty, lines) => BlockStart::OverStrayRow,
+                false => BlockStart::No,
+            };
         }
         // Without it, the rows may stop at a grid's row written wrong.
         if !whole_grids_then(&empty, k, |r| more || self.damaged_row_ahead(k, r, lines)) {
-            return true;
+            return BlockStart::Yes;
         }
         // Both readings: the grid it starts, and the grid of the k rows
         // after it. The one that reads worse (refuted, or improper where
@@ -272,13 +292,17 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // a row too many (`separator_ends_grid`), and the grid is reported.
         let rows = self.rows_from(line, first, lines);
         let as_row = self.wrongness(&rows[..k], k, GUESS_TIME);
-        if rows.len() == k {
-            return as_row < 2 && !parting;
-        }
-        match as_row.cmp(&self.wrongness(&rows[1..=k], k, GUESS_TIME)) {
-            Ordering::Less => true,
-            Ordering::Greater => false,
-            Ordering::Equal => !parting,
+        let heads = match rows.len() == k {
+            true => as_row < 2 && !parting,
+            false => match as_row.cmp(&self.wrongness(&rows[1..=k], k, GUESS_TIME)) {
+                Ordering::Less => true,
+                Ordering::Greater => false,
+                Ordering::Equal => !parting,
+            },
+        };
+        match heads {
+            true => BlockStart::Yes,
+            false => BlockStart::No,
         }
     }
 
@@ -313,10 +337,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// their width (`empty` are the rows after it, as in
     /// [`Self::first_row_of_block`], within the next `lines` lines): where
     /// [`Self::row_too_many`] tells so (right after a whole grid, only where
-    /// a reading with it is better), noted in `stray_above` so that the
-    /// grid is one record. Read as a blank line, such rows were a puzzle
-    /// nobody wrote, the rows above the stray row one row out of place, and
-    /// it was solved or called unsolvable.
+    /// a reading with it is better). The grid is then one record
+    /// ([`BlockStart::OverStrayRow`]). Read as a blank line, such rows were a
+    /// puzzle nobody wrote, the rows above the stray row one row out of
+    /// place, and it was solved or called unsolvable.
     fn heads_grid_over_stray_row(&mut self, line: usize, first: &Cells, empty: &[bool], lines: usize) -> bool {
         // Only where the k rows are all that follow (no more rows of their
         // width): with more, it is as likely a blank line of a file that
@@ -328,11 +352,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         }
         let rows = self.rows_from(line, first, lines);
         let after_grid = self.after_grids == Some(line);
-        let too_many = self.row_too_many(&rows, k, 0, after_grid);
-        if too_many {
-            self.stray_above = Some(line);
-        }
-        too_many
+        self.row_too_many(&rows, k, 0, after_grid)
     }
 
     /// Whether the row of only delimiters ahead, right after the whole

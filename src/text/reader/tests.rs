@@ -943,7 +943,7 @@ fn lines_wider_than_any_grid_are_answered_without_looking_ahead() {
         let mut reader = PuzzleReader::new(input.as_bytes(), "t", &alphabet, &mut spec);
         let Some((line, kind)) = reader.next_line() else { panic!("a line") };
         match kind {
-            LineKind::Separator(cells) => assert!(!reader.first_row_of_block(line, &cells)),
+            LineKind::Separator(cells) => assert_eq!(reader.first_row_of_block(line, &cells), BlockStart::No),
             LineKind::LabelledRow(label, mut cells) => {
                 assert!(matches!(reader.labelled_block(&mut cells, Some(&label)), Labelled::No))
             }
