@@ -1811,7 +1811,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 Err(Some(_)) if self.damaged_row_ahead(n, rows.len() % n, 0) => {
                     let partial = rows.split_off(rows.len() - rows.len() % n);
                     let first = partial.first().map(|(line, _)| *line);
-                    if !self.framed(&rows, n) && !self.misframed(&rows, n, false) {
+                    if let Some(frames) = self.frames(&rows, n) {
+                        self.read_frames(&rows, n, frames);
+                    } else if !self.misframed(&rows, n, false) {
                         self.run(rows, n, Damage::One);
                     }
                     return self.damaged_block(first, partial.len(), n);
@@ -1833,7 +1835,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if rows.len() == n + 1 && over_stray_row {
             return self.grid_with_row_too_many(rows, n);
         }
-        if self.framed(&rows, n) || (rows.len() % n == 0 && self.misframed(&rows, n, cut)) {
+        if let Some(frames) = self.frames(&rows, n) {
+            return self.read_frames(&rows, n, frames);
+        }
+        if rows.len() % n == 0 && self.misframed(&rows, n, cut) {
             return;
         }
         self.run(rows, n, Damage::None);
@@ -1850,27 +1855,29 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         self.ready.push_back(entry);
     }
 
-    /// Whether the rows of a run are parted by frames, and were read so: a
-    /// grid drawn in a frame of its own, its bottom frame right above the
-    /// next one's top frame (two rule lines or more between two rows),
-    /// shows where each puzzle starts and ends, as no count of rows can
-    /// once one frame holds a row too many or too few. Where some frame
-    /// holds another number of rows than n, and at least as many hold n as
-    /// not, each frame of n rows is a puzzle, a frame of a whole number of
-    /// puzzles a run of its own, and any other frame an invalid record.
-    /// Else (frames of n rows each, or double rules that part no puzzles,
-    /// as between bands) the run is left to be framed by its rows.
-    fn framed(&mut self, rows: &[(usize, Vec<Token>)], n: usize) -> bool {
-        let drawn = &self.drawn;
-        let parted = |a: usize, b: usize| drawn.rules.range(a + 1..b).nth(1).is_some();
+    /// The frames that part the rows of a run, where they tell its puzzles
+    /// apart: each as the range of `rows` it holds. A grid drawn in a frame
+    /// of its own, its bottom frame right above the next one's top frame
+    /// (two rule lines or more between two rows), shows where each puzzle
+    /// starts and ends, as no count of rows can once one frame holds a row
+    /// too many or too few: so where some frame holds another number of
+    /// rows than n, and at least as many hold n as not. Else (`None`: frames
+    /// of n rows each, or double rules that part no puzzles, as between
+    /// bands) the run is left to be framed by its rows.
+    fn frames(&self, rows: &[(usize, Vec<Token>)], n: usize) -> Option<Vec<(usize, usize)>> {
+        let parted = |a: usize, b: usize| self.drawn.rules.range(a + 1..b).nth(1).is_some();
         let mut edges = vec![0];
         edges.extend((1..rows.len()).filter(|&i| parted(rows[i - 1].0, rows[i].0)));
         edges.push(rows.len());
         let frames: Vec<(usize, usize)> = edges.windows(2).map(|pair| (pair[0], pair[1])).collect();
         let whole = frames.iter().filter(|(a, b)| b - a == n).count();
-        if whole == frames.len() || 2 * whole < frames.len() {
-            return false;
-        }
+        (whole != frames.len() && 2 * whole >= frames.len()).then_some(frames)
+    }
+
+    /// Reads a run by its `frames` ([`Self::frames`]): each frame of n rows
+    /// is a puzzle, a frame of a whole number of puzzles a run of its own,
+    /// and any other frame an invalid record.
+    fn read_frames(&mut self, rows: &[(usize, Vec<Token>)], n: usize, frames: Vec<(usize, usize)>) {
         for (a, b) in frames {
             let line = rows[a].0;
             if b - a == n {
@@ -1885,7 +1892,6 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 self.ready.push_back(entry);
             }
         }
-        true
     }
 
     /// Whether the row of only delimiters ahead, between whole puzzles,
