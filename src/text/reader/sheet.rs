@@ -481,7 +481,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         for (at, (_, kind)) in self.pending.iter_mut().take(lines).enumerate() {
             if let LineKind::Cells(c) | LineKind::Separator(c) = kind {
                 c.tokens.remove(0);
-                c.tokens.extend(c.cut.take().map(|token| *token));
+                c.uncut();
             }
             unlabel(kind);
             // The row written wrong loses its last field only if it is empty.
@@ -952,21 +952,31 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     pub(super) fn restore_cut_fields(&mut self, n: usize) {
         let small = self.small_side(n);
         let most = MAX_RUN_ROWS.min(MAX_RUN_CELLS / n).max(n);
+        let lines = self.lines_of_rows(most, |kind| match kind {
+            LineKind::Separator(c) => c.tokens.len() == n,
+            LineKind::Cells(c) => is_block_row(c, n, small),
+            _ => false,
+        });
+        for (_, kind) in self.pending.iter_mut().take(lines) {
+            if let LineKind::Cells(c) = kind {
+                c.uncut();
+            }
+        }
+    }
+
+    /// The lines ahead up to the first that is neither a rule nor a row
+    /// (as `row` tells), or up to the `most`-th row: how many.
+    fn lines_of_rows(&mut self, most: usize, row: impl Fn(&LineKind) -> bool) -> usize {
         let (mut rows, mut lines) = (0, 0);
         while rows < most {
             match self.peek(lines) {
                 Some((_, LineKind::Rule)) => {}
-                Some((_, LineKind::Separator(c))) if c.tokens.len() == n => rows += 1,
-                Some((_, LineKind::Cells(c))) if is_block_row(c, n, small) => rows += 1,
+                Some((_, kind)) if row(kind) => rows += 1,
                 _ => break,
             }
             lines += 1;
         }
-        for (_, kind) in self.pending.iter_mut().take(lines) {
-            if let LineKind::Cells(c) = kind {
-                c.tokens.extend(c.cut.take().map(|token| *token));
-            }
-        }
+        lines
     }
 
     /// A row of k cells whose delimiter after its last cell was taken for
@@ -983,22 +993,15 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let Some(cut) = cells.cut.take() else { return false };
         let (k, delimiter) = (cells.tokens.len(), cells.delimiter);
         cells.tokens.push(*cut);
-        let cut_row = |c: &Cells| {
-            c.cut.is_some() && c.tokens.len() == k && c.delimiter == delimiter && !c.field && c.label.is_none()
-        };
-        let mut lines = 0;
-        loop {
-            match self.peek(lines) {
-                Some((_, LineKind::Rule)) => {}
-                Some((_, LineKind::Cells(c) | LineKind::Separator(c))) if cut_row(c) => {}
-                _ => break,
+        let lines = self.lines_of_rows(usize::MAX, |kind| match kind {
+            LineKind::Cells(c) | LineKind::Separator(c) => {
+                c.cut.is_some() && c.tokens.len() == k && c.delimiter == delimiter && !c.field && c.label.is_none()
             }
-            lines += 1;
-        }
-        let restore = |c: &mut Cells| c.tokens.extend(c.cut.take().map(|token| *token));
+            _ => false,
+        });
         for (_, kind) in self.pending.iter_mut().take(lines) {
             if let LineKind::Cells(c) | LineKind::Separator(c) = kind {
-                restore(c);
+                c.uncut();
             }
         }
         self.drop_trailing_field(cells);
