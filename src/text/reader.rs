@@ -1780,7 +1780,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                     rows.push((line, c.tokens));
                 }
                 if rows.len() == n + 1 {
-                    return self.grid_with_row_too_many(rows, n);
+                    let empty_row = rows[n].0;
+                    return self.grid_with_row_too_many(rows, n, empty_row);
                 }
                 cut = false;
                 break;
@@ -1833,7 +1834,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
         }
         if rows.len() == n + 1 && over_stray_row {
-            return self.grid_with_row_too_many(rows, n);
+            return self.grid_with_row_too_many(rows, n, line);
         }
         if let Some(frames) = self.frames(&rows, n) {
             return self.read_frames(&rows, n, frames);
@@ -1844,12 +1845,12 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         self.run(rows, n, Damage::None);
     }
 
-    /// The n + 1 `rows` as one record: a grid with a row too many, that row
-    /// one of only delimiters that reads as its first or last row
-    /// ([`Self::separator_ends_grid`], [`BlockStart::OverStrayRow`]).
-    fn grid_with_row_too_many(&mut self, grid: Vec<(usize, Vec<Token>)>, n: usize) {
+    /// The n + 1 `rows` as one record: a grid with a row too many, the row
+    /// of only delimiters at line `empty_row` one that reads as its first or
+    /// last row ([`Self::separator_ends_grid`], [`BlockStart::OverStrayRow`]).
+    fn grid_with_row_too_many(&mut self, grid: Vec<(usize, Vec<Token>)>, n: usize, empty_row: usize) {
         let (first, last) = (grid[0].0, grid[n].0);
-        let kind = ParseErrorKind::Run { rows: n + 1, n, first, stretch: (first, last), told: true, odd_rows: n + 1 };
+        let kind = ParseErrorKind::RowTooMany { n, stretch: (first, last), empty_row };
         let error = self.error(first, None, kind);
         let entry = self.entry(first, None, Err(error));
         self.ready.push_back(entry);

@@ -3028,6 +3028,44 @@ fn a_row_of_only_delimiters_beside_a_grid_is_a_row_too_many_where_the_grid_reads
     assert_outcomes(cases);
 }
 
+/// The record of a grid with a row too many names its own error, the lines
+/// of its rows, the row of only delimiters (its first row or its last) and
+/// the rows expected.
+#[test]
+fn a_grid_with_a_row_too_many_says_which_lines_and_how_many_rows_were_expected() {
+    let sheet = |givens: &str| -> String {
+        let cell = |c: &u8| if *c == b'.' { String::new() } else { (*c as char).to_string() };
+        givens.as_bytes().chunks(9).map(|r| r.iter().map(cell).collect::<Vec<_>>().join("\t") + "\n").collect()
+    };
+    let empty = "\t".repeat(8) + "\n";
+    let eighth_empty = "7...5....1....7.........63......8...69......5...34.....34....5...............1..2";
+    // Below a grid with an empty eighth row, its empty last row; and
+    // above a grid after a whole grid, its empty first row (tester s66,
+    // finding 2: row 5 typed twice).
+    let below = (sheet(eighth_empty) + &empty, 1, (1, 10), 10, "last");
+    let above = (
+        sheet(SHEET_GIVENS) + &empty + &sheet(&SHEET_GIVENS[9..45]) + &sheet(&SHEET_GIVENS[36..]),
+        10,
+        (10, 19),
+        10,
+        "first",
+    );
+    for (text, at, stretch, empty_row, edge) in [below, above] {
+        let entries = read(&text);
+        let error = entries.last().and_then(|e| e.puzzle.as_ref().err()).expect("an invalid record");
+        assert_eq!(error.kind, ParseErrorKind::RowTooMany { n: 9, stretch, empty_row }, "{text}");
+        assert_eq!(error.position.line, at, "{text}");
+        let message = error.to_string();
+        let (a, b) = stretch;
+        assert!(message.contains(&format!("lines {a}-{b} are one puzzle of 9 rows and a row too many")), "{message}");
+        assert!(
+            message.contains(&format!("line {empty_row}, a row of only delimiters, reads as its empty {edge} row")),
+            "{message}"
+        );
+        assert!(message.contains("(expected 9 rows"), "{message}");
+    }
+}
+
 /// A line inside a grid whose rows are whole without it (a row begun and
 /// typed again, a line pasted in) makes the grid one invalid record, that
 /// line named. The grid stopped there, and its last rows, read as a grid
