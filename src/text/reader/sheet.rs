@@ -78,11 +78,9 @@ fn label_stem(label: &str) -> &str {
 /// do not (`n`, `x`, `y`) are a table's, not a grid's.
 fn counts_on(first: &str, next: &str, rows: usize) -> bool {
     match (lettered(first), lettered(next)) {
-        // SudokuWiki's rows run A to H, then J.
-        (Some((a, x)), Some((b, y))) => {
-            let (x, y) = (usize::from(x), usize::from(y));
-            a == b && matches!(x as u8, b'A' | b'a') && (y == x + rows || (rows >= 8 && y == x + rows + 1))
-        }
+        // Letters count from `A`, as `counts_exactly` counts them (a label
+        // that ends in a letter ends in no number: no way back here).
+        (Some((_, x)), Some(_)) => matches!(x, b'A' | b'a') && counts_exactly(first, next, rows),
         (None, None) => label_stem(first) == label_stem(next),
         _ => false,
     }
@@ -94,9 +92,10 @@ fn label_number(label: &str) -> Option<usize> {
 }
 
 /// Whether the label `next` is exactly the one `rows` rows below `first` in
-/// a grid whose labels count its rows: letters as [`counts_on`] has them,
-/// numbers one more each row (`Row 1`, `Row 2`, …). Labels of the kind
-/// with no number to count by are taken as they come.
+/// a grid whose labels count its rows: numbers or letters one more each row
+/// (`Row 1`, `Row 2`, …; `A`, `B`, …, and from `A` also `J` after `H`, as
+/// SudokuWiki skips `I`). Labels of the kind with no number or letter to
+/// count by are taken as [`counts_on`] takes them.
 fn counts_exactly(first: &str, next: &str, rows: usize) -> bool {
     match (label_number(first), label_number(next), lettered(first), lettered(next)) {
         (Some(a), Some(b), ..) => label_stem(first) == label_stem(next) && b == a + rows,
