@@ -1162,7 +1162,7 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                 LineKind::Separator(mut cells) if self.skipping == 0 => {
                     self.line_mode = None;
                     let start = match self.peek(0) {
-                        Some((_, LineKind::LabelledRow(..))) => match self.labelled_block(&mut cells, None) {
+                        Some((_, LineKind::LabelledRow(..))) => match self.labelled_block(line, &mut cells, None) {
                             Labelled::Block => BlockStart::Yes,
                             _ => BlockStart::No,
                         },
@@ -1222,13 +1222,8 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                     let cell_first = cells.label_cell.is_some()
                         && matches!(self.peek(0), Some((_, LineKind::Cells(c)))
                             if c.tokens.len() == k + 1 && c.delimiter == cells.delimiter && c.label.is_none());
-                    let labelled = self.labelled_block(&mut cells, Some(&label));
-                    if let Labelled::OutOfTurn { row, lines, label: wrong, expected } = labelled {
-                        let at = self.pending[row].0;
-                        self.pending.drain(..lines);
-                        let kind = ParseErrorKind::RowOutOfTurn { first: line, label: wrong, expected };
-                        let error = self.error(at, None, kind);
-                        let entry = self.entry(line, None, Err(error));
+                    let labelled = self.labelled_block(line, &mut cells, Some(&label));
+                    if let Labelled::OutOfTurn(entry) = labelled {
                         self.ready.push_back(entry);
                     } else if let Labelled::Block = labelled {
                         self.block(line, cells.tokens);

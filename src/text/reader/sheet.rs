@@ -11,9 +11,10 @@ use std::time::{Duration, Instant};
 
 use super::line::{exact_sqrt, is_whole_count, Cells, LineKind, Token, TokenText};
 use super::{
-    is_block_row, is_small_puzzle, time_left, PuzzleReader, RowSigns, FRAMING_TIME, GUESS_TIME, MAX_RUN_CELLS,
+    is_block_row, is_small_puzzle, time_left, Entry, PuzzleReader, RowSigns, FRAMING_TIME, GUESS_TIME, MAX_RUN_CELLS,
     MAX_RUN_ROWS,
 };
+use crate::error::ParseErrorKind;
 use crate::model::geometry::MAX_SIZE;
 use crate::text::symbols::Symbol;
 
@@ -195,10 +196,10 @@ pub(super) enum Labelled {
     No,
     /// A grid's first row: its rows are in the pending lines, unlabelled.
     Block,
-    /// A grid's first row whose rows' labels do not count on: the row of
-    /// the first out of turn and the lines up to the next grid, by index in
-    /// the pending lines, its label, and the label it should have had.
-    OutOfTurn { row: usize, lines: usize, label: String, expected: String },
+    /// A grid's first row whose rows' labels do not count on: the grid's
+    /// record, one invalid entry that names the first row out of turn (its
+    /// lines, up to the next grid, are dropped from the pending lines).
+    OutOfTurn(Entry),
 }
 
 /// The words before a letter alone at the end of a label, and the letter.
@@ -594,8 +595,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// those empty fields), so that they read as the block's rows. `first`
     /// is a row with its `label`, or (`None`) a row of only delimiters, the
     /// grid's empty first row when no more labelled rows of its length
-    /// follow the grid (else it is a blank line before a grid).
-    pub(super) fn labelled_block(&mut self, first: &mut Cells, label: Option<&str>) -> Labelled {
+    /// follow the grid (else it is a blank line before a grid); `line` is
+    /// its line.
+    pub(super) fn labelled_block(&mut self, line: usize, first: &mut Cells, label: Option<&str>) -> Labelled {
         let exact = label.is_none();
         let k = first.tokens.len();
         // Past the largest side (and a delimiter after it), no grid's row.
@@ -739,13 +741,16 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 if end == 1 && opens_grid(first_label, first_label) && !self.same_cells_at(ends[1] - 1, first) {
                     end = next_opening(2);
                 }
-                return Labelled::OutOfTurn {
-                    row: ends[wrong] - 1,
-                    lines: ends[end - 1],
+                let at = self.pending[ends[wrong] - 1].0;
+                self.pending.drain(..ends[end - 1]);
+                let kind = ParseErrorKind::RowOutOfTurn {
+                    first: line,
                     label: labels[wrong].clone().unwrap_or_default(),
                     expected: label_after(first_label, wrong)
                         .unwrap_or_else(|| format!("{wrong} rows below '{first_label}'")),
                 };
+                let error = self.error(at, None, kind);
+                return Labelled::OutOfTurn(self.entry(line, None, Err(error)));
             }
         }
         if (empty.len() < rows && !cut_short)

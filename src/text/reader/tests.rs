@@ -945,7 +945,7 @@ fn lines_wider_than_any_grid_are_answered_without_looking_ahead() {
         match kind {
             LineKind::Separator(cells) => assert_eq!(reader.first_row_of_block(line, &cells), BlockStart::No),
             LineKind::LabelledRow(label, mut cells) => {
-                assert!(matches!(reader.labelled_block(&mut cells, Some(&label)), Labelled::No))
+                assert!(matches!(reader.labelled_block(line, &mut cells, Some(&label)), Labelled::No))
             }
             other => panic!("{other:?}"),
         }
