@@ -295,6 +295,19 @@ pub enum ParseErrorKind {
         /// The rows of the odd puzzle.
         odd_rows: usize,
     },
+    /// A grid of n rows with a row too many: a row of only delimiters beside
+    /// it reads as its empty first or last row rather than a blank line, and
+    /// then another of the n + 1 rows is too many (a stray row, or one typed
+    /// twice), which cannot be told.
+    #[error("{}", row_too_many_message(*n, *stretch, *empty_row))]
+    RowTooMany {
+        /// The rows of a puzzle.
+        n: usize,
+        /// The first and last line of the n + 1 rows.
+        stretch: (usize, usize),
+        /// The line of the row of only delimiters: the first or the last.
+        empty_row: usize,
+    },
     /// Rows among puzzles written back to back that make no whole puzzle
     /// (a row lost or doubled), though the run's rows are a whole number of
     /// puzzles: the puzzles around them were framed by where their givens fit.
@@ -508,6 +521,12 @@ fn run_message(rows: usize, n: usize, first: usize, (a, b): (usize, usize), told
         (true, false) => format!("{run}: the puzzle at lines {a}-{b} has {odd} (the others were told apart by their givens; put a blank line between puzzles)"),
         (false, _) => format!("{run}: which puzzle of lines {a}-{b} has {odd} cannot be told, so none of them is read (put a blank line between puzzles)"),
     }
+}
+
+/// The message of [`ParseErrorKind::RowTooMany`].
+fn row_too_many_message(n: usize, (a, b): (usize, usize), empty_row: usize) -> String {
+    let edge = if empty_row == a { "first" } else { "last" };
+    format!("lines {a}-{b} are one puzzle of {n} rows and a row too many: line {empty_row}, a row of only delimiters, reads as its empty {edge} row rather than a blank line, and another row is then a stray row or one typed twice, so it is not read (expected {n} rows: delete the row that does not belong)")
 }
 
 /// What shows that puzzles written back to back are shifted, for

@@ -47,7 +47,7 @@ use line::{
     without_line_end, Cells, FpuzzlesLine, Header, JsonDepth, LaterField, Line, LineKind, Token, TokenText, Under,
     DAMAGED_CELLS, ENDLESS,
 };
-use sheet::{whole_grids, whole_grids_then, Labelled};
+use sheet::{whole_grids, whole_grids_then, BlockStart, Labelled};
 
 /// What lines of k = m² cells say of being rows of a k×k grid rather than
 /// m×m puzzles one per line.
@@ -277,10 +277,6 @@ pub struct PuzzleReader<'a, R> {
     /// whole grids: a blank line between grids for sure, not a grid's first
     /// row over a row too many.
     after_grids: Option<usize>,
-    /// The line of a row of only delimiters found to be the first row of
-    /// a grid with a row too many (`heads_grid_over_stray_row`): the grid is
-    /// one record.
-    stray_above: Option<usize>,
     buf: Vec<u8>,
     /// The lines after a line that may be a row (see [`line::LetterRow`]),
     /// read to decide it, as [`classify`] sees them.
@@ -682,7 +678,6 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             parted: false,
             blank: 0,
             after_grids: None,
-            stray_above: None,
             buf: Vec::new(),
             held: VecDeque::new(),
             rows: None,
@@ -1213,10 +1208,11 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                 // more rows of its k cells follow, and no k-th.
                 LineKind::Separator(mut cells) if self.skipping == 0 => {
                     self.line_mode = None;
-                    let first_row = match self.peek(0) {
-                        Some((_, LineKind::LabelledRow(..))) => {
-                            matches!(self.labelled_block(&mut cells, None), Labelled::Block)
-                        }
+                    let start = match self.peek(0) {
+                        Some((_, LineKind::LabelledRow(..))) => match self.labelled_block(line, &mut cells, None) {
+                            Labelled::Block => BlockStart::Yes,
+                            _ => BlockStart::No,
+                        },
                         _ => {
                             if !self.drop_cut_field(&mut cells, false) {
                                 self.drop_trailing_field(&mut cells);
@@ -1224,9 +1220,10 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                             self.first_row_of_block(line, &cells)
                         }
                     };
-                    match first_row {
-                        true => self.block(line, cells.tokens),
-                        false => (self.parted, self.blank) = (true, line),
+                    match start {
+                        BlockStart::Yes => self.block(line, cells.tokens),
+                        BlockStart::OverStrayRow => self.block_over_stray_row(line, cells.tokens),
+                        BlockStart::No => (self.parted, self.blank) = (true, line),
                     }
                 }
                 LineKind::Blank | LineKind::Separator(_) => {
@@ -1272,13 +1269,8 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                     let cell_first = cells.label_cell.is_some()
                         && matches!(self.peek(0), Some((_, LineKind::Cells(c)))
                             if c.tokens.len() == k + 1 && c.delimiter == cells.delimiter && c.label.is_none());
-                    let labelled = self.labelled_block(&mut cells, Some(&label));
-                    if let Labelled::OutOfTurn { row, lines, label: wrong, expected } = labelled {
-                        let at = self.pending[row].0;
-                        self.pending.drain(..lines);
-                        let kind = ParseErrorKind::RowOutOfTurn { first: line, label: wrong, expected };
-                        let error = self.error(at, None, kind);
-                        let entry = self.entry(line, None, Err(error));
+                    let labelled = self.labelled_block(line, &mut cells, Some(&label));
+                    if let Labelled::OutOfTurn(entry) = labelled {
                         self.ready.push_back(entry);
                     } else if let Labelled::Block = labelled {
                         self.block(line, cells.tokens);
@@ -1777,12 +1769,21 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// Where its rows were labelled (`labelled`), that holds for this block
     /// only.
     fn block(&mut self, line: usize, first: Vec<Token>) {
-        self.block_rows(line, first);
+        self.block_rows(line, first, false);
         self.labelled = false;
     }
 
-    /// [`block`](Self::block)'s work, every way out of it.
-    fn block_rows(&mut self, line: usize, first: Vec<Token>) {
+    /// [`block`](Self::block) where `first` is a row of only delimiters that
+    /// heads a grid with a row too many ([`BlockStart::OverStrayRow`]): read
+    /// as n + 1 rows, that grid is one record.
+    fn block_over_stray_row(&mut self, line: usize, first: Vec<Token>) {
+        self.block_rows(line, first, true);
+        self.labelled = false;
+    }
+
+    /// [`block`](Self::block)'s work, every way out of it; `over_stray_row`
+    /// as in [`block_over_stray_row`](Self::block_over_stray_row).
+    fn block_rows(&mut self, line: usize, first: Vec<Token>, over_stray_row: bool) {
         // A block ends a paragraph's run of puzzles one per line: lines of
         // that length after it are framed afresh (rows of a 16x16 after
         // 4x4s one per line, then a 4x4 block).
@@ -1843,7 +1844,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                     rows.push((line, c.tokens));
                 }
                 if rows.len() == n + 1 {
-                    return self.grid_with_row_too_many(rows, n);
+                    let empty_row = rows[n].0;
+                    return self.grid_with_row_too_many(rows, n, empty_row);
                 }
                 cut = false;
                 break;
@@ -1874,7 +1876,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 Err(Some(_)) if self.damaged_row_ahead(n, rows.len() % n, 0) => {
                     let partial = rows.split_off(rows.len() - rows.len() % n);
                     let first = partial.first().map(|(line, _)| *line);
-                    if !self.framed(&rows, n) && !self.misframed(&rows, n, false) {
+                    if let Some(frames) = self.frames(&rows, n) {
+                        self.read_frames(&rows, n, frames);
+                    } else if !self.misframed(&rows, n, false) {
                         self.run(rows, n, Damage::One);
                     }
                     return self.damaged_block(first, partial.len(), n);
@@ -1893,47 +1897,52 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 }
             }
         }
-        if rows.len() == n + 1 && self.stray_above == Some(rows[0].0) {
-            return self.grid_with_row_too_many(rows, n);
+        if rows.len() == n + 1 && over_stray_row {
+            return self.grid_with_row_too_many(rows, n, line);
         }
-        if self.framed(&rows, n) || (rows.len() % n == 0 && self.misframed(&rows, n, cut)) {
+        if let Some(frames) = self.frames(&rows, n) {
+            return self.read_frames(&rows, n, frames);
+        }
+        if rows.len() % n == 0 && self.misframed(&rows, n, cut) {
             return;
         }
         self.run(rows, n, Damage::None);
     }
 
-    /// The n + 1 `rows` as one record: a grid with a row too many, that row
-    /// one of only delimiters that reads as its first or last row
-    /// ([`Self::separator_ends_grid`], `heads_grid_over_stray_row`).
-    fn grid_with_row_too_many(&mut self, grid: Vec<(usize, Vec<Token>)>, n: usize) {
+    /// The n + 1 `rows` as one record: a grid with a row too many, the row
+    /// of only delimiters at line `empty_row` one that reads as its first or
+    /// last row ([`Self::separator_ends_grid`], [`BlockStart::OverStrayRow`]).
+    fn grid_with_row_too_many(&mut self, grid: Vec<(usize, Vec<Token>)>, n: usize, empty_row: usize) {
         let (first, last) = (grid[0].0, grid[n].0);
-        let kind = ParseErrorKind::Run { rows: n + 1, n, first, stretch: (first, last), told: true, odd_rows: n + 1 };
+        let kind = ParseErrorKind::RowTooMany { n, stretch: (first, last), empty_row };
         let error = self.error(first, None, kind);
         let entry = self.entry(first, None, Err(error));
         self.ready.push_back(entry);
     }
 
-    /// Whether the rows of a run are parted by frames, and were read so: a
-    /// grid drawn in a frame of its own, its bottom frame right above the
-    /// next one's top frame (two rule lines or more between two rows),
-    /// shows where each puzzle starts and ends, as no count of rows can
-    /// once one frame holds a row too many or too few. Where some frame
-    /// holds another number of rows than n, and at least as many hold n as
-    /// not, each frame of n rows is a puzzle, a frame of a whole number of
-    /// puzzles a run of its own, and any other frame an invalid record.
-    /// Else (frames of n rows each, or double rules that part no puzzles,
-    /// as between bands) the run is left to be framed by its rows.
-    fn framed(&mut self, rows: &[(usize, Vec<Token>)], n: usize) -> bool {
-        let drawn = &self.drawn;
-        let parted = |a: usize, b: usize| drawn.rules.range(a + 1..b).nth(1).is_some();
+    /// The frames that part the rows of a run, where they tell its puzzles
+    /// apart: each as the range of `rows` it holds. A grid drawn in a frame
+    /// of its own, its bottom frame right above the next one's top frame
+    /// (two rule lines or more between two rows), shows where each puzzle
+    /// starts and ends, as no count of rows can once one frame holds a row
+    /// too many or too few: so where some frame holds another number of
+    /// rows than n, and at least as many hold n as not. Else (`None`: frames
+    /// of n rows each, or double rules that part no puzzles, as between
+    /// bands) the run is left to be framed by its rows.
+    fn frames(&self, rows: &[(usize, Vec<Token>)], n: usize) -> Option<Vec<(usize, usize)>> {
+        let parted = |a: usize, b: usize| self.drawn.rules.range(a + 1..b).nth(1).is_some();
         let mut edges = vec![0];
         edges.extend((1..rows.len()).filter(|&i| parted(rows[i - 1].0, rows[i].0)));
         edges.push(rows.len());
         let frames: Vec<(usize, usize)> = edges.windows(2).map(|pair| (pair[0], pair[1])).collect();
         let whole = frames.iter().filter(|(a, b)| b - a == n).count();
-        if whole == frames.len() || 2 * whole < frames.len() {
-            return false;
-        }
+        (whole != frames.len() && 2 * whole >= frames.len()).then_some(frames)
+    }
+
+    /// Reads a run by its `frames` ([`Self::frames`]): each frame of n rows
+    /// is a puzzle, a frame of a whole number of puzzles a run of its own,
+    /// and any other frame an invalid record.
+    fn read_frames(&mut self, rows: &[(usize, Vec<Token>)], n: usize, frames: Vec<(usize, usize)>) {
         for (a, b) in frames {
             let line = rows[a].0;
             if b - a == n {
@@ -1948,7 +1957,6 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 self.ready.push_back(entry);
             }
         }
-        true
     }
 
     /// Whether the row of only delimiters ahead, between whole puzzles,

@@ -69,6 +69,12 @@ impl Cells {
         Cells { tokens, words, ..Cells::default() }
     }
 
+    /// Gives back the empty field after the last cell that was taken for the
+    /// end of a whole puzzle on one line ([`Self::cut`]), if any.
+    pub(super) fn uncut(&mut self) {
+        self.tokens.extend(self.cut.take().map(|token| *token));
+    }
+
     /// Whether the last cell is an empty field (`…,7,,`), which may be a
     /// delimiter after the last cell rather than a cell.
     pub(super) fn ends_in_empty_field(&self) -> bool {

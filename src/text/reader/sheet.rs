@@ -11,9 +11,10 @@ use std::time::{Duration, Instant};
 
 use super::line::{exact_sqrt, is_whole_count, Cells, LineKind, Token, TokenText};
 use super::{
-    is_block_row, is_small_puzzle, time_left, PuzzleReader, RowSigns, FRAMING_TIME, GUESS_TIME, MAX_RUN_CELLS,
+    is_block_row, is_small_puzzle, time_left, Entry, PuzzleReader, RowSigns, FRAMING_TIME, GUESS_TIME, MAX_RUN_CELLS,
     MAX_RUN_ROWS,
 };
+use crate::error::ParseErrorKind;
 use crate::model::geometry::MAX_SIZE;
 use crate::text::symbols::Symbol;
 
@@ -78,11 +79,9 @@ fn label_stem(label: &str) -> &str {
 /// do not (`n`, `x`, `y`) are a table's, not a grid's.
 fn counts_on(first: &str, next: &str, rows: usize) -> bool {
     match (lettered(first), lettered(next)) {
-        // SudokuWiki's rows run A to H, then J.
-        (Some((a, x)), Some((b, y))) => {
-            let (x, y) = (usize::from(x), usize::from(y));
-            a == b && matches!(x as u8, b'A' | b'a') && (y == x + rows || (rows >= 8 && y == x + rows + 1))
-        }
+        // Letters count from `A`, as `counts_exactly` counts them (a label
+        // that ends in a letter ends in no number: no way back here).
+        (Some((_, x)), Some(_)) => matches!(x, b'A' | b'a') && counts_exactly(first, next, rows),
         (None, None) => label_stem(first) == label_stem(next),
         _ => false,
     }
@@ -94,9 +93,10 @@ fn label_number(label: &str) -> Option<usize> {
 }
 
 /// Whether the label `next` is exactly the one `rows` rows below `first` in
-/// a grid whose labels count its rows: letters as [`counts_on`] has them,
-/// numbers one more each row (`Row 1`, `Row 2`, …). Labels of the kind
-/// with no number to count by are taken as they come.
+/// a grid whose labels count its rows: numbers or letters one more each row
+/// (`Row 1`, `Row 2`, …; `A`, `B`, …, and from `A` also `J` after `H`, as
+/// SudokuWiki skips `I`). Labels of the kind with no number or letter to
+/// count by are taken as [`counts_on`] takes them.
 fn counts_exactly(first: &str, next: &str, rows: usize) -> bool {
     match (label_number(first), label_number(next), lettered(first), lettered(next)) {
         (Some(a), Some(b), ..) => label_stem(first) == label_stem(next) && b == a + rows,
@@ -176,16 +176,30 @@ fn opens_grid(first: &str, label: &str) -> bool {
     }
 }
 
+/// What [`PuzzleReader::first_row_of_block`] makes of a row of only
+/// delimiters.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum BlockStart {
+    /// No grid's first row: a blank line.
+    No,
+    /// A grid's empty first row.
+    Yes,
+    /// The empty first row of a grid with a row too many
+    /// (`heads_grid_over_stray_row`): read as n + 1 rows, the grid is one
+    /// record.
+    OverStrayRow,
+}
+
 /// What [`PuzzleReader::labelled_block`] makes of a labelled row.
 pub(super) enum Labelled {
     /// No grid's first row: a puzzle on one line, or a title.
     No,
     /// A grid's first row: its rows are in the pending lines, unlabelled.
     Block,
-    /// A grid's first row whose rows' labels do not count on: the row of
-    /// the first out of turn and the lines up to the next grid, by index in
-    /// the pending lines, its label, and the label it should have had.
-    OutOfTurn { row: usize, lines: usize, label: String, expected: String },
+    /// A grid's first row whose rows' labels do not count on: the grid's
+    /// record, one invalid entry that names the first row out of turn (its
+    /// lines, up to the next grid, are dropped from the pending lines).
+    OutOfTurn(Entry),
 }
 
 /// The words before a letter alone at the end of a label, and the letter.
@@ -221,11 +235,13 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// propagation refutes is not taken; when neither or both are, a blank
     /// line in a file that parts its grids with such rows, and else a row.
     /// Fewer rows, then one written wrong (a cell short or long) that the
-    /// rows after it make whole: the first row of that grid too.
-    pub(super) fn first_row_of_block(&mut self, line: usize, first: &Cells) -> bool {
+    /// rows after it make whole: the first row of that grid too. Exactly
+    /// k rows: the first row of a grid with a row too many, where
+    /// [`Self::heads_grid_over_stray_row`] tells so.
+    pub(super) fn first_row_of_block(&mut self, line: usize, first: &Cells) -> BlockStart {
         let k = first.tokens.len();
         if !(2..=MAX_SIZE).contains(&k) {
-            return false;
+            return BlockStart::No;
         }
         // The rows after it, rules skipped, up to a window of three grids:
         // whether each is a row of only delimiters.
@@ -255,14 +271,18 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if !short {
             // Fewer, then a row written wrong: the first row of its grid,
             // unless the row after it may be that too.
-            return (self.heads_damaged_grid(k, empty.len() + 1, lines)
+            let heads = (self.heads_damaged_grid(k, empty.len() + 1, lines)
                 && !(parting && empty.first() == Some(&true) && self.heads_damaged_grid(k, empty.len(), lines)))
-                || self.heads_grids_below(line, first, &empty, lines, more)
-                || self.heads_grid_over_stray_row(line, first, &empty, lines);
+                || self.heads_grids_below(line, first, &empty, lines, more);
+            return match heads {
+                true => BlockStart::Yes,
+                false if self.heads_grid_over_stray_row(line, first, &empty, lines) => BlockStart::OverStrayRow,
+                false => BlockStart::No,
+            };
         }
         // Without it, the rows may stop at a grid's row written wrong.
         if !whole_grids_then(&empty, k, |r| more || self.damaged_row_ahead(k, r, lines)) {
-            return true;
+            return BlockStart::Yes;
         }
         // Both readings: the grid it starts, and the grid of the k rows
         // after it. The one that reads worse (refuted, or improper where
@@ -272,13 +292,17 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // a row too many (`separator_ends_grid`), and the grid is reported.
         let rows = self.rows_from(line, first, lines);
         let as_row = self.wrongness(&rows[..k], k, GUESS_TIME);
-        if rows.len() == k {
-            return as_row < 2 && !parting;
-        }
-        match as_row.cmp(&self.wrongness(&rows[1..=k], k, GUESS_TIME)) {
-            Ordering::Less => true,
-            Ordering::Greater => false,
-            Ordering::Equal => !parting,
+        let heads = match rows.len() == k {
+            true => as_row < 2 && !parting,
+            false => match as_row.cmp(&self.wrongness(&rows[1..=k], k, GUESS_TIME)) {
+                Ordering::Less => true,
+                Ordering::Greater => false,
+                Ordering::Equal => !parting,
+            },
+        };
+        match heads {
+            true => BlockStart::Yes,
+            false => BlockStart::No,
         }
     }
 
@@ -313,10 +337,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// their width (`empty` are the rows after it, as in
     /// [`Self::first_row_of_block`], within the next `lines` lines): where
     /// [`Self::row_too_many`] tells so (right after a whole grid, only where
-    /// a reading with it is better), noted in `stray_above` so that the
-    /// grid is one record. Read as a blank line, such rows were a puzzle
-    /// nobody wrote, the rows above the stray row one row out of place, and
-    /// it was solved or called unsolvable.
+    /// a reading with it is better). The grid is then one record
+    /// ([`BlockStart::OverStrayRow`]). Read as a blank line, such rows were a
+    /// puzzle nobody wrote, the rows above the stray row one row out of
+    /// place, and it was solved or called unsolvable.
     fn heads_grid_over_stray_row(&mut self, line: usize, first: &Cells, empty: &[bool], lines: usize) -> bool {
         // Only where the k rows are all that follow (no more rows of their
         // width): with more, it is as likely a blank line of a file that
@@ -328,11 +352,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         }
         let rows = self.rows_from(line, first, lines);
         let after_grid = self.after_grids == Some(line);
-        let too_many = self.row_too_many(&rows, k, 0, after_grid);
-        if too_many {
-            self.stray_above = Some(line);
-        }
-        too_many
+        self.row_too_many(&rows, k, 0, after_grid)
     }
 
     /// Whether the row of only delimiters ahead, right after the whole
@@ -461,7 +481,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         for (at, (_, kind)) in self.pending.iter_mut().take(lines).enumerate() {
             if let LineKind::Cells(c) | LineKind::Separator(c) = kind {
                 c.tokens.remove(0);
-                c.tokens.extend(c.cut.take().map(|token| *token));
+                c.uncut();
             }
             unlabel(kind);
             // The row written wrong loses its last field only if it is empty.
@@ -575,8 +595,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// those empty fields), so that they read as the block's rows. `first`
     /// is a row with its `label`, or (`None`) a row of only delimiters, the
     /// grid's empty first row when no more labelled rows of its length
-    /// follow the grid (else it is a blank line before a grid).
-    pub(super) fn labelled_block(&mut self, first: &mut Cells, label: Option<&str>) -> Labelled {
+    /// follow the grid (else it is a blank line before a grid); `line` is
+    /// its line.
+    pub(super) fn labelled_block(&mut self, line: usize, first: &mut Cells, label: Option<&str>) -> Labelled {
         let exact = label.is_none();
         let k = first.tokens.len();
         // Past the largest side (and a delimiter after it), no grid's row.
@@ -720,13 +741,16 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 if end == 1 && opens_grid(first_label, first_label) && !self.same_cells_at(ends[1] - 1, first) {
                     end = next_opening(2);
                 }
-                return Labelled::OutOfTurn {
-                    row: ends[wrong] - 1,
-                    lines: ends[end - 1],
+                let at = self.pending[ends[wrong] - 1].0;
+                self.pending.drain(..ends[end - 1]);
+                let kind = ParseErrorKind::RowOutOfTurn {
+                    first: line,
                     label: labels[wrong].clone().unwrap_or_default(),
                     expected: label_after(first_label, wrong)
                         .unwrap_or_else(|| format!("{wrong} rows below '{first_label}'")),
                 };
+                let error = self.error(at, None, kind);
+                return Labelled::OutOfTurn(self.entry(line, None, Err(error)));
             }
         }
         if (empty.len() < rows && !cut_short)
@@ -932,21 +956,31 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     pub(super) fn restore_cut_fields(&mut self, n: usize) {
         let small = self.small_side(n);
         let most = MAX_RUN_ROWS.min(MAX_RUN_CELLS / n).max(n);
+        let lines = self.lines_of_rows(most, |kind| match kind {
+            LineKind::Separator(c) => c.tokens.len() == n,
+            LineKind::Cells(c) => is_block_row(c, n, small),
+            _ => false,
+        });
+        for (_, kind) in self.pending.iter_mut().take(lines) {
+            if let LineKind::Cells(c) = kind {
+                c.uncut();
+            }
+        }
+    }
+
+    /// The lines ahead up to the first that is neither a rule nor a row
+    /// (as `row` tells), or up to the `most`-th row: how many.
+    fn lines_of_rows(&mut self, most: usize, row: impl Fn(&LineKind) -> bool) -> usize {
         let (mut rows, mut lines) = (0, 0);
         while rows < most {
             match self.peek(lines) {
                 Some((_, LineKind::Rule)) => {}
-                Some((_, LineKind::Separator(c))) if c.tokens.len() == n => rows += 1,
-                Some((_, LineKind::Cells(c))) if is_block_row(c, n, small) => rows += 1,
+                Some((_, kind)) if row(kind) => rows += 1,
                 _ => break,
             }
             lines += 1;
         }
-        for (_, kind) in self.pending.iter_mut().take(lines) {
-            if let LineKind::Cells(c) = kind {
-                c.tokens.extend(c.cut.take().map(|token| *token));
-            }
-        }
+        lines
     }
 
     /// A row of k cells whose delimiter after its last cell was taken for
@@ -963,22 +997,15 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let Some(cut) = cells.cut.take() else { return false };
         let (k, delimiter) = (cells.tokens.len(), cells.delimiter);
         cells.tokens.push(*cut);
-        let cut_row = |c: &Cells| {
-            c.cut.is_some() && c.tokens.len() == k && c.delimiter == delimiter && !c.field && c.label.is_none()
-        };
-        let mut lines = 0;
-        loop {
-            match self.peek(lines) {
-                Some((_, LineKind::Rule)) => {}
-                Some((_, LineKind::Cells(c) | LineKind::Separator(c))) if cut_row(c) => {}
-                _ => break,
+        let lines = self.lines_of_rows(usize::MAX, |kind| match kind {
+            LineKind::Cells(c) | LineKind::Separator(c) => {
+                c.cut.is_some() && c.tokens.len() == k && c.delimiter == delimiter && !c.field && c.label.is_none()
             }
-            lines += 1;
-        }
-        let restore = |c: &mut Cells| c.tokens.extend(c.cut.take().map(|token| *token));
+            _ => false,
+        });
         for (_, kind) in self.pending.iter_mut().take(lines) {
             if let LineKind::Cells(c) | LineKind::Separator(c) = kind {
-                restore(c);
+                c.uncut();
             }
         }
         self.drop_trailing_field(cells);

@@ -943,9 +943,9 @@ fn lines_wider_than_any_grid_are_answered_without_looking_ahead() {
         let mut reader = PuzzleReader::new(input.as_bytes(), "t", &alphabet, &mut spec);
         let Some((line, kind)) = reader.next_line() else { panic!("a line") };
         match kind {
-            LineKind::Separator(cells) => assert!(!reader.first_row_of_block(line, &cells)),
+            LineKind::Separator(cells) => assert_eq!(reader.first_row_of_block(line, &cells), BlockStart::No),
             LineKind::LabelledRow(label, mut cells) => {
-                assert!(matches!(reader.labelled_block(&mut cells, Some(&label)), Labelled::No))
+                assert!(matches!(reader.labelled_block(line, &mut cells, Some(&label)), Labelled::No))
             }
             other => panic!("{other:?}"),
         }
@@ -3026,6 +3026,44 @@ fn a_row_of_only_delimiters_beside_a_grid_is_a_row_too_many_where_the_grid_reads
         (sheet(eighth_empty, 9, ","), vec![eighth_empty]),
     ];
     assert_outcomes(cases);
+}
+
+/// The record of a grid with a row too many names its own error, the lines
+/// of its rows, the row of only delimiters (its first row or its last) and
+/// the rows expected.
+#[test]
+fn a_grid_with_a_row_too_many_says_which_lines_and_how_many_rows_were_expected() {
+    let sheet = |givens: &str| -> String {
+        let cell = |c: &u8| if *c == b'.' { String::new() } else { (*c as char).to_string() };
+        givens.as_bytes().chunks(9).map(|r| r.iter().map(cell).collect::<Vec<_>>().join("\t") + "\n").collect()
+    };
+    let empty = "\t".repeat(8) + "\n";
+    let eighth_empty = "7...5....1....7.........63......8...69......5...34.....34....5...............1..2";
+    // Below a grid with an empty eighth row, its empty last row; and
+    // above a grid after a whole grid, its empty first row (tester s66,
+    // finding 2: row 5 typed twice).
+    let below = (sheet(eighth_empty) + &empty, 1, (1, 10), 10, "last");
+    let above = (
+        sheet(SHEET_GIVENS) + &empty + &sheet(&SHEET_GIVENS[9..45]) + &sheet(&SHEET_GIVENS[36..]),
+        10,
+        (10, 19),
+        10,
+        "first",
+    );
+    for (text, at, stretch, empty_row, edge) in [below, above] {
+        let entries = read(&text);
+        let error = entries.last().and_then(|e| e.puzzle.as_ref().err()).expect("an invalid record");
+        assert_eq!(error.kind, ParseErrorKind::RowTooMany { n: 9, stretch, empty_row }, "{text}");
+        assert_eq!(error.position.line, at, "{text}");
+        let message = error.to_string();
+        let (a, b) = stretch;
+        assert!(message.contains(&format!("lines {a}-{b} are one puzzle of 9 rows and a row too many")), "{message}");
+        assert!(
+            message.contains(&format!("line {empty_row}, a row of only delimiters, reads as its empty {edge} row")),
+            "{message}"
+        );
+        assert!(message.contains("(expected 9 rows"), "{message}");
+    }
 }
 
 /// A line inside a grid whose rows are whole without it (a row begun and
