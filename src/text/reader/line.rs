@@ -1058,7 +1058,7 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under
 /// and lost without a word. Every value of the puzzles fits their side,
 /// and the line's fields are no bigger grid's rows written one after
 /// another (a 16×16's sixteen words of sixteen cells, each a 4×4 by its
-/// length: k words of k cells).
+/// length: k words of k cells). A field shaped as a region map is none.
 pub(super) fn puzzles_beside(
     fields: &[(usize, String)],
     first: &[Token],
@@ -1083,7 +1083,7 @@ pub(super) fn puzzles_beside(
             Cells { field: true, ..field_cells(field.trim(), column + indent, alphabet) }
         })
         .filter(|cells| cells.tokens.len() == first.len() && cells.tokens.iter().any(|t| value(t).is_none()))
-        .filter(|cells| fits(&cells.tokens))
+        .filter(|cells| fits(&cells.tokens) && !region_map_shaped(&cells.tokens, n))
         .collect();
     let apart = |cells: &Cells| {
         let pairs = || first.iter().zip(&cells.tokens).map(|(a, b)| (value(a), value(b)));
@@ -1096,6 +1096,21 @@ pub(super) fn puzzles_beside(
         true => puzzles,
         false => Vec::new(),
     }
+}
+
+/// Whether n² cells are shaped as a region map numbered from 0 (janko.at's
+/// `0,0,0,1,…`, under an option that fixes the grid): every number from 0
+/// to n − 1 n times, 0 read as an empty cell.
+fn region_map_shaped(tokens: &[Token], n: usize) -> bool {
+    let mut counts = vec![0; n];
+    for token in tokens {
+        match token.symbol {
+            Symbol::Empty => counts[0] += 1,
+            Symbol::Value(v) if v < n => counts[v] += 1,
+            _ => return false,
+        }
+    }
+    counts.iter().all(|&c| c == n)
 }
 
 /// A jigsaw file's row whose tabs became spaces, as an editor or a web
