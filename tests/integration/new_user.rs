@@ -200,6 +200,11 @@ fn puzzles_side_by_side_on_a_line_are_a_record_each() {
     }
     solves_as(format!("{TOP1} {TOP2} {TOP1} {TOP2}\n").as_bytes(), &[TOP1, TOP2, TOP1, TOP2]);
     solves_as(format!("{TOP1} {solution}\n{TOP1} {state}\n").as_bytes(), &[TOP1, TOP1]);
+    // Each puzzle with its solution after it: the solutions are free fields.
+    let top2 = run(&["solve"], TOP2).stdout;
+    solves_as(format!("{TOP1} {solution} {TOP2} {}\n", top2.trim()).as_bytes(), &[TOP1, TOP2]);
+    // What follows another field is free (tdoku's `puzzle:count:…`).
+    solves_as(format!("{TOP1}:1:{TOP2}\n").as_bytes(), &[TOP1]);
 
     let r = run(&["generate", "--solved", "--size", "16", "--seed", "3"], "");
     let full = r.stdout.trim();

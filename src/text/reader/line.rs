@@ -1049,16 +1049,19 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under
     Some(LineKind::Fields(fields.into_iter().map(|(column, f)| (column, f.to_string())).collect()))
 }
 
-/// The fields after a line's puzzle (no CSV header over it) that are
-/// puzzles of their own, as cells: whole puzzles of its size with an empty
-/// cell, where one of them is neither a state of the line's puzzle nor it a
-/// state of that one (a value of one where the other has another, or a
-/// given of each the other lacks). Its solution, or a state of it written
-/// beside it, stays a free field; a second puzzle was passed over as one,
-/// and lost without a word. Every value of the puzzles fits their side,
-/// and the line's fields are no bigger grid's rows written one after
-/// another (a 16×16's sixteen words of sixteen cells, each a 4×4 by its
-/// length: k words of k cells). A field shaped as a region map is none.
+/// The fields right after a line's puzzle (no CSV header over it) that
+/// are puzzles of their own, as cells: whole puzzles of its size with an
+/// empty cell, one after another with nothing but full grids (their
+/// solutions) between, where one of them is
+/// neither a state of the line's puzzle nor it a state of that one (a value
+/// of one where the other has another, or a given of each the other lacks).
+/// Its solution, or a state of it, beside it stays a free field, and so
+/// does what follows another field (`4..7…:1:…`, a comment's `# …`); a
+/// second puzzle was passed over as one, and lost without a word. Every
+/// value of the puzzles fits their side, none is shaped as a region map
+/// ([`later_field`]), and the line's fields are no bigger grid's rows
+/// written one after another (a 16×16's sixteen words of sixteen cells,
+/// each a 4×4 by its length: k words of k cells).
 pub(super) fn puzzles_beside(
     fields: &[(usize, String)],
     first: &[Token],
@@ -1075,16 +1078,24 @@ pub(super) fn puzzles_beside(
     if !fits(first) || rows {
         return Vec::new();
     }
-    let puzzles: Vec<Cells> = fields
-        .iter()
-        .filter(|(_, field)| is_whole_field(field.trim(), alphabet, fixed))
-        .map(|(column, field)| {
-            let indent = field.chars().count() - field.trim_start().chars().count();
-            Cells { field: true, ..field_cells(field.trim(), column + indent, alphabet) }
-        })
-        .filter(|cells| cells.tokens.len() == first.len() && cells.tokens.iter().any(|t| value(t).is_none()))
-        .filter(|cells| fits(&cells.tokens) && !region_map_shaped(&cells.tokens, n))
-        .collect();
+    // The whole grids of the puzzle's size after it, up to another field:
+    // the puzzles, and the solutions between them.
+    let mut puzzles = Vec::new();
+    for (column, field) in fields {
+        let text = field.trim();
+        let map = !matches!(later_field(text, first, alphabet, false), LaterField::Other);
+        if map || !is_whole_field(text, alphabet, fixed) {
+            break;
+        }
+        let indent = field.chars().count() - field.trim_start().chars().count();
+        let cells = Cells { field: true, ..field_cells(text, column + indent, alphabet) };
+        if cells.tokens.len() != first.len() || !fits(&cells.tokens) {
+            break;
+        }
+        if cells.tokens.iter().any(|t| value(t).is_none()) {
+            puzzles.push(cells);
+        }
+    }
     let apart = |cells: &Cells| {
         let pairs = || first.iter().zip(&cells.tokens).map(|(a, b)| (value(a), value(b)));
         let clash = pairs().any(|pair| matches!(pair, (Some(a), Some(b)) if a != b));
@@ -1096,21 +1107,6 @@ pub(super) fn puzzles_beside(
         true => puzzles,
         false => Vec::new(),
     }
-}
-
-/// Whether n² cells are shaped as a region map numbered from 0 (janko.at's
-/// `0,0,0,1,…`, under an option that fixes the grid): every number from 0
-/// to n − 1 n times, 0 read as an empty cell.
-fn region_map_shaped(tokens: &[Token], n: usize) -> bool {
-    let mut counts = vec![0; n];
-    for token in tokens {
-        match token.symbol {
-            Symbol::Empty => counts[0] += 1,
-            Symbol::Value(v) if v < n => counts[v] += 1,
-            _ => return false,
-        }
-    }
-    counts.iter().all(|&c| c == n)
 }
 
 /// A jigsaw file's row whose tabs became spaces, as an editor or a web
