@@ -85,7 +85,7 @@ impl Command {
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => return usage_exit(e),
+        Err(e) => return usage_exit(another_commands_option(&e).unwrap_or(e)),
     };
     // The grid options are every command's, as clap's `global` puts them,
     // but `completions` and `man` read no puzzles: given there, a mistake.
@@ -135,6 +135,39 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// An unknown option that other commands take (`dimacs --jobs 2`), said
+/// so with the commands that take it: clap said "unexpected argument" with
+/// a tip to pass it as a file name (`-- --jobs`).
+fn another_commands_option(e: &clap::Error) -> Option<clap::Error> {
+    use clap::error::{ContextKind, ContextValue};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) else { return None };
+    let option = arg.split('=').next().unwrap_or(arg);
+    let cli = Cli::command();
+    // The command as typed: the first argument that is a command's name.
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let command = args.iter().find_map(|a| cli.find_subcommand(a))?;
+    let takes = |c: &clap::Command| {
+        c.get_arguments().any(|a| {
+            let long = a.get_long().is_some_and(|l| option.strip_prefix("--") == Some(l));
+            let short = a.get_short().is_some_and(|s| option.strip_prefix('-') == Some(s.encode_utf8(&mut [0; 4])));
+            long || short
+        })
+    };
+    let others: Vec<&str> = cli.get_subcommands().filter(|c| takes(c)).map(|c| c.get_name()).collect();
+    let (last, rest) = others.split_last()?;
+    let those = match rest {
+        [] => format!("`{last}`"),
+        _ => format!("{} and `{last}`", rest.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ")),
+    };
+    let name = command.get_name();
+    let message =
+        format!("{option} is an option of {those}, not of `{name}`: `satdoku {name} --help` lists its options");
+    Some(command.clone().bin_name(format!("satdoku {name}")).error(ErrorKind::UnknownArgument, message))
 }
 
 /// What `Cli::parse` does with help, the version and usage errors (print,

@@ -270,6 +270,33 @@ fn a_wrong_number_for_an_option_says_what_is_expected() {
     }
 }
 
+/// An option of other commands, given to one that takes none of it, is
+/// named with the commands that take it: it was clap's "unexpected
+/// argument", with a tip to pass it as a file name (`-- --jobs`).
+#[test]
+fn an_option_of_another_command_names_the_commands_that_take_it() {
+    for (args, expected) in [
+        (
+            &["dimacs", "--jobs", "2"][..],
+            "--jobs is an option of `solve`, `count`, `analyze`, `explain`, `generate` and `minimize`, not of `dimacs`",
+        ),
+        (&["dimacs", "-j2"], "-j is an option of `solve`"),
+        (&["dimacs", "--timeout=3"], "--timeout is an option of `solve`, `count`, `decode`,"),
+        (&["generate", "--all"], "--all is an option of `solve`, not of `generate`"),
+        (&["solve", "--out", "x.cnf"], "--out is an option of `dimacs`, not of `solve`"),
+    ] {
+        let r = run(args, TOP1);
+        assert_eq!(r.code, 2, "{args:?}");
+        assert!(r.stdout.is_empty(), "{args:?}: {}", r.stdout);
+        assert!(r.stderr.contains(expected), "{args:?}: {}", r.stderr);
+        assert!(!r.stderr.contains("-- --"), "{args:?}: {}", r.stderr);
+    }
+    // An option no command takes keeps clap's message and its suggestion.
+    let r = run(&["solve", "--frobnicate"], TOP1);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("unexpected argument '--frobnicate'"), "{}", r.stderr);
+}
+
 #[test]
 fn timeout_gives_up_on_one_puzzle_and_the_batch_goes_on() {
     // A 25x25 that varisat needs many seconds for (about 19 s on the project
