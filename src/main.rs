@@ -146,10 +146,14 @@ fn another_commands_option(e: &clap::Error) -> Option<clap::Error> {
         return None;
     }
     let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) else { return None };
+    // clap's "a similar argument exists" (`--out` for `--out-dir`) stays.
+    if e.get(ContextKind::SuggestedArg).is_some() {
+        return None;
+    }
     let option = arg.split('=').next().unwrap_or(arg);
     let cli = Cli::command();
     // The command as typed: the first argument that is a command's name.
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<String> = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
     let command = args.iter().find_map(|a| cli.find_subcommand(a))?;
     let takes = |c: &clap::Command| {
         c.get_arguments().any(|a| {
@@ -158,6 +162,11 @@ fn another_commands_option(e: &clap::Error) -> Option<clap::Error> {
             long || short
         })
     };
+    // Given before the command's name (`satdoku --jobs 2 solve`), an option
+    // of that command is clap's to name.
+    if takes(command) {
+        return None;
+    }
     let others: Vec<&str> = cli.get_subcommands().filter(|c| takes(c)).map(|c| c.get_name()).collect();
     let (last, rest) = others.split_last()?;
     let those = match rest {

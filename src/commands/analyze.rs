@@ -26,7 +26,7 @@ pub struct AnalyzeArgs {
     #[command(flatten)]
     pub encoding: EncodingArgs,
     /// Count solutions up to N (0: only say unique or multiple).
-    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = super::parse_count_limit, allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = super::parse_count_limit, allow_negative_numbers = true)]
     pub max: u64,
     /// Show only what propagation derives from the givens (no search): the
     /// residual candidates. LEVEL: singles (unit propagation), subsets

@@ -19,7 +19,7 @@ pub struct CountArgs {
     #[command(flatten)]
     pub encoding: EncodingArgs,
     /// Stop counting each puzzle at N (at least 1) solutions.
-    #[arg(long, value_name = "N", value_parser = parse_max, allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", value_parser = parse_max, allow_negative_numbers = true)]
     pub max: Option<u64>,
     #[command(flatten)]
     pub proofs: ProofArgs,

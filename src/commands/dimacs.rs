@@ -31,7 +31,7 @@ pub struct DimacsArgs {
     #[arg(long, value_name = "KIND", default_value = "auto", value_parser = names::<AmoEncoding>())]
     pub amo: AmoEncoding,
     /// Refuse a CNF of more than N literals (all clauses together): the memory it takes.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_LITERALS, value_parser = super::whole::<u64>("a number of literals", 0..=u64::MAX, ""), allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_LITERALS, value_parser = super::whole::<u64>("a number of literals", 0..=u64::MAX, ""), allow_negative_numbers = true)]
     pub max_literals: u64,
 }
 

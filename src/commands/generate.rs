@@ -27,16 +27,16 @@ const MAX_SEED: u64 = (1 << 53) - 1;
 #[derive(Args, Debug)]
 pub struct GenerateArgs {
     /// How many puzzles (or grids) to make.
-    #[arg(long, short = 'n', value_name = "N", default_value_t = 1, value_parser = whole::<u64>("a number of puzzles", 0..=u64::MAX, ""), allow_hyphen_values = true)]
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 1, value_parser = whole::<u64>("a number of puzzles", 0..=u64::MAX, ""), allow_negative_numbers = true)]
     pub count: u64,
     /// The seed of the random choices: the same seed and options make the
     /// same puzzles, whatever --jobs. Below 2^53, so that any JSON reader
     /// keeps it exact (JSON records carry the seed). Default: from the clock.
-    #[arg(long, value_name = "S", value_parser = whole::<u64>("a seed", 0..=MAX_SEED, ""), allow_hyphen_values = true)]
+    #[arg(long, value_name = "S", value_parser = whole::<u64>("a seed", 0..=MAX_SEED, ""), allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// The side n, where no grid option gives it (default 9). With
     /// `--regions random`, the side of the random jigsaw.
-    #[arg(long, value_name = "N", value_parser = whole::<usize>("a side", 1..=u64::MAX, ""), allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", value_parser = whole::<usize>("a side", 1..=satdoku::MAX_SIZE as u64, ""), allow_negative_numbers = true)]
     pub size: Option<usize>,
     /// Full grids, no givens removed.
     #[arg(long, conflicts_with_all = ["proper", "givens"])]
@@ -52,10 +52,10 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "KIND", default_value = "none", value_parser = names::<Symmetry>())]
     pub symmetry: Symmetry,
     /// Grids tried per puzzle before a range of givens is given up.
-    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = whole::<usize>("a number of tries", 1..=u64::MAX, ""), allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = whole::<usize>("a number of tries", 1..=u64::MAX, ""), allow_negative_numbers = true)]
     pub tries: usize,
     /// Block moves of the grid sampler per grid (default 3n; more: closer to uniform, slower).
-    #[arg(long, value_name = "N", value_parser = whole::<usize>("a number of block moves", 0..=u64::MAX, ""), allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", value_parser = whole::<usize>("a number of block moves", 0..=u64::MAX, ""), allow_negative_numbers = true)]
     pub mix: Option<usize>,
     /// Also write the region map of each random jigsaw (`--regions random`)
     /// to FILE, one line per puzzle, as `--regions` reads it.
@@ -73,7 +73,7 @@ pub struct GenerateArgs {
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
     /// Make puzzles on N threads (0 or none: every core); the output is the same.
-    #[arg(long, short = 'j', value_name = "N", value_parser = super::parse_jobs, allow_hyphen_values = true)]
+    #[arg(long, short = 'j', value_name = "N", value_parser = super::parse_jobs, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
     /// Print the time each puzzle took, and the grids tried, to stderr.
     #[arg(long)]
@@ -84,7 +84,7 @@ pub struct GenerateArgs {
     /// Refuse to make puzzles whose uniqueness checker (the blank grid's
     /// whole CNF, O(n^4)) would have more than N literals: the memory it
     /// takes (about 20 bytes a literal in varisat). Full grids need none.
-    #[arg(long, value_name = "N", default_value_t = satdoku::DEFAULT_MAX_LITERALS, value_parser = whole::<u64>("a number of literals", 0..=u64::MAX, ""), allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", default_value_t = satdoku::DEFAULT_MAX_LITERALS, value_parser = whole::<u64>("a number of literals", 0..=u64::MAX, ""), allow_negative_numbers = true)]
     pub max_literals: u64,
 }
 

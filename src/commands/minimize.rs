@@ -23,7 +23,7 @@ pub struct MinimizeArgs {
     pub encoding: EncodingArgs,
     /// Try the givens in a random order drawn from this seed (each puzzle its
     /// own), instead of reading order: different seeds, different minimal puzzles.
-    #[arg(long, value_name = "S", value_parser = whole::<u64>("a seed", 0..=u64::MAX, ""), allow_hyphen_values = true)]
+    #[arg(long, value_name = "S", value_parser = whole::<u64>("a seed", 0..=u64::MAX, ""), allow_negative_numbers = true)]
     pub seed: Option<u64>,
 }
 

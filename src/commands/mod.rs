@@ -295,7 +295,7 @@ pub struct EncodingArgs {
     pub stats: bool,
     /// Refuse a CNF of more than N literals (all clauses together): the
     /// memory it takes (about 20 bytes a literal in varisat).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_LITERALS, value_parser = whole::<u64>("a number of literals", 0..=u64::MAX, ""), allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_LITERALS, value_parser = whole::<u64>("a number of literals", 0..=u64::MAX, ""), allow_negative_numbers = true)]
     pub max_literals: u64,
 }
 
@@ -331,7 +331,7 @@ pub struct BatchArgs {
     /// Answer with N threads; 0 or none: every core. More than the cores
     /// is capped at the cores (the work is the CPU's). Records stay in input
     /// order, stderr too.
-    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs, allow_hyphen_values = true)]
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
     /// Give up on a puzzle after SECS seconds, from the start of its
     /// propagation: it gets an `error` record, and the batch goes on.
@@ -342,10 +342,10 @@ pub struct BatchArgs {
     #[arg(long, value_name = "NAME", help_heading = "Chunks of a bigger input")]
     pub stdin_name: Option<String>,
     /// The line number of stdin's first line in that file (default 1; at most 2^52, so that what follows stays exact in JSON readers).
-    #[arg(long, value_name = "N", value_parser = whole::<u64>("a line number", 1..=MAX_START, ""), allow_hyphen_values = true, help_heading = "Chunks of a bigger input")]
+    #[arg(long, value_name = "N", value_parser = whole::<u64>("a line number", 1..=MAX_START, ""), allow_negative_numbers = true, help_heading = "Chunks of a bigger input")]
     pub first_line: Option<u64>,
     /// The index of the first puzzle read (default 1; at most 2^52).
-    #[arg(long, value_name = "N", value_parser = whole::<u64>("an index", 1..=MAX_START, ""), allow_hyphen_values = true, help_heading = "Chunks of a bigger input")]
+    #[arg(long, value_name = "N", value_parser = whole::<u64>("an index", 1..=MAX_START, ""), allow_negative_numbers = true, help_heading = "Chunks of a bigger input")]
     pub first_index: Option<u64>,
 }
 
@@ -670,7 +670,9 @@ pub fn parse_jobs(text: &str) -> Result<usize, String> {
 /// `range`, whose errors say what is wrong and what is expected (clap's own
 /// say "invalid digit found in string" of `-1`, and nothing of the range):
 /// `'-1' is not a seed (expected 0 or more)`. `what` names the number with
-/// its article; `note` follows the range in the message.
+/// its article; `note` follows the range in the message. (The options take
+/// negative numbers as values, `allow_negative_numbers`, so that `-1`
+/// reaches this check.)
 pub fn whole<T: TryFrom<u64>>(
     what: &'static str,
     range: RangeInclusive<u64>,
@@ -682,10 +684,12 @@ pub fn whole<T: TryFrom<u64>>(
             (lo, hi) => format!("{lo} to {hi}"),
         };
         let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-        match text.parse::<u64>().ok().filter(|n| range.contains(n)).map(T::try_from) {
-            Some(Ok(n)) => Ok(n),
-            _ if digits => Err(format!("'{text}' is out of range for {what} (expected {expected}{note})")),
-            _ => Err(format!("'{text}' is not {what} (expected {expected}{note})")),
+        match text.parse::<u64>() {
+            Ok(n) if range.contains(&n) => T::try_from(n).map_err(|_| format!("'{text}' is too large for {what}")),
+            Ok(n) if n < *range.start() => Err(format!("'{text}' is too small for {what} (expected {expected}{note})")),
+            Ok(_) => Err(format!("'{text}' is too large for {what} (expected {expected}{note})")),
+            Err(_) if digits => Err(format!("'{text}' is too large for {what}")),
+            Err(_) => Err(format!("'{text}' is not {what} (expected {expected}{note})")),
         }
     }
 }
@@ -736,17 +740,14 @@ mod tests {
     fn whole_numbers_are_refused_with_what_they_are_and_the_range() {
         let tries = whole::<usize>("a number of tries", 1..=u64::MAX, "");
         assert_eq!(tries("12"), Ok(12));
-        assert_eq!(tries("0"), Err("'0' is out of range for a number of tries (expected 1 or more)".into()));
+        assert_eq!(tries("0"), Err("'0' is too small for a number of tries (expected 1 or more)".into()));
         assert_eq!(tries("-1"), Err("'-1' is not a number of tries (expected 1 or more)".into()));
         assert_eq!(tries(""), Err("'' is not a number of tries (expected 1 or more)".into()));
         assert_eq!(tries("+3"), Ok(3));
         let seed = whole::<u64>("a seed", 0..=10, "; note");
         assert_eq!(seed("10"), Ok(10));
-        assert_eq!(seed("11"), Err("'11' is out of range for a seed (expected 0 to 10; note)".into()));
-        assert_eq!(
-            seed("99999999999999999999"),
-            Err("'99999999999999999999' is out of range for a seed (expected 0 to 10; note)".into())
-        );
+        assert_eq!(seed("11"), Err("'11' is too large for a seed (expected 0 to 10; note)".into()));
+        assert_eq!(seed("99999999999999999999"), Err("'99999999999999999999' is too large for a seed".into()));
     }
 
     #[test]

@@ -26,7 +26,7 @@ pub struct SolveArgs {
     // clap lets `requires` pass when what it requires conflicts with an
     // argument given (clap-rs/clap#4520): `--unique --max 3` ran, --max
     // unread. So the conflicts are spelled out.
-    #[arg(long, value_name = "N", requires = "all", conflicts_with = "unique", value_parser = parse_max, allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", requires = "all", conflicts_with = "unique", value_parser = parse_max, allow_negative_numbers = true)]
     pub max: Option<u64>,
     /// Say whether each puzzle has exactly one solution: unique, multiple (with two of them) or unsolvable.
     #[arg(long)]

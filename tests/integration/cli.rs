@@ -245,16 +245,19 @@ fn a_wrong_number_for_an_option_says_what_is_expected() {
         (&["solve", "--timeout", "-1e-9"], "'-1e-9' is not a positive number of seconds"),
         (&["analyze", "--timeout", "-.5"], "'-.5' is not a positive number of seconds"),
         (&["explain", "--timeout", "-inf"], "'-inf' is not a positive number of seconds"),
-        (&["solve", "--jobs", "99999999999999999999"], "out of range for a number of threads (expected 0 or more"),
+        (&["solve", "--jobs", "99999999999999999999"], "'99999999999999999999' is too large for a number of threads"),
         (&["generate", "-n", "-1"], "'-1' is not a number of puzzles (expected 0 or more)"),
         (&["generate", "--seed", "-1"], "'-1' is not a seed (expected 0 to 9007199254740991)"),
-        (&["generate", "--seed", "9007199254740992"], "out of range for a seed (expected 0 to 9007199254740991)"),
-        (&["generate", "--tries", "0"], "'0' is out of range for a number of tries (expected 1 or more)"),
-        (&["generate", "--size", "-9"], "'-9' is not a side (expected 1 or more)"),
+        (
+            &["generate", "--seed", "9007199254740992"],
+            "'9007199254740992' is too large for a seed (expected 0 to 9007199254740991)",
+        ),
+        (&["generate", "--tries", "0"], "'0' is too small for a number of tries (expected 1 or more)"),
+        (&["generate", "--size", "-9"], "'-9' is not a side (expected 1 to 1024)"),
         (&["generate", "--mix", "x"], "'x' is not a number of block moves (expected 0 or more)"),
         (&["minimize", "--seed", "-3"], "'-3' is not a seed (expected 0 or more)"),
         (&["dimacs", "--max-literals", "-5"], "'-5' is not a number of literals (expected 0 or more)"),
-        (&["solve", "--first-line", "0"], "'0' is out of range for a line number (expected 1 to"),
+        (&["solve", "--first-line", "0"], "'0' is too small for a line number (expected 1 to"),
         (&["solve", "--first-index", "-2"], "'-2' is not an index (expected 1 to"),
         (&["solve", "--jobs", "-1"], "not a number of threads (expected 0 or more"),
         (&["solve", "-j", "abc"], "not a number of threads (expected 0 or more"),
@@ -283,7 +286,7 @@ fn an_option_of_another_command_names_the_commands_that_take_it() {
         (&["dimacs", "-j2"], "-j is an option of `solve`"),
         (&["dimacs", "--timeout=3"], "--timeout is an option of `solve`, `count`, `decode`,"),
         (&["generate", "--all"], "--all is an option of `solve`, not of `generate`"),
-        (&["solve", "--out", "x.cnf"], "--out is an option of `dimacs`, not of `solve`"),
+        (&["decode", "--all"], "--all is an option of `solve`, not of `decode`"),
     ] {
         let r = run(args, TOP1);
         assert_eq!(r.code, 2, "{args:?}");
@@ -291,10 +294,26 @@ fn an_option_of_another_command_names_the_commands_that_take_it() {
         assert!(r.stderr.contains(expected), "{args:?}: {}", r.stderr);
         assert!(!r.stderr.contains("-- --"), "{args:?}: {}", r.stderr);
     }
-    // An option no command takes keeps clap's message and its suggestion.
-    let r = run(&["solve", "--frobnicate"], TOP1);
-    assert_eq!(r.code, 2);
-    assert!(r.stderr.contains("unexpected argument '--frobnicate'"), "{}", r.stderr);
+    // An option no command takes keeps clap's message and its suggestion,
+    // and so does one clap finds a near name for (`--out-dir`), and one of
+    // the command given before its name, not after.
+    for (args, expected) in [
+        (&["solve", "--frobnicate"][..], "unexpected argument '--frobnicate'"),
+        (&["solve", "--out", "x.cnf"], "a similar argument exists: '--out-dir'"),
+        (&["--jobs", "2", "solve"], "unexpected argument '--jobs'"),
+    ] {
+        let r = run(args, TOP1);
+        assert_eq!(r.code, 2, "{args:?}");
+        assert!(r.stderr.contains(expected), "{args:?}: {}", r.stderr);
+    }
+    // An argument that is no UTF-8 beside it is no panic (exit 101).
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let bytes = std::ffi::OsStr::from_bytes(b"\xff.txt");
+        let out = satdoku().args(["solve", "--bogus"]).arg(bytes).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    }
 }
 
 #[test]
