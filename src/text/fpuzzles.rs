@@ -274,13 +274,19 @@ pub(crate) fn read_fpuzzles_from(text: &str, first_line: usize) -> Result<Puzzle
     let (layout, givens) = reader.grid(object)?;
     // Every constraint satdoku lacks is named at once: a setter told of one
     // at a time learned of the next only from the next run.
-    let mut unsupported = Vec::new();
+    // A rule written wrong is said after them: fixed, the puzzle would
+    // still not be read.
+    let (mut unsupported, mut wrong) = (Vec::new(), None);
     for (key, value) in object {
         if IGNORED.contains(&key.as_str()) || is_empty(value) {
             continue;
         }
-        if let Rule::Unsupported = reader.constraint(key, value, object)? {
-            unsupported.push(key.as_str());
+        match reader.constraint(key, value, object) {
+            Ok(Rule::Read) => {}
+            Ok(Rule::Unsupported) => unsupported.push(key.as_str()),
+            Err(e) => {
+                wrong.get_or_insert(e);
+            }
         }
     }
     if let Some(&first) = unsupported.first() {
@@ -290,6 +296,9 @@ pub(crate) fn read_fpuzzles_from(text: &str, first_line: usize) -> Result<Puzzle
             _ => format!("constraint {} is", names[0]),
         };
         return Err(at(first, format!("the f-puzzles {what} not supported by satdoku")));
+    }
+    if let Some(e) = wrong {
+        return Err(e);
     }
     let Reader { variants, extra, constraints, .. } = reader;
     let (extra_paths, extra): (Vec<String>, Vec<Vec<Cell>>) = extra.into_iter().unzip();
@@ -1133,6 +1142,10 @@ mod tests {
             e.to_string(),
             "f-puzzles quadruple: the f-puzzles constraints `quadruple`, `minimum` and `betweenline` are not supported by satdoku"
         );
+        // Before a supported rule written wrong, which would only be fixed
+        // for nothing (review s68).
+        let e = read_fpuzzles(r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C1","R9C2"],"value":"3"}],"minimum":[{"cell":"R3C3"}]}"#).unwrap_err();
+        assert_eq!(e.to_string(), "f-puzzles minimum: the f-puzzles constraint `minimum` is not supported by satdoku");
         let e = read_fpuzzles(r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C1","R5C2"],"value":"3"}]}"#).unwrap_err();
         assert_eq!(e.to_string(), "f-puzzles killercage[0].cells[1]: 'R5C2' is not a cell of a 4x4 grid");
     }

@@ -159,10 +159,12 @@ fn unmarked(mut line: &[u8]) -> &[u8] {
     line
 }
 
-/// Drop the colour codes of a line (SGR escape sequences, `ESC [ 1;36 m`),
-/// as a terminal shows it: grids written with `--color always`, or kept
-/// from a terminal session, read back as the text they show. Columns in
-/// messages count what is left. Any other escape stays, and is named.
+/// Drop the colour codes of a line (SGR escape sequences, `ESC [ 1;36 m`
+/// or `ESC [ 38:5:196 m`, and the erase to the line's end, `ESC [ K`, that
+/// `grep --color=always` writes after each), as a terminal shows it: grids
+/// written with `--color always`, or kept from a terminal, read back as the
+/// text they show. Columns in messages count what is left. Any other
+/// escape stays, and is named.
 fn drop_colours(line: &mut Vec<u8>) {
     if !line.contains(&0x1b) {
         return;
@@ -171,8 +173,8 @@ fn drop_colours(line: &mut Vec<u8>) {
     let mut i = 0;
     while i < line.len() {
         if line[i] == 0x1b && line.get(i + 1) == Some(&b'[') {
-            let params = line[i + 2..].iter().take_while(|b| b.is_ascii_digit() || **b == b';').count();
-            if line.get(i + 2 + params) == Some(&b'm') {
+            let params = line[i + 2..].iter().take_while(|b| b.is_ascii_digit() || matches!(b, b';' | b':')).count();
+            if matches!(line.get(i + 2 + params), Some(b'm' | b'K')) {
                 i += 3 + params;
                 continue;
             }
@@ -1353,7 +1355,8 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                     // `Puzzle 3: 4..7…`: the words before the puzzle name it.
                     let before = fields.iter().take_while(|(c, _)| c < column).map(|(_, f)| f.trim());
                     let label = before.collect::<Vec<_>>().join(" ");
-                    cells.label = is_text(&label, alphabet).then(|| echo(&label));
+                    let label = undecorated(&label);
+                    cells.label = is_text(label, alphabet).then(|| echo(label));
                     // A jigsaw file's row brings the puzzle's regions in a
                     // later field (janko.at's `id n givens regions solution`).
                     // The grid options' layout wins over it.
@@ -1380,10 +1383,11 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                             let entry = self.entry(line, cells.label, Err(error));
                             self.ready.push_back(entry);
                         }
-                        None if self.spec.takes_row_regions()
-                            && self.jigsaw_rows.is_some_and(|rows| rows.puzzle == index) =>
+                        None if let Some(JigsawRows { first, regions, .. }) = self
+                            .jigsaw_rows
+                            .filter(|rows| rows.puzzle == index && self.spec.takes_row_regions())
+                            .filter(|_| line::cut_before_regions(&fields[index + 1..], cells.tokens.len())) =>
                         {
-                            let JigsawRows { first, regions, .. } = self.jigsaw_rows.expect("just matched");
                             let kind = ParseErrorKind::RegionsMissing { field: regions, first };
                             let at = fields.get(regions - 1).map_or(line_end(&fields), |(column, _)| column + 1);
                             let error = self.error(line, Some(at), kind);
@@ -1396,9 +1400,14 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                                 Some(_) => Vec::new(),
                             };
                             self.frame(line, cells);
+                            // The puzzles beside it have no title of their
+                            // own: a title that counts the puzzles still
+                            // counts from the first (`Grid 02` with none).
+                            let titled = self.last_titled.take();
                             for other in beside {
                                 self.frame(line, other);
                             }
+                            self.last_titled = titled;
                         }
                     }
                 }

@@ -121,6 +121,11 @@ fn coloured_grids_read_back_as_the_text_they_show() {
     for (solution, puzzle) in solutions.iter().zip(puzzles.lines()) {
         assert_solves(&Shape::classic(9), &read_symbols(puzzle), &read_symbols(solution), "read back");
     }
+    // `grep --color=always` marks a match with `ESC[01;31m ESC[K … ESC[m ESC[K`.
+    let grepped = format!("\x1b[01;31m\x1b[K{}\x1b[m\x1b[K{}\n", &PUZZLE[..9], &PUZZLE[9..]);
+    let again = run(&["solve", "--format", "line"], &grepped);
+    assert_eq!(again.code, 0, "{}", again.stderr);
+    assert_solves(&Shape::classic(9), &read_symbols(PUZZLE), &read_symbols(again.stdout.trim()), "grep's colours");
     let moved = run(&["solve"], &format!("\x1b[2J{PUZZLE}\n"));
     assert_eq!(moved.code, 2);
     assert!(moved.stderr.contains("an escape character"), "{}", moved.stderr);

@@ -205,6 +205,16 @@ fn puzzles_side_by_side_on_a_line_are_a_record_each() {
     solves_as(format!("{TOP1} {solution} {TOP2} {}\n", top2.trim()).as_bytes(), &[TOP1, TOP2]);
     // What follows another field is free (tdoku's `puzzle:count:…`).
     solves_as(format!("{TOP1}:1:{TOP2}\n").as_bytes(), &[TOP1]);
+    // The first is named by its label; a title that heads no puzzle after
+    // them is still reported (the puzzle beside had cleared the count).
+    let out = run(&["solve", "--format", "json"], &format!("Grid 01\n{TOP1} {TOP2}\nGrid 02\n"));
+    assert_eq!(out.code, 2, "{}", out.stdout);
+    let records = json_lines(out.stdout.as_bytes());
+    let statuses: Vec<&str> = records.iter().map(|r| r["status"].as_str().unwrap()).collect();
+    assert_eq!(statuses, ["solved", "solved", "invalid"], "{}", out.stdout);
+    assert!(records[2]["error"].as_str().unwrap().contains("'Grid 02' heads no puzzle"), "{}", records[2]);
+    let out = run(&["solve", "--format", "json"], &format!("Puzzle 1: {TOP1} {TOP2}\n"));
+    assert_eq!(json_lines(out.stdout.as_bytes())[0]["name"], "Puzzle 1", "{}", out.stdout);
 
     let r = run(&["generate", "--solved", "--size", "16", "--seed", "3"], "");
     let full = r.stdout.trim();

@@ -1056,8 +1056,7 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under
 /// neither a state of the line's puzzle nor it a state of that one (a value
 /// of one where the other has another, or a given of each the other lacks).
 /// Its solution, or a state of it, beside it stays a free field, and so
-/// does what follows another field (`4..7…:1:…`, a comment's `# …`); a
-/// second puzzle was passed over as one, and lost without a word. Every
+/// does what follows another field (`4..7…:1:…`, a comment's `# …`). Every
 /// value of the puzzles fits their side, none is shaped as a region map
 /// ([`later_field`]), and the line's fields are no bigger grid's rows
 /// written one after another (a 16×16's sixteen words of sixteen cells,
@@ -1106,6 +1105,24 @@ pub(super) fn puzzles_beside(
     match puzzles.iter().any(apart) {
         true => puzzles,
         false => Vec::new(),
+    }
+}
+
+/// Whether the fields after a jigsaw file's row's puzzle of `k` cells end
+/// where its regions would be: none holds anything, or the one that does,
+/// the last, is fewer than n labels of 0 to n − 1 ([`later_field`] names a
+/// map cut after more). A classic row of such a file, its solution or a
+/// word after its puzzle, is none.
+pub(super) fn cut_before_regions(fields: &[(usize, String)], k: usize) -> bool {
+    let Some(n) = exact_sqrt(k) else { return false };
+    let filled: Vec<&str> = fields.iter().map(|(_, f)| f.trim()).filter(|f| !f.is_empty()).collect();
+    match filled[..] {
+        [] => true,
+        [last] if fields.iter().rposition(|(_, f)| !f.trim().is_empty()) == Some(0) => {
+            let labels: Vec<&str> = last.trim_end_matches(',').split(',').map(str::trim).collect();
+            labels.len() < n && labels.iter().all(|l| l.parse::<usize>().is_ok_and(|v| v < n))
+        }
+        _ => false,
     }
 }
 

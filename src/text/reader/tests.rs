@@ -4762,6 +4762,17 @@ mod numbers_rows_and_jigsaw_lines {
             }
             // Alone, the row is a puzzle with its fields, as it was.
             assert_eq!(statuses(&read(&format!("{cut}\n"))), ["ok"], "{cut:?}");
+            // A classic row of the file, not cut: its solution, its regions
+            // column left empty, or a word after its puzzle (review s68).
+            let givens = &tabbed[..start - 1];
+            for classic in
+                [format!("{givens}\t{}", JIGSAW[4]), format!("{givens}\t\t{}", JIGSAW[4]), format!("{givens}\tclassic")]
+            {
+                let entries = read(&format!("{tabbed}\n{classic}\n"));
+                assert_eq!(statuses(&entries), ["ok", "ok"], "{classic:?}");
+                let layout = entries[1].puzzle.as_ref().unwrap().geometry().layout();
+                assert_eq!(layout, &Layout::Boxes { rows: 2, cols: 2 }, "{classic:?}");
+            }
             // So it is where an option fixed the grid.
             assert_eq!(statuses(&read_fixed(&format!("{tabbed}\n{cut}\n"), 4)), ["ok", "ok"], "{cut:?}");
         }
