@@ -266,11 +266,17 @@ fn a_wrong_number_for_an_option_says_what_is_expected() {
         (&["solve", "--all", "--max", "-3"], "not a number of solutions (expected 1 or more)"),
         (&["analyze", "--max", "-1"], "not a number of solutions (expected 0 or more)"),
     ] {
-        let r = run(args, TOP1);
-        assert_eq!(r.code, 2, "{args:?}");
-        assert!(r.stdout.is_empty(), "{args:?}: {}", r.stdout);
-        assert!(r.stderr.contains(expected), "{args:?}: {}", r.stderr);
+        assert_usage_error(args, expected);
     }
+}
+
+/// `args` are a usage error (exit 2, nothing on stdout) whose message holds `expected`.
+fn assert_usage_error(args: &[&str], expected: &str) {
+    let r = run(args, TOP1);
+    assert_eq!(r.code, 2, "{args:?}");
+    assert!(r.stdout.is_empty(), "{args:?}: {}", r.stdout);
+    assert!(r.stderr.contains(expected), "{args:?}: {}", r.stderr);
+    assert!(!r.stderr.contains("-- --"), "{args:?}: {}", r.stderr);
 }
 
 /// An option of other commands, given to one that takes none of it, is
@@ -288,11 +294,7 @@ fn an_option_of_another_command_names_the_commands_that_take_it() {
         (&["generate", "--all"], "--all is an option of `solve`, not of `generate`"),
         (&["decode", "--all"], "--all is an option of `solve`, not of `decode`"),
     ] {
-        let r = run(args, TOP1);
-        assert_eq!(r.code, 2, "{args:?}");
-        assert!(r.stdout.is_empty(), "{args:?}: {}", r.stdout);
-        assert!(r.stderr.contains(expected), "{args:?}: {}", r.stderr);
-        assert!(!r.stderr.contains("-- --"), "{args:?}: {}", r.stderr);
+        assert_usage_error(args, expected);
     }
     // An option no command takes keeps clap's message and its suggestion,
     // and so does one clap finds a near name for (`--out-dir`), and one of
@@ -302,9 +304,7 @@ fn an_option_of_another_command_names_the_commands_that_take_it() {
         (&["solve", "--out", "x.cnf"], "a similar argument exists: '--out-dir'"),
         (&["--jobs", "2", "solve"], "unexpected argument '--jobs'"),
     ] {
-        let r = run(args, TOP1);
-        assert_eq!(r.code, 2, "{args:?}");
-        assert!(r.stderr.contains(expected), "{args:?}: {}", r.stderr);
+        assert_usage_error(args, expected);
     }
     // An argument that is no UTF-8 beside it is no panic (exit 101).
     #[cfg(unix)]
