@@ -1079,6 +1079,15 @@ pub(super) fn puzzles_beside(
     }
     // The whole grids of the puzzle's size after it, up to another field:
     // the puzzles, and the solutions between them.
+    // Most lines have none: a puzzle, its solution, a rating. Told at the
+    // cost of a scan, before any field is read as cells.
+    let open = |text: &str| match comma_numbers(text) {
+        true => text.split(',').any(|p| matches!(p.trim(), "" | "0")),
+        false => text.chars().any(|c| alphabet.read(c) == Symbol::Empty),
+    };
+    if !fields.iter().any(|(_, f)| open(f.trim()) && is_whole_field(f.trim(), alphabet, fixed)) {
+        return Vec::new();
+    }
     let mut puzzles = Vec::new();
     for (column, field) in fields {
         let text = field.trim();
