@@ -1050,17 +1050,18 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under
 }
 
 /// The fields right after a line's puzzle (no CSV header over it) that
-/// are puzzles of their own, as cells: whole puzzles of its size with an
-/// empty cell, one after another with nothing but full grids (their
-/// solutions) between, where one of them is
-/// neither a state of the line's puzzle nor it a state of that one (a value
-/// of one where the other has another, or a given of each the other lacks).
-/// Its solution, or a state of it, beside it stays a free field, and so
-/// does what follows another field (`4..7…:1:…`, a comment's `# …`). Every
-/// value of the puzzles fits their side, none is shaped as a region map
-/// ([`later_field`]), and the line's fields are no bigger grid's rows
-/// written one after another (a 16×16's sixteen words of sixteen cells,
-/// each a 4×4 by its length: k words of k cells).
+/// are puzzles of their own, as cells.
+///
+/// They are whole puzzles of its size with an empty cell, one after
+/// another with nothing but full grids (their solutions) between, and one
+/// of them is neither a state of the line's puzzle nor it a state of that
+/// one (a value of one where the other has another, or a given of each the
+/// other lacks). The puzzle's solution, or a state of it, beside it stays a
+/// free field, and so does what follows another field (`4..7…:1:…`, a
+/// comment's `# …`). Every value of the puzzles fits their side, none is
+/// shaped as a region map ([`later_field`]), and the line's fields are no
+/// bigger grid's rows written one after another (a 16×16's sixteen words
+/// of sixteen cells, each a 4×4 by its length: k words of k cells).
 pub(super) fn puzzles_beside(
     fields: &[(usize, String)],
     first: &[Token],
@@ -1077,8 +1078,6 @@ pub(super) fn puzzles_beside(
     if !fits(first) || rows {
         return Vec::new();
     }
-    // The whole grids of the puzzle's size after it, up to another field:
-    // the puzzles, and the solutions between them.
     // Most lines have none: a puzzle, its solution, a rating. Told at the
     // cost of a scan, before any field is read as cells.
     let open = |text: &str| match comma_numbers(text) {
@@ -1088,6 +1087,8 @@ pub(super) fn puzzles_beside(
     if !fields.iter().any(|(_, f)| open(f.trim()) && is_whole_field(f.trim(), alphabet, fixed)) {
         return Vec::new();
     }
+    // The whole grids of the puzzle's size after it, up to another field:
+    // the puzzles, and the solutions between them.
     let mut puzzles = Vec::new();
     for (column, field) in fields {
         let text = field.trim();
