@@ -1111,11 +1111,12 @@ mod tests {
     /// reason: a lone `diagonal-` was "extra unit 1".
     #[test]
     fn a_lone_diagonal_goes_by_its_name() {
-        for (key, second, name) in [("diagonal-", "R6C6", "main diagonal"), ("diagonal+", "R6C1", "anti-diagonal")] {
-            let first = if key == "diagonal-" { "R1C1" } else { "R1C6" };
+        // Each diagonal's two ends, 0-based, given the same value.
+        let cases =
+            [("diagonal-", [(0, 0), (5, 5)], "main diagonal"), ("diagonal+", [(0, 5), (5, 0)], "anti-diagonal")];
+        for (key, ends, name) in cases {
             let mut grid = vec![vec![json!({}); 6]; 6];
-            for cell in [first, second] {
-                let (r, c) = (cell[1..2].parse::<usize>().unwrap() - 1, cell[3..].parse::<usize>().unwrap() - 1);
+            for (r, c) in ends {
                 grid[r][c] = json!({ "value": 1, "given": true });
             }
             let text = json!({ "size": 6, key: true, "grid": grid }).to_string();
@@ -1123,7 +1124,7 @@ mod tests {
             let outcome = crate::solve(&puzzle, &crate::SolveOptions::default()).unwrap();
             let crate::Outcome::Unsolvable(Some(reason)) = outcome else { panic!("{key}: {outcome:?}") };
             let said = reason.describe(puzzle.geometry(), &crate::Alphabet::default());
-            let (a, b) = (first.to_lowercase(), second.to_lowercase());
+            let [a, b] = ends.map(|(r, c)| format!("r{}c{}", r + 1, c + 1));
             assert_eq!(said, format!("the givens clash: {name} has 1 twice ({a} and {b})"), "{key}");
         }
     }
