@@ -85,7 +85,7 @@ impl Command {
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => return usage_exit(another_commands_option(&e).unwrap_or(e)),
+        Err(e) => return usage_exit(option_taken_as_value().or_else(|| another_commands_option(&e)).unwrap_or(e)),
     };
     // The grid options are every command's, as clap's `global` puts them,
     // but `completions` and `man` read no puzzles: given there, a mistake.
@@ -135,6 +135,38 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// An option given where a value goes (`generate --timeout --jobs 2`):
+/// `--timeout` takes values that start with a hyphen (so that `-1` is
+/// named as not a number of seconds), so it took `--jobs` as its value and
+/// clap said "unexpected argument '2'".
+fn option_taken_as_value() -> Option<clap::Error> {
+    let cli = Cli::command();
+    let args: Vec<String> = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
+    let at = args.iter().position(|a| cli.find_subcommand(a).is_some())?;
+    let command = cli.find_subcommand(&args[at])?;
+    let names = |a: &clap::Arg| {
+        let long = a.get_long().map(|l| format!("--{l}"));
+        let short = a.get_short().map(|s| format!("-{s}"));
+        [long, short].into_iter().flatten().collect::<Vec<_>>()
+    };
+    // The grid options are the top command's, `global` to every command.
+    let option_named = |word: &str| {
+        let mut options = command.get_arguments().chain(cli.get_arguments());
+        options.find(|a| names(a).iter().any(|n| n == word))
+    };
+    let typed = &args[at + 1..];
+    let typed = &typed[..typed.iter().position(|a| a == "--").unwrap_or(typed.len())];
+    typed.windows(2).find_map(|pair| {
+        option_named(&pair[0]).filter(|a| a.is_allow_hyphen_values_set())?;
+        let option = pair[1].split('=').next().unwrap_or(&pair[1]);
+        option_named(option)?;
+        let taker = &pair[0];
+        let message = format!("{taker} needs a value, and {option}, given after it, is an option, not its value");
+        let name = command.get_name();
+        Some(command.clone().bin_name(format!("satdoku {name}")).error(ErrorKind::InvalidValue, message))
+    })
 }
 
 /// An unknown option that other commands take (`dimacs --jobs 2`), said

@@ -279,6 +279,26 @@ fn assert_usage_error(args: &[&str], expected: &str) {
     assert!(!r.stderr.contains("-- --"), "{args:?}: {}", r.stderr);
 }
 
+/// `--timeout` with its value left out, before another option, says so:
+/// `generate --timeout --jobs 2` took `--jobs` for the seconds and said
+/// "unexpected argument '2' found".
+#[test]
+fn an_option_where_the_timeout_goes_says_the_value_is_missing() {
+    for (args, expected) in [
+        (
+            &["generate", "--timeout", "--jobs", "2"][..],
+            "--timeout needs a value, and --jobs, given after it, is an option",
+        ),
+        (&["solve", "--timeout", "-j", "2"], "--timeout needs a value, and -j, given after it, is an option"),
+        (&["count", "--timeout", "--max=3"], "--timeout needs a value, and --max, given after it"),
+        (&["solve", "--timeout", "--box", "2x2"], "--timeout needs a value, and --box, given after it"),
+    ] {
+        assert_usage_error(args, expected);
+    }
+    // A number is still the timeout's, and named if it is wrong.
+    assert_usage_error(&["solve", "--timeout", "-1", "--jobs", "1"], "'-1' is not a positive number of seconds");
+}
+
 /// An option of other commands, given to one that takes none of it, is
 /// named with the commands that take it: it was clap's "unexpected
 /// argument", with a tip to pass it as a file name (`-- --jobs`).
