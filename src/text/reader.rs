@@ -1622,6 +1622,13 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 i = at + 1;
             }
         }
+        // The last group ends the grid: a row of k right under it belongs
+        // to a block of its own (a whole puzzle after one cut short,
+        // `2 rows, blank, 4 rows` in a file of 4×4s), which is not taken
+        // apart to fill this one.
+        if ahead(self, i).0 == Ahead::Row {
+            return None;
+        }
         if let Some(m) = exact_sqrt(k).filter(|&m| self.spec.geometry_for(m).is_ok()) {
             let mut signs = RowSigns::default();
             rows.iter().for_each(|(_, tokens)| signs.add(RowSigns::of(tokens, m)));

@@ -3969,6 +3969,15 @@ fn grids_spaced_by_blank_lines_between_rows_or_bands_are_one_puzzle() {
     assert_eq!(statuses(&entries), ["ok"; 16]);
     let entries = read(&format!("{}\n\n{}\n", r[..3].join("\n"), TOP[1]));
     assert_eq!(statuses(&entries), ["invalid", "ok"]);
+    // A grid cut to its first half, before whole grids each between blank
+    // lines: those are puzzles, not its lost half. Each later grid's first
+    // half had made up the one before, a solution to a puzzle nobody wrote.
+    let fours = ["23.14.23.41.....", ".21.1...3.......", "1..4.4..3..2...."];
+    let four_rows = |p: &str| p.as_bytes().chunks(4).map(|r| std::str::from_utf8(r).unwrap()).join("\n");
+    let text = format!("{}\n\n{}\n", &four_rows(fours[0])[..9], fours[1..].iter().map(|p| four_rows(p)).join("\n\n"));
+    let entries = read(&text);
+    assert_eq!(statuses(&entries), ["invalid", "ok", "ok"], "{text}");
+    assert_eq!(entries[1..].iter().map(givens).collect::<Vec<_>>(), &fours[1..], "{text}");
     // A 16×16 each line of which could be a 4×4 puzzle: its values past 4 tell.
     let sixteen = stripe16(|v| Alphabet::default().symbol(Value::from_index(v)).unwrap());
     // Its first row empty too: the rows after the blank line tell.
