@@ -405,6 +405,20 @@ pub enum ParseErrorKind {
         /// The first jigsaw row of the input.
         first: usize,
     },
+    /// A grid whose size has boxes of more than one shape, ruled so that
+    /// no one shape is drawn: a row's `|` where the other rows have none,
+    /// and no rule lines every h rows. With the default shape in their
+    /// place, the puzzle solved was one nobody set (a 6×6 ruled in 3×2
+    /// boxes, one row's `|` misplaced, was solved in 2×3 boxes).
+    #[error("the box rules of the {n}x{n} grid from line {first} show no one shape of boxes ({}): the `|` of this line are not where the other rows have them, and the rule lines do not tell either (mend the rules, or give the shape with --box RxC)", shapes.iter().map(|(r, c)| format!("{r}x{c}")).collect::<Vec<_>>().join(", "))]
+    BoxesUnclear {
+        /// The first line of the grid.
+        first: usize,
+        /// Its side.
+        n: usize,
+        /// The shapes of boxes a grid of that side may have (rows, columns).
+        shapes: Vec<(usize, usize)>,
+    },
     /// A line longer than any grid needs; the rest of it was skipped.
     #[error("a line longer than {} MiB: no grid needs that many characters (the largest, 1024×1024 in numbers, needs about 5 MiB)", limit >> 20)]
     LineTooLong {

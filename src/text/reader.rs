@@ -248,6 +248,9 @@ pub struct PuzzleReader<'a, R> {
     commented: (usize, usize),
     /// The box rules drawn around the cells read lately.
     drawn: Drawn,
+    /// The last line of a chain of grids spaced by bands, back to back,
+    /// whose rows [`Self::spaced_grid`] found to be whole grids.
+    spaced_through: usize,
     /// Whether an entry has been made: a puzzle, or a record of one.
     answered: bool,
     /// In an `.sdk` section that holds no puzzle (`[State]`, `[PencilMarks]`,
@@ -524,13 +527,22 @@ impl Drawn {
 
     /// The boxes (rows, columns) the rules drawn in and around `rows`, the
     /// rows of a side-`n` grid, show: rule lines every h rows and `|` every
-    /// w cells of every row, or one of the two, the other side n / h or n /
-    /// w; where the rule lines disagree with the `|` (not evenly drawn, or
-    /// not boxes of n cells with them), the `|` of every row. None where
-    /// nothing is drawn, or not evenly (a jigsaw's walls).
+    /// w cells, or one of the two, the other side n / h or n / w; where the
+    /// rule lines disagree with the `|` (not evenly drawn, or not boxes of
+    /// n cells with them), the `|`. A row with no `|` tells nothing, and
+    /// one whose `|` are some of the others' (one lost) keeps their width.
+    /// `Ok(None)` where nothing is drawn, or no split of boxes;
+    /// `Err(line)` where the rows' `|` disagree (one out of place, or a
+    /// jigsaw's walls), the rule lines not telling either: `line` is the
+    /// first row unlike the others.
     /// `column` tells where a cell of a row is (a token's, a candidate
     /// word's).
-    fn boxes<T>(&self, n: usize, rows: &[(usize, Vec<T>)], column: impl Fn(&T) -> usize) -> Option<(usize, usize)> {
+    fn boxes<T>(
+        &self,
+        n: usize,
+        rows: &[(usize, Vec<T>)],
+        column: impl Fn(&T) -> usize,
+    ) -> Result<Option<(usize, usize)>, usize> {
         // Where the rules fall, 0 < k < n, every `step` apart.
         let step = |at: &[usize]| -> Result<Option<usize>, ()> {
             let Some(&first) = at.first() else { return Ok(None) };
@@ -542,33 +554,60 @@ impl Drawn {
             .filter(|(_, pair)| self.rules.range(pair[0].0 + 1..pair[1].0).next().is_some())
             .map(|(k, _)| k)
             .collect();
-        let mut across: Option<Vec<usize>> = None;
-        for (line, tokens) in rows {
-            let bars = self.bars.get(line).map_or(&[][..], Vec::as_slice);
-            let mut at: Vec<usize> = bars
-                .iter()
-                .map(|&bar| tokens.iter().filter(|t| column(t) < bar as usize).count())
-                .filter(|&k| 0 < k && k < n)
-                .collect();
-            at.dedup();
-            match &across {
-                Some(first) if *first != at => return None,
-                Some(_) => {}
-                None => across = Some(at),
-            }
-        }
-        let (down, across) = (step(&between), step(&across.unwrap_or_default()).ok()?);
+        // Each row's `|`, as the number of cells before each; rows with none left out.
+        let barred: Vec<(usize, Vec<usize>)> = rows
+            .iter()
+            .map(|(line, tokens)| {
+                let bars = self.bars.get(line).map_or(&[][..], Vec::as_slice);
+                let mut at: Vec<usize> = bars
+                    .iter()
+                    .map(|&bar| tokens.iter().filter(|t| column(t) < bar as usize).count())
+                    .filter(|&k| 0 < k && k < n)
+                    .collect();
+                at.dedup();
+                (*line, at)
+            })
+            .filter(|(_, at)| !at.is_empty())
+            .collect();
+        let across = match &barred[..] {
+            [] => Ok(None),
+            // Every row alike: a split that is no box shape's (`1 | 2345 | 6`) draws none.
+            [(_, first), rest @ ..] if rest.iter().all(|(_, at)| at == first) => Ok(step(first).unwrap_or(None)),
+            // Rows drawn unlike each other: the width some row draws whole,
+            // whose places hold every other row's `|`.
+            _ => (2..n)
+                .filter(|w| n % w == 0)
+                .find(|&w| {
+                    let whole: Vec<usize> = (1..n / w).map(|k| k * w).collect();
+                    let within = barred.iter().all(|(_, at)| at.iter().all(|k| k % w == 0));
+                    within && barred.iter().any(|(_, at)| *at == whole)
+                })
+                .map(Some)
+                .ok_or(()),
+        };
+        let down = step(&between);
+        // The first row drawn unlike most.
+        let unlike = || {
+            let alike = |at: &Vec<usize>| barred.iter().filter(|(_, other)| other == at).count();
+            let most = barred.iter().map(|(_, at)| at).max_by_key(|at| alike(at)).unwrap_or(&barred[0].1);
+            barred.iter().find(|(_, at)| at != most).map_or(barred[0].0, |(line, _)| *line)
+        };
         match (down, across) {
             // `|` drawn alike in every row, every w cells, fix the boxes'
             // width: a rule line out of place, lost or one too many, is one
             // line against n rows, and leaves them drawn (a 4×2's rows,
             // `|` every 2 cells, with a rule line after rows 4 and 6).
-            (Ok(Some(h)), Some(w)) if h * w == n => Some((h, w)),
-            (_, Some(w)) if 1 < w && w < n => Some((n / w, w)),
-            (Ok(Some(_)), Some(_)) => None,
-            (Ok(Some(h)), None) => Some((h, n / h)),
-            (Ok(None), Some(w)) => Some((n / w, w)),
-            (Ok(None), None) | (Err(()), _) => None,
+            (Ok(Some(h)), Ok(Some(w))) if h * w == n => Ok(Some((h, w))),
+            (_, Ok(Some(w))) if 1 < w && w < n => Ok(Some((n / w, w))),
+            (Ok(Some(_)), Ok(Some(_))) => Ok(None),
+            (Ok(Some(h)), Ok(None)) => Ok(Some((h, n / h))),
+            // The rows' `|` disagree: rule lines every h rows still tell.
+            (Ok(Some(h)), Err(())) if 1 < h && h < n => Ok(Some((h, n / h))),
+            (Ok(None), Ok(Some(w))) => Ok(Some((n / w, w))),
+            (Ok(None) | Err(()), Ok(None)) => Ok(None),
+            (_, Err(())) => Err(unlike()),
+            // `|` after every cell (w = 1), the rule lines uneven.
+            (Err(()), Ok(Some(_))) => Ok(None),
         }
     }
 }
@@ -668,6 +707,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             titles: (0, 0),
             commented: (0, 0),
             drawn: Drawn::default(),
+            spaced_through: 0,
             answered: false,
             skipping: 0,
             column: None,
@@ -1622,12 +1662,25 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 i = at + 1;
             }
         }
-        // The last group ends the grid: a row of k right under it belongs
-        // to a block of its own (a whole puzzle after one cut short,
-        // `2 rows, blank, 4 rows` in a file of 4×4s), which is not taken
-        // apart to fill this one.
-        if ahead(self, i).0 == Ahead::Row {
-            return None;
+        // Grids so spaced may follow each other with no blank line between
+        // (a 4×4's `2 rows, blank, 2 + 2 rows, blank, 2 rows`): where rows
+        // follow its last group, the blocks from here to the chain's end
+        // must add up to whole grids. A grid cut to its first half before
+        // whole grids (`2 rows, blank, 4 rows, blank, 4 rows`) is not made
+        // up from the next grid's rows, nor that one from the one after.
+        if ahead(self, i).0 == Ahead::Row && line > self.spaced_through {
+            let (mut rest, mut j, mut end) = (0, i, i);
+            while rest < MAX_RUN_ROWS {
+                match ahead(self, j) {
+                    (Ahead::Row, at) => (rest, j, end) = (rest + 1, at + 1, at),
+                    (Ahead::Blank, at) if ahead(self, at + 1).0 == Ahead::Row => j = at + 1,
+                    _ => break,
+                }
+            }
+            if rest % k != 0 {
+                return None;
+            }
+            self.spaced_through = self.peek(end).map_or(line, |(number, _)| *number);
         }
         if let Some(m) = exact_sqrt(k).filter(|&m| self.spec.geometry_for(m).is_ok()) {
             let mut signs = RowSigns::default();
@@ -2846,7 +2899,13 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
         }
         let sets: Vec<&[usize]> = rows.iter().flat_map(|(_, words)| words).map(|w| w.digits.as_slice()).collect();
-        let drawn = self.drawn.boxes(m, &rows, |w| w.column);
+        let drawn = match self.drawn.boxes(m, &rows, |w| w.column) {
+            Ok(drawn) => drawn,
+            Err(at) => match self.boxes_unclear(line, m) {
+                Some(kind) => return Some(Err(self.error(at, None, kind))),
+                None => None,
+            },
+        };
         Some(self.marked_puzzle(line, m, drawn, sets.into_iter()))
     }
 
@@ -3050,9 +3109,29 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         Ok(Puzzle::with_candidates(geometry, givens, candidates).expect("geometry_for(m) has side m"))
     }
 
+    /// Where a grid's rules show no one shape of boxes ([`Drawn::boxes`]),
+    /// the error, if its boxes are the reader's to choose and a side-`n`
+    /// grid has more than one shape of them; else the default shape, the
+    /// only one (a 9×9's `|` out of place), or the options' grid, stands.
+    fn boxes_unclear(&self, first: usize, n: usize) -> Option<ParseErrorKind> {
+        let shapes: Vec<(usize, usize)> = (2..n).filter(|r| n % r == 0).map(|r| (r, n / r)).collect();
+        let chosen = self.spec.fixed_size().is_some() || self.spec.is_latin();
+        (!chosen && shapes.len() > 1).then_some(ParseErrorKind::BoxesUnclear { first, n, shapes })
+    }
+
     /// Turn the rows of a side-`n` puzzle into a puzzle of the spec's geometry.
     fn resolve(&mut self, line: usize, n: usize, rows: &[(usize, Vec<Token>)]) -> Result<Puzzle, ParseError> {
-        let boxes = self.drawn.boxes(n, rows, |t| t.column as usize);
+        let boxes = match self.drawn.boxes(n, rows, |t| t.column as usize) {
+            Ok(boxes) => boxes,
+            Err(at) => match self.boxes_unclear(line, n) {
+                Some(kind) => {
+                    // A row's own fault first: a damaged row draws its `|` unlike the others.
+                    self.givens(line, n, rows)?;
+                    return Err(self.error(at, None, kind));
+                }
+                None => None,
+            },
+        };
         let geometry =
             self.spec.geometry_drawn(n, boxes).map_err(|e| self.error(line, None, ParseErrorKind::Geometry(e)))?;
         let givens = self.givens(line, n, rows)?;

@@ -99,8 +99,13 @@ impl Alphabet {
         self.empty.len() == 1
     }
 
-    /// What `ch` means.
+    /// What `ch` means. The default alphabet reads a digit of any script
+    /// as its value (`４`, `٤`, `४`, `𝟒` as `4`), and the full-width forms
+    /// of its letters and empty marks as theirs (`Ａ`, `．`), as Japanese
+    /// and Arabic pages write them: such a grid was read as title lines,
+    /// and its puzzle lost.
     pub(crate) fn read(&self, ch: char) -> Symbol {
+        let ch = if self.is_custom() { ch } else { ascii_form(ch) };
         if self.empty.contains(&ch) {
             return Symbol::Empty;
         }
@@ -163,9 +168,52 @@ impl Alphabet {
     }
 }
 
+/// The first digit (zero) of each run of ten decimal digits that puzzles
+/// are written in besides ASCII's: Arabic-Indic, Eastern Arabic-Indic,
+/// Devanagari, Bengali, Thai, full-width, and the five mathematical digit
+/// styles (bold, double-struck, sans-serif, sans-serif bold, monospace).
+const ZEROS: [u32; 11] = [0x0660, 0x06F0, 0x0966, 0x09E6, 0x0E50, 0xFF10, 0x1D7CE, 0x1D7D8, 0x1D7E2, 0x1D7EC, 0x1D7F6];
+
+/// `ch` as the ASCII character it stands for: a digit of [`ZEROS`]'s runs,
+/// or a full-width form (U+FF01 to U+FF5E, `Ａ` as `A`, `．` as `.`); any
+/// other character as it is.
+fn ascii_form(ch: char) -> char {
+    let code = ch as u32;
+    if code < 0x80 {
+        return ch;
+    }
+    if let Some(zero) = ZEROS.iter().find(|&&zero| (zero..zero + 10).contains(&code)) {
+        return char::from(b'0' + (code - zero) as u8);
+    }
+    match code {
+        0xFF01..=0xFF5E => char::from_u32(code - 0xFF01 + 0x21).unwrap_or(ch),
+        _ => ch,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Digits of other scripts and full-width forms read as their ASCII
+    /// characters under the default alphabet, and only there.
+    #[test]
+    fn digits_of_any_script_and_full_width_forms_read_as_ascii() {
+        let a = Alphabet::default();
+        for four in ['４', '٤', '۴', '४', '৪', '๔', '𝟒', '𝟜', '𝟦', '𝟰', '𝟺'] {
+            assert_eq!(a.read(four), Symbol::Value(4), "{four}");
+        }
+        assert_eq!(a.read('٩'), Symbol::Value(9));
+        assert_eq!(a.read('０'), Symbol::Empty);
+        assert_eq!(a.read('．'), Symbol::Empty);
+        assert_eq!(a.read('Ａ'), Symbol::Value(10));
+        assert_eq!(a.read('ｇ'), Symbol::Value(16));
+        assert_eq!(a.read('？'), Symbol::Unknown);
+        assert_eq!(a.read('é'), Symbol::Unknown);
+        let custom = Alphabet::custom("1234").unwrap();
+        assert_eq!(custom.read('４'), Symbol::Unknown);
+        assert_eq!(custom.read('4'), Symbol::Value(4));
+    }
 
     #[test]
     fn default_alphabet_reads_digits_letters_and_empties() {

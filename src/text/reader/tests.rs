@@ -1634,11 +1634,38 @@ fn boxes_are_where_the_rules_are_drawn() {
     // In box-drawing characters, as a terminal shows them.
     let text = draw(six, 6, (3, 2), true, true).replace('|', "│").replace('-', "─").replace('+', "┼");
     assert_eq!(shape(&read(&text)[0]), Some((3, 2)), "{text}");
-    // Walls that split no row evenly, or not every row alike, are no boxes.
+    // One row's `|` out of place: the rule lines still tell. Without them,
+    // the shape cannot be told (it was the default, a puzzle nobody set).
     let mut walls = draw(six, 6, (3, 2), true, true);
     walls = walls.replacen(". . | 3 5 | . .", ". . 3 | 5 . .", 1);
     assert_eq!(givens(&read(&walls)[0]), six, "{walls}");
-    assert_eq!(shape(&read(&walls)[0]), Some((2, 3)), "{walls}");
+    assert_eq!(shape(&read(&walls)[0]), Some((3, 2)), "{walls}");
+    for (cells, n, boxes) in [(six, 6, (3, 2)), (eight, 8, (4, 2))] {
+        let bars = draw(cells, n, boxes, true, false);
+        let (line, row) = (2, bars.lines().nth(1).expect("a second row"));
+        let moved = row.replacen(" | ", " ", 1).replacen(' ', " | ", 1);
+        for damaged in [row.replacen(" | ", " ", 1), row.replace(" | ", " "), moved] {
+            let text = bars.replacen(row, &damaged, 1);
+            let entries = read(&text);
+            match damaged.matches('|').count() {
+                // `|` lost: the other rows' stand.
+                k if k < row.matches('|').count() => assert_eq!(shape(&entries[0]), Some(boxes), "{text}"),
+                _ => {
+                    let e = entries[0].puzzle.as_ref().unwrap_err();
+                    assert!(matches!(e.kind, ParseErrorKind::BoxesUnclear { first: 1, .. }), "{text}: {e}");
+                    assert_eq!(e.position.line, line, "{text}");
+                    // The options choose.
+                    assert!(matches!(read_latin(&text)[0].puzzle.as_ref().unwrap().geometry().layout(), Layout::Latin));
+                }
+            }
+        }
+    }
+    // A 9×9 has one shape of boxes: a `|` out of place leaves it.
+    let nine =
+        rows(LINE).iter().map(|r| r.chars().chunks(3).into_iter().map(|mut b| b.join(" ")).join(" | ")).join("\n");
+    let moved = nine.replacen(". | ", "| . ", 1);
+    assert_ne!(moved, nine);
+    assert_eq!(shape(&read(&moved)[0]), Some((3, 3)), "{moved}");
     let uneven: String = six
         .as_bytes()
         .chunks(6)
@@ -5007,5 +5034,20 @@ mod sheets_of_other_sizes {
         // With boxes, a 9×9 of ten rows of ten fields: a square side wins, as ever.
         let text = format!("1,,,,,,,,,\n{}", ",,,,,,,,,\n".repeat(9));
         assert_eq!(read(&text)[0].puzzle.as_ref().unwrap().size(), 9);
+    }
+}
+
+/// A puzzle in full-width digits (`４．．．`, as Japanese pages write it),
+/// one a line or as a grid, is read as the puzzle: it was read as title
+/// lines, its puzzle lost with no record, and the next named after it.
+#[test]
+fn a_puzzle_in_full_width_digits_is_a_puzzle_not_a_title() {
+    let wide: String =
+        LINE.chars().map(|c| if c == '.' { '．' } else { char::from_u32(c as u32 - 0x30 + 0xFF10).unwrap() }).collect();
+    let grid = wide.chars().chunks(9).into_iter().map(|mut row| row.join(" ")).join("\n");
+    for text in [format!("{wide}\n{}\n", TOP[1]), format!("{grid}\n\n{}\n", TOP[1])] {
+        let entries = read(&text);
+        assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), [LINE, TOP[1]], "{text}");
+        assert_eq!(entries[1].name, None, "{text}");
     }
 }
