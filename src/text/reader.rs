@@ -1623,7 +1623,16 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             Blank,
             Other,
         }
+        let blank = |reader: &mut Self, i: usize| matches!(reader.peek(i), Some((_, LineKind::Blank)));
         let ahead = |reader: &mut Self, mut i: usize| loop {
+            let rule = matches!(reader.peek(i), Some((_, LineKind::Rule)));
+            // A rule with a blank line on each side is one blank line
+            // between rows: `\r\r\n` line ends (a file converted twice)
+            // put a blank line after every line, rules too.
+            if rule && i > 0 && blank(reader, i - 1) && blank(reader, i + 1) {
+                i += 2;
+                continue;
+            }
             match reader.peek(i) {
                 Some((_, LineKind::Rule)) => i += 1,
                 Some((_, LineKind::Cells(c))) if plain(c) => return (Ahead::Row, i),

@@ -5051,3 +5051,21 @@ fn a_puzzle_in_full_width_digits_is_a_puzzle_not_a_title() {
         assert_eq!(entries[1].name, None, "{text}");
     }
 }
+
+/// A ruled grid whose lines end in `\r\r\n` (a file converted to CRLF
+/// twice: a blank line after every line, rules too) is one puzzle: it was
+/// a record a row, and a 16×16's empty row a 4×4 solved.
+#[test]
+fn a_ruled_grid_with_a_blank_line_after_every_line_is_one_puzzle() {
+    let ruled = |puzzle: &str| -> String {
+        let rows = rows(puzzle);
+        let line = |r: &str| r.chars().chunks(3).into_iter().map(|mut b| b.join(" ")).join(" | ");
+        let rule = "------+-------+------";
+        [&rows[..3], &rows[3..6], &rows[6..]]
+            .map(|band| band.iter().map(|r| line(r)).join("\r\r\n"))
+            .join(&format!("\r\r\n{rule}\r\r\n"))
+    };
+    let text = format!("{}\r\r\n\r\r\n{}\r\r\n", ruled(LINE), ruled(TOP[1]));
+    let entries = read(&text);
+    assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), [LINE, TOP[1]], "{text:?}");
+}
