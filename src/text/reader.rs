@@ -2893,6 +2893,30 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if rows.iter().flat_map(|(_, words)| words).all(|w| w.digits.len() == 1) {
             return None;
         }
+        // A ruled grid whose m-th row has another row right under it, no
+        // rule between: a row too many (one typed twice, a stray row). Its
+        // first m rows were read as the grid, and refuted.
+        let ruled = self.drawn.rules.range(line..rows[m - 1].0).next().is_some();
+        let extra = match self.peek(ahead) {
+            Some((at, LineKind::Cells(c))) if ruled && sure && !c.field && c.label.is_none() => {
+                candidate_words(c).filter(|words| words.len() == m && words.iter().all(|w| w.fits(m))).map(|_| *at)
+            }
+            _ => None,
+        };
+        if let Some(last) = extra {
+            for _ in 0..=ahead {
+                self.next_line();
+            }
+            let kind = ParseErrorKind::Run {
+                rows: m + 1,
+                n: m,
+                first: line,
+                stretch: (line, last),
+                told: true,
+                odd_rows: m + 1,
+            };
+            return Some(Err(self.error(line, None, kind)));
+        }
         for _ in 0..ahead {
             self.next_line();
         }

@@ -1444,6 +1444,26 @@ fn a_candidate_grid_with_a_fault_is_one_record_that_names_it() {
         assert_eq!((error.position.line, entries[1].position.line), (5, if between.is_empty() { 5 } else { 6 }));
         assert_eq!(givens(&entries[1]), LINE);
     }
+    // Ruled, with a row typed twice: a row too many, not its first nine
+    // rows read and refuted (a wrong "unsolvable"), the tenth a record.
+    let ruled = |rows: &[Vec<String>]| -> String {
+        let line = |row: &Vec<String>| format!("| {} |\n", row.chunks(3).map(|b| b.join(" ")).join(" | "));
+        let rule = "+-------+-------+-------+\n";
+        let bands: Vec<String> = rows.chunks(3).map(|band| band.iter().map(line).collect()).collect();
+        format!("{rule}{}{rule}", bands.join(rule))
+    };
+    let entries = read(&ruled(&rows));
+    assert_eq!(statuses(&entries), ["ok"], "{}", ruled(&rows));
+    for twice in [1, 4, 8] {
+        // The bands as drawn: the row typed twice makes one band of four.
+        let mut text = ruled(&rows);
+        let row = format!("| {} |\n", rows[twice].chunks(3).map(|b| b.join(" ")).join(" | "));
+        text = text.replacen(&row, &format!("{row}{row}"), 1);
+        let entries = read(&text);
+        assert_eq!(statuses(&entries), ["invalid"], "{text}");
+        let error = entries[0].puzzle.as_ref().unwrap_err();
+        assert!(matches!(error.kind, ParseErrorKind::Run { rows: 10, n: 9, first: 2, .. }), "{text}: {error}");
+    }
 }
 
 /// A candidate grid as HoDoKu and Simple Sudoku print one: each cell its
