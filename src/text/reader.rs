@@ -1580,9 +1580,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let k = cells.tokens.len();
         // Digits, symbols of the alphabet or not (`--symbols ABCDEFGHI`),
         // or one letter (`A`, `-- B --`).
-        let digits = cells.tokens.iter().all(|t| matches!(t.text, TokenText::Char(c) if c.is_ascii_digit()))
+        // A digit of another script (`１`, `١`) is one too.
+        let digit = |c: char| crate::text::symbols::ascii_form(c).is_ascii_digit();
+        let digits = cells.tokens.iter().all(|t| matches!(t.text, TokenText::Char(c) if digit(c)))
             || matches!(&cells.tokens[..], [Token { text: TokenText::Char(c), .. }] if c.is_alphabetic());
-        let leading_zero = matches!(cells.tokens.first(), Some(t) if matches!(t.text, TokenText::Char('0')));
+        let leading_zero = matches!(cells.tokens.first(), Some(t) if matches!(t.text, TokenText::Char(c) if digit(c) && crate::text::symbols::ascii_form(c) == '0'));
         if !(1..=3).contains(&k) || cells.words || cells.field || cells.label.is_some() || !digits || leading_zero {
             return false;
         }
@@ -1624,12 +1626,14 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             Other,
         }
         let blank = |reader: &mut Self, i: usize| matches!(reader.peek(i), Some((_, LineKind::Blank)));
-        let ahead = |reader: &mut Self, mut i: usize| loop {
+        // `ruled`: a rule with a blank line on each side is one blank line
+        // between rows, where a blank line comes after every row of a grid
+        // drawn with `|`: `\r\r\n` line ends (a file converted to CRLF
+        // twice) put one after every line, rules too. Elsewhere it is what
+        // parts puzzles.
+        let ahead = |reader: &mut Self, mut i: usize, ruled: bool| loop {
             let rule = matches!(reader.peek(i), Some((_, LineKind::Rule)));
-            // A rule with a blank line on each side is one blank line
-            // between rows: `\r\r\n` line ends (a file converted twice)
-            // put a blank line after every line, rules too.
-            if rule && i > 0 && blank(reader, i - 1) && blank(reader, i + 1) {
+            if ruled && rule && i > 0 && blank(reader, i - 1) && blank(reader, i + 1) {
                 i += 2;
                 continue;
             }
@@ -1641,13 +1645,16 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
         };
         // Cheap first: a group that divides k, a blank line, a row of k.
-        let (mut group, mut next) = (Vec::new(), ahead(self, 0));
+        let (mut group, mut next) = (Vec::new(), ahead(self, 0, false));
         while next.0 == Ahead::Row && group.len() + 1 < k {
             group.push(next.1);
-            next = ahead(self, next.1 + 1);
+            next = ahead(self, next.1 + 1, false);
         }
         let band = group.len() + 1;
-        if band == k || k % band != 0 || next.0 != Ahead::Blank || ahead(self, next.1 + 1).0 != Ahead::Row {
+        // Only in a grid drawn with `|`, whose rules are its own: a line of
+        // dashes between plain grids parts them, blank lines or not.
+        let ruled = band == 1 && self.drawn.bars.contains_key(&line);
+        if band == k || k % band != 0 || next.0 != Ahead::Blank || ahead(self, next.1 + 1, ruled).0 != Ahead::Row {
             return None;
         }
         // Then groups of that many rows, each after one blank line.
@@ -1657,18 +1664,25 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         }
         let mut i = next.1;
         while rows.len() < k {
-            let (blank, at) = ahead(self, i);
+            let (blank, at) = ahead(self, i, ruled);
             if blank != Ahead::Blank {
                 return None;
             }
             i = at + 1;
             for _ in 0..band {
-                let (row, at) = ahead(self, i);
+                let (row, at) = ahead(self, i, ruled);
                 if row != Ahead::Row {
                     return None;
                 }
                 rows.push(self.spaced_row(at, k)?);
                 i = at + 1;
+            }
+        }
+        if let Some(m) = exact_sqrt(k).filter(|&m| self.spec.geometry_for(m).is_ok()) {
+            let mut signs = RowSigns::default();
+            rows.iter().for_each(|(_, tokens)| signs.add(RowSigns::of(tokens, m)));
+            if !signs.too_big || signs.repeats {
+                return None;
             }
         }
         // Grids so spaced may follow each other with no blank line between
@@ -1677,26 +1691,21 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // must add up to whole grids. A grid cut to its first half before
         // whole grids (`2 rows, blank, 4 rows, blank, 4 rows`) is not made
         // up from the next grid's rows, nor that one from the one after.
-        if ahead(self, i).0 == Ahead::Row && line > self.spaced_through {
+        // A chain longer than a run of rows is taken as it comes.
+        if ahead(self, i, ruled).0 == Ahead::Row && line > self.spaced_through {
+            let most = MAX_RUN_ROWS.min(MAX_RUN_CELLS / k).max(k);
             let (mut rest, mut j, mut end) = (0, i, i);
-            while rest < MAX_RUN_ROWS {
-                match ahead(self, j) {
+            while rest < most {
+                match ahead(self, j, ruled) {
                     (Ahead::Row, at) => (rest, j, end) = (rest + 1, at + 1, at),
-                    (Ahead::Blank, at) if ahead(self, at + 1).0 == Ahead::Row => j = at + 1,
+                    (Ahead::Blank, at) if ahead(self, at + 1, ruled).0 == Ahead::Row => j = at + 1,
                     _ => break,
                 }
             }
-            if rest % k != 0 {
+            if rest < most && rest % k != 0 {
                 return None;
             }
             self.spaced_through = self.peek(end).map_or(line, |(number, _)| *number);
-        }
-        if let Some(m) = exact_sqrt(k).filter(|&m| self.spec.geometry_for(m).is_ok()) {
-            let mut signs = RowSigns::default();
-            rows.iter().for_each(|(_, tokens)| signs.add(RowSigns::of(tokens, m)));
-            if !signs.too_big || signs.repeats {
-                return None;
-            }
         }
         for _ in 0..i {
             self.next_line();
@@ -2893,17 +2902,20 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if rows.iter().flat_map(|(_, words)| words).all(|w| w.digits.len() == 1) {
             return None;
         }
-        // A ruled grid whose m-th row has another row right under it, no
-        // rule between: a row too many (one typed twice, a stray row). Its
-        // first m rows were read as the grid, and refuted.
+        // A ruled grid whose m-th row has one more row right under it, no
+        // rule between, and then no row: a row too many (one typed twice, a
+        // stray row). Its first m rows were read as the grid, and refuted.
+        // Rows go on after a next grid's first row (grids back to back,
+        // as `analyze --format grid` prints them, with no rule under).
         let ruled = self.drawn.rules.range(line..rows[m - 1].0).next().is_some();
-        let extra = match self.peek(ahead) {
-            Some((at, LineKind::Cells(c))) if ruled && sure && !c.field && c.label.is_none() => {
+        let row = |kind: Option<&(usize, LineKind)>| match kind {
+            Some((at, LineKind::Cells(c))) if !c.field && c.label.is_none() => {
                 candidate_words(c).filter(|words| words.len() == m && words.iter().all(|w| w.fits(m))).map(|_| *at)
             }
             _ => None,
         };
-        if let Some(last) = extra {
+        let extra = row(self.peek(ahead)).filter(|_| ruled && sure);
+        if let Some(last) = extra.filter(|_| row(self.peek(ahead + 1)).is_none()) {
             for _ in 0..=ahead {
                 self.next_line();
             }

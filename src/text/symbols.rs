@@ -177,7 +177,7 @@ const ZEROS: [u32; 11] = [0x0660, 0x06F0, 0x0966, 0x09E6, 0x0E50, 0xFF10, 0x1D7C
 /// `ch` as the ASCII character it stands for: a digit of [`ZEROS`]'s runs,
 /// or a full-width form (U+FF01 to U+FF5E, `Ａ` as `A`, `．` as `.`); any
 /// other character as it is.
-fn ascii_form(ch: char) -> char {
+pub(crate) fn ascii_form(ch: char) -> char {
     let code = ch as u32;
     if code < 0x80 {
         return ch;

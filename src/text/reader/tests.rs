@@ -1464,6 +1464,12 @@ fn a_candidate_grid_with_a_fault_is_one_record_that_names_it() {
         let error = entries[0].puzzle.as_ref().unwrap_err();
         assert!(matches!(error.kind, ParseErrorKind::Run { rows: 10, n: 9, first: 2, .. }), "{text}: {error}");
     }
+    // Grids back to back with no rule under each (as `analyze --format
+    // grid` prints them): the next grid's first row is no row too many.
+    let open = |rows: &[Vec<String>]| ruled(rows).trim_start_matches("+-------+-------+-------+\n").to_string();
+    let unruled_bottom = |rows: &[Vec<String>]| open(rows).trim_end_matches("+-------+-------+-------+\n").to_string();
+    let text = format!("{}{}{}", unruled_bottom(&rows), unruled_bottom(&rows), unruled_bottom(&rows));
+    assert_eq!(statuses(&read(&text)), ["ok"; 3], "{text}");
 }
 
 /// A candidate grid as HoDoKu and Simple Sudoku print one: each cell its
@@ -5065,6 +5071,12 @@ fn a_puzzle_in_full_width_digits_is_a_puzzle_not_a_title() {
     let wide: String =
         LINE.chars().map(|c| if c == '.' { '．' } else { char::from_u32(c as u32 - 0x30 + 0xFF10).unwrap() }).collect();
     let grid = wide.chars().chunks(9).into_iter().map(|mut row| row.join(" ")).join("\n");
+    // A number in such digits on a line of its own names the puzzle after it.
+    for index in ["１", "١", "２３"] {
+        let entries = read(&format!("{index}\n{LINE}\n"));
+        assert_eq!(statuses(&entries), ["ok"], "{index}");
+        assert_eq!(entries[0].name.as_deref(), Some(index));
+    }
     for text in [format!("{wide}\n{}\n", TOP[1]), format!("{grid}\n\n{}\n", TOP[1])] {
         let entries = read(&text);
         assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), [LINE, TOP[1]], "{text}");
@@ -5088,4 +5100,13 @@ fn a_ruled_grid_with_a_blank_line_after_every_line_is_one_puzzle() {
     let text = format!("{}\r\r\n\r\r\n{}\r\r\n", ruled(LINE), ruled(TOP[1]));
     let entries = read(&text);
     assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), [LINE, TOP[1]], "{text:?}");
+    // Plain rows with a blank line after each, a grid cut short, then a
+    // line of dashes between blank lines: that line parts the puzzles, the
+    // next grid's rows are not the cut one's.
+    let spaced = |puzzle: &str, rows_kept: usize| rows(puzzle)[..rows_kept].join("\n\n");
+    let text = format!("{}\n\n---------\n\n{}\n", spaced(LINE, 5), spaced(TOP[1], 9));
+    let entries = read(&text);
+    assert_eq!(statuses(&entries).last(), Some(&"ok"), "{text}");
+    assert_eq!(givens(entries.last().unwrap()), TOP[1], "{text}");
+    assert_eq!(entries.iter().filter(|e| e.puzzle.is_ok()).count(), 1, "{text}");
 }
