@@ -391,7 +391,7 @@ fn row_of_dashes_for_empty(text: &str) -> bool {
 /// print them (`│ 1 . │ . . │`, `├─────┼─────┤`, `║`, `╬`), is read as drawn
 /// with `|`, `-` and `+`, character for character, so that columns stay
 /// where they are; so are the dashes a word processor puts in a rule
-/// (`–––+–––`) on a line with no letters. A character that is a symbol of
+/// (`–––+–––`) on a line with no letters, and full-width `｜`, `－`, `＋`. A character that is a symbol of
 /// `--symbols` stays a cell. `None` where nothing is drawn so.
 fn ascii_frame(text: &str, alphabet: &Alphabet) -> Option<String> {
     // Every character drawn so is past ASCII: most lines are over here.
@@ -409,7 +409,9 @@ fn ascii_frame(text: &str, alphabet: &Alphabet) -> Option<String> {
                 Some('-')
             }
             '\u{2500}'..='\u{257F}' => Some('+'),
-            '‐' | '‑' | '‒' | '–' | '—' | '―' | '−' if rule => Some('-'),
+            '‐' | '‑' | '‒' | '–' | '—' | '―' | '−' | '－' if rule => Some('-'),
+            // Full-width forms, as Japanese pages draw grids.
+            '＋' => Some('+'),
             _ => None,
         }
     };
@@ -419,7 +421,7 @@ fn ascii_frame(text: &str, alphabet: &Alphabet) -> Option<String> {
 /// Whether `c` draws a vertical box rule: `|`, or a box-drawing character
 /// read as one (`│`, `║`, …).
 pub(super) fn is_bar(c: char) -> bool {
-    matches!(c, '|' | '│' | '┃' | '║' | '┆' | '┇' | '┊' | '┋' | '╎' | '╏' | '¦')
+    matches!(c, '|' | '│' | '┃' | '║' | '┆' | '┇' | '┊' | '┋' | '╎' | '╏' | '¦' | '｜')
 }
 
 /// A line without its line end, and without a Ctrl-Z at its end, which ends

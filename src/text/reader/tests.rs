@@ -5071,6 +5071,18 @@ fn a_puzzle_in_full_width_digits_is_a_puzzle_not_a_title() {
     let wide: String =
         LINE.chars().map(|c| if c == '.' { '．' } else { char::from_u32(c as u32 - 0x30 + 0xFF10).unwrap() }).collect();
     let grid = wide.chars().chunks(9).into_iter().map(|mut row| row.join(" ")).join("\n");
+    // Ruled in full-width bars, dashes and crosses.
+    let ruled = wide
+        .chars()
+        .chunks(9)
+        .into_iter()
+        .map(|row| row.chunks(3).into_iter().map(|mut b| b.join("")).join("｜"))
+        .collect::<Vec<_>>()
+        .chunks(3)
+        .map(|band| band.join("\n"))
+        .join("\n－－－＋－－－＋－－－\n");
+    let entries = read(&format!("{ruled}\n"));
+    assert_eq!(entries.iter().map(givens).collect::<Vec<_>>(), [LINE], "{ruled}");
     // A number in such digits on a line of its own names the puzzle after it.
     for index in ["１", "١", "２３"] {
         let entries = read(&format!("{index}\n{LINE}\n"));
