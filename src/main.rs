@@ -143,19 +143,10 @@ fn main() -> ExitCode {
 /// clap said "unexpected argument '2'".
 fn option_taken_as_value() -> Option<clap::Error> {
     let cli = Cli::command();
-    let args: Vec<String> = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
-    let at = args.iter().position(|a| cli.find_subcommand(a).is_some())?;
+    let (args, at) = typed_command(&cli)?;
     let command = cli.find_subcommand(&args[at])?;
-    let names = |a: &clap::Arg| {
-        let long = a.get_long().map(|l| format!("--{l}"));
-        let short = a.get_short().map(|s| format!("-{s}"));
-        [long, short].into_iter().flatten().collect::<Vec<_>>()
-    };
     // The grid options are the top command's, `global` to every command.
-    let option_named = |word: &str| {
-        let mut options = command.get_arguments().chain(cli.get_arguments());
-        options.find(|a| names(a).iter().any(|n| n == word))
-    };
+    let option_named = |word: &str| command.get_arguments().chain(cli.get_arguments()).find(|a| names(a, word));
     let typed = &args[at + 1..];
     let typed = &typed[..typed.iter().position(|a| a == "--").unwrap_or(typed.len())];
     typed.windows(2).find_map(|pair| {
@@ -167,6 +158,20 @@ fn option_taken_as_value() -> Option<clap::Error> {
         let name = command.get_name();
         Some(command.clone().bin_name(format!("satdoku {name}")).error(ErrorKind::InvalidValue, message))
     })
+}
+
+/// The arguments as typed, and where the first that names a command is.
+fn typed_command(cli: &clap::Command) -> Option<(Vec<String>, usize)> {
+    let args: Vec<String> = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
+    let at = args.iter().position(|a| cli.find_subcommand(a).is_some())?;
+    Some((args, at))
+}
+
+/// Whether `word` (`--jobs`, `-j`) is one of `arg`'s names.
+fn names(arg: &clap::Arg, word: &str) -> bool {
+    let long = arg.get_long().is_some_and(|l| word.strip_prefix("--") == Some(l));
+    let short = arg.get_short().is_some_and(|s| word.strip_prefix('-') == Some(s.encode_utf8(&mut [0; 4])));
+    long || short
 }
 
 /// An unknown option that other commands take (`dimacs --jobs 2`), said
@@ -185,15 +190,9 @@ fn another_commands_option(e: &clap::Error) -> Option<clap::Error> {
     let option = arg.split('=').next().unwrap_or(arg);
     let cli = Cli::command();
     // The command as typed: the first argument that is a command's name.
-    let args: Vec<String> = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
-    let command = args.iter().find_map(|a| cli.find_subcommand(a))?;
-    let takes = |c: &clap::Command| {
-        c.get_arguments().any(|a| {
-            let long = a.get_long().is_some_and(|l| option.strip_prefix("--") == Some(l));
-            let short = a.get_short().is_some_and(|s| option.strip_prefix('-') == Some(s.encode_utf8(&mut [0; 4])));
-            long || short
-        })
-    };
+    let (args, at) = typed_command(&cli)?;
+    let command = cli.find_subcommand(&args[at])?;
+    let takes = |c: &clap::Command| c.get_arguments().any(|a| names(a, option));
     // Given before the command's name (`satdoku --jobs 2 solve`), an option
     // of that command is clap's to name.
     if takes(command) {

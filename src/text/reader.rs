@@ -1584,7 +1584,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let digit = |c: char| crate::text::symbols::ascii_form(c).is_ascii_digit();
         let digits = cells.tokens.iter().all(|t| matches!(t.text, TokenText::Char(c) if digit(c)))
             || matches!(&cells.tokens[..], [Token { text: TokenText::Char(c), .. }] if c.is_alphabetic());
-        let leading_zero = matches!(cells.tokens.first(), Some(t) if matches!(t.text, TokenText::Char(c) if digit(c) && crate::text::symbols::ascii_form(c) == '0'));
+        let zero = |c: char| crate::text::symbols::ascii_form(c) == '0';
+        let leading_zero = matches!(cells.tokens.first(), Some(t) if matches!(t.text, TokenText::Char(c) if zero(c)));
         if !(1..=3).contains(&k) || cells.words || cells.field || cells.label.is_some() || !digits || leading_zero {
             return false;
         }
