@@ -636,6 +636,44 @@ fn of_side(cells: &[Token], n: usize) -> bool {
     cells.iter().all(|t| matches!(t.symbol, Symbol::Empty) || matches!(t.symbol, Symbol::Value(v) if v <= n))
 }
 
+/// The side n of the grid with coordinates whose column header `header`
+/// could be (`1 2 … n` or `A B …`, maybe under a mark in the corner), n
+/// being `fixed` where an option set the side.
+fn coordinate_header(header: &Cells, fixed: Option<usize>) -> Option<usize> {
+    // 1 to n, or the letters from `A` or `a` on.
+    let numbered = |tokens: &[Token]| {
+        tokens.iter().enumerate().all(|(i, t)| match t.text {
+            TokenText::Char(c) if nth_letter(c, i) => true,
+            _ => matches!(t.symbol, Symbol::Value(v) if v == i + 1),
+        })
+    };
+    let columns = match &header.tokens[..] {
+        // A mark in the corner above the row labels (`x 1 2 … 9`, `/ A B
+        // … I`): a character that is no cell of a grid a column wider,
+        // as `.` and `0` are (`.12345678` over rows `1…`, `2…` is a
+        // Latin square's first row).
+        [corner, columns @ ..]
+            if matches!(&corner.text, TokenText::Char(_))
+                && !matches!(corner.symbol, Symbol::Empty)
+                && !matches!(corner.symbol, Symbol::Value(v) if v <= columns.len() + 1)
+                && numbered(columns) =>
+        {
+            columns
+        }
+        tokens => tokens,
+    };
+    let n = columns.len();
+    if n < 4
+        || header.field
+        || header.label.is_some()
+        || !numbered(columns)
+        || fixed.is_some_and(|f| f != n)
+    {
+        return None;
+    }
+    Some(n)
+}
+
 /// The cells of row `row` (0-based) of a grid with coordinates, after its
 /// label (`A`, `a` or its number) when it starts with it, or marked off by
 /// `:` or `)` (`marked`, as [`LineKind::LabelledRow`] has it: `1: 4.....8.5`).
@@ -2961,37 +2999,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// …) and its n cells. The rows are taken from the input. A row with its label in place but a few cells too
     /// many or too few makes the grid one invalid entry that names it.
     fn coordinate_grid(&mut self, header: &Cells) -> Option<Result<Puzzle, ParseError>> {
-        // 1 to n, or the letters from `A` or `a` on.
-        let numbered = |tokens: &[Token]| {
-            tokens.iter().enumerate().all(|(i, t)| match t.text {
-                TokenText::Char(c) if nth_letter(c, i) => true,
-                _ => matches!(t.symbol, Symbol::Value(v) if v == i + 1),
-            })
-        };
-        let columns = match &header.tokens[..] {
-            // A mark in the corner above the row labels (`x 1 2 … 9`, `/ A B
-            // … I`): a character that is no cell of a grid a column wider,
-            // as `.` and `0` are (`.12345678` over rows `1…`, `2…` is a
-            // Latin square's first row).
-            [corner, columns @ ..]
-                if matches!(&corner.text, TokenText::Char(_))
-                    && !matches!(corner.symbol, Symbol::Empty)
-                    && !matches!(corner.symbol, Symbol::Value(v) if v <= columns.len() + 1)
-                    && numbered(columns) =>
-            {
-                columns
-            }
-            tokens => tokens,
-        };
-        let n = columns.len();
-        if n < 4
-            || header.field
-            || header.label.is_some()
-            || !numbered(columns)
-            || self.spec.fixed_size().is_some_and(|f| f != n)
-        {
-            return None;
-        }
+        let n = coordinate_header(header, self.spec.fixed_size())?;
         let CoordinateRows { rows, lines: ahead, damaged } =
             self.coordinate_rows(n, Vec::with_capacity(n), 0, false)?;
         for _ in 0..ahead {
@@ -3004,6 +3012,22 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
             None => self.resolve(first, n, &rows),
         })
+    }
+
+    /// Whether the next line is the column header of a grid with
+    /// coordinates whose n rows follow, each its label and n symbols of
+    /// the grid: such a header is never a row of a grid above it, though
+    /// it may hold as many cells as that grid's rows (`1 2 3 4` after a
+    /// 4x4, or `  1 2 … 9` after a 9x9).
+    pub(super) fn coordinate_header_ahead(&mut self) -> bool {
+        let fixed = self.spec.fixed_size();
+        let Some(n) = (match self.peek(0) {
+            Some((_, LineKind::Cells(c))) => coordinate_header(c, fixed),
+            _ => None,
+        }) else {
+            return false;
+        };
+        self.coordinate_rows(n, Vec::with_capacity(n), 1, true).is_some_and(|rows| rows.damaged.is_none())
     }
 
     /// A grid whose rows start with their labels, no header above them

@@ -555,14 +555,18 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// start with their labels in order (`1,…`, `2,…` or `A,…`, `B,…`, or
     /// `Row 1,…`): another grid's header, never a row of a grid of k + 1
     /// cells above it (a 9×9 right above a labelled 8×8), though it has as
-    /// many fields.
+    /// many fields; or when it is the column header of a grid with
+    /// coordinates ([`PuzzleReader::coordinate_header_ahead`]).
     pub(super) fn grid_header_ahead(&mut self) -> Option<usize> {
         while matches!(self.peek(0), Some((_, LineKind::Rule))) {
             self.next_line();
         }
         let (line, k) = match self.peek(0) {
-            Some((line, LineKind::Cells(c))) => (*line, usize::from(c.columns?)),
+            Some((line, LineKind::Cells(c))) => (*line, c.columns),
             _ => return None,
+        };
+        let Some(k) = k.map(usize::from) else {
+            return self.coordinate_header_ahead().then_some(line);
         };
         let (mut rows, mut ahead) = (0, 1);
         while rows < k {

@@ -4398,6 +4398,45 @@ mod valid_puzzles_misframed {
         assert!(error.to_string().contains("then a header of numbered columns where row 6 was expected"), "{error}");
     }
 
+    /// A grid with coordinates right after a plain grid, no blank line
+    /// between: its column header (`1 2 3 4`, `  1 2 … 9`) holds as many
+    /// cells as the grid's rows above, and was read as a row too many of
+    /// it. The grid above was lost (or the header made an extra record),
+    /// for every form of the grid above and every size.
+    #[test]
+    fn a_header_of_coordinates_ends_the_grid_above_it() {
+        let four = [".1...3..1..3...2", "...23241.1...3.4"];
+        // A puzzle's rows, a space between cells.
+        let spaced = |puzzle: &str| {
+            let n = common::side(puzzle.len());
+            puzzle.as_bytes().chunks(n).map(|row| row.iter().map(|&c| char::from(c)).join(" ")).collect::<Vec<_>>()
+        };
+        let coordinates = |puzzle: &str| {
+            let header = format!("  {}", (1..=common::side(puzzle.len())).join(" "));
+            let labelled = spaced(puzzle).into_iter().zip('A'..).map(|(row, label)| format!("{label} {row}"));
+            std::iter::once(header).chain(labelled).join("\n")
+        };
+        let boxed = rows(TOP[1]).iter().map(|r| format!("| {} | {} | {} |", &r[..3], &r[3..6], &r[6..])).join("\n");
+        let forms = [
+            rows(TOP[1]).join("\n"),
+            spaced(TOP[1]).join("\n"),
+            sheet_rows(TOP[1], ",").join("\n"),
+            format!("+-------+-------+-------+\n{boxed}\n+-------+-------+-------+"),
+        ];
+        for nine in &forms {
+            let text = format!("{nine}\n{}\n", coordinates(TOP[2]));
+            assert_records(&text, &[Some(TOP[1]), Some(TOP[2])]);
+            // Two plain grids back to back before it.
+            let text = format!("{}\n{nine}\n{}\n", rows(TOP[0]).join("\n"), coordinates(TOP[2]));
+            assert_records(&text, &[Some(TOP[0]), Some(TOP[1]), Some(TOP[2])]);
+        }
+        let text = format!("{}\n{}\n", spaced(four[0]).join("\n"), coordinates(four[1]));
+        assert_records(&text, &[Some(four[0]), Some(four[1])]);
+        // A line 1 to 4 over rows that are no grid's stays a row.
+        let text = format!("{}\n1 2 3 4\nA 1 . . .\n", spaced(four[0])[..3].join("\n"));
+        assert_eq!(givens(&read(&text)[0]), format!("{}1234", &four[0][..12]));
+    }
+
     /// A line of five numbers right above a 6×6 of labelled rows (`A: . .
     /// 4 1 . .`): read as the header of a 5×5 grid with coordinates, row 1
     /// "a cell long, as its other rows have 5", the 6×6 lost. The line is
