@@ -291,6 +291,10 @@ pub struct PuzzleReader<'a, R> {
     /// Whether the block under way was written with a label before each row
     /// (`R1,5,3,…`): a label there is no cell written wrong.
     labelled: bool,
+    /// The last line classified, where it is a spreadsheet row: its
+    /// delimiter, its fields, and the letter in its first field where that
+    /// was read as its label (see [`Self::first_cell_not_label`]).
+    row_above: Option<(Option<char>, usize, Option<char>)>,
     /// The last line looked through for the end of a JSON object that did
     /// not end ([`Self::join_json`]).
     unclosed_to: usize,
@@ -663,12 +667,7 @@ fn coordinate_header(header: &Cells, fixed: Option<usize>) -> Option<usize> {
         tokens => tokens,
     };
     let n = columns.len();
-    if n < 4
-        || header.field
-        || header.label.is_some()
-        || !numbered(columns)
-        || fixed.is_some_and(|f| f != n)
-    {
+    if n < 4 || header.field || header.label.is_some() || !numbered(columns) || fixed.is_some_and(|f| f != n) {
         return None;
     }
     Some(n)
@@ -762,6 +761,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             held: VecDeque::new(),
             rows: None,
             labelled: false,
+            row_above: None,
             unclosed_to: 0,
             after_blank: true,
         }
@@ -963,6 +963,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                         }
                     }
                 };
+                let kind = self.first_cell_not_label(kind);
                 match &kind {
                     LineKind::Rule => self.drawn.rule(line),
                     LineKind::Cells(_) => self.drawn.cells(line, unmarked(&self.buf)),
@@ -989,6 +990,57 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                 Some(Classified { line: self.line_no, kind, text: None, marks: false })
             }
         }
+    }
+
+    /// A spreadsheet row whose first field is a letter alone that is a value
+    /// of the row (`C,,,…` in a 16×16 written with letters past 9), read as
+    /// the row's label: under a row of as many fields with no label, or
+    /// with such a letter that this one does not follow (`A`, `B`, … count
+    /// a labelled grid's rows), the letter is the row's first cell. As a
+    /// label, the row was no row of its grid: a title, the grid lost.
+    fn first_cell_not_label(&mut self, kind: LineKind) -> LineKind {
+        let fields = |c: &Cells| c.tokens.len() + usize::from(c.cut.is_some());
+        let letter = |c: &Cells| match c.label_cell.as_deref() {
+            Some(Token { text: TokenText::Word(w), symbol: Symbol::Value(_), .. }) => w.chars().next(),
+            _ => None,
+        };
+        let kind = match kind {
+            LineKind::LabelledRow(label, mut c) => {
+                let first_cell = letter(&c).is_some_and(|l| {
+                    matches!(self.row_above, Some((delimiter, k, above))
+                        if delimiter == c.delimiter && k == fields(&c) + 1
+                            && above.is_none_or(|a| u32::from(l) != u32::from(a) + 1))
+                });
+                match (first_cell, c.label_cell.take()) {
+                    (true, Some(first)) => {
+                        c.tokens.insert(0, *first);
+                        LineKind::Cells(c)
+                    }
+                    (_, label_cell) => {
+                        c.label_cell = label_cell;
+                        LineKind::LabelledRow(label, c)
+                    }
+                }
+            }
+            kind => kind,
+        };
+        self.row_above = match &kind {
+            LineKind::Cells(c) | LineKind::Separator(c)
+                if c.delimiter.is_some() && c.label.is_none() && c.columns.is_none() && !c.field =>
+            {
+                Some((c.delimiter, fields(c), None))
+            }
+            // A label that counts rows from `A` (or `a`) on.
+            LineKind::LabelledRow(_, c) if letter(c).is_some() => {
+                let run = letter(c).filter(|&l| {
+                    matches!(l, 'A' | 'a')
+                        || matches!(self.row_above, Some((_, _, Some(a))) if u32::from(l) == u32::from(a) + 1)
+                });
+                Some((c.delimiter, fields(c) + 1, run))
+            }
+            _ => None,
+        };
+        kind
     }
 
     /// Under a CSV header, a line whose last field opens a quote and does
@@ -1347,7 +1399,7 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                     // Its first cell written wrong (`x,,,,6,,,,3` above rows
                     // of 9 fields): the first row of a block, that cell named.
                     let cell_first = cells.label_cell.is_some()
-                        && matches!(self.peek(0), Some((_, LineKind::Cells(c)))
+                        && matches!(self.peek(0), Some((_, LineKind::Cells(c) | LineKind::Separator(c)))
                             if c.tokens.len() == k + 1 && c.delimiter == cells.delimiter && c.label.is_none());
                     let labelled = self.labelled_block(line, &mut cells, Some(&label));
                     if let Labelled::OutOfTurn(entry) = labelled {

@@ -2531,6 +2531,49 @@ fn a_spreadsheet_grid_with_letters_past_nine() {
     }
 }
 
+/// Rows of a 16×16 or 25×25 spreadsheet whose first field is a letter
+/// alone (`C,,,…`), where the rows around them start with no label: the
+/// letter had been read as the row's label, the row as a title or no row,
+/// and the grid lost (a 4×4 read from its first line, or its first row
+/// split off). So in a first row (`E,…`), or two letter rows at the top
+/// that do not count from `A` (`D,…` then `E,…`).
+#[test]
+fn a_letter_in_a_spreadsheet_rows_first_field_is_a_cell() {
+    let grid = |n: usize, givens: &[(usize, usize, char)], delimiter: &str| {
+        let mut cells = vec![String::new(); n * n];
+        for &(r, c, v) in givens {
+            cells[r * n + c] = v.to_string();
+        }
+        let text = cells.chunks(n).map(|row| row.join(delimiter) + "\n").collect::<String>();
+        let mut puzzle = vec!['.'; n * n];
+        givens.iter().for_each(|&(r, c, v)| puzzle[r * n + c] = v.to_ascii_lowercase());
+        (text, puzzle.into_iter().collect::<String>())
+    };
+    // Each grid's side and its givens: row, column, value.
+    type Givens = &'static [(usize, usize, char)];
+    let cases: [(usize, Givens); 6] = [
+        (16, &[(0, 15, 'G'), (1, 0, 'C'), (4, 15, 'D')]),
+        (16, &[(1, 0, 'B'), (5, 3, '9'), (11, 0, 'C'), (11, 5, 'B')]),
+        (16, &[(0, 0, 'E'), (0, 3, '9'), (2, 8, '2')]),
+        (16, &[(0, 0, 'D'), (0, 1, '8'), (1, 0, 'E'), (1, 1, '7'), (2, 2, '2')]),
+        (16, &[(0, 0, 'E'), (1, 0, 'G'), (3, 4, 'A')]),
+        (25, &[(0, 5, '2'), (0, 7, 'P'), (1, 0, 'E'), (1, 9, 'L'), (20, 0, 'H')]),
+    ];
+    for (n, written) in cases {
+        for delimiter in [",", ";", "\t"] {
+            let (text, puzzle) = grid(n, written, delimiter);
+            let entries = read(&text);
+            assert_eq!(statuses(&entries), ["ok"], "{text}");
+            assert_eq!(givens(&entries[0]), puzzle, "{text}");
+        }
+    }
+    // Labels that count the rows from `A` stay labels (a labelled 16×16).
+    let labelled: String = (0..16).map(|r| format!("{},{}\n", char::from(b'A' + r), ",".repeat(15))).collect();
+    let entries = read(&labelled);
+    assert_eq!(statuses(&entries), ["ok"], "{labelled}");
+    assert_eq!(givens(&entries[0]), ".".repeat(256));
+}
+
 /// A grid as a spreadsheet shows it: rows labelled (`Row 1,…`), columns
 /// numbered or named above them, or the range copied and pasted (tabs).
 /// Labelled rows were titles ("no puzzle in the input", exit 0), a numbered
