@@ -246,6 +246,41 @@ pub enum ParseErrorKind {
         /// The cells of a row, and the rows of the puzzle.
         n: usize,
     },
+    /// Lines of one length, then a shorter one, none a puzzle or a row of
+    /// one, whose cells make a whole puzzle together: a puzzle on one line
+    /// wrapped across lines (`fold -w 80`, a mail client).
+    #[error("the {lines} lines from line {first} hold {cells} cells together, a whole {side}x{side} puzzle, though none of them is a puzzle or a row of one: a puzzle on one line wrapped across lines? (join them into one line)")]
+    WrappedPuzzle {
+        /// The first line.
+        first: usize,
+        /// The lines.
+        lines: usize,
+        /// Their cells.
+        cells: usize,
+        /// The side of the puzzle they make.
+        side: usize,
+    },
+    /// Two rows of a block on one line (a line end lost), its other rows
+    /// whole.
+    #[error("rows {row} and {next} of the puzzle that starts at line {first} are on one line ({count} cells, where a row has {n}: a line end lost), and its other rows are whole (put the line end back)", next = row + 1)]
+    JoinedRows {
+        /// The line of the puzzle's first row.
+        first: usize,
+        /// The first of the two rows.
+        row: usize,
+        /// The line's cells.
+        count: usize,
+        /// The cells of a row, and the rows of the puzzle.
+        n: usize,
+    },
+    /// A blank line inside a block whose rows make it whole without it.
+    #[error("a blank line inside the puzzle that starts at line {first}, whose {n} rows are whole without it (a puzzle's rows have only rule lines between them: delete it)")]
+    BlankInGrid {
+        /// The line of the puzzle's first row.
+        first: usize,
+        /// The cells of a row, and the rows of the puzzle.
+        n: usize,
+    },
     /// A candidate grid whose rows stop before its last one.
     #[error("the candidate grid that starts at line {first} has {rows} row{} of {m} cells, then {what} where row {next} was expected", if *rows == 1 { "" } else { "s" }, next = rows + 1)]
     ShortCandidateGrid {

@@ -135,6 +135,11 @@ const SDK_ROWS: usize = 9;
 /// start a new run): 65,536 rows of a 9×9, 10,000 of a 100×100.
 const MAX_RUN_ROWS: usize = 1 << 16;
 const MAX_RUN_CELLS: usize = 1 << 20;
+/// The widest line, and the most lines, that a puzzle wrapped across lines
+/// is looked for in ([`PuzzleReader::wrapped`]): mail clients and `fold`
+/// wrap at 60 to 200 characters, and 16 lines hold a 36×36 at 81.
+const WRAP_WIDTH: usize = 256;
+const WRAP_LINES: usize = 16;
 /// How many puzzles written wrong back to back (each with a row a few cells
 /// short or long) a block's look-ahead follows before it takes the rows so
 /// far as fitting: each one it follows is read to the next line that is no
@@ -1586,6 +1591,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             let entry = self.entry(line, cells.label, puzzle);
             return self.ready.push_back(entry);
         }
+        if let Some(n) = self.joined_first_rows(&cells) {
+            let count = cells.tokens.len() + usize::from(cells.cut.is_some());
+            return self.joined_block(line, 0, n, (line, count));
+        }
         if let Some(n) = self.puzzle_side(k) {
             if cells.field || self.spec.fixed_size().is_some() || !self.starts_block(k, &cells) {
                 // Among lines of k cells (a file of puzzles one per line), it is one of them.
@@ -1636,6 +1645,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             let error = self.error(line, Some(stray.column as usize), kind);
             let entry = self.entry(line, cells.label, Err(error));
             return self.ready.push_back(entry);
+        }
+        if let Some((ahead, cells)) = self.wrapped(1, k).filter(|_| self.spec.fixed_size().is_none()) {
+            return self.wrapped_puzzle(line, 1 + ahead, ahead, cells);
         }
         let expected = match self.spec.fixed_size() {
             Some(n) => {
@@ -1885,6 +1897,21 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                     if later_forced && rows > 1 {
                         return true;
                     }
+                    // A blank line inside the block: the k − rows rows it
+                    // lacks come after it (then no more), and the first
+                    // line or one of those holds a value past m. (In a run
+                    // of m×m puzzles one per line, a paragraph of them.)
+                    // Two rows on one line, the others around it.
+                    if !in_run && self.joined_rows_ahead(k, rows, i).is_some() {
+                        return true;
+                    }
+                    let blank = matches!(self.peek(i), Some((_, LineKind::Blank)));
+                    if blank && !in_run {
+                        let (after, more, _) = self.rows_ahead(k, i + 1, k - rows + 1);
+                        if !more && after.len() == k - rows && (forced || self.value_past_side_ahead(k, m, i)) {
+                            return true;
+                        }
+                    }
                     let damaged = self.damaged_row_ahead(k, rows, i);
                     let later_forced = later_forced || (damaged && self.value_past_side_ahead(k, m, i));
                     let broken_block = match rows {
@@ -1996,6 +2023,15 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                     let pending = (line, LineKind::Cells(Cells::new(odd, false)));
                     self.pending.push_front(pending);
                     return self.damaged_block(None, 0, m);
+                }
+                Err(Some(_)) if self.joined_rows_ahead(n, rows.len(), 0).is_some() => {
+                    let count = self.joined_rows_ahead(n, rows.len(), 0).expect("just checked");
+                    let (at, _) = self.next_line().expect("just peeked");
+                    return self.joined_block(line, rows.len(), n, (at, count));
+                }
+                Err(_) if self.wrapped(rows.len(), n).is_some() => {
+                    let (ahead, cells) = self.wrapped(rows.len(), n).expect("just checked");
+                    return self.wrapped_puzzle(line, rows.len() + ahead, ahead, cells);
                 }
                 Err(broken) => {
                     let error = self.broken_block(line, rows.len(), n, broken);
@@ -2296,9 +2332,94 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         Some((at, stray_length(&odd).unwrap_or_default()))
     }
 
+    /// The cells of the line `ahead` lines on when, after `rows` rows of a block of
+    /// n, it holds two of its rows (a line end lost: 2n cells, or 2n − 1
+    /// fields where the fields on either side of it ran together), and
+    /// exactly the n − `rows` − 2 rows the block lacks follow it, then no
+    /// such row. (Read on its own, its 2n − 2 cells after a delimiter
+    /// dropped were a 4×4 solved, a puzzle nobody wrote.)
+    fn joined_rows_ahead(&mut self, n: usize, rows: usize, ahead: usize) -> Option<usize> {
+        let Some((_, LineKind::Cells(c))) = self.peek(ahead) else { return None };
+        let count = c.tokens.len() + usize::from(c.cut.is_some());
+        if c.field || c.label.is_some() || rows + 2 > n || !(2 * n - 1..=2 * n).contains(&count) {
+            return None;
+        }
+        let (after, more, _) = self.rows_ahead(n, ahead + 1, n - rows - 1);
+        (!more && after.len() == n - rows - 2).then_some(count)
+    }
+
+    /// The side n of the block whose first two rows are the line just read
+    /// (`cells`, `count` cells with a delimiter at its end it dropped), when
+    /// exactly the n − 2 rows it lacks follow it ([`Self::joined_rows_ahead`]).
+    fn joined_first_rows(&mut self, cells: &Cells) -> Option<usize> {
+        let count = cells.tokens.len() + usize::from(cells.cut.is_some());
+        if cells.field || cells.label.is_some() {
+            return None;
+        }
+        let fixed = self.spec.fixed_size();
+        [count.div_ceil(2), count / 2].into_iter().find(|&n| {
+            n >= 4
+                && fixed.is_none_or(|f| f == n)
+                && matches!(self.rows_ahead(n, 0, n - 1), (after, false, _) if after.len() == n - 2)
+        })
+    }
+
+    /// The block of n-cell rows that starts at `first` with `rows` rows
+    /// read, then the line `at` that holds two rows (its cells), then its
+    /// other rows: one invalid record, that line named.
+    fn joined_block(&mut self, first: usize, rows: usize, n: usize, (at, count): (usize, usize)) {
+        for _ in 0..n - rows - 2 {
+            if self.row_ahead(n).is_err() {
+                break;
+            }
+        }
+        let error = self.error(at, None, ParseErrorKind::JoinedRows { first, row: rows + 1, count, n });
+        let entry = self.entry(first, None, Err(error));
+        self.ready.push_back(entry);
+    }
+
+    /// A puzzle on one line wrapped across lines at k cells a line (`fold
+    /// -w 80` of an 81-cell line leaves a line of 80 and one of 1, and the
+    /// one was read as a 1×1 puzzle): after `before` lines of k cells (k no
+    /// square: none a puzzle), the lines ahead of k cells, then one shorter,
+    /// that make a whole puzzle with them. The lines ahead to take, and the
+    /// cells of all. A last line that is a whole puzzle itself (a junk line
+    /// of 88 characters above an 81-cell puzzle) ends a wrapped puzzle only
+    /// after two lines of k or more.
+    fn wrapped(&mut self, before: usize, k: usize) -> Option<(usize, usize)> {
+        if is_whole_count(k) || k > WRAP_WIDTH {
+            return None;
+        }
+        for i in 0..WRAP_LINES {
+            let Some((_, LineKind::Cells(c))) = self.peek(i) else { return None };
+            let j = c.tokens.len();
+            if c.field || c.label.is_some() || j > k {
+                return None;
+            }
+            let cells = (before + i) * k + j;
+            if j < k {
+                let tail = !is_whole_count(j) || before + i >= 2;
+                return (tail && is_whole_count(cells)).then_some((i + 1, cells));
+            }
+        }
+        None
+    }
+
+    /// One invalid record for the puzzle wrapped across lines from `line`
+    /// ([`Self::wrapped`]): the `ahead` lines after it are taken.
+    fn wrapped_puzzle(&mut self, line: usize, lines: usize, ahead: usize, cells: usize) {
+        for _ in 0..ahead {
+            self.next_line();
+        }
+        let side = exact_sqrt(cells).expect("a whole count");
+        let kind = ParseErrorKind::WrappedPuzzle { first: line, lines, cells, side };
+        let entry = self.entry(line, None, Err(self.error(line, None, kind)));
+        self.ready.push_back(entry);
+    }
+
     /// Whether the line ahead, after `rows` rows (one or more) of a block of
-    /// n, near n cells but no row of it, is a line inside the block that its
-    /// rows make whole without: exactly the n − `rows` rows of n cells the
+    /// n, near n cells but no row of it, or blank, is a line inside the
+    /// block that its rows make whole without: exactly the n − `rows` rows of n cells the
     /// block lacks follow it, then no such row. A row begun and typed
     /// again, or a line pasted in. (Not where more rows follow: puzzles back
     /// to back may add up so only by another puzzle's stray row, and this
@@ -2306,8 +2427,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// there, and its last rows, read on their own, were glued to the next
     /// puzzle's first rows across a blank line (a grid spaced by bands).
     fn stray_line_ahead(&mut self, n: usize, rows: usize) -> bool {
+        let blank = matches!(self.peek(0), Some((_, LineKind::Blank)));
         let odd = self.peek(0).and_then(|(_, kind)| stray_length(kind));
-        if rows == 0 || rows >= n || !odd.is_some_and(|k| near_width(k, n)) {
+        if rows == 0 || rows >= n || !(blank || odd.is_some_and(|k| near_width(k, n))) {
             return false;
         }
         let (after, more, _) = self.rows_ahead(n, 1, n - rows + 1);
@@ -2318,8 +2440,13 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// read, then a stray line ([`Self::stray_line_ahead`]), then its other
     /// rows: one invalid record, that line named.
     fn stray_block(&mut self, first: usize, rows: usize, n: usize) {
+        let blank = matches!(self.peek(0), Some((_, LineKind::Blank)));
         let (at, count) = self.odd_line_and_rows(n, n.saturating_sub(rows)).unwrap_or((first, 0));
-        let error = self.error(at, None, ParseErrorKind::StrayLine { first, count, n });
+        let kind = match blank {
+            true => ParseErrorKind::BlankInGrid { first, n },
+            false => ParseErrorKind::StrayLine { first, count, n },
+        };
+        let error = self.error(at, None, kind);
         let entry = self.entry(first, None, Err(error));
         self.ready.push_back(entry);
     }

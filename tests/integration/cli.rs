@@ -444,10 +444,12 @@ fn a_script_gets_each_answer_before_it_writes_the_next_puzzle() {
 fn a_signal_prints_the_records_answered_before_it() {
     let easy: Vec<String> = checker::data_lines("17-clue-500.txt").into_iter().take(63).collect();
     let hard = checker::data_lines("gecode-25x25-hard.txt").remove(0);
-    // 63 puzzles and a line that is none; once their records are out, a
-    // 25×25 that takes varisat seconds, kept from their chunk (the input
-    // pauses before it).
-    let first = format!("{}\n{}\n", easy.join("\n"), ".".repeat(79));
+    // 63 puzzles and a line that is none, two blank lines after it as a
+    // script ends each puzzle (a line of 79 cells may be the first of a
+    // puzzle wrapped across lines); once their records are out, a 25×25
+    // that takes varisat seconds, kept from their chunk (the input pauses
+    // before it).
+    let first = format!("{}\n{}\n\n\n", easy.join("\n"), ".".repeat(79));
     for (signal, code) in [(libc::SIGINT, 130), (libc::SIGTERM, 143)] {
         for jobs in ["1", "2"] {
             let mut child = spawn_piped(&["solve", "--format", "json", "--jobs", jobs]);

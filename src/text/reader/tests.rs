@@ -3222,6 +3222,123 @@ fn a_line_inside_a_grid_whose_rows_are_whole_without_it_makes_that_grid_one_reco
     }
 }
 
+/// Two rows of a grid on one line, a line end lost (in a spreadsheet the
+/// fields on either side of it run together: 17 fields of a 9×9, 16 after
+/// its last delimiter is dropped): the line had been read as a 4×4 on its
+/// own, solved, and the rows around it as two grids cut short. The grid is
+/// one record that names the line, and the next grid is read.
+#[test]
+fn two_rows_on_one_line_make_their_grid_one_record() {
+    for form in ["csv", "chars", "spaced"] {
+        let lines = |puzzle: &str| -> Vec<String> {
+            match form {
+                "csv" => rows(puzzle)
+                    .iter()
+                    .map(|r| r.chars().map(|c| if c == '.' { String::new() } else { c.to_string() }).join(","))
+                    .collect(),
+                "chars" => rows(puzzle),
+                _ => rows(puzzle).iter().map(|r| r.chars().join(" ")).collect(),
+            }
+        };
+        for row in 0..8 {
+            let mut first = lines(TOP[0]);
+            let joined = first.remove(row + 1);
+            first[row] += &joined;
+            let text = format!("{}\n\n{}\n", first.join("\n"), lines(TOP[1]).join("\n"));
+            let entries = read(&text);
+            assert_eq!(outcomes(&entries), ["invalid", TOP[1]], "{text}");
+            let error = entries[0].puzzle.as_ref().unwrap_err();
+            assert!(
+                matches!(error.kind, ParseErrorKind::JoinedRows { first: 1, row: r, n: 9, .. } if r == row + 1),
+                "{error}"
+            );
+            assert_eq!(error.position.line, row + 1, "{error}");
+        }
+    }
+}
+
+/// A puzzle on one line wrapped across lines (`fold -w 80`, a mail
+/// client): an 81-cell line as 80 cells and 1, a 256-cell one at 60 cells
+/// a line (its last line of 16 a 4×4), a 625-cell one at 78. The short
+/// last line had been read as a puzzle of its own (a 1×1 solved, a 4×4
+/// nobody wrote). The lines are one record, and the puzzle after them is
+/// read, with a blank line between or none.
+#[test]
+fn a_puzzle_wrapped_across_lines_is_one_record() {
+    let sixteen: String =
+        (0..256).map(|i| if i % 7 == 0 { char::from_digit(i % 16 + 1, 36).unwrap() } else { '.' }).collect();
+    let big: String =
+        (0..625).map(|i| if i % 9 == 0 { char::from_digit(i % 25 + 1, 36).unwrap() } else { '.' }).collect();
+    for (puzzle, width) in [(LINE, 80), (LINE, 76), (sixteen.as_str(), 60), (big.as_str(), 78)] {
+        let lines = puzzle.as_bytes().chunks(width).map(|l| std::str::from_utf8(l).unwrap()).join("\n");
+        for between in ["\n", ""] {
+            let text = format!("{lines}\n{between}{}\n", TOP[0]);
+            let entries = read(&text);
+            assert_eq!(outcomes(&entries), ["invalid", TOP[0]], "{text}");
+            let error = entries[0].puzzle.as_ref().unwrap_err();
+            let (cells, side) = (puzzle.len(), common::side(puzzle.len()));
+            let lines = cells.div_ceil(width);
+            assert!(
+                matches!(error.kind, ParseErrorKind::WrappedPuzzle { first: 1, lines: l, cells: c, side: s } if (l, c, s) == (lines, cells, side)),
+                "{error}"
+            );
+        }
+    }
+}
+
+/// A blank line inside a 16×16 (or a 9×9 Latin square) whose rows are
+/// whole without it: the rows on either side had been read apart, those
+/// after it as 4×4 (or 3×3) puzzles where their values allowed, a puzzle
+/// nobody wrote solved (tester s69, finding E). The grid is one record
+/// that names the blank line, and the next grid is read.
+#[test]
+fn a_blank_line_inside_a_grid_makes_it_one_record() {
+    // A 16×16 pattern grid with a few givens; its last row gives only 1.
+    let sixteen = |r: usize, c: usize| {
+        let given = if r == 15 { c == 0 } else { (7 * r + 3 * c) % 5 == 0 };
+        if given {
+            (4 * (r % 4) + r / 4 + c) % 16 + 1
+        } else {
+            0
+        }
+    };
+    let other = |r: usize, c: usize| if (r + c) % 6 == 0 { (4 * (r % 4) + r / 4 + c + 5) % 16 + 1 } else { 0 };
+    let rows = |cell: &dyn Fn(usize, usize) -> usize, delimiter: &str| -> Vec<String> {
+        (0..16).map(|r| (0..16).map(|c| cell(r, c).to_string()).join(delimiter)).collect()
+    };
+    let givens = |cell: &dyn Fn(usize, usize) -> usize| -> String {
+        (0..256)
+            .map(|i| cell(i / 16, i % 16))
+            .map(|v| if v == 0 { '.' } else { char::from_digit(v as u32, 36).unwrap() })
+            .collect()
+    };
+    for delimiter in [" ", ","] {
+        for after in 1..16 {
+            let mut first = rows(&sixteen, delimiter);
+            first.insert(after, String::new());
+            let text = format!("{}\n\n{}\n", first.join("\n"), rows(&other, delimiter).join("\n"));
+            let entries = read(&text);
+            // Two bands of 8 rows: a grid spaced by bands, read whole.
+            if after == 8 {
+                assert_eq!(outcomes(&entries), [givens(&sixteen), givens(&other)], "{text}");
+                continue;
+            }
+            assert_eq!(outcomes(&entries), ["invalid".to_string(), givens(&other)], "{text}");
+            let error = entries[0].puzzle.as_ref().unwrap_err();
+            assert!(matches!(error.kind, ParseErrorKind::BlankInGrid { first: 1, n: 16 }), "{error}");
+            assert_eq!(error.position.line, after + 1, "{error}");
+        }
+    }
+    // A 9×9 Latin square cut by a blank line after its first row, which
+    // holds a value past 3: no 3×3 puzzle is read from the rows after it.
+    let latin =
+        ",4,1,,,,,,\n\n,,,,,,,,3\n3,,,,,,,,\n,,,,2,,,,\n,,1,,,,,,\n,,,,,,7,,\n,5,,,,,,,\n,,,,,,,,8\n,,,9,,,,,\n";
+    let entries = read_latin(latin);
+    assert_eq!(statuses(&entries), ["invalid"], "{latin}");
+    let error = entries[0].puzzle.as_ref().unwrap_err();
+    assert!(matches!(error.kind, ParseErrorKind::BlankInGrid { first: 1, n: 9 }), "{error}");
+}
+
 /// A ruled grid with a blank line after a rule is one puzzle, as a grid
 /// spaced by blank lines between its bands is (tester s67, finding 2: it
 /// was broken in two, and its second half read with the next 4×4's first,
