@@ -85,6 +85,32 @@ impl RowSigns {
     }
 }
 
+/// Whether the cells of a line could be two rows of n (2n cells, or 2n − 1
+/// where the cells about the line end ran together): neither half repeats a
+/// value (a 4×4 on one line repeats some, and is never rows).
+fn two_rows(cells: &Cells, n: usize) -> bool {
+    let repeats = |tokens: &[Token]| {
+        let mut seen = std::collections::HashSet::new();
+        tokens.iter().any(|t| matches!(t.symbol, Symbol::Value(v) if !seen.insert(v)))
+    };
+    let tokens = &cells.tokens;
+    n >= 1 && tokens.len() > n && !repeats(&tokens[..n - 1]) && !repeats(&tokens[n..])
+}
+
+/// What a spreadsheet row's first field was read as, for the row under it
+/// ([`PuzzleReader::first_cell_not_label`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum RowAbove {
+    /// A cell: the row had no label.
+    Cells,
+    /// A letter alone, a label, in rows that do not count from `A`.
+    Letter,
+    /// Labels of rows that count from `A` (or `a`), a labelled grid: the
+    /// last, and the rows labelled so far (past the second, whatever
+    /// letters follow: a labelled grid with a row lost or typed twice).
+    Labels { last: char, rows: usize },
+}
+
 /// Whether a line of m² cells (`small` is m, see
 /// [`PuzzleReader::small_side`]) is an m×m puzzle and no row: it repeats a
 /// value, and all its values are 1..=m.
@@ -297,9 +323,9 @@ pub struct PuzzleReader<'a, R> {
     /// (`R1,5,3,…`): a label there is no cell written wrong.
     labelled: bool,
     /// The last line classified, where it is a spreadsheet row: its
-    /// delimiter, its fields, and the letter in its first field where that
-    /// was read as its label (see [`Self::first_cell_not_label`]).
-    row_above: Option<(Option<char>, usize, Option<char>)>,
+    /// delimiter, its fields, and what its first field is (see
+    /// [`Self::first_cell_not_label`]).
+    row_above: Option<(Option<char>, usize, RowAbove)>,
     /// The last line looked through for the end of a JSON object that did
     /// not end ([`Self::join_json`]).
     unclosed_to: usize,
@@ -1000,9 +1026,12 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
     /// A spreadsheet row whose first field is a letter alone that is a value
     /// of the row (`C,,,…` in a 16×16 written with letters past 9), read as
     /// the row's label: under a row of as many fields with no label, or
-    /// with such a letter that this one does not follow (`A`, `B`, … count
-    /// a labelled grid's rows), the letter is the row's first cell. As a
-    /// label, the row was no row of its grid: a title, the grid lost.
+    /// with such a letter in rows that do not count from `A`, the letter is
+    /// the row's first cell. As a label, the row was no row of its grid: a
+    /// title, the grid lost. `A` (or `a`) stays a label, and so does `B`
+    /// under it and every letter under those: a labelled grid's (the
+    /// middle of a grid takes such a row as a row all the same, see
+    /// `row_ahead`).
     fn first_cell_not_label(&mut self, kind: LineKind) -> LineKind {
         let fields = |c: &Cells| c.tokens.len() + usize::from(c.cut.is_some());
         let letter = |c: &Cells| match c.label_cell.as_deref() {
@@ -1012,9 +1041,14 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
         let kind = match kind {
             LineKind::LabelledRow(label, mut c) => {
                 let first_cell = letter(&c).is_some_and(|l| {
-                    matches!(self.row_above, Some((delimiter, k, above))
-                        if delimiter == c.delimiter && k == fields(&c) + 1
-                            && above.is_none_or(|a| u32::from(l) != u32::from(a) + 1))
+                    let above_cells = |above: RowAbove| match above {
+                        RowAbove::Cells | RowAbove::Letter => true,
+                        // `A` then no `B`: that `A` was a cell too.
+                        RowAbove::Labels { last, rows } => rows == 1 && u32::from(l) != u32::from(last) + 1,
+                    };
+                    !matches!(l, 'A' | 'a')
+                        && matches!(self.row_above, Some((delimiter, k, above))
+                            if delimiter == c.delimiter && k == fields(&c) + 1 && above_cells(above))
                 });
                 match (first_cell, c.label_cell.take()) {
                     (true, Some(first)) => {
@@ -1033,15 +1067,22 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             LineKind::Cells(c) | LineKind::Separator(c)
                 if c.delimiter.is_some() && c.label.is_none() && c.columns.is_none() && !c.field =>
             {
-                Some((c.delimiter, fields(c), None))
+                Some((c.delimiter, fields(c), RowAbove::Cells))
             }
-            // A label that counts rows from `A` (or `a`) on.
+            // Labels from `A` (or `a`) on: a labelled grid, whatever
+            // letters its later rows have (a row lost, typed twice).
             LineKind::LabelledRow(_, c) if letter(c).is_some() => {
-                let run = letter(c).filter(|&l| {
-                    matches!(l, 'A' | 'a')
-                        || matches!(self.row_above, Some((_, _, Some(a))) if u32::from(l) == u32::from(a) + 1)
-                });
-                Some((c.delimiter, fields(c) + 1, run))
+                let l = letter(c).expect("a letter");
+                let above = match self.row_above {
+                    _ if matches!(l, 'A' | 'a') => RowAbove::Labels { last: l, rows: 1 },
+                    Some((_, _, RowAbove::Labels { last, rows }))
+                        if rows > 1 || u32::from(l) == u32::from(last) + 1 =>
+                    {
+                        RowAbove::Labels { last: l, rows: rows + 1 }
+                    }
+                    _ => RowAbove::Letter,
+                };
+                Some((c.delimiter, fields(c) + 1, above))
             }
             _ => None,
         };
@@ -2029,10 +2070,6 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                     let (at, _) = self.next_line().expect("just peeked");
                     return self.joined_block(line, rows.len(), n, (at, count));
                 }
-                Err(_) if self.wrapped(rows.len(), n).is_some() => {
-                    let (ahead, cells) = self.wrapped(rows.len(), n).expect("just checked");
-                    return self.wrapped_puzzle(line, rows.len() + ahead, ahead, cells);
-                }
                 Err(broken) => {
                     let error = self.broken_block(line, rows.len(), n, broken);
                     let entry = self.entry(line, None, Err(error));
@@ -2340,12 +2377,15 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// dropped were a 4×4 solved, a puzzle nobody wrote.)
     fn joined_rows_ahead(&mut self, n: usize, rows: usize, ahead: usize) -> Option<usize> {
         let Some((_, LineKind::Cells(c))) = self.peek(ahead) else { return None };
-        let count = c.tokens.len() + usize::from(c.cut.is_some());
-        if c.field || c.label.is_some() || rows + 2 > n || !(2 * n - 1..=2 * n).contains(&count) {
+        let (count, k) = (c.tokens.len() + usize::from(c.cut.is_some()), c.tokens.len());
+        if c.field || c.label.is_some() || rows + 2 > n || !(2 * n - 1..=2 * n).contains(&count) || !two_rows(c, n) {
             return None;
         }
-        let (after, more, _) = self.rows_ahead(n, ahead + 1, n - rows - 1);
-        (!more && after.len() == n - rows - 2).then_some(count)
+        let (after, more, end) = self.rows_ahead(n, ahead + 1, n - rows - 1);
+        // The line starts a block of its own length (a grid cut short,
+        // then a grid twice as wide): no rows of this one.
+        let own_block = matches!(self.peek(end), Some((_, LineKind::Cells(c))) if c.tokens.len() == k);
+        (!more && after.len() == n - rows - 2 && !own_block).then_some(count)
     }
 
     /// The side n of the block whose first two rows are the line just read
@@ -2356,12 +2396,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if cells.field || cells.label.is_some() {
             return None;
         }
-        let fixed = self.spec.fixed_size();
-        [count.div_ceil(2), count / 2].into_iter().find(|&n| {
-            n >= 4
-                && fixed.is_none_or(|f| f == n)
-                && matches!(self.rows_ahead(n, 0, n - 1), (after, false, _) if after.len() == n - 2)
-        })
+        let n = count.div_ceil(2);
+        let fits = n >= 4 && self.spec.fixed_size().is_none_or(|f| f == n) && two_rows(cells, n);
+        (fits && matches!(self.rows_ahead(n, 0, n - 1), (after, false, _) if after.len() == n - 2)).then_some(n)
     }
 
     /// The block of n-cell rows that starts at `first` with `rows` rows
@@ -2385,7 +2422,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// that make a whole puzzle with them. The lines ahead to take, and the
     /// cells of all. A last line that is a whole puzzle itself (a junk line
     /// of 88 characters above an 81-cell puzzle) ends a wrapped puzzle only
-    /// after two lines of k or more.
+    /// after three lines of k or more, and one that starts a block of its
+    /// length (the next line as long) none. Lines of k that can be rows
+    /// (`could_be_row`) never come here: a grid cut short is no wrapped
+    /// puzzle.
     fn wrapped(&mut self, before: usize, k: usize) -> Option<(usize, usize)> {
         if is_whole_count(k) || k > WRAP_WIDTH {
             return None;
@@ -2398,8 +2438,15 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
             let cells = (before + i) * k + j;
             if j < k {
-                let tail = !is_whole_count(j) || before + i >= 2;
-                return (tail && is_whole_count(cells)).then_some((i + 1, cells));
+                // Not the first row of a block of its length (a grid cut
+                // short, then a narrower grid).
+                let block = matches!(self.peek(i + 1), Some((_, LineKind::Cells(c))) if c.tokens.len() == j);
+                let tail = !block && (!is_whole_count(j) || before + i >= 3);
+                // Lines a cell or two short or long of a puzzle are such
+                // puzzles written wrong, unless with the last they are it.
+                let near = (k.saturating_sub(2)..=k + 2).find(|&c| is_whole_count(c));
+                let whole = is_whole_count(cells) && near.is_none_or(|c| c == cells);
+                return (tail && whole).then_some((i + 1, cells));
             }
         }
         None

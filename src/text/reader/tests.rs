@@ -2567,6 +2567,14 @@ fn a_letter_in_a_spreadsheet_rows_first_field_is_a_cell() {
             assert_eq!(givens(&entries[0]), puzzle, "{text}");
         }
     }
+    // A labelled 9×9 under a row of only delimiters, or right under a 9×9
+    // whose rows end in a delimiter (as many fields as its rows): its `A`
+    // fits a row of ten fields, and is still a label (review of s70).
+    let labelled: String = SHEET_ROWS.iter().zip('A'..).map(|(row, label)| format!("{label},{row}\n")).collect();
+    let entries = read(&format!(",,,,,,,,,\n{labelled}"));
+    assert_eq!(outcomes(&entries), [SHEET_GIVENS], "{labelled}");
+    let trailing: String = SHEET_ROWS.iter().map(|row| format!("{row},\n")).collect();
+    assert_eq!(outcomes(&read(&format!("{trailing}{labelled}"))), [SHEET_GIVENS, SHEET_GIVENS]);
     // Labels that count the rows from `A` stay labels (a labelled 16×16).
     let labelled: String = (0..16).map(|r| format!("{},{}\n", char::from(b'A' + r), ",".repeat(15))).collect();
     let entries = read(&labelled);
@@ -3255,6 +3263,16 @@ fn two_rows_on_one_line_make_their_grid_one_record() {
             assert_eq!(error.position.line, row + 1, "{error}");
         }
     }
+    // A 4×4 on one line (it repeats values) above an 8×8 cut after 6 rows,
+    // and a 4×4 cut after 2 rows above an 8×8: the lines of 16 and 8 cells
+    // are no rows of the grids under them (review of s70).
+    let eight = ["1.......", ".2......", "..3.....", "...4....", "....5...", ".....6.."];
+    let text = format!("12..21..........\n{}\n", eight.join("\n"));
+    assert_eq!(outcomes(&read(&text))[0], "12..21..........", "{text}");
+    let text = format!("1...\n.2..\n{}\n7.......\n.8......\n", eight.join("\n"));
+    let entries = read(&text);
+    assert_eq!(statuses(&entries), ["invalid", "ok"], "{text}");
+    assert_eq!(givens(&entries[1]), eight.join("") + "7........8......", "{text}");
 }
 
 /// A puzzle on one line wrapped across lines (`fold -w 80`, a mail
@@ -3284,6 +3302,16 @@ fn a_puzzle_wrapped_across_lines_is_one_record() {
             );
         }
     }
+}
+
+/// Lines a cell short of a puzzle each are such puzzles written wrong, not
+/// one puzzle wrapped across lines, though with a shorter line after them
+/// they hold a whole puzzle's cells (80 + 80 + 9 = 169, a 13×13).
+#[test]
+fn puzzles_a_cell_short_are_no_wrapped_puzzle() {
+    let short = &LINE[..80];
+    let text = format!("{short}\n{short}\n6.....8.3\n");
+    assert_eq!(statuses(&read(&text)), ["invalid"; 3], "{text}");
 }
 
 /// A blank line inside a 16×16 (or a 9×9 Latin square) whose rows are
