@@ -101,10 +101,9 @@ fn two_rows(cells: &Cells, n: usize) -> bool {
 /// ([`PuzzleReader::first_cell_not_label`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum RowAbove {
-    /// A cell: the row had no label.
+    /// A cell, or a letter alone in rows that do not count from `A` (a
+    /// cell as well, to the row under it).
     Cells,
-    /// A letter alone, a label, in rows that do not count from `A`.
-    Letter,
     /// Labels of rows that count from `A` (or `a`), a labelled grid: the
     /// last, and the rows labelled so far (past the second, whatever
     /// letters follow: a labelled grid with a row lost or typed twice).
@@ -1042,7 +1041,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             LineKind::LabelledRow(label, mut c) => {
                 let first_cell = letter(&c).is_some_and(|l| {
                     let above_cells = |above: RowAbove| match above {
-                        RowAbove::Cells | RowAbove::Letter => true,
+                        RowAbove::Cells => true,
                         // `A` then no `B`: that `A` was a cell too.
                         RowAbove::Labels { last, rows } => rows == 1 && u32::from(l) != u32::from(last) + 1,
                     };
@@ -1080,7 +1079,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                     {
                         RowAbove::Labels { last: l, rows: rows + 1 }
                     }
-                    _ => RowAbove::Letter,
+                    _ => RowAbove::Cells,
                 };
                 Some((c.delimiter, fields(c) + 1, above))
             }
@@ -1687,8 +1686,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             let entry = self.entry(line, cells.label, Err(error));
             return self.ready.push_back(entry);
         }
-        if let Some((ahead, cells)) = self.wrapped(1, k).filter(|_| self.spec.fixed_size().is_none()) {
-            return self.wrapped_puzzle(line, 1 + ahead, ahead, cells);
+        if let Some((ahead, cells)) = self.wrapped(k).filter(|_| self.spec.fixed_size().is_none()) {
+            return self.wrapped_puzzle(line, ahead, cells);
         }
         let expected = match self.spec.fixed_size() {
             Some(n) => {
@@ -2417,8 +2416,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
 
     /// A puzzle on one line wrapped across lines at k cells a line (`fold
     /// -w 80` of an 81-cell line leaves a line of 80 and one of 1, and the
-    /// one was read as a 1×1 puzzle): after `before` lines of k cells (k no
-    /// square: none a puzzle), the lines ahead of k cells, then one shorter,
+    /// one was read as a 1×1 puzzle): after the line of k cells just read
+    /// (k no square: no puzzle), the lines ahead of k cells, then one shorter,
     /// that make a whole puzzle with them. The lines ahead to take, and the
     /// cells of all. A last line that is a whole puzzle itself (a junk line
     /// of 88 characters above an 81-cell puzzle) ends a wrapped puzzle only
@@ -2426,7 +2425,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// length (the next line as long) none. Lines of k that can be rows
     /// (`could_be_row`) never come here: a grid cut short is no wrapped
     /// puzzle.
-    fn wrapped(&mut self, before: usize, k: usize) -> Option<(usize, usize)> {
+    fn wrapped(&mut self, k: usize) -> Option<(usize, usize)> {
         if is_whole_count(k) || k > WRAP_WIDTH {
             return None;
         }
@@ -2436,12 +2435,12 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             if c.field || c.label.is_some() || j > k {
                 return None;
             }
-            let cells = (before + i) * k + j;
+            let cells = (1 + i) * k + j;
             if j < k {
                 // Not the first row of a block of its length (a grid cut
                 // short, then a narrower grid).
                 let block = matches!(self.peek(i + 1), Some((_, LineKind::Cells(c))) if c.tokens.len() == j);
-                let tail = !block && (!is_whole_count(j) || before + i >= 3);
+                let tail = !block && (!is_whole_count(j) || i >= 2);
                 // Lines a cell or two short or long of a puzzle are such
                 // puzzles written wrong, unless with the last they are it.
                 let near = (k.saturating_sub(2)..=k + 2).find(|&c| is_whole_count(c));
@@ -2454,12 +2453,12 @@ impl<R: BufRead> PuzzleReader<'_, R> {
 
     /// One invalid record for the puzzle wrapped across lines from `line`
     /// ([`Self::wrapped`]): the `ahead` lines after it are taken.
-    fn wrapped_puzzle(&mut self, line: usize, lines: usize, ahead: usize, cells: usize) {
+    fn wrapped_puzzle(&mut self, line: usize, ahead: usize, cells: usize) {
         for _ in 0..ahead {
             self.next_line();
         }
         let side = exact_sqrt(cells).expect("a whole count");
-        let kind = ParseErrorKind::WrappedPuzzle { first: line, lines, cells, side };
+        let kind = ParseErrorKind::WrappedPuzzle { first: line, lines: 1 + ahead, cells, side };
         let entry = self.entry(line, None, Err(self.error(line, None, kind)));
         self.ready.push_back(entry);
     }
