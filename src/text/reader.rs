@@ -85,6 +85,12 @@ impl RowSigns {
     }
 }
 
+/// The cells of a line that may hold two rows: its empty field at the end
+/// taken for a delimiter closing a whole puzzle (`…,7,9,`) counts.
+fn joined_count(cells: &Cells) -> usize {
+    cells.tokens.len() + usize::from(cells.cut.is_some())
+}
+
 /// Whether the cells of a line could be two rows of n (2n cells, or 2n − 1
 /// where the cells about the line end ran together): neither half repeats a
 /// value (a 4×4 on one line repeats some, and is never rows).
@@ -505,7 +511,8 @@ struct CoordinateRows {
     lines: usize,
     /// The first row a few cells too many or too few (its line, its number
     /// and its count), which makes the grid one invalid entry that names it.
-    damaged: Option<(usize, usize, usize)>,
+    /// (and the column of its first cell too many, or of the end of it).
+    damaged: Option<(usize, usize, usize, Option<usize>)>,
 }
 
 /// The box rules drawn around the cells read lately: the lines that are
@@ -1632,8 +1639,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             return self.ready.push_back(entry);
         }
         if let Some(n) = self.joined_first_rows(&cells) {
-            let count = cells.tokens.len() + usize::from(cells.cut.is_some());
-            return self.joined_block(line, 0, n, (line, count));
+            return self.joined_block(line, 0, n, line, &cells);
         }
         if let Some(n) = self.puzzle_side(k) {
             if cells.field || self.spec.fixed_size().is_some() || !self.starts_block(k, &cells) {
@@ -1942,7 +1948,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                     // line or one of those holds a value past m. (In a run
                     // of m×m puzzles one per line, a paragraph of them.)
                     // Two rows on one line, the others around it.
-                    if !in_run && self.joined_rows_ahead(k, rows, i).is_some() {
+                    if !in_run && self.joined_rows_ahead(k, rows, i) {
                         return true;
                     }
                     let blank = matches!(self.peek(i), Some((_, LineKind::Blank)));
@@ -2064,10 +2070,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                     self.pending.push_front(pending);
                     return self.damaged_block(None, 0, m);
                 }
-                Err(Some(_)) if self.joined_rows_ahead(n, rows.len(), 0).is_some() => {
-                    let count = self.joined_rows_ahead(n, rows.len(), 0).expect("just checked");
-                    let (at, _) = self.next_line().expect("just peeked");
-                    return self.joined_block(line, rows.len(), n, (at, count));
+                Err(Some(_)) if self.joined_rows_ahead(n, rows.len(), 0) => {
+                    let Some((at, LineKind::Cells(cells))) = self.next_line() else { unreachable!("just peeked") };
+                    return self.joined_block(line, rows.len(), n, at, &cells);
                 }
                 Err(broken) => {
                     let error = self.broken_block(line, rows.len(), n, broken);
@@ -2347,9 +2352,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// wrong ([`Self::damaged_row_ahead`]): that line and the rows after it
     /// up to the puzzle's n-th are taken, and the puzzle is one record.
     fn damaged_block(&mut self, first: Option<usize>, rows: usize, n: usize) {
-        let (at, count) = self.odd_line_and_rows(n, n.saturating_sub(rows + 1)).unwrap_or((first.unwrap_or(0), 0));
+        let (at, count, column) =
+            self.odd_line_and_rows(n, n.saturating_sub(rows + 1)).unwrap_or((first.unwrap_or(0), 0, None));
         let first = first.unwrap_or(at);
-        let error = self.error(at, None, ParseErrorKind::DamagedRow { first, row: rows + 1, count, n });
+        let error = self.error(at, column, ParseErrorKind::DamagedRow { first, row: rows + 1, count, n });
         let entry = self.entry(first, None, Err(error));
         self.ready.push_back(entry);
     }
@@ -2358,14 +2364,14 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// `left` rows of n cells after it (as many as there are): that line's
     /// number and cells. Just peeked by the caller; were it not there, the
     /// caller still makes its record.
-    fn odd_line_and_rows(&mut self, n: usize, left: usize) -> Option<(usize, usize)> {
+    fn odd_line_and_rows(&mut self, n: usize, left: usize) -> Option<(usize, usize, Option<usize>)> {
         let (at, odd) = self.next_line()?;
         for _ in 0..left {
             if self.row_ahead(n).is_err() {
                 break;
             }
         }
-        Some((at, stray_length(&odd).unwrap_or_default()))
+        Some((at, stray_length(&odd).unwrap_or_default(), line::line_fault_column(&odd, n)))
     }
 
     /// The cells of the line `ahead` lines on when, after `rows` rows of a block of
@@ -2374,42 +2380,45 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// exactly the n − `rows` − 2 rows the block lacks follow it, then no
     /// such row. (Read on its own, its 2n − 2 cells after a delimiter
     /// dropped were a 4×4 solved, a puzzle nobody wrote.)
-    fn joined_rows_ahead(&mut self, n: usize, rows: usize, ahead: usize) -> Option<usize> {
-        let Some((_, LineKind::Cells(c))) = self.peek(ahead) else { return None };
-        let (count, k) = (c.tokens.len() + usize::from(c.cut.is_some()), c.tokens.len());
+    fn joined_rows_ahead(&mut self, n: usize, rows: usize, ahead: usize) -> bool {
+        let Some((_, LineKind::Cells(c))) = self.peek(ahead) else { return false };
+        let (count, k) = (joined_count(c), c.tokens.len());
         if c.field || c.label.is_some() || rows + 2 > n || !(2 * n - 1..=2 * n).contains(&count) || !two_rows(c, n) {
-            return None;
+            return false;
         }
         let (after, more, end) = self.rows_ahead(n, ahead + 1, n - rows - 1);
         // The line starts a block of its own length (a grid cut short,
         // then a grid twice as wide): no rows of this one.
         let own_block = matches!(self.peek(end), Some((_, LineKind::Cells(c))) if c.tokens.len() == k);
-        (!more && after.len() == n - rows - 2 && !own_block).then_some(count)
+        !more && after.len() == n - rows - 2 && !own_block
     }
 
     /// The side n of the block whose first two rows are the line just read
     /// (`cells`, `count` cells with a delimiter at its end it dropped), when
     /// exactly the n − 2 rows it lacks follow it ([`Self::joined_rows_ahead`]).
     fn joined_first_rows(&mut self, cells: &Cells) -> Option<usize> {
-        let count = cells.tokens.len() + usize::from(cells.cut.is_some());
         if cells.field || cells.label.is_some() {
             return None;
         }
-        let n = count.div_ceil(2);
+        let n = joined_count(cells).div_ceil(2);
         let fits = n >= 4 && self.spec.fixed_size().is_none_or(|f| f == n) && two_rows(cells, n);
         (fits && matches!(self.rows_ahead(n, 0, n - 1), (after, false, _) if after.len() == n - 2)).then_some(n)
     }
 
     /// The block of n-cell rows that starts at `first` with `rows` rows
-    /// read, then the line `at` that holds two rows (its cells), then its
-    /// other rows: one invalid record, that line named.
-    fn joined_block(&mut self, first: usize, rows: usize, n: usize, (at, count): (usize, usize)) {
+    /// read, then the line `at` that holds two rows (`cells`), then its
+    /// other rows: one invalid record, that line named, at the cell where
+    /// the second row starts (or the field holding the end of one and the
+    /// start of the other).
+    fn joined_block(&mut self, first: usize, rows: usize, n: usize, at: usize, cells: &Cells) {
         for _ in 0..n - rows - 2 {
             if self.row_ahead(n).is_err() {
                 break;
             }
         }
-        let error = self.error(at, None, ParseErrorKind::JoinedRows { first, row: rows + 1, count, n });
+        let count = joined_count(cells);
+        let column = line::fault_column(&cells.tokens, count - n);
+        let error = self.error(at, column, ParseErrorKind::JoinedRows { first, row: rows + 1, count, n });
         let entry = self.entry(first, None, Err(error));
         self.ready.push_back(entry);
     }
@@ -2487,7 +2496,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// rows: one invalid record, that line named.
     fn stray_block(&mut self, first: usize, rows: usize, n: usize) {
         let blank = matches!(self.peek(0), Some((_, LineKind::Blank)));
-        let (at, count) = self.odd_line_and_rows(n, n.saturating_sub(rows)).unwrap_or((first, 0));
+        let (at, count, _) = self.odd_line_and_rows(n, n.saturating_sub(rows)).unwrap_or((first, 0, None));
         let kind = match blank {
             true => ParseErrorKind::BlankInGrid { first, n },
             false => ParseErrorKind::StrayLine { first, count, n },
@@ -3232,8 +3241,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         }
         let first = rows[0].0;
         Some(match damaged {
-            Some((line, row, count)) => {
-                Err(self.error(line, None, ParseErrorKind::DamagedRow { first, row, count, n }))
+            Some((line, row, count, column)) => {
+                Err(self.error(line, column, ParseErrorKind::DamagedRow { first, row, count, n }))
             }
             None => self.resolve(first, n, &rows),
         })
@@ -3266,8 +3275,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             self.next_line();
         }
         Some(match damaged {
-            Some((at, row, count)) => {
-                Err(self.error(at, None, ParseErrorKind::DamagedRow { first: line, row, count, n }))
+            Some((at, row, count, column)) => {
+                Err(self.error(at, column, ParseErrorKind::DamagedRow { first: line, row, count, n }))
             }
             None => self.resolve(line, n, &rows),
         })
@@ -3375,7 +3384,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             return None;
         }
         let damaged = rows.iter().zip(1..).find(|((_, cells), _)| cells.len() != n);
-        let damaged = damaged.map(|((line, cells), row)| (*line, row, cells.len()));
+        let damaged = damaged.map(|((line, cells), row)| (*line, row, cells.len(), line::fault_column(cells, n)));
         Some(CoordinateRows { rows, lines: ahead, damaged })
     }
 
@@ -3453,9 +3462,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 TokenText::Char(_) => false,
             });
         if let Some(row) = self.numbers_read_as_digits(n, rows) {
-            let (at, count) = (rows[row].0, line::word_cells(&rows[row].1, self.alphabet).len());
-            let kind = ParseErrorKind::DamagedRow { first: rows[0].0, row: row + 1, count, n };
-            return Err(self.error(at, None, kind));
+            let words = line::word_cells(&rows[row].1, self.alphabet);
+            let kind = ParseErrorKind::DamagedRow { first: rows[0].0, row: row + 1, count: words.len(), n };
+            return Err(self.error(rows[row].0, line::fault_column(&words, n), kind));
         }
         if !number_grid {
             self.zeros_are_values(n, rows)?;

@@ -340,6 +340,33 @@ pub(super) fn odd_row_length(kind: &LineKind) -> Option<usize> {
     }
 }
 
+/// Where a row's cell `i` (from 0) is, for a row that should have `i`
+/// cells: the column of its first cell too many, or, when it has no more
+/// than `i`, the column just past its last cell, where the next was
+/// expected.
+pub(super) fn fault_column(tokens: &[Token], i: usize) -> Option<usize> {
+    let column = match (tokens.get(i), tokens.last()) {
+        (Some(surplus), _) => surplus.column as usize,
+        (None, Some(last)) => {
+            let width = match &last.text {
+                TokenText::Char(_) => 1,
+                TokenText::Word(w) => w.chars().count(),
+            };
+            last.column as usize + width
+        }
+        (None, None) => return None,
+    };
+    Some(column)
+}
+
+/// [`fault_column`] of a line read as a row, if it has cells.
+pub(super) fn line_fault_column(kind: &LineKind, i: usize) -> Option<usize> {
+    match kind {
+        LineKind::Cells(c) | LineKind::Separator(c) | LineKind::LabelledRow(_, c) => fault_column(&c.tokens, i),
+        _ => None,
+    }
+}
+
 /// Whether `k` cells on one line make a whole puzzle of side 4 or more.
 pub(super) fn is_whole_count(k: usize) -> bool {
     exact_sqrt(k).is_some_and(|m| m >= 4)

@@ -606,7 +606,8 @@ fn a_block_never_borrows_the_rows_of_the_next_puzzle() {
         let e = entries[0].puzzle.as_ref().unwrap_err();
         let count = damaged.len();
         assert!(matches!(e.kind, ParseErrorKind::DamagedRow { first: 1, row: 5, n: 9, count: c } if c == count), "{e}");
-        assert_eq!(e.position.line, 5, "{e}");
+        // At the first cell too many, or just past the last cell.
+        assert_eq!((e.position.line, e.position.column), (5, Some(count.min(9) + 1)), "{e}");
         assert_eq!(givens(&entries[1]), TOP[1]);
     }
     // A block cut short, a stray line, then a whole puzzle: the stray line
@@ -1731,25 +1732,31 @@ fn a_grid_with_coordinates_reads_without_its_labels() {
     assert_eq!((e.position.line, e.position.column), (3, Some(5)), "{e}");
     // A row a cell short (or long) makes the grid one record that names it,
     // not a record for the header and each line around it.
-    for (row, count) in [("B . 3 .", 3), ("B . 3 . . 4", 5)] {
+    for (row, count, column) in [("B . 3 .", 3, 8), ("B . 3 . . 4", 5, 11)] {
         let text = format!("  1 2 3 4\nA 1 . . .\n{row}\nC . . . .\nD . . . .\n\n{}\n", TOP[1]);
         let entries = read(&text);
         assert_eq!(statuses(&entries), ["invalid", "ok"], "{row}");
         let e = entries[0].puzzle.as_ref().unwrap_err();
         assert!(matches!(e.kind, ParseErrorKind::DamagedRow { row: 2, count: c, n: 4, .. } if c == count), "{e}");
-        assert_eq!(e.position.line, 3, "{e}");
+        assert_eq!((e.position.line, e.position.column), (3, Some(column)), "{e}");
     }
     // So under a spreadsheet's header of column numbers: it had been a
     // 10×10 cut short at that row, and the rows after it a second record.
     let mut text = ",1,2,3,4,5,6,7,8,9\n".to_string();
+    let mut damaged = String::new();
     for (r, row) in SHEET_ROWS.iter().enumerate() {
         let row = if r == 4 { row.rsplit_once(',').unwrap().0 } else { row };
-        text += &format!("{},{row}\n", char::from(b'A' + r as u8));
+        let line = format!("{},{row}", char::from(b'A' + r as u8));
+        if r == 4 {
+            damaged = line.clone();
+        }
+        text += &format!("{line}\n");
     }
     let entries = read(&text);
     assert_eq!(statuses(&entries), ["invalid"], "{text}");
     let e = entries[0].puzzle.as_ref().unwrap_err();
     assert!(matches!(e.kind, ParseErrorKind::DamagedRow { row: 5, count: 8, n: 9, .. }), "{e}");
+    assert_eq!(e.position.column, Some(damaged.chars().count() + 1), "just past {damaged:?}: {e}");
     // Rows of numbers past 9 after letters, and rows of symbols after
     // numbers past 9: each row was read a character a cell after its
     // label, or as numbers with its letters unknown.
@@ -3251,6 +3258,12 @@ fn two_rows_on_one_line_make_their_grid_one_record() {
         for row in 0..8 {
             let mut first = lines(TOP[0]);
             let joined = first.remove(row + 1);
+            // The line's cell where the second row starts: in CSV, the
+            // field the two rows' end and start ran together in.
+            let column = match form {
+                "csv" => first[row].rfind(',').unwrap() + 2,
+                _ => first[row].len() + 1,
+            };
             first[row] += &joined;
             let text = format!("{}\n\n{}\n", first.join("\n"), lines(TOP[1]).join("\n"));
             let entries = read(&text);
@@ -3260,7 +3273,7 @@ fn two_rows_on_one_line_make_their_grid_one_record() {
                 matches!(error.kind, ParseErrorKind::JoinedRows { first: 1, row: r, n: 9, .. } if r == row + 1),
                 "{error}"
             );
-            assert_eq!(error.position.line, row + 1, "{error}");
+            assert_eq!((error.position.line, error.position.column), (row + 1, Some(column)), "{error}");
         }
     }
     // A 4×4 on one line (it repeats values) above an 8×8 cut after 6 rows,
