@@ -489,6 +489,9 @@ pub enum ParseErrorKind {
     /// The input cannot be read: a missing file, bad bytes.
     #[error("{0}")]
     Io(String),
+    /// One input of several held text and no puzzle (what it held).
+    #[error("no puzzle in this input: {0}")]
+    NoPuzzle(String),
     /// An f-puzzles puzzle (`--fpuzzles`, or a line of a puzzle file) that cannot be read.
     #[error("{0}")]
     Fpuzzles(crate::text::fpuzzles::FpuzzlesError),

@@ -145,7 +145,8 @@ fn read_puzzles(
         };
         let lines_before = if stdin { setup.chunk.lines_before } else { 0 };
         let mut reader =
-            PuzzleReader::new(input, name, &setup.alphabet, &mut setup.spec).starting_after_line(lines_before);
+            PuzzleReader::new(input, name.clone(), &setup.alphabet, &mut setup.spec).starting_after_line(lines_before);
+        let index_before = index;
         loop {
             let start = Instant::now();
             let Some(entry) = reader.next() else { break };
@@ -156,17 +157,22 @@ fn read_puzzles(
             });
             each(Numbered { index, entry, read: start.elapsed(), threads: 1 })?;
         }
-        if let Some((count, first)) = reader.titles() {
-            titles.count += count;
-            titles.first.get_or_insert(first);
+        let (count, first) = reader.titles().unzip();
+        let own =
+            Titles { count: count.unwrap_or(0), first, header: reader.header(), commented: reader.commented_puzzles() };
+        // One of several inputs that holds text and no puzzle gets a record
+        // of its own, as one that cannot be opened does: it is not lost
+        // behind the others' answers.
+        if files.len() > 1 && index == index_before {
+            if let (what, true) = own.no_puzzle() {
+                index += 1;
+                let position = Position { source: name, line: 0, column: None };
+                let error = ParseError { position: position.clone(), kind: ParseErrorKind::NoPuzzle(what) };
+                let entry = Entry { position, name: None, puzzle: Err(error) };
+                each(Numbered { index, entry, read: Duration::ZERO, threads: 1 })?;
+            }
         }
-        if let Some((count, first)) = reader.commented_puzzles() {
-            let (total, _) = titles.commented.get_or_insert((0, first));
-            *total += count;
-        }
-        if titles.header.is_none() {
-            titles.header = reader.header();
-        }
+        titles.absorb(own);
     }
     Ok(titles)
 }
@@ -218,36 +224,61 @@ where
     };
     progress.finish();
     if puzzles == 0 {
-        // Text and no puzzle: rows that were read as titles, or not puzzles
-        // at all, bad input either way. No text at all is no news.
-        let what = match titles.first {
-            Some(first) => {
-                summary.add(Status::Invalid);
-                let lines = if titles.count == 1 { "1 line" } else { &format!("{} lines", titles.count) };
-                format!("{lines} of text, the first at {first}, read as titles")
-            }
-            None => match titles.header {
-                Some(header) => format!("only a CSV header, at {header}, and no rows under it"),
-                None => match titles.commented {
-                    // Puzzles numbered `#1 …` are comments as written: not
-                    // what was meant, and nothing was answered.
-                    Some((count, first)) => {
-                        summary.add(Status::Invalid);
-                        let lines =
-                            if count == 1 { "1 comment line holds" } else { &format!("{count} comment lines hold") };
-                        format!(
-                            "only blank or comment lines, and {lines} a whole puzzle after the `#`, the first at \
-                             {first} (a line that starts with `#` is a comment: write `Puzzle #1 …`, or the \
-                             puzzle without the `#`, to have it read)"
-                        )
-                    }
-                    None => "only blank or comment lines".to_string(),
-                },
-            },
-        };
+        let (what, bad) = titles.no_puzzle();
+        if bad {
+            summary.add(Status::Invalid);
+        }
         let _ = writeln!(io::stderr(), "satdoku: no puzzle in the input: {what}");
     }
     Ok(summary)
+}
+
+impl Titles {
+    /// What an input that held no puzzle held instead, and whether that is
+    /// bad input: text and no puzzle (rows read as titles, or not puzzles
+    /// at all) is; no text at all is no news.
+    fn no_puzzle(&self) -> (String, bool) {
+        if let Some(first) = &self.first {
+            let lines = if self.count == 1 { "1 line" } else { &format!("{} lines", self.count) };
+            return (format!("{lines} of text, the first at {first}, read as titles"), true);
+        }
+        if let Some(header) = &self.header {
+            return (format!("only a CSV header, at {header}, and no rows under it"), false);
+        }
+        match &self.commented {
+            // Puzzles numbered `#1 …` are comments as written: not what was
+            // meant, and nothing was answered.
+            Some((count, first)) => {
+                let lines = if *count == 1 { "1 comment line holds" } else { &format!("{count} comment lines hold") };
+                let what = format!(
+                    "only blank or comment lines, and {lines} a whole puzzle after the `#`, the first at {first} (a \
+                     line that starts with `#` is a comment: write `Puzzle #1 …`, or the puzzle without the `#`, to \
+                     have it read)"
+                );
+                (what, true)
+            }
+            None => ("only blank or comment lines".to_string(), false),
+        }
+    }
+
+    /// Add what another input held.
+    fn absorb(&mut self, other: Titles) {
+        self.count += other.count;
+        if self.first.is_none() {
+            self.first = other.first;
+        }
+        if self.header.is_none() {
+            self.header = other.header;
+        }
+        match (&mut self.commented, other.commented) {
+            (Some((total, _)), Some((count, _))) => *total += count,
+            (mine, theirs) => {
+                if mine.is_none() {
+                    *mine = theirs;
+                }
+            }
+        }
+    }
 }
 
 /// Whether a FILE argument that names no file is a puzzle typed on the

@@ -179,6 +179,35 @@ fn text_with_no_puzzle_is_bad_input_and_empty_input_is_not() {
     assert!(records[0]["error"].as_str().unwrap().starts_with("<stdin>:1:2: 'o' is not a symbol"), "{}", r.stdout);
 }
 
+/// One input of several that holds text and no puzzle gets an `invalid`
+/// record in its place, as a file that cannot be opened does: it had been
+/// passed over in silence behind the others' answers, exit 0 (a stray
+/// UTF-16 mark, `FF FE`, before ASCII text made a puzzle file one such
+/// line of text). A file of blank lines alone is still no news.
+#[test]
+fn an_input_of_several_that_holds_no_puzzle_has_a_record() {
+    let dir = TempDir::new().unwrap();
+    let words = write_file(&dir, "words.txt", "Puzzles of the week\nSee you next week\n");
+    let numbered = write_file(&dir, "numbered.txt", &format!("#1 {TOP1}\n"));
+    let blank = write_file(&dir, "blank.txt", "\n\n");
+    let puzzle = write_file(&dir, "puzzle.txt", &format!("{TOP1}\n"));
+    let marked = dir.path().join("marked.txt");
+    std::fs::write(&marked, [&[0xFF, 0xFE, b'\n'][..], TOP1.as_bytes(), b"\n"].concat()).unwrap();
+    let marked = marked.to_str().unwrap();
+    for jobs in ["-j1", "-j2"] {
+        let files = [words.as_str(), &puzzle, &blank, marked, &numbered, &puzzle];
+        let r = run(&[&["solve", jobs, "--format", "json"][..], &files].concat(), "");
+        assert_eq!(r.code, 2, "{jobs}: {}", r.stderr);
+        let records = crate::util::json_lines(&r.stdout);
+        let statuses: Vec<_> = records.iter().map(|r| r["status"].as_str().unwrap()).collect();
+        assert_eq!(statuses, ["invalid", "solved", "invalid", "invalid", "solved"], "{jobs}: {}", r.stdout);
+        for (record, file) in [(&records[0], &words), (&records[2], &marked.to_string()), (&records[3], &numbered)] {
+            assert_eq!(record["source"], file.as_str(), "{}", r.stdout);
+            assert!(record["error"].as_str().unwrap().contains("no puzzle in this input"), "{}", r.stdout);
+        }
+    }
+}
+
 /// What `--fpuzzles`, `--regions` and `--grid` name is read whatever it is,
 /// a file, a pipe or a device: `--fpuzzles` read a pipe's path, a missing
 /// file's name and a directory's as puzzle text ("'/dev/fd/63' is base64
