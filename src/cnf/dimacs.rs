@@ -508,6 +508,19 @@ impl Comments {
                     }
                     c.map = Some((line_no, regular, first));
                 }
+                // A proof's CNF (`solve --proof`, `count --proof-dir`): its
+                // clauses hold the claim's beside the puzzle's, so a
+                // solver's answer to it is about the claim, not the puzzle
+                // (its `s UNSATISFIABLE` proves the claim, and was called a
+                // wrong answer where the puzzle has a solution).
+                "proof" if value.starts_with("claim:") => {
+                    return Err(error(format!(
+                        "`c proof {}`: this is a proof's CNF, the puzzle's clauses and the claim's, and an answer to \
+                         it is about the claim, not the puzzle (expected the CNF of `satdoku dimacs`; check a proof's \
+                         CNF with its DRAT proof, as docs/proofs.md shows)",
+                        echo(value)
+                    )))
+                }
                 "decided" => c.decided = Some((line_no, value.to_string())),
                 "var" => {
                     let (var, meaning) = value.split_once(' ').unwrap_or((value, ""));
@@ -796,6 +809,20 @@ mod tests {
         for word in words {
             assert!(message.contains(word), "{body:?}: {message} (expected {word:?})");
         }
+    }
+
+    /// A proof's CNF (its claim's clauses beside the puzzle's) is no CNF to
+    /// decode an answer of: `s UNSATISFIABLE` to it proves the claim, and
+    /// had been called a wrong answer for a puzzle with a solution.
+    #[test]
+    fn a_proofs_cnf_is_refused_with_its_claim_named() {
+        let text = format!("c proof claim: the puzzle has no solution\n{COMMENTS}p cnf 64 1\n1 0\n");
+        let message = read_cnf(text.as_bytes(), "t.cnf").err().expect("a proof's CNF refused").to_string();
+        assert!(message.starts_with("t.cnf:1: `c proof claim: "), "{message}");
+        assert!(message.contains("this is a proof's CNF"), "{message}");
+        // A comment of people's that starts so is no claim.
+        let text = format!("c proof of concept\n{COMMENTS}p cnf 64 1\n1 0\n");
+        assert!(read_cnf(text.as_bytes(), "t.cnf").is_ok());
     }
 
     #[test]
