@@ -49,11 +49,17 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// Write `cnf` as DIMACS, its comments describing its puzzle and the variable map.
 pub fn write_cnf(out: &mut impl Write, cnf: &PuzzleCnf) -> io::Result<()> {
+    write_cnf_about(out, cnf, "a puzzle as CNF; `satdoku decode --cnf THIS_FILE MODEL` turns a model into its grid")
+}
+
+/// [`write_cnf`], its first `c about:` line saying what the file is for
+/// (a proof's CNF is not one to decode).
+pub(crate) fn write_cnf_about(out: &mut impl Write, cnf: &PuzzleCnf, about: &str) -> io::Result<()> {
     let (puzzle, map) = (&cnf.puzzle, &cnf.map);
     let geometry = puzzle.geometry();
     let n = geometry.size();
     writeln!(out, "c satdoku {VERSION}")?;
-    writeln!(out, "c about: a puzzle as CNF; `satdoku decode --cnf THIS_FILE MODEL` turns a model into its grid")?;
+    writeln!(out, "c about: {about}")?;
     writeln!(out, "c encoding {} amo {}", cnf.encoding, cnf.amo)?;
     if let Some(reason) = &cnf.unsolvable {
         writeln!(out, "c about: unsatisfiable: {}", reason.describe(geometry, &Alphabet::default()))?;

@@ -21,7 +21,7 @@ use std::time::Instant;
 
 use varisat::{ExtendFormula, Lit, ProofFormat};
 
-use crate::cnf::dimacs::write_cnf;
+use crate::cnf::dimacs::write_cnf_about;
 use crate::cnf::{CnfSize, Until, VarMap};
 use crate::error::InternalError;
 use crate::model::domains::Domains;
@@ -77,7 +77,9 @@ impl Certificate {
     /// Write the CNF as self-describing DIMACS.
     pub fn write_cnf(&self, out: &mut impl Write) -> io::Result<()> {
         writeln!(out, "c proof claim: {}", self.claim.describe())?;
-        write_cnf(out, &self.cnf)
+        let about = "the puzzle's CNF and the claim's clauses, unsatisfiable as the DRAT proof beside it shows \
+                     (drat-trim THIS_FILE PROOF); `satdoku decode` takes `satdoku dimacs`'s CNF, not this";
+        write_cnf_about(out, &self.cnf, about)
     }
 
     /// The CNF's clauses in DIMACS numbers, for [`check_drat`].
@@ -247,6 +249,13 @@ mod tests {
         let start = Instant::now();
         let unique = prove(&p, Claim::Only(vec![grid.clone()]), &SolveOptions::default(), start).unwrap();
         assert!(unique.check().is_ok());
+        // Its CNF is no CNF to decode an answer of, and does not say it is.
+        let mut cnf = Vec::new();
+        unique.write_cnf(&mut cnf).unwrap();
+        let refused = crate::cnf::read_cnf(&cnf[..], "p.cnf").err().expect("a proof's CNF refused").to_string();
+        assert!(refused.starts_with("p.cnf:1: `c proof claim: "), "{refused}");
+        let text = String::from_utf8(cnf).unwrap();
+        assert!(!text.contains("satdoku decode --cnf THIS_FILE"), "{text:.300}");
         let mut domains = Domains::full(9);
         for (cell, value) in grid.filled() {
             domains.fix(cell, value);

@@ -509,9 +509,9 @@ struct CoordinateRows {
     /// The line after them, as an offset from the next line to be taken
     /// (the lines looked at ahead: rules between them included).
     lines: usize,
-    /// The first row a few cells too many or too few (its line, its number
-    /// and its count), which makes the grid one invalid entry that names it.
-    /// (and the column of its first cell too many, or of the end of it).
+    /// The first row a few cells too many or too few (its line, its
+    /// number, its count, and the column of its first cell too many or just
+    /// past its last), which makes the grid one invalid entry that names it.
     damaged: Option<(usize, usize, usize, Option<usize>)>,
 }
 
@@ -2362,8 +2362,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
 
     /// Reads the line ahead, a block's line written wrong or stray, and the
     /// `left` rows of n cells after it (as many as there are): that line's
-    /// number and cells. Just peeked by the caller; were it not there, the
-    /// caller still makes its record.
+    /// number, its cells, and the column of its first cell past the n-th
+    /// or just past its last ([`line::fault_column`]). Just peeked by the
+    /// caller; were it not there, the caller still makes its record.
     fn odd_line_and_rows(&mut self, n: usize, left: usize) -> Option<(usize, usize, Option<usize>)> {
         let (at, odd) = self.next_line()?;
         for _ in 0..left {
