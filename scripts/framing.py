@@ -8,9 +8,14 @@ nobody wrote is solved, and how often the records are not one a puzzle.
 SCENARIO is one of
   stray   a row of another puzzle inserted anywhere in one puzzle
   twice   a row of one puzzle typed twice (the copy right below it)
+  lost    a row of one puzzle lost
   cut     one puzzle cut to a single row of its own
   two     two puzzles damaged, each by a stray row, a row typed twice or a
           row lost: the puzzles between them are shifted
+
+and may start with `csv-` (`csv-twice`): the rows as a spreadsheet saves
+them, `,` between cells, an empty field for an empty cell, so that an
+empty row is a row of only delimiters (which may as well be a blank line).
 
 The puzzles are the first 3,000 of ../shared/data/9x9/17-clue.txt and the
 first 300 of forum-hardest-1905.txt. A solved record is a wrong answer
@@ -44,6 +49,8 @@ def keeps(solution, puzzle):
 
 def main():
     scenario = sys.argv[1]
+    csv = scenario.startswith("csv-")
+    scenario = scenario.removeprefix("csv-")
     tries = int(sys.argv[2]) if len(sys.argv) > 2 else 300
     rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
     binary = sys.argv[4] if len(sys.argv) > 4 else "target/release/satdoku"
@@ -69,6 +76,8 @@ def main():
                 del block[rng.randrange(9)]
             elif damage == "cut":
                 block = [rng.choice(block)]
+            if csv:
+                block = [",".join("" if c in ".0" else c for c in row) for row in block]
             lines += block
         text = "\n".join(lines) + "\n"
         out = subprocess.run([binary, "solve", "--format", "json"], input=text, capture_output=True, text=True)
@@ -81,7 +90,7 @@ def main():
             whole = [p for i, p in enumerate(chosen) if i != odd]
             miscounted += len(records) != len(chosen)
             unanswered += not all(any(keeps(r["solution"], p) for r in solved) for p in whole)
-    print(f"{scenario}, {tries} files: {wrong} with a wrong answer", end="")
+    print(f"{sys.argv[1]}, {tries} files: {wrong} with a wrong answer", end="")
     if scenario == "cut":
         print(f", {miscounted} not one record a puzzle, {unanswered} with a whole puzzle not answered", end="")
     print()

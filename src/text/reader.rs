@@ -315,9 +315,10 @@ pub struct PuzzleReader<'a, R> {
     parted: bool,
     blank: usize,
     /// The line of the last row of only delimiters that ended a run of
-    /// whole grids: a blank line between grids for sure, not a grid's first
-    /// row over a row too many.
-    after_grids: Option<usize>,
+    /// whole grids, and their side: a blank line between grids for sure,
+    /// not a grid's first row over a row too many; and its fields are as
+    /// many as their rows' cells, its last no delimiter after a row.
+    after_grids: Option<(usize, usize)>,
     buf: Vec<u8>,
     /// The lines after a line that may be a row (see [`line::LetterRow`]),
     /// read to decide it, as [`classify`] sees them.
@@ -1398,7 +1399,12 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                             _ => BlockStart::No,
                         },
                         _ => {
-                            if !self.drop_cut_field(&mut cells, false) {
+                            // Right after grids of its width (a file that
+                            // parts its grids so), its last field is a cell
+                            // too: a 9×9's rows a row short, each with an
+                            // empty last cell, are no 8×8.
+                            let after_grids = self.after_grids == Some((line, cells.tokens.len()));
+                            if !self.drop_cut_field(&mut cells, false) && !after_grids {
                                 self.drop_trailing_field(&mut cells);
                             }
                             self.first_row_of_block(line, &cells)
@@ -1739,10 +1745,17 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         }
         let columns: Vec<u32> = cells.tokens.iter().map(|t| t.column).collect();
         let together = columns.windows(2).all(|w| w[1] == w[0] + 1);
-        // A puzzle follows it (a last `1` alone is a 1×1's solution, read back).
-        let follows = match self.peek(0) {
+        // A puzzle follows it, perhaps under a frame's top rule (a last `1`
+        // alone is a 1×1's solution, read back).
+        let mut i = 0;
+        while matches!(self.peek(i), Some((_, LineKind::Rule))) {
+            i += 1;
+        }
+        let follows = match self.peek(i) {
             Some((_, LineKind::Cells(c))) => c.tokens.len() != k,
-            Some((_, LineKind::Fields(_))) => true,
+            // A spreadsheet's grid, its first row empty (`,,,,,,,,`).
+            Some((_, LineKind::Separator(c))) => c.tokens.len() > 3,
+            Some((_, LineKind::Fields(_) | LineKind::LabelledRow(..) | LineKind::IndexHeader(_))) => true,
             _ => false,
         };
         together && follows
@@ -2085,6 +2098,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let most = MAX_RUN_ROWS.min(MAX_RUN_CELLS / n).max(n);
         let mut cut = true;
         while rows.len() < most - most % n {
+            // A grid over a stray row ends with its row too many: the rows
+            // after it are the next grid's.
+            if over_stray_row && rows.len() == n + 1 {
+                break;
+            }
             // A row of delimiters between whole puzzles parts them, unless
             // the rows after it make whole puzzles only with it as the next
             // one's empty first row. (One of another width is the next
@@ -2109,10 +2127,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 && matches!(self.peek(0), Some((_, LineKind::Separator(c))) if c.tokens.len() == n)
                 && !self.separator_starts_grid(n)
                 && !self.separator_reads_as_row(n)
+                && !self.separator_inside_run(&rows, n)
             {
                 // A file that parts its grids with such rows.
                 self.parted = true;
-                self.after_grids = self.peek(0).map(|(line, _)| *line);
+                self.after_grids = self.peek(0).map(|(line, _)| (*line, n));
                 cut = false;
                 break;
             }
@@ -2232,6 +2251,53 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         }
         self.told_wrongness(&ahead[..n], n, GUESS_TIME) == Some(0)
             && self.told_wrongness(&ahead[1..], n, GUESS_TIME) != Some(0)
+    }
+
+    /// Whether the row of only delimiters ahead, after the whole puzzles of
+    /// a run (`rows`), is one of the run's rows, a row of one of its grids
+    /// written empty, rather than a blank line: where the run's last puzzle
+    /// has a row typed twice (so a row too many, and the rows after it are
+    /// read a row on); or where that puzzle has not exactly one solution
+    /// while some n rows across the row of delimiters have: the rows right
+    /// before it, it, and the rows after it. A row lost earlier put that
+    /// grid's first rows under the one before. Where the rows after it stop
+    /// short of n − 1 (then a line that is no such row), the n rows across
+    /// are those that make them whole; where they go on, any. (Readings
+    /// shifted so of puzzles with many solutions have one next to never:
+    /// see [`Self::shows_shift`].) Read as a blank line, both
+    /// made a puzzle nobody wrote, called unsolvable, and the rows after it
+    /// a grid cut short.
+    fn separator_inside_run(&mut self, rows: &[(usize, Vec<Token>)], n: usize) -> bool {
+        let last = &rows[rows.len() - n..];
+        if typed_twice(last).contains(&true) {
+            return true;
+        }
+        let Some((line, LineKind::Separator(c))) = self.peek(0) else { return false };
+        let separator = (*line, c.tokens.clone());
+        let mut after = Vec::new();
+        for i in 1..n - 1 {
+            match self.peek(i) {
+                Some((line, LineKind::Cells(c))) if c.tokens.len() == n && !c.field && c.label.is_none() => {
+                    after.push((*line, c.tokens.clone()));
+                }
+                _ => break,
+            }
+        }
+        let goes_on = matches!(self.peek(after.len() + 1), Some((_, LineKind::Cells(c))) if c.tokens.len() == n);
+        let borrowed = match goes_on {
+            false => n - 1 - after.len()..n - after.len(),
+            true => 1..n,
+        };
+        if after.is_empty() || self.wrongness(last, n, GUESS_TIME) == 0 {
+            return false;
+        }
+        let deadline = Instant::now() + FRAMING_TIME;
+        borrowed.into_iter().any(|t| {
+            let before = rows[rows.len() - t..].iter().cloned();
+            let across: Vec<_> = before.chain([separator.clone()]).chain(after[..n - 1 - t].iter().cloned()).collect();
+            let left = GUESS_TIME.min(time_left(deadline));
+            !left.is_zero() && self.told_wrongness(&across, n, left) == Some(0)
+        })
     }
 
     /// A run whose rows are a whole number of puzzles, yet one puzzle in it
@@ -2754,16 +2820,26 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // solved. A puzzle cut short to one row, between two proper ones,
         // stays a record of its own: the rows around it read worse with it.
         // Where a neighbour reads as well either way, which puzzle the row
-        // belongs to cannot be told: that neighbour is not read.
+        // belongs to cannot be told: that neighbour is not read. A row
+        // typed twice tells: it is a row too many of the puzzle its copy is
+        // in (else both neighbours were reported, or, a blank row's copy
+        // beside it, the row read as a stray one of its own).
         if short_wins && s == 1 && first_odd == last_odd {
             use std::cmp::Ordering::{Equal, Greater, Less};
             let d = first_odd;
             let odd = d * n;
+            let twice = typed_twice(&rows);
+            let (twin_before, twin_after) = (d > 0 && twice[odd], d < q && twice[odd + 1]);
             // The previous puzzle's n rows and the odd row after them; the
             // next puzzle's n rows after the odd row.
-            let before =
-                if d > 0 { self.with_another_row_out(&rows[odd - n..=odd], n, n, front[d - 1]) } else { Greater };
-            let after = if d < q { self.with_another_row_out(&rows[odd..=odd + n], n, 0, back[d]) } else { Greater };
+            let (before, after) = match (twin_before, twin_after) {
+                (true, false) => (Less, Greater),
+                (false, true) => (Greater, Less),
+                _ => (
+                    if d > 0 { self.with_another_row_out(&rows[odd - n..=odd], n, n, front[d - 1]) } else { Greater },
+                    if d < q { self.with_another_row_out(&rows[odd..=odd + n], n, 0, back[d]) } else { Greater },
+                ),
+            };
             match (before, after) {
                 (Less, Greater) => ((odd_rows, count), (first_odd, last_odd)) = ((n + 1, q), (d - 1, d - 1)),
                 (Greater, Less) => ((odd_rows, count), (first_odd, last_odd)) = ((n + 1, q), (d, d)),

@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use super::line::{exact_sqrt, is_whole_count, Cells, LineKind, Token, TokenText};
 use super::{
-    is_block_row, is_small_puzzle, time_left, Entry, PuzzleReader, RowSigns, FRAMING_TIME, GUESS_TIME, MAX_RUN_CELLS,
-    MAX_RUN_ROWS,
+    is_block_row, is_small_puzzle, time_left, typed_twice, Entry, PuzzleReader, RowSigns, FRAMING_TIME, GUESS_TIME,
+    MAX_RUN_CELLS, MAX_RUN_ROWS,
 };
 use crate::error::ParseErrorKind;
 use crate::model::geometry::MAX_SIZE;
@@ -273,7 +273,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             // unless the row after it may be that too.
             let heads = (self.heads_damaged_grid(k, empty.len() + 1, lines)
                 && !(parting && empty.first() == Some(&true) && self.heads_damaged_grid(k, empty.len(), lines)))
-                || self.heads_grids_below(line, first, &empty, lines, more);
+                || self.heads_grids_below(line, first, &empty, lines, more)
+                || self.heads_run_with_row_typed_twice(line, first, &empty, lines);
             return match heads {
                 true => BlockStart::Yes,
                 false if self.heads_grid_over_stray_row(line, first, &empty, lines) => BlockStart::OverStrayRow,
@@ -331,6 +332,18 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         as_row < as_blank || (as_row == as_blank && !whole_grids_then(empty, k, |r| tail(self, r)))
     }
 
+    /// Whether a row of only delimiters heads a run of grids back to back
+    /// (`empty` are the rows after it, as in [`Self::first_row_of_block`],
+    /// within the next `lines` lines) whose first grid has a row typed
+    /// twice among the k rows after it: that grid has a row too many, and
+    /// the row of delimiters is its empty first row, framed with the run's
+    /// other rows (rule 5). Read as a blank line, the grid was read with
+    /// the copy, and called unsolvable.
+    fn heads_run_with_row_typed_twice(&mut self, line: usize, first: &Cells, empty: &[bool], lines: usize) -> bool {
+        let k = first.tokens.len();
+        empty.len() > k && !empty[k] && typed_twice(&self.rows_from(line, first, lines)).contains(&true)
+    }
+
     /// Whether a row of only delimiters that no whole grid comes right
     /// before is the empty first row of a grid with a row too many, rather
     /// than a blank line above the grid of the k rows after it, the last of
@@ -343,15 +356,20 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// place, and it was solved or called unsolvable.
     fn heads_grid_over_stray_row(&mut self, line: usize, first: &Cells, empty: &[bool], lines: usize) -> bool {
         // Only where the k rows are all that follow (no more rows of their
-        // width): with more, it is as likely a blank line of a file that
-        // parts its grids so, and taken as a row it would frame every grid
-        // after it around that guess.
+        // width): with more rows back to back, it is as likely a blank line
+        // of a file that parts its grids so, and taken as a row it would
+        // frame every grid after it around that guess. Or where a row of
+        // only delimiters comes right after them (the grid ends there either
+        // way), and one of them is typed twice, or the grid is 9×9 or more
+        // (in smaller ones a reading with a row out has one solution by
+        // chance, as in [`Self::shows_shift`]).
         let k = first.tokens.len();
-        if empty.len() != k {
+        let rows = self.rows_from(line, first, lines);
+        let parted_after = empty.get(k) == Some(&true) && (k >= 9 || typed_twice(&rows).contains(&true));
+        if empty.len() != k && !parted_after {
             return false;
         }
-        let rows = self.rows_from(line, first, lines);
-        let after_grid = self.after_grids == Some(line);
+        let after_grid = self.after_grids.is_some_and(|(at, _)| at == line);
         self.row_too_many(&rows, k, 0, after_grid)
     }
 
