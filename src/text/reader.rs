@@ -2283,15 +2283,18 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 _ => break,
             }
         }
-        let goes_on = matches!(self.peek(after.len() + 1), Some((_, LineKind::Cells(c))) if c.tokens.len() == n);
+        // Rows that go on past n − 2 (a labelled row or a whole puzzle on
+        // one line of n cells ends them as any other line does).
+        let goes_on = after.len() == n - 2
+            && matches!(self.peek(after.len() + 1), Some((_, LineKind::Cells(c))) if c.tokens.len() == n);
         let borrowed = match goes_on {
             false => n - 1 - after.len()..n - after.len(),
             true => 1..n,
         };
-        if after.is_empty() || self.wrongness(last, n, GUESS_TIME) == 0 {
+        let deadline = Instant::now() + FRAMING_TIME;
+        if after.is_empty() || self.wrongness(last, n, GUESS_TIME.min(time_left(deadline))) == 0 {
             return false;
         }
-        let deadline = Instant::now() + FRAMING_TIME;
         borrowed.into_iter().any(|t| {
             let before = rows[rows.len() - t..].iter().cloned();
             let across: Vec<_> = before.chain([separator.clone()]).chain(after[..n - 1 - t].iter().cloned()).collect();
