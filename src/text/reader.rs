@@ -356,12 +356,13 @@ struct Stretch {
 /// puzzles': files of puzzles from one generator repeat rows such as
 /// `.......12` in every puzzle.)
 fn typed_twice(rows: &[(usize, Vec<Token>)]) -> Vec<bool> {
-    let mut twice = vec![false; rows.len()];
-    for i in 1..rows.len() {
-        twice[i] =
-            rows[i].1.iter().any(|t| matches!(t.symbol, Symbol::Value(_))) && same_row(&rows[i - 1].1, &rows[i].1);
-    }
-    twice
+    (0..rows.len()).map(|i| copies_row_above(rows, i)).collect()
+}
+
+/// Whether row `i` holds a value and is the row above it again
+/// ([`typed_twice`] at one row).
+fn copies_row_above(rows: &[(usize, Vec<Token>)], i: usize) -> bool {
+    i > 0 && rows[i].1.iter().any(|t| matches!(t.symbol, Symbol::Value(_))) && same_row(&rows[i - 1].1, &rows[i].1)
 }
 
 /// Whether two rows say the same, cell for cell (however each is written).
@@ -2831,8 +2832,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             use std::cmp::Ordering::{Equal, Greater, Less};
             let d = first_odd;
             let odd = d * n;
-            let twice = typed_twice(&rows);
-            let (twin_before, twin_after) = (d > 0 && twice[odd], d < q && twice[odd + 1]);
+            let (twin_before, twin_after) =
+                (d > 0 && copies_row_above(&rows, odd), d < q && copies_row_above(&rows, odd + 1));
             // The previous puzzle's n rows and the odd row after them; the
             // next puzzle's n rows after the odd row.
             let (before, after) = match (twin_before, twin_after) {

@@ -364,9 +364,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // (in smaller ones a reading with a row out has one solution by
         // chance, as in [`Self::shows_shift`]).
         let k = first.tokens.len();
+        if empty.len() != k && empty.get(k) != Some(&true) {
+            return false;
+        }
         let rows = self.rows_from(line, first, lines);
-        let parted_after = empty.get(k) == Some(&true) && (k >= 9 || typed_twice(&rows).contains(&true));
-        if empty.len() != k && !parted_after {
+        if empty.len() != k && k < 9 && !typed_twice(&rows).contains(&true) {
             return false;
         }
         let after_grid = self.after_grids.is_some_and(|(at, _)| at == line);

@@ -2457,6 +2457,23 @@ fn spreadsheet_grids_back_to_back_with_a_row_lost_or_typed_twice_read_no_puzzle_
             }
         }
     }
+    // A 9×9 whose empty first row and another empty row are rows of only
+    // delimiters, that other row typed twice, then a grid: read with the
+    // first as a blank line, the rows above the copy were a row out of
+    // place, and that puzzle nobody wrote was solved.
+    let written = ".................1..2..3.4.............15...6.43..7..........3815.6.....6......7.";
+    let mut doubled: Vec<String> = rows(written).iter().map(csv).collect();
+    doubled.insert(3, doubled[3].clone());
+    let next: Vec<String> = rows(EMPTY_FIRST_ROW[1]).iter().map(csv).collect();
+    let text = format!("{}\n{}\n", doubled.join("\n"), next.join("\n"));
+    let entries = read(&text);
+    for entry in entries.iter().filter(|e| e.puzzle.is_ok()) {
+        assert!(
+            [written, EMPTY_FIRST_ROW[1]].contains(&givens(entry).as_str()),
+            "read a puzzle nobody wrote from\n{text}"
+        );
+    }
+    assert_eq!(statuses(&entries), ["invalid", "ok"], "{text}");
     // A 9×9 grid, then one a row short whose rows all end in an empty
     // field: no 8×8 of a row of delimiters and seven rows, each a field
     // short, but a 9×9 cut short.
