@@ -1394,6 +1394,7 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                 // more rows of its k cells follow, and no k-th.
                 LineKind::Separator(mut cells) if self.skipping == 0 => {
                     self.line_mode = None;
+                    let written = cells.clone();
                     let start = match self.peek(0) {
                         Some((_, LineKind::LabelledRow(..))) => match self.labelled_block(line, &mut cells, None) {
                             Labelled::Block => BlockStart::Yes,
@@ -1414,7 +1415,14 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                     match start {
                         BlockStart::Yes => self.block(line, cells.tokens),
                         BlockStart::OverStrayRow => self.block_over_stray_row(line, cells.tokens),
-                        BlockStart::No => (self.parted, self.blank) = (true, line),
+                        BlockStart::No => match self.damaged_grid_below(&written) {
+                            // The grid's empty first row, a field lost or added.
+                            Some(m) => {
+                                self.pending.push_front((line, LineKind::Separator(written)));
+                                self.damaged_block(None, 0, m);
+                            }
+                            None => (self.parted, self.blank) = (true, line),
+                        },
                     }
                 }
                 LineKind::Blank | LineKind::Separator(_) => {
@@ -1699,6 +1707,18 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             let entry = self.entry(line, cells.label, Err(error));
             return self.ready.push_back(entry);
         }
+        // `4..7x…`: so is a symbol of a larger grid among digits that make
+        // a whole puzzle without it.
+        if let Some((n, stray)) = self.past_side_stray(&cells.tokens) {
+            let kind = ParseErrorKind::ValueOutOfRange {
+                symbol: stray.text.to_string(),
+                n,
+                expected: self.alphabet.expected(n),
+            };
+            let error = self.error(line, Some(stray.column as usize), kind);
+            let entry = self.entry(line, cells.label, Err(error));
+            return self.ready.push_back(entry);
+        }
         if let Some((ahead, cells)) = self.wrapped(k).filter(|_| self.spec.fixed_size().is_none()) {
             return self.wrapped_puzzle(line, ahead, cells);
         }
@@ -1712,6 +1732,18 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let error = self.error(line, None, ParseErrorKind::NotAPuzzle { count: k, expected });
         let entry = self.entry(line, cells.label, Err(error));
         self.ready.push_back(entry);
+    }
+
+    /// The first of the one or two cells of a line too long by them whose
+    /// values are past the side n of the puzzle the other cells make (`x`,
+    /// value 33, among the 81 cells of a 9×9), with n: a symbol typed into
+    /// the puzzle, named where it stands.
+    fn past_side_stray<'t>(&self, tokens: &'t [Token]) -> Option<(usize, &'t Token)> {
+        let past = |n: usize| tokens.iter().filter(move |t| matches!(t.symbol, Symbol::Value(v) if v > n));
+        (1..=2).find_map(|extra| {
+            let n = self.puzzle_side(tokens.len().checked_sub(extra)?).filter(|&n| n >= 4)?;
+            (past(n).count() == extra).then(|| past(n).next()).flatten().map(|stray| (n, stray))
+        })
     }
 
     /// A row of a jigsaw file: its puzzle's cells and its own regions.
@@ -2614,13 +2646,38 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 return None;
             }
         }
-        // Rows that make whole puzzles without it, or whole grids of m − 1
-        // rows each ending in a delimiter: the line is none of theirs.
-        if self.makes_whole_puzzles(m, 0, 0)
-            || self
-                .trailing_stretch(m, delimiter, None)
-                .is_some_and(|(empty, _, more)| !empty.is_empty() && whole_grids(&empty, m - 1, more))
-        {
+        if self.whole_without_line(m, delimiter) {
+            return None;
+        }
+        self.fits_ahead(m, 1, 0, MAX_DAMAGED_CHAIN).then_some(m)
+    }
+
+    /// Whether the rows of m fields ahead make whole puzzles without the
+    /// line just read, or whole grids of m − 1 rows each ending in a
+    /// delimiter (grids that can be made: a 4×4's rows with an empty last
+    /// cell are no 3×3's): that line is none of theirs.
+    fn whole_without_line(&mut self, m: usize, delimiter: Option<char>) -> bool {
+        self.makes_whole_puzzles(m, 0, 0)
+            || (m > 1
+                && self.spec.geometry_for(m - 1).is_ok()
+                && self
+                    .trailing_stretch(m, delimiter, None)
+                    .is_some_and(|(empty, _, more)| !empty.is_empty() && whole_grids(&empty, m - 1, more)))
+    }
+
+    /// The side m of the grid whose first row `separator` (a row of only
+    /// delimiters, just read) is, written with a field lost or added: the
+    /// rows below it, of the same delimiter, are m − 1 rows of m fields
+    /// (then whole grids, or a later grid's row written wrong) and make no
+    /// whole grids without it. Read as a blank line, it left a grid a row
+    /// short, reported as one that broke at its end.
+    fn damaged_grid_below(&mut self, separator: &Cells) -> Option<usize> {
+        let Some((_, LineKind::Cells(next))) = self.peek(0) else { return None };
+        let (k, m) = (separator.tokens.len(), next.tokens.len());
+        if next.field || next.label.is_some() || next.delimiter != separator.delimiter || k == m || !near_width(k, m) {
+            return None;
+        }
+        if self.whole_without_line(m, separator.delimiter) {
             return None;
         }
         self.fits_ahead(m, 1, 0, MAX_DAMAGED_CHAIN).then_some(m)
@@ -2769,9 +2826,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let Some(line) = at else { return (self.line_no.max(first), "the end of the input".to_string()) };
         let what = match self.peek(0) {
             Some((_, LineKind::Blank)) => "a blank line".to_string(),
-            Some((_, LineKind::Separator(_))) => {
-                "a row of only delimiters (a blank line where no puzzle is under way)".to_string()
-            }
+            Some((_, LineKind::Separator(c))) => format!("a row of only delimiters ({} empty fields)", c.tokens.len()),
             Some((_, LineKind::Cells(c))) if c.columns.is_some() => "a header of numbered columns".to_string(),
             Some((_, LineKind::Cells(c))) => format!("a line of {} cells", c.tokens.len()),
             Some((_, LineKind::Title(_) | LineKind::Section(_) | LineKind::Header(..) | LineKind::IndexHeader(_))) => {

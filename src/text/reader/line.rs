@@ -324,15 +324,25 @@ pub(super) fn read_bounded_line(input: &mut impl BufRead, buf: &mut Vec<u8>, lim
 }
 
 /// The cells of a line that may be a row written wrong: a line of cells
-/// (not a field or a labelled puzzle), or a title that is cells (and box
-/// rules) up to its first word (`....8.4..  hard`, `|4..|...|8.5| hard`).
+/// (not a field or a labelled puzzle), a spreadsheet's empty row with a
+/// field lost or added (`,,,,,,,` among rows of nine fields), or a title
+/// that is cells (and box rules) up to its first word (`....8.4..  hard`,
+/// `|4..|...|8.5| hard`).
 pub(super) fn odd_row_length(kind: &LineKind) -> Option<usize> {
     match kind {
-        LineKind::Cells(c) if !c.field && c.label.is_none() => Some(c.tokens.len()),
+        LineKind::Cells(c) | LineKind::Separator(c) if !c.field && c.label.is_none() => Some(c.tokens.len()),
         LineKind::Title(title) => {
+            let cell = |c: char| c.is_ascii_digit() || matches!(c, '.' | '_' | '*');
+            // A spreadsheet row of too few fields to be read as one (`4,,`
+            // among rows of four fields): its fields.
+            for delimiter in [',', ';'] {
+                let fields = title.split(delimiter);
+                if title.contains(delimiter) && fields.clone().all(|f| f.len() <= 2 && f.chars().all(cell)) {
+                    return Some(fields.count());
+                }
+            }
             // The cells it starts with, box rules and spaces between, up to
             // what made it a title (`hard`, `(sic)`).
-            let cell = |c: char| c.is_ascii_digit() || matches!(c, '.' | '_' | '*');
             let cells = title.chars().take_while(|&c| cell(c) || is_separator(c)).filter(|&c| cell(c)).count();
             (cells > 0).then_some(cells)
         }
@@ -635,6 +645,9 @@ pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, un
             if let Some(short) = number_beside_short_puzzle(text, alphabet, fixed, cells.tokens.len()) {
                 return LineKind::Cells(short);
             }
+            if let Some(puzzle) = puzzle_among_notes(text, alphabet).filter(|_| !whole(cells.tokens.len())) {
+                return LineKind::Cells(puzzle);
+            }
         }
         return LineKind::Cells(cells);
     }
@@ -656,8 +669,29 @@ pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, un
     }
     match text_line {
         true => LineKind::Title(echo(trimmed)),
+        false if !whole(cells.tokens.len()) => LineKind::Cells(puzzle_among_notes(text, alphabet).unwrap_or(cells)),
         false => LineKind::Cells(cells),
     }
+}
+
+/// The puzzle of a line that is one puzzle gone wrong among short notes (an
+/// index, a rating, `;x`, a field after a tab): the one word that holds a
+/// puzzle ([`holds_damaged`]), with the words before it as its label and
+/// the words after it dropped, as a rating beside a whole puzzle is. Read
+/// with its notes, the line was "a line of 86 cells" that counted the
+/// rating's characters, and a stray symbol in the puzzle was named nowhere.
+fn puzzle_among_notes(text: &str, alphabet: &Alphabet) -> Option<Cells> {
+    /// The longest note: a rating such as `7.1/1.2/1.2`, an index, a date.
+    const NOTE: usize = 12;
+    let words = words_with_columns(text);
+    let (puzzles, notes): (Vec<_>, Vec<_>) = words.iter().partition(|(_, w)| holds_damaged(w));
+    let (&[&(column, word)], false) = (puzzles.as_slice(), notes.is_empty()) else { return None };
+    if notes.iter().any(|(_, w)| w.chars().count() > NOTE) {
+        return None;
+    }
+    let mut cells = tokenize(word, column - 1, alphabet);
+    cells.label = label_before(text, column);
+    Some(cells)
 }
 
 /// The fewest digits and empty marks in one word that make a line a puzzle
@@ -669,12 +703,17 @@ const DAMAGED_SHORT: usize = 12;
 /// Whether a word holds a puzzle gone wrong: [`DAMAGED_CELLS`] digits and
 /// empty marks, or [`DAMAGED_SHORT`] that are four fifths of it and could
 /// be a 4×4's (`3121..4..23..41`, a cell short: digits up to 4 and a mark
-/// that is no digit; not an ID, a date or a version number).
+/// that is no digit, or `0` for empty: `000140030000010`, four zeros and
+/// three givens at least; not an ID, a date or a version number).
 fn holds_damaged(word: &str) -> bool {
     let cells = cellish_count(word);
+    let zeros_for_empty = || {
+        let zeros = word.bytes().filter(|&b| b == b'0').count();
+        word.bytes().all(|b| b.is_ascii_digit()) && zeros >= 4 && word.len() - zeros >= 3
+    };
     let four = || {
         word.chars().all(|c| !c.is_ascii_digit() || c <= '4')
-            && word.chars().any(|c| matches!(c, '.' | '_' | '*' | '?'))
+            && (word.chars().any(|c| matches!(c, '.' | '_' | '*' | '?')) || zeros_for_empty())
     };
     cells >= DAMAGED_CELLS || (cells >= DAMAGED_SHORT && cells * 5 >= word.chars().count() * 4 && four())
 }

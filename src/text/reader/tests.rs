@@ -120,6 +120,41 @@ fn a_stray_character_on_a_whole_puzzle_line_is_named_at_its_column() {
     assert!(matches!(e.kind, ParseErrorKind::NotAPuzzle { count: 83, .. }), "{e}");
 }
 
+/// A one-line puzzle gone wrong beside an index, a rating, `;x` or a field
+/// after a tab: its error counts the puzzle's cells, not the notes'
+/// characters ("a line of 86 cells" for 82 cells and ` ;1.2`), and names a
+/// symbol typed into it where it stands, whether it is no symbol at all or
+/// one of a larger grid (`x` among a 9×9's 81 cells). The puzzles around
+/// it are read (tester s71 C: 7 such lines).
+#[test]
+fn a_puzzle_gone_wrong_among_notes_is_counted_and_named_without_them() {
+    let (before, after) = LINE.split_at(10);
+    for (prefix, suffix) in
+        [("", " ;1.2"), ("", "\t3.4"), ("", " ;x"), ("12 ", ""), ("12 ", " 7.1/1.2/1.2"), ("7\t", " 12")]
+    {
+        let column = prefix.chars().count() + 11;
+        let at = |puzzle: &str| format!("{}\n{prefix}{puzzle}{suffix}\n{}\n", TOP[1], TOP[2]);
+        // A cell lost, a cell added: the puzzle's own count.
+        for (puzzle, count) in [(format!("{before}{}", &after[1..]), 80), (format!("{before}5{after}"), 82)] {
+            let entries = read(&at(&puzzle));
+            assert_eq!(outcomes(&entries), [TOP[1], "invalid", TOP[2]], "{prefix}{puzzle}{suffix}");
+            let e = entries[1].puzzle.as_ref().unwrap_err();
+            assert!(matches!(e.kind, ParseErrorKind::NotAPuzzle { count: c, .. } if c == count), "{e}");
+        }
+        // A symbol typed in, or in place of a cell: named at its column.
+        for (puzzle, symbol) in [
+            (format!("{before}#{}", &after[1..]), "'#' is not a puzzle symbol"),
+            (format!("{before}?{after}"), "'?' is not a puzzle symbol"),
+            (format!("{before}x{after}"), "'x' is not a symbol of this 9x9 grid"),
+        ] {
+            let entries = read(&at(&puzzle));
+            assert_eq!(outcomes(&entries), [TOP[1], "invalid", TOP[2]], "{prefix}{puzzle}{suffix}");
+            let e = entries[1].puzzle.as_ref().unwrap_err().to_string();
+            assert!(e.starts_with(&format!("t:2:{column}: {symbol}")), "{e}");
+        }
+    }
+}
+
 #[test]
 fn euler_grids_read_with_their_titles() {
     let text = "Grid 01\n003020600\n900305001\n001806400\n008102900\n700000008\n006708200\n002609500\n800203009\n005010300\nGrid 02\n200080300\n060070084\n030500209\n000105408\n000000000\n402706000\n301007040\n720040060\n004010003\n";
@@ -1956,6 +1991,29 @@ fn a_damaged_puzzle_among_words_is_a_record_not_a_title() {
     assert_eq!(entries[0].name.as_deref(), Some("Sudoku #1234 from 2024-11-25, rated 9.1"));
 }
 
+/// A 4×4 written with `0` for empty, a cell short, beside a word (`hard`,
+/// `Puzzle 2:`, a rating after a label): a record of its own, never a
+/// title that names the next puzzle and loses this one (tester s71 C: 7
+/// of about 110 such lines). An ID of digits is still a title.
+#[test]
+fn a_four_by_four_with_zeros_a_cell_short_beside_words_is_a_record() {
+    let fours = ["0001002021003000", "0000140030000010", "3004000000004013"];
+    let short = |i: usize| format!("{}{}", &fours[1][..i], &fours[1][i + 1..]);
+    for (prefix, suffix) in
+        [("", " hard"), ("12 ", " hard"), ("Puzzle 2: ", ""), ("Puzzle 2: ", " ;1.2"), ("7\t", " hard")]
+    {
+        for cut in [0, 5, 15] {
+            let text = format!("{}\n{prefix}{}{suffix}\n{}\n", fours[0], short(cut), fours[2]);
+            let entries = read(&text);
+            assert_eq!(statuses(&entries), ["ok", "invalid", "ok"], "{text}");
+            assert_eq!(entries[2].name, None, "{text}");
+            assert_eq!(givens(&entries[2]), fours[2].replace('0', "."), "{text}");
+        }
+    }
+    let entries = read(&format!("Order 100243012 shipped\n{}\n", fours[0]));
+    assert_eq!(entries[0].name.as_deref(), Some("Order 100243012 shipped"));
+}
+
 /// An index or a rating beside a puzzle a cell short makes the count of a
 /// whole puzzle (`2 <80 cells>`): the puzzle is reported short, never read
 /// with the number as its first or last cell (a puzzle nobody wrote, which
@@ -2483,6 +2541,60 @@ fn spreadsheet_grids_back_to_back_with_a_row_lost_or_typed_twice_read_no_puzzle_
     let entries = read(&text);
     assert_eq!(statuses(&entries), ["ok", "invalid"], "{text}");
     assert_eq!(givens(&entries[0]), SHEET_GIVENS);
+}
+
+/// A spreadsheet grid's empty row (a row of only delimiters) with a field
+/// lost or added, first, in the middle or last, in a grid alone, between
+/// grids parted by blank lines, or back to back: that row of the grid,
+/// named with its count (tester s71 C). Read as a blank line, the grid
+/// broke in two records where it stood in the middle, and was "a grid a
+/// row short" where it stood first; the rows around it are no other
+/// puzzle's.
+#[test]
+fn an_empty_spreadsheet_row_with_a_field_lost_or_added_is_a_row_of_its_grid() {
+    let csv = |row: &String| row.chars().map(|c| c.to_string().replace('.', "")).join(",");
+    let whole: Vec<String> = rows(LINE).iter().map(csv).collect();
+    // The same puzzle with its empty first row moved to row `r` (bands
+    // swapped, then rows within the band): a sudoku still, every row kept.
+    let moved = |r: usize| {
+        let mut grid: Vec<String> = rows(EMPTY_FIRST_ROW[0]);
+        for i in 0..3 {
+            grid.swap(i, (r / 3) * 3 + i);
+        }
+        grid.swap(r / 3 * 3, r);
+        grid
+    };
+    for r in [0, 4, 8] {
+        let puzzle = moved(r);
+        assert_eq!(puzzle[r], ".........");
+        for fields in [6, 8, 10, 11] {
+            let mut damaged: Vec<String> = puzzle.iter().map(csv).collect();
+            damaged[r] = ",".repeat(fields - 1);
+            let [damaged, whole] = [&damaged, &whole].map(|grid| grid.join("\n"));
+            for (text, at) in [
+                (format!("{damaged}\n"), 0),
+                (format!("{whole}\n\n{damaged}\n\n{whole}\n"), 1),
+                (format!("{whole}\n{damaged}\n{whole}\n"), 1),
+            ] {
+                let entries = read(&text);
+                let expected = ["ok", "invalid", "ok"];
+                assert_eq!(statuses(&entries), expected[1 - at..2 + at], "{text}");
+                let e = entries[at].puzzle.as_ref().unwrap_err();
+                assert!(
+                    matches!(e.kind, ParseErrorKind::DamagedRow { row, count, n: 9, .. } if row == r + 1 && count == fields),
+                    "{e}\n{text}"
+                );
+                for entry in entries.iter().filter(|e| e.puzzle.is_ok()) {
+                    assert_eq!(givens(entry), LINE, "{text}");
+                }
+            }
+        }
+    }
+    // A row of only delimiters of another width that parts whole grids is
+    // still a blank line.
+    let whole = whole.join("\n");
+    let text = format!("{whole}\n,,,,,\n{whole}\n,,,,,,,,,,,\n{whole}\n");
+    assert_eq!(statuses(&read(&text)), ["ok"; 3], "{text}");
 }
 
 /// Dashes for empty cells (`4-----8-5…`, as some sites write puzzles): a
