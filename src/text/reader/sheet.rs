@@ -316,20 +316,31 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// better than the grid of the k rows after it (propagation refutes
     /// fewer, then more have exactly one solution: the k rows after it are
     /// the next grid's first row under its grid's last k − 1); or as well,
-    /// and the rows make no whole grids without it.
+    /// and the rows make no whole grids without it. Where the rows after
+    /// its grid are a row short or long of whole grids (a later grid with a
+    /// row lost or stray), a grid of 9×9 or more (in smaller ones a reading
+    /// has one solution by chance) must have exactly one solution and the
+    /// k rows after it not: read as a blank line, it made a puzzle nobody
+    /// wrote of the grid's last k − 1 rows and the next one's first, called
+    /// unsolvable, and shifted every grid after it.
     fn heads_grids_below(&mut self, line: usize, first: &Cells, empty: &[bool], lines: usize, more: bool) -> bool {
         let k = first.tokens.len();
         if empty.len() < k || empty[k - 1] {
             return false;
         }
         let tail = |reader: &mut Self, r: usize| more || reader.damaged_row_ahead(k, r, lines);
-        if !whole_grids_then(&empty[k - 1..], k, |r| tail(self, r)) {
+        let whole = whole_grids_then(&empty[k - 1..], k, |r| tail(self, r));
+        let odd = (empty.len() + 1) % k;
+        if !whole && (more || k < 9 || (odd != 1 && odd != k - 1)) {
             return false;
         }
         let rows = self.rows_from(line, first, lines);
         let as_row = self.wrongness(&rows[..k], k, GUESS_TIME);
         let as_blank = self.wrongness(&rows[1..=k], k, GUESS_TIME);
-        as_row < as_blank || (as_row == as_blank && !whole_grids_then(empty, k, |r| tail(self, r)))
+        match whole {
+            true => as_row < as_blank || (as_row == as_blank && !whole_grids_then(empty, k, |r| tail(self, r))),
+            false => as_row == 0 && as_blank > 0,
+        }
     }
 
     /// Whether a row of only delimiters heads a run of grids back to back

@@ -2597,6 +2597,41 @@ fn an_empty_spreadsheet_row_with_a_field_lost_or_added_is_a_row_of_its_grid() {
     assert_eq!(statuses(&read(&text)), ["ok"; 3], "{text}");
 }
 
+/// Spreadsheet grids back to back, the first with an empty first row (a
+/// row of only delimiters at the top of the file), the second with a stray
+/// row. Read as a blank line, that row made the first grid's last 8 rows
+/// and the next one's first a puzzle nobody wrote, called unsolvable, and
+/// the second grid's last 8 rows and the stray one another, solved (the
+/// framing sweep's `csv-stray`, 2 of 300 files). With it as the first
+/// grid's first row, that grid has one solution and the rows after it are
+/// a grid and a row: the first grid is read, the second reported.
+#[test]
+fn an_empty_first_row_over_grids_a_row_long_is_the_first_grids_row() {
+    let csv = |row: &String| row.chars().map(|c| c.to_string().replace('.', "")).join(",");
+    let cases = [
+        (
+            "................12....34...........5..61.....78....3.........21....4..6..4..85...",
+            "98.76.5..5....8.....7.5....4.8..76....6..97......4..3..2......1..9..52.....2...6.",
+            8,
+            "3.....4..",
+        ),
+        (
+            ".................1..2.34..........3....1.2....5.6....7....8.24..6.......97.5.....",
+            "98.7..6..7...5..9....6.....4...8..5..32...9.......3..21....5..9.7..1.5.4...8...1.",
+            6,
+            ".9..6....",
+        ),
+    ];
+    for (first, second, at, stray) in cases {
+        let mut long = rows(second);
+        long.insert(at, stray.to_string());
+        let text = format!("{}\n{}\n", rows(first).iter().map(csv).join("\n"), long.iter().map(csv).join("\n"));
+        let entries = read(&text);
+        assert_eq!(statuses(&entries), ["ok", "invalid"], "{text}");
+        assert_eq!(givens(&entries[0]), first, "{text}");
+    }
+}
+
 /// Dashes for empty cells (`4-----8-5…`, as some sites write puzzles): a
 /// line that is a whole puzzle with them as cells and not without them reads
 /// as the puzzle with `.` in their place, 9×9 and 4×4 alike. Dashes between
