@@ -314,6 +314,10 @@ pub struct PuzzleReader<'a, R> {
     /// that parts its grids so), and the line of the last blank line.
     parted: bool,
     blank: usize,
+    /// The line and the fields of the last row of only delimiters read as
+    /// a blank line: right above a grid, it says how the file parts its
+    /// grids, and one as wide in that grid is no row of it.
+    parting: Option<(usize, usize)>,
     /// The line of the last row of only delimiters that ended a run of
     /// whole grids, and their side: a blank line between grids for sure,
     /// not a grid's first row over a row too many; and its fields are as
@@ -355,6 +359,12 @@ struct Stretch {
 /// their values down their columns. (Rows further apart may both be the
 /// puzzles': files of puzzles from one generator repeat rows such as
 /// `.......12` in every puzzle.)
+/// The line of the first row of the grid under way in a run of grids of
+/// n rows (none when the last grid is whole: the line past the input).
+fn grid_start(rows: &[(usize, Vec<Token>)], n: usize) -> usize {
+    rows.get(rows.len() - rows.len() % n).map_or(usize::MAX, |(line, _)| *line)
+}
+
 fn typed_twice(rows: &[(usize, Vec<Token>)]) -> Vec<bool> {
     (0..rows.len()).map(|i| copies_row_above(rows, i)).collect()
 }
@@ -795,6 +805,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             finished: false,
             parted: false,
             blank: 0,
+            parting: None,
             after_grids: None,
             buf: Vec::new(),
             held: VecDeque::new(),
@@ -1421,7 +1432,10 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                                 self.pending.push_front((line, LineKind::Separator(written)));
                                 self.damaged_block(None, 0, m);
                             }
-                            None => (self.parted, self.blank) = (true, line),
+                            None => {
+                                (self.parted, self.blank) = (true, line);
+                                self.parting = Some((line, written.tokens.len()));
+                            }
                         },
                     }
                 }
@@ -1735,11 +1749,12 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     }
 
     /// The first of the one or two cells of a line too long by them whose
-    /// values are past the side n of the puzzle the other cells make (`x`,
-    /// value 33, among the 81 cells of a 9×9), with n: a symbol typed into
-    /// the puzzle, named where it stands.
+    /// values are letters past the side n of the puzzle the other cells
+    /// make (`x`, value 33, among the 81 cells of a 9×9), with n: a symbol
+    /// typed into the puzzle, named where it stands. Digits are none: a
+    /// 9×9 wrapped at 38 columns is no 6×6 with a `7` too many.
     fn past_side_stray<'t>(&self, tokens: &'t [Token]) -> Option<(usize, &'t Token)> {
-        let past = |n: usize| tokens.iter().filter(move |t| matches!(t.symbol, Symbol::Value(v) if v > n));
+        let past = |n: usize| tokens.iter().filter(move |t| matches!(t.symbol, Symbol::Value(v) if v > n.max(9)));
         (1..=2).find_map(|extra| {
             let n = self.puzzle_side(tokens.len().checked_sub(extra)?).filter(|&n| n >= 4)?;
             (past(n).count() == extra).then(|| past(n).next()).flatten().map(|stray| (n, stray))
@@ -2101,7 +2116,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             };
             match next {
                 Ok(row) => rows.push(row),
-                Err(Some(_)) if self.damaged_row_ahead(n, rows.len(), 0) => {
+                Err(Some(_))
+                    if self.damaged_row_ahead(n, rows.len(), 0) || self.separator_row_ahead(n, rows.len(), line) =>
+                {
                     return self.damaged_block(Some(line), rows.len(), n);
                 }
                 Err(Some(_)) if self.stray_line_ahead(n, rows.len()) => {
@@ -2180,7 +2197,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 Ok(row) => rows.push(row),
                 // A row written wrong in a later puzzle of the run: the
                 // whole puzzles before it, then that puzzle as one record.
-                Err(Some(_)) if self.damaged_row_ahead(n, rows.len() % n, 0) => {
+                Err(Some(_))
+                    if self.damaged_row_ahead(n, rows.len() % n, 0)
+                        || self.separator_row_ahead(n, rows.len() % n, grid_start(&rows, n)) =>
+                {
                     let partial = rows.split_off(rows.len() - rows.len() % n);
                     let first = partial.first().map(|(line, _)| *line);
                     if let Some(frames) = self.frames(&rows, n) {
@@ -2677,10 +2697,48 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if next.field || next.label.is_some() || next.delimiter != separator.delimiter || k == m || !near_width(k, m) {
             return None;
         }
-        if self.whole_without_line(m, separator.delimiter) {
+        if self.whole_without_line(m, separator.delimiter) || self.parts_grids(k, 0, m - 1) {
             return None;
         }
         self.fits_ahead(m, 1, 0, MAX_DAMAGED_CHAIN).then_some(m)
+    }
+
+    /// Whether the line ahead is a row of only delimiters of another width
+    /// than n, near it, that is a row written wrong of a block of n after
+    /// its `rows` rows (none: the first row of the next grid of a run),
+    /// the first of them at line `first`: an empty row with a field lost or
+    /// added (`,,,,,,,` among rows of nine fields). The rows after it make
+    /// the block whole, and then whole grids ([`Self::fits_ahead`]), and no
+    /// such row parts the grids where that block would start or end (a
+    /// file that parts its grids so, one of them a row short: see
+    /// [`Self::parts_grids`]). Read as a blank line, it split a grid in two
+    /// records.
+    fn separator_row_ahead(&mut self, n: usize, rows: usize, first: usize) -> bool {
+        let Some((_, LineKind::Separator(c))) = self.peek(0) else { return false };
+        let k = c.tokens.len();
+        let parted_above = rows > 0 && self.parting.is_some_and(|(at, width)| at + 1 == first && width == k);
+        k != n
+            && near_width(k, n)
+            && !parted_above
+            && !self.parts_grids(k, 1, n - rows - 1)
+            && self.fits_ahead(n, rows + 1, 1, MAX_DAMAGED_CHAIN)
+    }
+
+    /// Whether, past `after` rows from the line `from` lines on (rules
+    /// skipped), the next line is a row of only delimiters of k fields, as
+    /// the one at hand is: rows of only delimiters of that width part the
+    /// file's grids, and the one at hand is no row of them.
+    fn parts_grids(&mut self, k: usize, from: usize, after: usize) -> bool {
+        let (mut i, mut rows) = (from, 0);
+        loop {
+            match self.peek(i) {
+                Some((_, LineKind::Rule)) => {}
+                Some((_, LineKind::Separator(c))) if rows == after => return c.tokens.len() == k,
+                Some((_, LineKind::Cells(_) | LineKind::Separator(_))) if rows < after => rows += 1,
+                _ => return false,
+            }
+            i += 1;
+        }
     }
 
     /// Whether `before` rows and the rows of n cells from the line `ahead`
@@ -2729,8 +2787,14 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // Near the block's length (a title may have it: `....8.4..  hard`),
         // and no whole puzzle of its own.
         let near = |(k, title): (usize, bool)| (k != n || title) && near_width(k, n);
-        let odd =
-            self.peek(ahead).and_then(|(_, kind)| Some((odd_row_length(kind)?, matches!(kind, LineKind::Title(_)))));
+        // A row of only delimiters with a field lost or added, with rows of
+        // the block after it: a row of it (as the block's last row, it may
+        // as well be a blank line after a grid: see `separator_row_ahead`).
+        let length = |kind: &LineKind| match kind {
+            LineKind::Separator(c) if rows > 0 && rows + 1 < n => Some(c.tokens.len()),
+            kind => odd_row_length(kind),
+        };
+        let odd = self.peek(ahead).and_then(|(_, kind)| Some((length(kind)?, matches!(kind, LineKind::Title(_)))));
         if !odd.is_some_and(near) {
             return false;
         }

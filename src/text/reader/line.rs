@@ -324,17 +324,20 @@ pub(super) fn read_bounded_line(input: &mut impl BufRead, buf: &mut Vec<u8>, lim
 }
 
 /// The cells of a line that may be a row written wrong: a line of cells
-/// (not a field or a labelled puzzle), a spreadsheet's empty row with a
-/// field lost or added (`,,,,,,,` among rows of nine fields), or a title
-/// that is cells (and box rules) up to its first word (`....8.4..  hard`,
-/// `|4..|...|8.5| hard`).
+/// (not a field or a labelled puzzle), or a title that is a spreadsheet
+/// row of too few fields to be read as one, its fields of at most two
+/// digits or empty marks (`4,,` among a 4×4's rows of four fields; how
+/// many fields is for the caller to weigh), or that is cells (and box
+/// rules) up to its first word (`....8.4..  hard`, `|4..|...|8.5| hard`).
+/// A row of only delimiters is none here: where it is a row written
+/// wrong is for the reader to weigh (inside a grid, in
+/// [`damaged_rows_ahead`](super::PuzzleReader::damaged_rows_ahead); as its
+/// last row, in [`separator_row_ahead`](super::PuzzleReader::separator_row_ahead)).
 pub(super) fn odd_row_length(kind: &LineKind) -> Option<usize> {
     match kind {
-        LineKind::Cells(c) | LineKind::Separator(c) if !c.field && c.label.is_none() => Some(c.tokens.len()),
+        LineKind::Cells(c) if !c.field && c.label.is_none() => Some(c.tokens.len()),
         LineKind::Title(title) => {
             let cell = |c: char| c.is_ascii_digit() || matches!(c, '.' | '_' | '*');
-            // A spreadsheet row of too few fields to be read as one (`4,,`
-            // among rows of four fields): its fields.
             for delimiter in [',', ';'] {
                 let fields = title.split(delimiter);
                 if title.contains(delimiter) && fields.clone().all(|f| f.len() <= 2 && f.chars().all(cell)) {
@@ -675,18 +678,23 @@ pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, un
 }
 
 /// The puzzle of a line that is one puzzle gone wrong among short notes (an
-/// index, a rating, `;x`, a field after a tab): the one word that holds a
-/// puzzle ([`holds_damaged`]), with the words before it as its label and
-/// the words after it dropped, as a rating beside a whole puzzle is. Read
-/// with its notes, the line was "a line of 86 cells" that counted the
-/// rating's characters, and a stray symbol in the puzzle was named nowhere.
+/// index, a rating, `;x`, a field after a tab; before it too, as its
+/// label): the one word that holds a puzzle ([`holds_damaged`]), with the
+/// words before it as its label and the words after it dropped, as a
+/// rating beside a whole puzzle is. Read with its notes, the line was "a
+/// line of 86 cells" that counted the rating's characters, and a stray
+/// symbol in the puzzle was named nowhere. A word longer than a note, or
+/// one of digits and empty marks as long as a row of the puzzle (its last
+/// row set apart), is part of the line: no such reading.
 fn puzzle_among_notes(text: &str, alphabet: &Alphabet) -> Option<Cells> {
     /// The longest note: a rating such as `7.1/1.2/1.2`, an index, a date.
     const NOTE: usize = 12;
     let words = words_with_columns(text);
     let (puzzles, notes): (Vec<_>, Vec<_>) = words.iter().partition(|(_, w)| holds_damaged(w));
     let (&[&(column, word)], false) = (puzzles.as_slice(), notes.is_empty()) else { return None };
-    if notes.iter().any(|(_, w)| w.chars().count() > NOTE) {
+    let row = (cellish_count(word) as f64).sqrt().round() as usize;
+    let part = |w: &str| w.chars().count() > NOTE || (w.chars().all(is_cellish) && w.chars().count() >= row);
+    if notes.iter().any(|(_, w)| part(w)) {
         return None;
     }
     let mut cells = tokenize(word, column - 1, alphabet);
@@ -703,19 +711,48 @@ const DAMAGED_SHORT: usize = 12;
 /// Whether a word holds a puzzle gone wrong: [`DAMAGED_CELLS`] digits and
 /// empty marks, or [`DAMAGED_SHORT`] that are four fifths of it and could
 /// be a 4×4's (`3121..4..23..41`, a cell short: digits up to 4 and a mark
-/// that is no digit, or `0` for empty: `000140030000010`, four zeros and
-/// three givens at least; not an ID, a date or a version number).
+/// that is no digit; or [`four_by_four_a_cell_off`], `0` for empty; not an
+/// ID, a date or a version number).
 fn holds_damaged(word: &str) -> bool {
     let cells = cellish_count(word);
-    let zeros_for_empty = || {
-        let zeros = word.bytes().filter(|&b| b == b'0').count();
-        word.bytes().all(|b| b.is_ascii_digit()) && zeros >= 4 && word.len() - zeros >= 3
-    };
     let four = || {
         word.chars().all(|c| !c.is_ascii_digit() || c <= '4')
-            && (word.chars().any(|c| matches!(c, '.' | '_' | '*' | '?')) || zeros_for_empty())
+            && (word.chars().any(|c| matches!(c, '.' | '_' | '*' | '?')) || four_by_four_a_cell_off(word))
     };
     cells >= DAMAGED_CELLS || (cells >= DAMAGED_SHORT && cells * 5 >= word.chars().count() * 4 && four())
+}
+
+/// Whether a word of digits 0 to 4 is a 4×4 written with `0` for empty a
+/// cell short or long (`000140030000010`): with an empty cell put in, or
+/// a cell taken out, somewhere, its givens (three at least, and four
+/// empty cells) clash in no row, column or box. An ID or a time stamp
+/// (`20241201103000`, `000000001234`) is none.
+fn four_by_four_a_cell_off(word: &str) -> bool {
+    let digits: Vec<u8> = word.bytes().map(|b| b.wrapping_sub(b'0')).collect();
+    if !matches!(digits.len(), 15 | 17) || digits.iter().any(|&d| d > 4) {
+        return false;
+    }
+    let fits = |cells: &[u8]| {
+        let givens = cells.iter().filter(|&&d| d > 0).count();
+        let unit_clear = |unit: [usize; 4]| unit.iter().filter(|&&i| cells[i] > 0).map(|&i| cells[i]).all_unique();
+        givens >= 3
+            && 16 - givens >= 4
+            && (0..4).all(|i| {
+                let (band, stack) = (i / 2 * 2, i % 2 * 2);
+                unit_clear([i * 4, i * 4 + 1, i * 4 + 2, i * 4 + 3])
+                    && unit_clear([i, i + 4, i + 8, i + 12])
+                    && unit_clear([0, 1, 4, 5].map(|c| (band * 4 + stack) + c))
+            })
+    };
+    (0..=digits.len()).any(|at| {
+        let mut cells = digits.clone();
+        match digits.len() {
+            15 => cells.insert(at, 0),
+            _ if at < digits.len() => _ = cells.remove(at),
+            _ => return false,
+        }
+        fits(&cells)
+    })
 }
 
 /// The digits and empty marks (`.`, `_`, `*`, and `?` as some write an

@@ -155,6 +155,29 @@ fn a_puzzle_gone_wrong_among_notes_is_counted_and_named_without_them() {
     }
 }
 
+/// What a puzzle among notes is not (review): a 9×9 a cell short with its
+/// last row set apart by a space is counted whole (the row is no note), a
+/// 9×9 wrapped at 38 columns is no 6×6 with a digit too many, and a title
+/// with a long number (a time stamp, a padded ID) names the puzzle below
+/// it, as before.
+#[test]
+fn rows_wrapped_lines_and_numbered_titles_are_no_notes() {
+    let short = format!("{} {}", &LINE[..71], &LINE[72..]);
+    let e = read(&format!("{short}\n")).remove(0).puzzle.unwrap_err();
+    assert!(matches!(e.kind, ParseErrorKind::NotAPuzzle { count: 80, .. }), "{e}");
+    let wrapped = format!("{}\n{}\n{}\n", &LINE[..38], &LINE[38..76], &LINE[76..]);
+    for entry in read(&wrapped) {
+        if let Err(e) = &entry.puzzle {
+            assert!(!e.to_string().contains("6x6"), "{e}");
+        }
+    }
+    for title in ["Generated 20241201103000", "Saved 000000001234", "Batch 20240101000000"] {
+        let entries = read(&format!("{title}\n{LINE}\n"));
+        assert_eq!(statuses(&entries), ["ok"], "{title}");
+        assert_eq!(entries[0].name.as_deref(), Some(title));
+    }
+}
+
 #[test]
 fn euler_grids_read_with_their_titles() {
     let text = "Grid 01\n003020600\n900305001\n001806400\n008102900\n700000008\n006708200\n002609500\n800203009\n005010300\nGrid 02\n200080300\n060070084\n030500209\n000105408\n000000000\n402706000\n301007040\n720040060\n004010003\n";
@@ -2595,6 +2618,32 @@ fn an_empty_spreadsheet_row_with_a_field_lost_or_added_is_a_row_of_its_grid() {
     let whole = whole.join("\n");
     let text = format!("{whole}\n,,,,,\n{whole}\n,,,,,,,,,,,\n{whole}\n");
     assert_eq!(statuses(&read(&text)), ["ok"; 3], "{text}");
+}
+
+/// What a row of only delimiters of another width does not do (review of
+/// the test above): after grids back to back, the last with an empty
+/// first row, it is no last row of that grid that would leave its first
+/// row a blank line and lose it; and where such rows part a file's grids,
+/// a grid a row short is reported as cut short (8 rows, then that row),
+/// that row not blamed as one of the grid's written wrong.
+#[test]
+fn a_row_of_only_delimiters_of_another_width_steals_no_row_and_takes_no_blame() {
+    let csv = |row: &String| row.chars().map(|c| c.to_string().replace('.', "")).join(",");
+    let grid = |p: &str| rows(p).iter().map(csv).join("\n");
+    let (whole, empty_first) = (grid(LINE), grid(EMPTY_FIRST_ROW[0]));
+    for odd in [",,,,,,,", ",,,,,,,,,"] {
+        let text = format!("{whole}\n{empty_first}\n{odd}\n");
+        assert_eq!(outcomes(&read(&text)), [LINE, EMPTY_FIRST_ROW[0]], "{text}");
+        let text = format!("{whole}\n{empty_first}\n{odd}\n{whole}\n");
+        assert_eq!(outcomes(&read(&text)), [LINE, EMPTY_FIRST_ROW[0], LINE], "{text}");
+    }
+    let mut lost: Vec<String> = rows(TOP[1]).iter().map(csv).collect();
+    lost.remove(4);
+    let text = format!("{whole}\n,,,,,,,,,\n{}\n,,,,,,,,,\n{whole}\n", lost.join("\n"));
+    let entries = read(&text);
+    assert_eq!(outcomes(&entries), [LINE, "invalid", LINE], "{text}");
+    let e = entries[1].puzzle.as_ref().unwrap_err();
+    assert!(matches!(e.kind, ParseErrorKind::BrokenBlock { rows: 8, n: 9, .. }), "{e}");
 }
 
 /// Spreadsheet grids back to back, the first with an empty first row (a
