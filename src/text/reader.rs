@@ -2717,9 +2717,12 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let Some((_, LineKind::Separator(c))) = self.peek(0) else { return false };
         let k = c.tokens.len();
         let parted_above = rows > 0 && self.parting.is_some_and(|(at, width)| at + 1 == first && width == k);
+        // Where a grid would start, rows that make whole grids without it
+        // leave it a blank line.
         k != n
             && near_width(k, n)
             && !parted_above
+            && !(rows == 0 && self.makes_whole_puzzles(n, 0, 1))
             && !self.parts_grids(k, 1, n - rows - 1)
             && self.fits_ahead(n, rows + 1, 1, MAX_DAMAGED_CHAIN)
     }

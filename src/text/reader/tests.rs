@@ -2637,6 +2637,13 @@ fn a_row_of_only_delimiters_of_another_width_steals_no_row_and_takes_no_blame() 
         let text = format!("{whole}\n{empty_first}\n{odd}\n{whole}\n");
         assert_eq!(outcomes(&read(&text)), [LINE, EMPTY_FIRST_ROW[0], LINE], "{text}");
     }
+    // Grids parted by rows of ten fields, one with an empty first or last
+    // row (a row of nine): all read.
+    let reversed: String = rows(EMPTY_FIRST_ROW[0]).into_iter().rev().collect();
+    for (middle, givens) in [(empty_first.clone(), EMPTY_FIRST_ROW[0]), (grid(&reversed), reversed.as_str())] {
+        let text = format!("{whole}\n,,,,,,,,,\n{middle}\n,,,,,,,,,\n{whole}\n");
+        assert_eq!(outcomes(&read(&text)), [LINE, givens, LINE], "{text}");
+    }
     let mut lost: Vec<String> = rows(TOP[1]).iter().map(csv).collect();
     lost.remove(4);
     let text = format!("{whole}\n,,,,,,,,,\n{}\n,,,,,,,,,\n{whole}\n", lost.join("\n"));
