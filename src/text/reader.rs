@@ -2676,9 +2676,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// line just read, or whole grids of m − 1 rows each ending in a
     /// delimiter (grids that can be made: a 4×4's rows with an empty last
     /// cell are no 3×3's): that line is none of theirs.
-    fn whole_without_line(&mut self, m: usize, delimiter: Option<char>) -> bool {
+    pub(super) fn whole_without_line(&mut self, m: usize, delimiter: Option<char>) -> bool {
         self.makes_whole_puzzles(m, 0, 0)
-            || (m > 1
+            || (m > 2
                 && self.spec.geometry_for(m - 1).is_ok()
                 && self
                     .trailing_stretch(m, delimiter, None)

@@ -971,12 +971,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
             ahead += 1;
         }
-        self.makes_whole_puzzles(k, 0, 0)
-            || (k > 2
-                && self.spec.geometry_for(k - 1).is_ok()
-                && self
-                    .trailing_stretch(k, delimiter, None)
-                    .is_some_and(|(empty, _, more)| !empty.is_empty() && whole_grids(&empty, k - 1, more)))
+        self.whole_without_line(k, delimiter)
     }
 
     /// The rows of n cells below a block's first row, up to the first line
