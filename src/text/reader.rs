@@ -187,6 +187,61 @@ const PUZZLE_TIME: Duration = Duration::from_millis(5);
 /// millisecond; those of a 400×400 may take minutes).
 const FRAMING_TIME: Duration = Duration::from_secs(1);
 
+/// How many of the last lines read keep the column their text starts at
+/// ([`LineStarts`]): more than a run of rows back to back holds
+/// ([`MAX_RUN_ROWS`]), so that every line an error names is among them.
+const LINE_STARTS_KEPT: usize = 1 << 17;
+
+/// Where the text of each of the last [`LINE_STARTS_KEPT`] lines read
+/// starts: the column of its first character that is not blank (1 for a
+/// blank line). An error about a whole line (a stray line, a blank line
+/// inside a grid, a row out of turn) is placed there, so every message says
+/// `file:line:column`.
+#[derive(Default)]
+struct LineStarts {
+    /// The line of `columns[0]`.
+    first: usize,
+    columns: VecDeque<u32>,
+}
+
+impl LineStarts {
+    /// Line `line` starts at `column`; lines skipped since the last one
+    /// recorded (a quoted field's or a JSON object's, joined to the line
+    /// before) at column 1.
+    fn record(&mut self, line: usize, column: usize) {
+        if self.columns.is_empty() {
+            self.first = line;
+        }
+        while self.first + self.columns.len() < line {
+            self.columns.push_back(1);
+        }
+        if self.first + self.columns.len() == line {
+            self.columns.push_back(u32::try_from(column).unwrap_or(u32::MAX));
+        }
+        while self.columns.len() > LINE_STARTS_KEPT {
+            self.columns.pop_front();
+            self.first += 1;
+        }
+    }
+
+    /// The column where line `line` starts, if it was read lately.
+    fn get(&self, line: usize) -> Option<usize> {
+        let column = self.columns.get(line.checked_sub(self.first)?)?;
+        Some(*column as usize)
+    }
+}
+
+/// The column where a line's text starts: its first character that is not
+/// blank, or 1 for a blank line.
+fn text_start(line: &[u8]) -> usize {
+    let blank = line.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    if blank == line.len() {
+        1
+    } else {
+        blank + 1
+    }
+}
+
 /// A line without the UTF-8 byte-order marks that open it.
 fn unmarked(mut line: &[u8]) -> &[u8] {
     while let Some(rest) = line.strip_prefix(b"\xEF\xBB\xBF") {
@@ -324,6 +379,8 @@ pub struct PuzzleReader<'a, R> {
     /// many as their rows' cells, its last no delimiter after a row.
     after_grids: Option<(usize, usize)>,
     buf: Vec<u8>,
+    /// Where the lines read start, for the errors about a whole line.
+    starts: LineStarts,
     /// The lines after a line that may be a row (see [`line::LetterRow`]),
     /// read to decide it, as [`classify`] sees them.
     held: VecDeque<Classified>,
@@ -385,6 +442,15 @@ fn same_row(a: &[Token], b: &[Token]) -> bool {
 /// puzzle of its own.
 fn near_width(k: usize, n: usize) -> bool {
     k.abs_diff(n) <= (n / 3).max(2) && !is_whole_count(k)
+}
+
+/// Whether a line of k cells may be a stray line inside a block of n, its
+/// rows whole without it ([`PuzzleReader::stray_line_at`]): shorter (a row
+/// begun, however far it got, and typed again), or longer and no whole
+/// puzzle of its own (a line pasted in; a puzzle on one line keeps a record
+/// of its own).
+fn stray_width(k: usize, n: usize) -> bool {
+    k < n || (k > n && !is_whole_count(k))
 }
 
 /// The cells of a line that may be a stray line inside a grid
@@ -808,6 +874,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             parting: None,
             after_grids: None,
             buf: Vec::new(),
+            starts: LineStarts::default(),
             held: VecDeque::new(),
             rows: None,
             labelled: false,
@@ -962,6 +1029,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
                 self.line_no += 1;
                 let line = self.line_no;
                 drop_colours(&mut self.buf);
+                self.starts.record(line, text_start(unmarked(&self.buf)));
                 self.line_no += self.join_quoted();
                 let blank = self.buf.iter().all(u8::is_ascii_whitespace);
                 if self.after_blank && !blank && self.buf.len() < 1 << 12 {
@@ -1282,8 +1350,20 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
         Position { source: self.source.clone(), line, column }
     }
 
+    /// An error at `line`, and at `column` where a cell is at fault; an
+    /// error about the whole line is placed where the line's text starts.
     fn error(&self, line: usize, column: Option<usize>, kind: ParseErrorKind) -> ParseError {
+        let column = column.or_else(|| self.starts.get(line));
         ParseError { position: self.at(line, column), kind }
+    }
+
+    /// An error at `at`, or at the end of the input (after `line`, the
+    /// last line read, with no column) where `at` is none.
+    fn error_or_end(&self, line: usize, at: Option<usize>, kind: ParseErrorKind) -> ParseError {
+        match at {
+            Some(_) => self.error(line, None, kind),
+            None => ParseError { position: self.at(line, None), kind },
+        }
     }
 
     /// An entry that starts at `line`, named by its label or else by the
@@ -2004,16 +2084,20 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                     if later_forced && rows > 1 {
                         return true;
                     }
-                    // A blank line inside the block: the k − rows rows it
-                    // lacks come after it (then no more), and the first
-                    // line or one of those holds a value past m. (In a run
-                    // of m×m puzzles one per line, a paragraph of them.)
-                    // Two rows on one line, the others around it.
+                    // A blank or stray line inside the block: the k − rows
+                    // rows it lacks come after it (then no more), and the
+                    // first line or one of those holds a value past m. (In
+                    // a run of m×m puzzles one per line, a paragraph of
+                    // them.) Two rows on one line, the others around it.
                     if !in_run && self.joined_rows_ahead(k, rows, i) {
                         return true;
                     }
-                    let blank = matches!(self.peek(i), Some((_, LineKind::Blank)));
-                    if blank && !in_run {
+                    let inside = match self.peek(i) {
+                        Some((_, LineKind::Blank)) => true,
+                        Some((_, kind)) => stray_length(kind).is_some_and(|s| stray_width(s, k)),
+                        None => false,
+                    };
+                    if inside && !in_run {
                         let (after, more, _) = self.rows_ahead(k, i + 1, k - rows + 1);
                         if !more && after.len() == k - rows && (forced || self.value_past_side_ahead(k, m, i)) {
                             return true;
@@ -2596,21 +2680,27 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     }
 
     /// Whether the line ahead, after `rows` rows (one or more) of a block of
-    /// n, near n cells but no row of it, or blank, is a line inside the
-    /// block that its rows make whole without: exactly the n − `rows` rows of n cells the
-    /// block lacks follow it, then no such row. A row begun and typed
-    /// again, or a line pasted in. (Not where more rows follow: puzzles back
+    /// n, near n cells or fewer but no row of it, or blank, is a line inside
+    /// the block that its rows make whole without: exactly the n − `rows`
+    /// rows of n cells the block lacks follow it, then no such row. A row
+    /// begun and typed again (however far it got), or a line pasted in. (Not where more rows follow: puzzles back
     /// to back may add up so only by another puzzle's stray row, and this
     /// line be its block's row written wrong.) Otherwise the block ends
     /// there, and its last rows, read on their own, were glued to the next
     /// puzzle's first rows across a blank line (a grid spaced by bands).
     fn stray_line_ahead(&mut self, n: usize, rows: usize) -> bool {
-        let blank = matches!(self.peek(0), Some((_, LineKind::Blank)));
-        let odd = self.peek(0).and_then(|(_, kind)| stray_length(kind));
-        if rows == 0 || rows >= n || !(blank || odd.is_some_and(|k| near_width(k, n))) {
+        self.stray_line_at(n, rows, 0)
+    }
+
+    /// [`Self::stray_line_ahead`] for the line `ahead` lines on, after
+    /// `rows` rows of the block.
+    pub(super) fn stray_line_at(&mut self, n: usize, rows: usize, ahead: usize) -> bool {
+        let blank = matches!(self.peek(ahead), Some((_, LineKind::Blank)));
+        let odd = self.peek(ahead).and_then(|(_, kind)| stray_length(kind));
+        if rows == 0 || rows >= n || !(blank || odd.is_some_and(|k| stray_width(k, n))) {
             return false;
         }
-        let (after, more, _) = self.rows_ahead(n, 1, n - rows + 1);
+        let (after, more, _) = self.rows_ahead(n, ahead + 1, n - rows + 1);
         !more && after.len() == n - rows
     }
 
@@ -2883,7 +2973,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             };
             return self.error(first, None, ParseErrorKind::NotAPuzzle { count: n, expected });
         }
-        self.error(line, None, ParseErrorKind::BrokenBlock { first, rows, n, what })
+        self.error_or_end(line, at, ParseErrorKind::BrokenBlock { first, rows, n, what })
     }
 
     /// The line that broke a block or grid that started at `first`, and
@@ -3369,9 +3459,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 for _ in 0..ahead {
                     self.next_line();
                 }
-                let (at, what) = self.what_breaks(line, at);
+                let (broken, what) = self.what_breaks(line, at);
                 let kind = ParseErrorKind::ShortCandidateGrid { first: line, rows: rows.len(), m, what };
-                return Some(Err(self.error(at, None, kind)));
+                return Some(Err(self.error_or_end(broken, at, kind)));
             }
             ahead += 1;
         }

@@ -935,12 +935,13 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     }
 
     /// Whether a row of only delimiters heads a grid of n rows one of which
-    /// is written wrong (a cell short or long): with it, `rows` rows of n
-    /// cells (fewer than n) come before the line `ahead` lines on, and that
-    /// line is the grid's row written wrong, the rows after it making the
-    /// grid whole ([`Self::damaged_row_ahead`]).
+    /// is written wrong (a cell short or long), or with a stray line inside:
+    /// with it, `rows` rows of n cells (fewer than n) come before the line
+    /// `ahead` lines on, and that line is the grid's row written wrong, the
+    /// rows after it making the grid whole ([`Self::damaged_row_ahead`]), or
+    /// a line the grid's rows make whole without ([`Self::stray_line_at`]).
     fn heads_damaged_grid(&mut self, n: usize, rows: usize, ahead: usize) -> bool {
-        rows < n && self.damaged_row_ahead(n, rows, ahead)
+        rows < n && (self.damaged_row_ahead(n, rows, ahead) || self.stray_line_at(n, rows, ahead))
     }
 
     /// Whether the lines right after a line of k cells, rows of a spreadsheet

@@ -15,16 +15,56 @@ use crate::model::geometry::{self, Geometry, Layout};
 use crate::{solve, Outcome, SolveOptions, Variant};
 
 fn read(text: &str) -> Vec<Entry> {
-    read_all(text, "t", &Alphabet::default(), &mut GeometrySpec::classic())
+    placed(text, read_all(text, "t", &Alphabet::default(), &mut GeometrySpec::classic()))
 }
 
 fn read_latin(text: &str) -> Vec<Entry> {
-    read_all(text, "t", &Alphabet::default(), &mut GeometrySpec::latin())
+    placed(text, read_all(text, "t", &Alphabet::default(), &mut GeometrySpec::latin()))
 }
 
 fn read_fixed(text: &str, n: usize) -> Vec<Entry> {
     let mut spec = GeometrySpec::fixed(Arc::new(Geometry::classic(n).unwrap()));
-    read_all(text, "t", &Alphabet::default(), &mut spec)
+    placed(text, read_all(text, "t", &Alphabet::default(), &mut spec))
+}
+
+/// `entries`, after checking that every error they hold says where, as
+/// `file:line:column`: at a line of `text`, and at a column on it (a cell's,
+/// or just past the last one where a cell is missing). An error about a
+/// whole line is at the column where the line's text starts (1 for a blank
+/// line). Only a grid broken by the end of the input has no column: there
+/// is no character there.
+fn placed(text: &str, entries: Vec<Entry>) -> Vec<Entry> {
+    let lines: Vec<&str> = text.split('\n').collect();
+    for error in entries.iter().filter_map(|e| e.puzzle.as_ref().err()) {
+        let Position { line, column, .. } = &error.position;
+        let Some(at) = line.checked_sub(1).and_then(|i| lines.get(i)) else {
+            panic!("{error}: no line {line} in {text:?}")
+        };
+        let Some(column) = *column else {
+            assert!(error.to_string().contains("the end of the input"), "{error}: no column, in {text:?}");
+            continue;
+        };
+        // Colour codes and byte-order marks are no characters of the line
+        // as read: only the lines without them are measured here.
+        if at.contains(['\u{1b}', '\u{feff}']) {
+            continue;
+        }
+        let width = at.trim_end_matches('\r').chars().count();
+        assert!((1..=width + 1).contains(&column), "{error}: column {column} of a line of {width}, in {text:?}");
+        let whole_line = matches!(
+            error.kind,
+            ParseErrorKind::NotAPuzzle { .. }
+                | ParseErrorKind::StrayLine { .. }
+                | ParseErrorKind::BlankInGrid { .. }
+                | ParseErrorKind::RowOutOfTurn { .. }
+                | ParseErrorKind::BrokenBlock { .. }
+        );
+        if whole_line {
+            let start = at.chars().position(|c| !c.is_whitespace()).map_or(1, |i| i + 1);
+            assert_eq!(column, start, "{error}: where the line starts, in {text:?}");
+        }
+    }
+    entries
 }
 
 fn givens(entry: &Entry) -> String {
@@ -4692,13 +4732,18 @@ fn f_puzzles_puzzles_stand_among_the_others_a_record_each() {
 fn an_f_puzzles_puzzle_read_wrong_is_a_record_of_its_own() {
     let unclosed = read(&format!("{LINE}\n{{\n  \"size\": 4,\n  \"grid\": [\n"));
     assert_eq!(statuses(&unclosed), ["ok", "invalid"]);
-    assert!(unclosed[1].puzzle.as_ref().unwrap_err().to_string().starts_with("t:2: not an f-puzzles puzzle: the JSON"));
+    assert!(unclosed[1]
+        .puzzle
+        .as_ref()
+        .unwrap_err()
+        .to_string()
+        .starts_with("t:2:1: not an f-puzzles puzzle: the JSON"));
     // A JSON error is named at the input's line; a file of objects that
     // never close is a record a line, each line read once.
     let wrong = read(&format!("{LINE}\n{LINE}\n{{\n  \"size\": 4,\n  \"grid\": x\n}}\n"));
     assert_eq!(statuses(&wrong), ["ok", "ok", "invalid"]);
     let e = wrong[2].puzzle.as_ref().unwrap_err().to_string();
-    assert!(e.starts_with("t:3: ") && e.ends_with("at line 5 column 11"), "{e}");
+    assert!(e.starts_with("t:3:1: ") && e.ends_with("at line 5 column 11"), "{e}");
     let unclosed = read(&"{\"size\":4\n".repeat(3000));
     assert_eq!(statuses(&unclosed), ["invalid"; 3000]);
     assert_eq!(unclosed[2999].position.line, 3000);
@@ -5710,4 +5755,103 @@ fn a_ruled_grid_with_a_blank_line_after_every_line_is_one_puzzle() {
     assert_eq!(statuses(&entries).last(), Some(&"ok"), "{text}");
     assert_eq!(givens(entries.last().unwrap()), TOP[1], "{text}");
     assert_eq!(entries.iter().filter(|e| e.puzzle.is_ok()).count(), 1, "{text}");
+}
+
+/// An error about a whole line says where the line's text starts, so that
+/// every message reads `file:line:column` (an editor jumps there): a line
+/// that starts no puzzle, a stray line, a blank line inside a grid, a
+/// labelled row out of turn, and a grid broken by a line. A grid broken by
+/// the end of the input has no column.
+#[test]
+fn an_error_about_a_whole_line_names_the_column_its_text_starts_at() {
+    let rows: Vec<String> = TOP[0].as_bytes().chunks(9).map(|r| r.iter().map(|&c| c as char).join(" ")).collect();
+    let position = |entries: &[Entry], i: usize| {
+        let error = entries[i].puzzle.as_ref().unwrap_err();
+        (error.position.line, error.position.column, error.to_string())
+    };
+
+    let entries = read(&format!("{LINE}\n   12 34 56\n{LINE}\n"));
+    assert_eq!(statuses(&entries), ["ok", "invalid", "ok"]);
+    let (line, column, message) = position(&entries, 1);
+    assert_eq!((line, column), (2, Some(4)), "{message}");
+    assert!(message.starts_with("t:2:4: a line of"), "{message}");
+
+    // A row begun and typed again, indented, inside the grid.
+    let mut stray = rows.clone();
+    stray.insert(4, format!("  {}", &rows[4][..9]));
+    let entries = read(&format!("{}\n\n{}\n", stray.join("\n"), rows.join("\n")));
+    assert_eq!(statuses(&entries), ["invalid", "ok"]);
+    let (line, column, message) = position(&entries, 0);
+    assert!(matches!(entries[0].puzzle.as_ref().unwrap_err().kind, ParseErrorKind::StrayLine { .. }), "{message}");
+    assert_eq!((line, column), (5, Some(3)), "{message}");
+
+    // A blank line of spaces inside a 16×16 read whole without it.
+    let sixteen: Vec<String> =
+        (0..16).map(|r| (0..16).map(|c| if (r + c) % 5 == 0 { 'G' } else { '.' }).join(" ")).collect();
+    let mut blank = sixteen.clone();
+    blank.insert(3, "    ".into());
+    let entries = read(&format!("{}\n", blank.join("\n")));
+    let (line, column, message) = position(&entries, 0);
+    assert!(matches!(entries[0].puzzle.as_ref().unwrap_err().kind, ParseErrorKind::BlankInGrid { .. }), "{message}");
+    assert_eq!((line, column), (4, Some(1)), "{message}");
+
+    // Labelled rows, indented, one lost: the row after it is out of turn.
+    let labelled: Vec<String> =
+        rows.iter().enumerate().filter(|&(i, _)| i != 4).map(|(i, row)| format!(" R{}: {row}", i + 1)).collect();
+    let entries = read(&format!("{}\n\n{LINE}\n", labelled.join("\n")));
+    assert_eq!(statuses(&entries), ["invalid", "ok"]);
+    let (line, column, message) = position(&entries, 0);
+    assert!(matches!(entries[0].puzzle.as_ref().unwrap_err().kind, ParseErrorKind::RowOutOfTurn { .. }), "{message}");
+    assert_eq!((line, column), (5, Some(2)), "{message}");
+
+    // Cut short by an indented line of another length, then by the end.
+    let cut = format!("{}\n      1 2 3\n", rows[..5].join("\n"));
+    let entries = read(&cut);
+    let (line, column, message) = position(&entries, 0);
+    assert_eq!((line, column), (6, Some(7)), "{message}");
+    let entries = read(&format!("{}\n", rows[..5].join("\n")));
+    let (line, column, message) = position(&entries, 0);
+    assert_eq!((line, column), (5, None), "{message}");
+    assert!(message.contains("the end of the input"), "{message}");
+}
+
+/// A line of any length but a row's inside a grid whose rows are whole
+/// without it (a row begun and typed again however far it got, a line
+/// pasted in), with a blank line after the grid, makes the grid one record
+/// that names the line, and the next grid is read as written. Spaced rows,
+/// or spreadsheet rows under an empty first row (`,,,,,,,,`), and the line
+/// right after the first row too. A puzzle on one line pasted in is a
+/// puzzle of its own, not a stray line.
+#[test]
+fn a_stray_line_of_any_length_inside_a_grid_makes_it_one_record() {
+    // A 17-clue puzzle whose first row is empty.
+    const EMPTY_FIRST: &str = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+    // Spaced rows keep `.` for an empty cell; a spreadsheet's leaves the field empty.
+    let rows = |p: &str, delimiter: &str| -> Vec<String> {
+        let cell = |c: u8| if c == b'.' && delimiter == "," { String::new() } else { (c as char).to_string() };
+        p.as_bytes().chunks(9).map(|r| r.iter().map(|&c| cell(c)).join(delimiter)).collect()
+    };
+    for (form, delimiter) in [("spaced", " "), ("sheet", ",")] {
+        let grid = if form == "sheet" { EMPTY_FIRST } else { TOP[0] };
+        for k in (1..=13).filter(|&k| k != 9) {
+            for after in 1..9 {
+                let mut first = rows(grid, delimiter);
+                first.insert(after, (1..=k).map(|v| ((v % 9) + 1).to_string()).join(delimiter));
+                let text = format!("{}\n\n{}\n", first.join("\n"), rows(TOP[1], delimiter).join("\n"));
+                let entries = read(&text);
+                assert_eq!(outcomes(&entries), ["invalid", TOP[1]], "{form}, {k} cells after row {after}:\n{text}");
+                let error = entries[0].puzzle.as_ref().unwrap_err();
+                assert!(
+                    matches!(error.kind, ParseErrorKind::StrayLine { first: 1, count, n: 9 } if count == k),
+                    "{error}"
+                );
+                assert_eq!(error.position.line, after + 1, "{error}");
+            }
+        }
+    }
+    // A whole 9×9 on one line pasted between the rows is a record of its own.
+    let mut first = rows(TOP[0], " ");
+    first.insert(4, TOP[2].to_string());
+    let entries = read(&format!("{}\n\n{}\n", first.join("\n"), rows(TOP[1], " ").join("\n")));
+    assert!(outcomes(&entries).contains(&TOP[2].to_string()), "{:?}", outcomes(&entries));
 }
