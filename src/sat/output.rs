@@ -138,22 +138,18 @@ pub fn read_model(input: impl BufRead, source_name: &str, var_count: usize) -> R
                 continue;
             }
             let (literals, offset) = if let Some(rest) = trimmed.strip_prefix('s').filter(|r| spaced(r)) {
-                let answer = rest.trim();
-                let sat = match answer {
-                    "SATISFIABLE" => Some(true),
-                    "UNSATISFIABLE" => Some(false),
-                    _ => None,
+                let Some(sat) = answer_word(rest.trim()) else {
+                    return Err(ModelError::Unexpected {
+                        position: position(1),
+                        token: echo(trimmed),
+                        expected: "an answer line (`s SATISFIABLE`, `s UNSATISFIABLE` or `s UNKNOWN`)",
+                    });
                 };
-                record_status(&mut status, trimmed, sat, position(1), source_name)?;
+                record_status(&mut status, trimmed, sat, position(1))?;
                 competition = true;
                 continue;
-            } else if matches!(trimmed, "SAT" | "UNSAT" | "INDET") && status.is_none() && !seen_literal {
-                let sat = match trimmed {
-                    "SAT" => Some(true),
-                    "UNSAT" => Some(false),
-                    _ => None,
-                };
-                record_status(&mut status, trimmed, sat, position(1), source_name)?;
+            } else if let Some(sat) = answer_word(trimmed).filter(|_| status.is_none() && !seen_literal) {
+                record_status(&mut status, trimmed, sat, position(1))?;
                 continue;
             } else if let Some(rest) = trimmed.strip_prefix('v').filter(|r| spaced(r)) {
                 competition = true;
@@ -212,22 +208,27 @@ pub fn read_model(input: impl BufRead, source_name: &str, var_count: usize) -> R
     Ok(Answer::Satisfiable(Model::from_values(values)))
 }
 
+/// What an answer line's word says: satisfiable (`SATISFIABLE`, MiniSat's
+/// `SAT`), unsatisfiable (`UNSATISFIABLE`, `UNSAT`), or no answer (`UNKNOWN`,
+/// MiniSat's `INDET`, `INDETERMINATE` as other solvers write it); `None`
+/// for any other word.
+fn answer_word(word: &str) -> Option<Option<bool>> {
+    match word {
+        "SATISFIABLE" | "SAT" => Some(Some(true)),
+        "UNSATISFIABLE" | "UNSAT" => Some(Some(false)),
+        "UNKNOWN" | "INDET" | "INDETERMINATE" => Some(None),
+        _ => None,
+    }
+}
+
 fn record_status(
     status: &mut Option<(String, Option<bool>)>,
     line: &str,
     sat: Option<bool>,
     position: Position,
-    _source_name: &str,
 ) -> Result<(), ModelError> {
     if status.is_some() {
         return Err(ModelError::SecondStatus { position, line: echo(line) });
-    }
-    if sat.is_none() && !matches!(line, "INDET" | "s UNKNOWN") {
-        return Err(ModelError::Unexpected {
-            position,
-            token: echo(line),
-            expected: "an answer line (`s SATISFIABLE`, `s UNSATISFIABLE` or `s UNKNOWN`)",
-        });
     }
     *status = Some((line.into(), sat));
     Ok(())
@@ -351,5 +352,24 @@ mod tests {
         assert!(err("").contains("no answer in it"));
         assert!(err("s UNKNOWN\n").contains("gave no answer"));
         assert!(err("s MAYBE\n").starts_with("m:1:1: "));
+    }
+
+    /// Every way solvers write "no answer" is that, never "not a literal"
+    /// (tester B, F3: `INDETERMINATE`); and the answer words stand alone as
+    /// MiniSat writes them, or after `s`.
+    #[test]
+    fn every_way_of_saying_no_answer_is_no_answer() {
+        for text in ["INDET\n", "INDETERMINATE\n", "UNKNOWN\n", "s UNKNOWN\n", "s INDETERMINATE\n", "c t\ns\tINDET\n"] {
+            let err = read_model(text.as_bytes(), "m", 3).unwrap_err();
+            assert!(matches!(err, ModelError::NoAnswer { .. }), "{text:?}: {err}");
+            assert!(err.to_string().contains("the solver gave no answer"), "{text:?}: {err}");
+        }
+        for text in ["UNSATISFIABLE\n", "UNSAT\n", "s UNSATISFIABLE\n"] {
+            assert!(matches!(read_model(text.as_bytes(), "m", 3), Ok(Answer::Unsatisfiable)), "{text:?}");
+        }
+        for text in ["SATISFIABLE\n1 -2 3 0\n", "SAT\n1 -2 3 0\n", "s SATISFIABLE\nv 1 -2 3 0\n"] {
+            let Ok(Answer::Satisfiable(model)) = read_model(text.as_bytes(), "m", 3) else { panic!("{text:?}") };
+            assert_eq!(model, Model::from_values(vec![Some(true), Some(false), Some(true)]), "{text:?}");
+        }
     }
 }
