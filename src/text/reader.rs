@@ -188,9 +188,11 @@ const PUZZLE_TIME: Duration = Duration::from_millis(5);
 const FRAMING_TIME: Duration = Duration::from_secs(1);
 
 /// How many of the last lines read keep the column their text starts at
-/// ([`LineStarts`]): more than a run of rows back to back holds
-/// ([`MAX_RUN_ROWS`]), so that every line an error names is among them.
-const LINE_STARTS_KEPT: usize = 1 << 17;
+/// ([`LineStarts`]): a run of rows back to back ([`MAX_RUN_ROWS`]) with
+/// rule lines between its rows, or the longest JSON object
+/// ([`JSON_LINES`]), and more. An error about a line further back (a run
+/// with comments between its rows) names the line alone. 2 MiB.
+const LINE_STARTS_KEPT: usize = 1 << 19;
 
 /// Where the text of each of the last [`LINE_STARTS_KEPT`] lines read
 /// starts: the column of its first character that is not blank (1 for a
@@ -232,14 +234,22 @@ impl LineStarts {
 }
 
 /// The column where a line's text starts: its first character that is not
-/// blank, or 1 for a blank line.
+/// blank (a no-break space is blank too), or 1 for a blank line. Bytes that
+/// are no UTF-8 are text.
 fn text_start(line: &[u8]) -> usize {
-    let blank = line.iter().take_while(|b| b.is_ascii_whitespace()).count();
-    if blank == line.len() {
-        1
-    } else {
-        blank + 1
+    let mut column = 1;
+    for chunk in line.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if !c.is_whitespace() {
+                return column;
+            }
+            column += 1;
+        }
+        if !chunk.invalid().is_empty() {
+            return column;
+        }
     }
+    1
 }
 
 /// A line without the UTF-8 byte-order marks that open it.
@@ -438,19 +448,35 @@ fn same_row(a: &[Token], b: &[Token]) -> bool {
 }
 
 /// Whether a line of k cells is near a block's n, as a row written wrong
-/// or a stray line inside it is (within n/3, at least 2), and no whole
-/// puzzle of its own.
+/// is (within n/3, at least 2), and no whole puzzle of its own.
 fn near_width(k: usize, n: usize) -> bool {
     k.abs_diff(n) <= (n / 3).max(2) && !is_whole_count(k)
 }
 
 /// Whether a line of k cells may be a stray line inside a block of n, its
-/// rows whole without it ([`PuzzleReader::stray_line_at`]): shorter (a row
-/// begun, however far it got, and typed again), or longer and no whole
+/// rows whole without it ([`PuzzleReader::stray_line_ahead`]): shorter (a
+/// row begun, however far it got, and typed again), or longer and no whole
 /// puzzle of its own (a line pasted in; a puzzle on one line keeps a record
 /// of its own).
 fn stray_width(k: usize, n: usize) -> bool {
     k < n || (k > n && !is_whole_count(k))
+}
+
+/// Which lines inside a block [`PuzzleReader::stray_line_ahead`] may take
+/// for one that the block's rows make whole without.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stray {
+    /// A blank line, or cells of any length but a row's ([`stray_width`]):
+    /// inside the first block read.
+    Any,
+    /// A blank line, or cells near a row's length ([`near_width`]): inside
+    /// a later puzzle of a run, where a short line (an index, `3`) may stand
+    /// between puzzles damaged elsewhere, and the puzzles before it be no
+    /// whole ones.
+    Near,
+    /// Cells of any length but a row's, no blank line: under a row of only
+    /// delimiters that may itself be a blank line between grids.
+    Cells,
 }
 
 /// The cells of a line that may be a stray line inside a grid
@@ -1357,12 +1383,12 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
         ParseError { position: self.at(line, column), kind }
     }
 
-    /// An error at `at`, or at the end of the input (after `line`, the
-    /// last line read, with no column) where `at` is none.
-    fn error_or_end(&self, line: usize, at: Option<usize>, kind: ParseErrorKind) -> ParseError {
-        match at {
-            Some(_) => self.error(line, None, kind),
-            None => ParseError { position: self.at(line, None), kind },
+    /// An error at line `line`, or, `at_end`, at the end of the input
+    /// after `line`, the last line read: no column there.
+    fn error_or_end(&self, line: usize, at_end: bool, kind: ParseErrorKind) -> ParseError {
+        match at_end {
+            false => self.error(line, None, kind),
+            true => ParseError { position: self.at(line, None), kind },
         }
     }
 
@@ -2205,7 +2231,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 {
                     return self.damaged_block(Some(line), rows.len(), n);
                 }
-                Err(Some(_)) if self.stray_line_ahead(n, rows.len()) => {
+                Err(Some(_)) if self.stray_line_ahead(n, rows.len(), 0, Stray::Any) => {
                     return self.stray_block(line, rows.len(), n);
                 }
                 // The first row written wrong: the rows after it are of
@@ -2295,7 +2321,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                     return self.damaged_block(first, partial.len(), n);
                 }
                 // A line inside a later puzzle of the run, which is whole without it.
-                Err(Some(_)) if self.stray_line_ahead(n, rows.len() % n) => {
+                Err(Some(_)) if self.stray_line_ahead(n, rows.len() % n, 0, Stray::Near) => {
                     let partial = rows.split_off(rows.len() - rows.len() % n);
                     if !self.misframed(&rows, n, false) {
                         self.run(rows, n, Damage::One);
@@ -2679,25 +2705,26 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         self.ready.push_back(entry);
     }
 
-    /// Whether the line ahead, after `rows` rows (one or more) of a block of
-    /// n, near n cells or fewer but no row of it, or blank, is a line inside
-    /// the block that its rows make whole without: exactly the n − `rows`
-    /// rows of n cells the block lacks follow it, then no such row. A row
-    /// begun and typed again (however far it got), or a line pasted in. (Not where more rows follow: puzzles back
-    /// to back may add up so only by another puzzle's stray row, and this
-    /// line be its block's row written wrong.) Otherwise the block ends
-    /// there, and its last rows, read on their own, were glued to the next
-    /// puzzle's first rows across a blank line (a grid spaced by bands).
-    fn stray_line_ahead(&mut self, n: usize, rows: usize) -> bool {
-        self.stray_line_at(n, rows, 0)
-    }
-
-    /// [`Self::stray_line_ahead`] for the line `ahead` lines on, after
-    /// `rows` rows of the block.
-    pub(super) fn stray_line_at(&mut self, n: usize, rows: usize, ahead: usize) -> bool {
-        let blank = matches!(self.peek(ahead), Some((_, LineKind::Blank)));
-        let odd = self.peek(ahead).and_then(|(_, kind)| stray_length(kind));
-        if rows == 0 || rows >= n || !(blank || odd.is_some_and(|k| stray_width(k, n))) {
+    /// Whether the line `ahead` lines on, after `rows` rows (one or more) of
+    /// a block of n, no row of it but a line of the `stray` kind, is a line
+    /// inside the block that its rows make whole without: exactly the n −
+    /// `rows` rows of n cells the block lacks follow it, then no such row. A
+    /// row begun and typed again, however far it got, or a line pasted in.
+    /// (Not where more rows follow: puzzles back to back may add up so only
+    /// by another puzzle's stray row, and this line be its block's row
+    /// written wrong.) Otherwise the block ends there, and its last rows,
+    /// read on their own, were glued to the next puzzle's first rows across
+    /// a blank line (a grid spaced by bands).
+    fn stray_line_ahead(&mut self, n: usize, rows: usize, ahead: usize, stray: Stray) -> bool {
+        let inside = match self.peek(ahead) {
+            Some((_, LineKind::Blank)) => stray != Stray::Cells,
+            Some((_, kind)) => stray_length(kind).is_some_and(|k| match stray {
+                Stray::Near => near_width(k, n),
+                Stray::Any | Stray::Cells => stray_width(k, n),
+            }),
+            None => false,
+        };
+        if rows == 0 || rows >= n || !inside {
             return false;
         }
         let (after, more, _) = self.rows_ahead(n, ahead + 1, n - rows + 1);
@@ -2973,7 +3000,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             };
             return self.error(first, None, ParseErrorKind::NotAPuzzle { count: n, expected });
         }
-        self.error_or_end(line, at, ParseErrorKind::BrokenBlock { first, rows, n, what })
+        self.error_or_end(line, at.is_none(), ParseErrorKind::BrokenBlock { first, rows, n, what })
     }
 
     /// The line that broke a block or grid that started at `first`, and
@@ -3461,7 +3488,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 }
                 let (broken, what) = self.what_breaks(line, at);
                 let kind = ParseErrorKind::ShortCandidateGrid { first: line, rows: rows.len(), m, what };
-                return Some(Err(self.error_or_end(broken, at, kind)));
+                return Some(Err(self.error_or_end(broken, at.is_none(), kind)));
             }
             ahead += 1;
         }

@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use super::line::{exact_sqrt, is_whole_count, Cells, LineKind, Token, TokenText};
 use super::{
-    is_block_row, is_small_puzzle, time_left, typed_twice, Entry, PuzzleReader, RowSigns, FRAMING_TIME, GUESS_TIME,
-    MAX_RUN_CELLS, MAX_RUN_ROWS,
+    is_block_row, is_small_puzzle, time_left, typed_twice, Entry, PuzzleReader, RowSigns, Stray, FRAMING_TIME,
+    GUESS_TIME, MAX_RUN_CELLS, MAX_RUN_ROWS,
 };
 use crate::error::ParseErrorKind;
 use crate::model::geometry::MAX_SIZE;
@@ -939,9 +939,14 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// with it, `rows` rows of n cells (fewer than n) come before the line
     /// `ahead` lines on, and that line is the grid's row written wrong, the
     /// rows after it making the grid whole ([`Self::damaged_row_ahead`]), or
-    /// a line the grid's rows make whole without ([`Self::stray_line_at`]).
+    /// a line of cells the grid's rows make whole without
+    /// ([`Self::stray_line_ahead`]), below a row of the grid's own. (Right
+    /// under the row of only delimiters, a line is a title or an index over
+    /// a grid below, the row a blank line between grids.)
     fn heads_damaged_grid(&mut self, n: usize, rows: usize, ahead: usize) -> bool {
-        rows < n && (self.damaged_row_ahead(n, rows, ahead) || self.stray_line_at(n, rows, ahead))
+        rows < n
+            && (self.damaged_row_ahead(n, rows, ahead)
+                || (rows >= 2 && self.stray_line_ahead(n, rows, ahead, Stray::Cells)))
     }
 
     /// Whether the lines right after a line of k cells, rows of a spreadsheet
