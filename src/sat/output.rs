@@ -86,7 +86,7 @@ pub fn read_model(input: impl BufRead, source_name: &str, var_count: usize) -> R
         let (source_name, max) = (source_name.into(), varisat::Var::max_count());
         return Err(ModelError::TooManyVariables { source_name, var_count, max });
     }
-    let mut status: Option<(String, Option<bool>)> = None;
+    let mut status: Option<(String, Said)> = None;
     let mut values: Vec<Option<bool>> = vec![None; var_count];
     let mut seen_literal = false;
     let mut closed = false;
@@ -138,18 +138,18 @@ pub fn read_model(input: impl BufRead, source_name: &str, var_count: usize) -> R
                 continue;
             }
             let (literals, offset) = if let Some(rest) = trimmed.strip_prefix('s').filter(|r| spaced(r)) {
-                let Some(sat) = answer_word(rest.trim()) else {
+                let Some(said) = Said::from_word(rest.trim()) else {
                     return Err(ModelError::Unexpected {
                         position: position(1),
                         token: echo(trimmed),
                         expected: "an answer line (`s SATISFIABLE`, `s UNSATISFIABLE` or `s UNKNOWN`)",
                     });
                 };
-                record_status(&mut status, trimmed, sat, position(1))?;
+                record_status(&mut status, trimmed, said, position(1))?;
                 competition = true;
                 continue;
-            } else if let Some(sat) = answer_word(trimmed).filter(|_| status.is_none() && !seen_literal) {
-                record_status(&mut status, trimmed, sat, position(1))?;
+            } else if let Some(said) = Said::from_word(trimmed).filter(|_| status.is_none() && !seen_literal) {
+                record_status(&mut status, trimmed, said, position(1))?;
                 continue;
             } else if let Some(rest) = trimmed.strip_prefix('v').filter(|r| spaced(r)) {
                 competition = true;
@@ -188,11 +188,11 @@ pub fn read_model(input: impl BufRead, source_name: &str, var_count: usize) -> R
         }
     }
     match status {
-        Some((_, Some(false))) => return Ok(Answer::Unsatisfiable),
-        Some((line, None)) => {
+        Some((_, Said::Unsatisfiable)) => return Ok(Answer::Unsatisfiable),
+        Some((line, Said::NoAnswer)) => {
             return Err(ModelError::NoAnswer { source_name: source_name.into(), status: echo(&line) })
         }
-        Some((_, Some(true))) if !seen_literal && var_count > 0 => {
+        Some((_, Said::Satisfiable)) if !seen_literal && var_count > 0 => {
             return Err(ModelError::NoModel { source_name: source_name.into() })
         }
         None if !seen_literal && !closed => return Err(ModelError::Empty { source_name: source_name.into() }),
@@ -208,29 +208,40 @@ pub fn read_model(input: impl BufRead, source_name: &str, var_count: usize) -> R
     Ok(Answer::Satisfiable(Model::from_values(values)))
 }
 
-/// What an answer line's word says: satisfiable (`SATISFIABLE`, MiniSat's
-/// `SAT`), unsatisfiable (`UNSATISFIABLE`, `UNSAT`), or no answer (`UNKNOWN`,
-/// MiniSat's `INDET`, `INDETERMINATE` as other solvers write it); `None`
-/// for any other word.
-fn answer_word(word: &str) -> Option<Option<bool>> {
-    match word {
-        "SATISFIABLE" | "SAT" => Some(Some(true)),
-        "UNSATISFIABLE" | "UNSAT" => Some(Some(false)),
-        "UNKNOWN" | "INDET" | "INDETERMINATE" => Some(None),
-        _ => None,
+/// What a solver's answer line says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Said {
+    /// `SATISFIABLE`, MiniSat's `SAT`.
+    Satisfiable,
+    /// `UNSATISFIABLE`, MiniSat's `UNSAT`.
+    Unsatisfiable,
+    /// `UNKNOWN`, MiniSat's `INDET`, or `INDETERMINATE` as other solvers
+    /// write it: the solver gave up.
+    NoAnswer,
+}
+
+impl Said {
+    /// What the answer line's word says; `None` for any other word.
+    fn from_word(word: &str) -> Option<Said> {
+        match word {
+            "SATISFIABLE" | "SAT" => Some(Said::Satisfiable),
+            "UNSATISFIABLE" | "UNSAT" => Some(Said::Unsatisfiable),
+            "UNKNOWN" | "INDET" | "INDETERMINATE" => Some(Said::NoAnswer),
+            _ => None,
+        }
     }
 }
 
 fn record_status(
-    status: &mut Option<(String, Option<bool>)>,
+    status: &mut Option<(String, Said)>,
     line: &str,
-    sat: Option<bool>,
+    said: Said,
     position: Position,
 ) -> Result<(), ModelError> {
     if status.is_some() {
         return Err(ModelError::SecondStatus { position, line: echo(line) });
     }
-    *status = Some((line.into(), sat));
+    *status = Some((line.into(), said));
     Ok(())
 }
 

@@ -5857,3 +5857,50 @@ fn a_stray_line_of_any_length_inside_a_grid_makes_it_one_record() {
     let entries = read(&format!("{}\n\n{}\n", first.join("\n"), rows(TOP[1], " ").join("\n")));
     assert!(outcomes(&entries).contains(&TOP[2].to_string()), "{:?}", outcomes(&entries));
 }
+
+/// Where a short line may be something else, it is no stray line (a
+/// review of the change above): between grids back to back, an index (`3`)
+/// after a grid with a row typed twice and before one with a row lost,
+/// whose rows add up only with the index left out; and in a spreadsheet, a
+/// row of only delimiters after a grid, then a blank line or an index, over
+/// a grid with a row written wrong. Each damaged grid is reported, and no
+/// grid nobody wrote is answered.
+#[test]
+fn a_short_line_between_damaged_grids_is_no_stray_line() {
+    let plain =
+        |p: &str| -> Vec<String> { p.as_bytes().chunks(9).map(|r| String::from_utf8(r.to_vec()).unwrap()).collect() };
+    for (twice, lost) in [(2, 6), (4, 6), (2, 3)] {
+        let mut first = plain(TOP[1]);
+        first.insert(twice + 1, first[twice].clone());
+        let mut second = plain(TOP[2]);
+        second.remove(lost);
+        let text = format!("{}\n3\n{}\n", first.join("\n"), second.join("\n"));
+        let entries = read(&text);
+        assert_eq!(statuses(&entries), ["invalid", "invalid"], "{text}");
+        for entry in &entries {
+            let error = entry.puzzle.as_ref().unwrap_err();
+            assert!(!matches!(error.kind, ParseErrorKind::StrayLine { .. }), "{error} in\n{text}");
+        }
+    }
+    let sheet = |p: &str| -> Vec<String> {
+        let cell = |c: u8| if c == b'.' { String::new() } else { (c as char).to_string() };
+        p.as_bytes().chunks(9).map(|r| r.iter().map(|&c| cell(c)).join(",")).collect()
+    };
+    for between in ["", "2"] {
+        for fields in [8, 10] {
+            let mut second = sheet(TOP[1]);
+            second[8] = match fields {
+                8 => second[8].rsplit_once(',').unwrap().0.to_string(),
+                _ => format!("{},", second[8]),
+            };
+            let text = format!("{}\n,,,,,,,,\n{between}\n{}\n", sheet(TOP[0]).join("\n"), second.join("\n"));
+            let entries = read(&text);
+            assert_eq!(outcomes(&entries), [TOP[0], "invalid"], "{text}");
+            let error = entries[1].puzzle.as_ref().unwrap_err();
+            assert!(
+                matches!(error.kind, ParseErrorKind::DamagedRow { row: 9, count, .. } if count == fields),
+                "{error}"
+            );
+        }
+    }
+}
