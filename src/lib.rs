@@ -66,7 +66,7 @@ pub use error::{printable, GeometryError, GridFileError, InternalError, ParseErr
 pub use explain::{Explainer, Forced};
 pub use generate::{
     fewest_proper_givens, random_regions, GenerateError, GenerateOptions, Generated, Generator, GridSampler, Kind,
-    Layouts, Rng, Symmetry, UniquenessChecker,
+    Layouts, Minimized, Rng, Symmetry, UniquenessChecker, BOUNDED_FROM_SIDE, QUESTION_CONFLICTS,
 };
 pub use model::constraints::{Constraint, Line, Relation};
 pub use model::domains::Domains;

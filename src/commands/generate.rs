@@ -81,6 +81,13 @@ pub struct GenerateArgs {
     /// Give up on a puzzle after SECS seconds: an `error` record, and the run goes on.
     #[arg(long, value_name = "SECS", value_parser = super::parse_timeout, allow_hyphen_values = true)]
     pub timeout: Option<std::time::Duration>,
+    /// From 16x16 on, the conflicts the solver may spend on one question
+    /// "is this given needed?" of a minimal puzzle before the given is kept
+    /// unproven (--stats counts them): the puzzle is still proven unique,
+    /// but may have a given it could do without. 0: no limit, every minimal
+    /// puzzle proven minimal, however long it takes.
+    #[arg(long, value_name = "N", default_value_t = satdoku::QUESTION_CONFLICTS, value_parser = whole::<u64>("a number of conflicts", 0..=u64::MAX, ""), allow_negative_numbers = true)]
+    pub question_conflicts: u64,
     /// Refuse to make puzzles whose uniqueness checker (the blank grid's
     /// whole CNF, O(n^4)) would have more than N literals: the memory it
     /// takes (about 20 bytes a literal in varisat). Full grids need none.
@@ -217,6 +224,7 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
         steps: args.mix,
         tries: args.tries,
         timeout: args.timeout,
+        question_conflicts: Some(args.question_conflicts).filter(|&c| c > 0),
         max_literals: args.max_literals,
     };
     // A clock seed below 2⁵³: JSON readers that hold numbers as doubles (jq,
@@ -259,7 +267,7 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
                 if let Layout::Regions(map) = geometry.layout() {
                     put_map(i, Some(satdoku::format::region_map(map, geometry.size())))?;
                 }
-                let (tries, calls) = (made.tries, made.solver_calls);
+                let (tries, calls, unproven) = (made.tries, made.solver_calls, made.unproven);
                 let body = PuzzleBody {
                     puzzle: made.puzzle.givens().clone(),
                     solution: made.solution.clone(),
@@ -272,8 +280,12 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
                 let status = if kind == Kind::Solved { Status::Solved } else { Status::Unique };
                 if args.stats {
                     let ms = start.elapsed().as_secs_f64() * 1e3;
+                    let unproven = match unproven {
+                        0 => String::new(),
+                        k => format!(" ({k} kept unproven: question past --question-conflicts)"),
+                    };
                     out.note(&format!(
-                        "{}: {} givens, {tries} grids tried, {calls} solver calls, {ms:.3} ms",
+                        "{}: {} givens{unproven}, {tries} grids tried, {calls} solver calls, {ms:.3} ms",
                         numbered.describe(),
                         body.puzzle.filled_count()
                     ))?;

@@ -16,7 +16,11 @@
 //!    thrown away and the next try starts.
 //!
 //! Every question "unique?" is one call of one incremental varisat solver
-//! ([`UniquenessChecker`]), with the givens as assumptions.
+//! ([`UniquenessChecker`]), with the givens as assumptions. From 16×16 on,
+//! the questions of a minimal puzzle (steps 2 and 3) are bounded by
+//! [`GenerateOptions::question_conflicts`]: one past it is taken as "not
+//! unique", which keeps a given, so the puzzle stays proven unique but may
+//! keep a given it could do without ([`Generated::unproven`]).
 
 mod jigsaw;
 mod rng;
@@ -44,7 +48,21 @@ use jigsaw::{
 pub use rng::Rng;
 pub use sampler::GridSampler;
 pub use symmetry::Symmetry;
-pub use unique::UniquenessChecker;
+pub use unique::{Minimized, UniquenessChecker};
+
+/// The default of [`GenerateOptions::question_conflicts`]. A question on a
+/// 16×16 takes about 0.1 ms a conflict; those of minimal 16×16 puzzles with
+/// disjoint groups took up to 34,000 (3.6 s), where a plain 16×16's took at
+/// most a few hundred.
+pub const QUESTION_CONFLICTS: u64 = 1000;
+
+/// The smallest side whose minimal puzzles' questions are bounded by
+/// [`GenerateOptions::question_conflicts`]. Bounded answers need a fresh
+/// solver for each grid (else they would depend on the puzzles made before,
+/// and `--jobs` would change the puzzles): 5 ms for a 16×16, which makes
+/// a minimal puzzle in 0.1 s or more, but 0.5 ms for a 9×9, whose minimal
+/// puzzles take 3 ms, and whose questions take a few dozen conflicts.
+pub const BOUNDED_FROM_SIDE: usize = 16;
 
 /// What [`Generator`] makes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -91,6 +109,16 @@ pub struct GenerateOptions {
     /// by the uniqueness questions and the final check, which are where the
     /// time goes on big grids.
     pub timeout: Option<Duration>,
+    /// The conflicts varisat may spend on one question "unique?" of a
+    /// minimal puzzle (not of a proper one) on grids from
+    /// [`BOUNDED_FROM_SIDE`] on, before it is taken as "not unique": the
+    /// given asked about is kept ([`Generated::unproven`]), and a prefix of
+    /// the order of givens grows. `None`: every question is answered, and
+    /// every minimal puzzle is proven minimal, however long it takes (a
+    /// 16×16 with disjoint groups: up to 40 s; with X too, more than two
+    /// minutes). Default:
+    /// [`QUESTION_CONFLICTS`].
+    pub question_conflicts: Option<u64>,
     /// The largest uniqueness checker built, in literals
     /// ([`SolveOptions::max_literals`], the same default): its formula is
     /// the blank grid's full encoding, O(n⁴) (a blank 256×256's is past 4
@@ -108,6 +136,7 @@ impl Default for GenerateOptions {
             steps: None,
             tries: 1000,
             timeout: None,
+            question_conflicts: Some(QUESTION_CONFLICTS),
             max_literals: crate::pipeline::DEFAULT_MAX_LITERALS,
         }
     }
@@ -124,6 +153,11 @@ pub struct Generated {
     pub tries: usize,
     /// The questions "unique?" put to the incremental solver.
     pub solver_calls: u64,
+    /// The givens (orbits, with a symmetry) of a minimal puzzle kept
+    /// because their question ran past [`GenerateOptions::question_conflicts`]:
+    /// the puzzle may have fewer givens and stay unique. 0 for a proven
+    /// minimal puzzle, a proper one, and a full grid.
+    pub unproven: usize,
 }
 
 /// Why no puzzle was made.
@@ -340,7 +374,7 @@ impl Generator {
 fn full_grid(sampler: &GridSampler, rng: &mut Rng, deadline: Option<Instant>) -> Result<Generated, GenerateError> {
     let solution = sampler.sample_until(rng, deadline)?;
     let puzzle = Puzzle::new(Arc::clone(sampler.geometry()), solution.clone()).expect("sizes match");
-    Ok(Generated { puzzle, solution, tries: 1, solver_calls: 0 })
+    Ok(Generated { puzzle, solution, tries: 1, solver_calls: 0, unproven: 0 })
 }
 
 /// One puzzle (not a full grid: [`full_grid`]): tries grids until one fits the options.
@@ -353,22 +387,30 @@ fn make(
 ) -> Result<Generated, GenerateError> {
     let geometry = Arc::clone(sampler.geometry());
     checker.set_deadline(deadline);
+    let minimal = options.kind == Kind::Minimal || options.givens.is_some();
+    let conflicts = options.question_conflicts.filter(|_| minimal && geometry.size() >= BOUNDED_FROM_SIDE);
     let mut fewest = usize::MAX;
     let calls = checker.calls();
     for tries in 1..=options.tries.max(1) {
         let solution = sampler.sample_until(rng, deadline)?;
+        if conflicts.is_some() {
+            // Bounded answers from a solver that knows nothing of the grids before.
+            checker.forget();
+        }
         checker.set_solution(&solution).map_err(SolveError::from)?;
         let mut orbits = options.symmetry.orbits(&geometry);
         rng.shuffle(&mut orbits);
-        let k = shortest_unique_prefix(checker, &orbits)?;
+        let k = shortest_unique_prefix(checker, &orbits, conflicts)?;
         let mut givens: Vec<Vec<Cell>> = orbits[..k].to_vec();
-        if options.kind == Kind::Minimal || options.givens.is_some() {
+        let mut unproven = 0;
+        if minimal {
             // The last orbit of the prefix is needed (the prefix without it is
-            // not unique); the others go in random order.
+            // not unique, or not shown to be); the others go in random order.
             let last = givens.pop();
             rng.shuffle(&mut givens);
             givens.extend(last);
-            givens = checker.minimize(&givens)?;
+            let minimized = checker.minimize_within(&givens, conflicts)?;
+            (givens, unproven) = (minimized.kept, minimized.unproven);
         }
         let count: usize = givens.iter().map(Vec::len).sum();
         fewest = fewest.min(count);
@@ -386,7 +428,7 @@ fn make(
         }
         let puzzle = Puzzle::new(Arc::clone(&geometry), grid).expect("sizes match");
         check_unique(&puzzle, &solution, deadline, options.max_literals)?;
-        return Ok(Generated { puzzle, solution, tries, solver_calls: checker.calls() - calls });
+        return Ok(Generated { puzzle, solution, tries, solver_calls: checker.calls() - calls, unproven });
     }
     Err(GenerateError::Unreachable {
         wanted: options.givens.clone().unwrap_or(0..=0),
@@ -396,15 +438,21 @@ fn make(
 }
 
 /// The fewest of the first orbits under which the solution is unique
-/// (binary search: more givens never allow more solutions).
-fn shortest_unique_prefix(checker: &mut UniquenessChecker, orbits: &[Vec<Cell>]) -> Result<usize, SolveError> {
+/// (binary search: more givens never allow more solutions). A question
+/// past `conflicts` is taken as "not unique": the prefix found is then
+/// longer, but still proven unique (or all the orbits, a full grid).
+fn shortest_unique_prefix(
+    checker: &mut UniquenessChecker,
+    orbits: &[Vec<Cell>],
+    conflicts: Option<u64>,
+) -> Result<usize, SolveError> {
     let (mut lo, mut hi) = (0, orbits.len());
     let mut cells = Vec::new();
     while lo < hi {
         let mid = (lo + hi) / 2;
         cells.clear();
         cells.extend(orbits[..mid].iter().flatten().copied());
-        if checker.is_unique(&cells)? {
+        if checker.is_unique_within(&cells, conflicts)? == Some(true) {
             hi = mid;
         } else {
             lo = mid + 1;
@@ -472,12 +520,27 @@ mod tests {
             let made = generator.generate(7, index).unwrap();
             assert!(made.puzzle.givens().is_complete());
             assert_eq!(verify(&geometry, made.puzzle.givens(), &made.solution), Ok(()));
-            assert_eq!((made.tries, made.solver_calls), (1, 0));
+            assert_eq!((made.tries, made.solver_calls, made.unproven), (1, 0, 0));
         }
         assert!(generator.checker.is_none());
         generator.options.kind = Kind::Proper;
         generator.generate(7, 3).unwrap();
         assert!(generator.checker.is_some());
+    }
+
+    /// Below [`BOUNDED_FROM_SIDE`] every question is answered, whatever
+    /// the bound: a 9×9 allowed no conflict makes the same proven minimal
+    /// puzzles as one without a bound. From it on, the bound holds.
+    #[test]
+    fn questions_are_bounded_from_the_side_on() {
+        let made = |n: usize, question_conflicts: Option<u64>| {
+            let options = GenerateOptions { question_conflicts, ..GenerateOptions::default() };
+            let mut generator = Generator::new(Layouts::Fixed(Arc::new(Geometry::classic(n).unwrap())), options);
+            generator.generate(3, 0).unwrap()
+        };
+        let (bounded, exact) = (made(9, Some(0)), made(9, None));
+        assert_eq!((bounded.puzzle.givens(), bounded.unproven), (exact.puzzle.givens(), 0));
+        assert!(made(BOUNDED_FROM_SIDE, Some(0)).unproven > 0);
     }
 
     /// Random jigsaw layouts: a side past the largest is refused before any

@@ -3,6 +3,12 @@
 //! clause "some cell differs from it", and each question "is the solution
 //! unique under these givens?" is one solve under the givens as assumptions.
 //! Minimising a puzzle and finding its redundant givens both ask it.
+//!
+//! A question may be bounded by a number of conflicts: past it, it is left
+//! unanswered, and callers take the answer that keeps the puzzle unique (the
+//! given stays). Bounded answers depend on what the solver learnt before,
+//! so a caller that wants the same answers whatever was asked before starts
+//! from a fresh solver ([`UniquenessChecker::forget`]).
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -56,6 +62,41 @@ pub struct UniquenessChecker {
     retired: usize,
     deadline: Option<Instant>,
     calls: u64,
+    /// Whether a solution was loaded into the solver or a question asked
+    /// of it since it was loaded with the blank grid.
+    used: bool,
+}
+
+/// What a search for another solution found.
+enum Found {
+    /// Another solution, this model.
+    Other(Model),
+    /// None: the solution is the only one.
+    None,
+    /// No answer within the conflicts allowed.
+    Unknown,
+}
+
+impl Found {
+    /// Whether another solution was found; `None` when unknown.
+    fn other(&self) -> Option<bool> {
+        match self {
+            Found::Other(_) => Some(true),
+            Found::None => Some(false),
+            Found::Unknown => None,
+        }
+    }
+}
+
+/// A minimised set of givens ([`UniquenessChecker::minimize_within`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Minimized {
+    /// The groups kept, in the order given.
+    pub kept: Vec<Vec<Cell>>,
+    /// How many of them were kept because their question ran past the
+    /// conflicts allowed, not because another solution was found without
+    /// them: 0 when `kept` is proven minimal.
+    pub unproven: usize,
 }
 
 impl UniquenessChecker {
@@ -131,7 +172,23 @@ impl UniquenessChecker {
             retired: 0,
             deadline: None,
             calls: 0,
+            used: false,
         }
+    }
+
+    /// Start again from a fresh solver holding the blank grid's encoding:
+    /// what earlier questions taught it (learnt clauses, decision order) is
+    /// dropped, so that questions bounded by conflicts get the same answers
+    /// whatever was asked before. No solution is loaded after it. A solver
+    /// still as loaded is kept.
+    pub fn forget(&mut self) {
+        if self.used {
+            (self.solver, self.map) = load(&self.geometry);
+            self.solver.set_deadline(self.deadline);
+            self.used = false;
+        }
+        (self.active, self.solution, self.retired) = (None, None, 0);
+        self.solution_lits.clear();
     }
 
     /// Give up (with [`SolveError::TimedOut`]) on a question past `deadline`.
@@ -177,6 +234,7 @@ impl UniquenessChecker {
         let mut differs: Vec<Lit> = self.solution_lits.iter().map(|&l| !l).collect();
         differs.push(!active);
         self.solver.add_clause(&differs);
+        self.used = true;
         self.active = Some(active);
         self.solution = Some(solution.clone());
         Ok(())
@@ -194,6 +252,16 @@ impl UniquenessChecker {
     /// If a cell is not a cell of the grid.
     pub fn is_unique(&mut self, givens: &[Cell]) -> Result<bool, SolveError> {
         Ok(self.search(givens)?.is_none())
+    }
+
+    /// [`UniquenessChecker::is_unique`], given up after `conflicts`
+    /// conflicts (none: never): `None` then.
+    ///
+    /// # Panics
+    /// If a cell is not a cell of the grid.
+    pub fn is_unique_within(&mut self, givens: &[Cell], conflicts: Option<u64>) -> Result<Option<bool>, SolveError> {
+        let active = self.active()?;
+        Ok(self.search_under(givens, active, conflicts)?.other().map(|other| !other))
     }
 
     /// Another solution with the same values in `givens`, verified; `None`
@@ -221,7 +289,11 @@ impl UniquenessChecker {
     /// The model of another solution under `givens`, if there is one.
     fn search(&mut self, givens: &[Cell]) -> Result<Option<Model>, SolveError> {
         let active = self.active()?;
-        self.search_under(givens, active)
+        match self.search_under(givens, active, None)? {
+            Found::Other(model) => Ok(Some(model)),
+            Found::None => Ok(None),
+            Found::Unknown => Err(InternalError("a search with no conflict limit stopped short".into()).into()),
+        }
     }
 
     /// The literal that switches on "some cell differs from the solution".
@@ -235,28 +307,38 @@ impl UniquenessChecker {
     /// agree on both), so a group of one cell is asked as "this cell holds
     /// another value", a narrower search than "some cell differs" with the
     /// same answer (4 minimal 16×16 puzzles: 0.91 s of CPU against 1.04 s).
-    fn needed(&mut self, others: &[Cell], group: &[Cell]) -> Result<bool, SolveError> {
-        match group {
+    /// `None` when the search ran past `conflicts`.
+    fn needed(&mut self, others: &[Cell], group: &[Cell], conflicts: Option<u64>) -> Result<Option<bool>, SolveError> {
+        let first = match group {
             [cell] => {
                 self.active()?;
-                let differs = !self.solution_lits[cell.index()];
-                Ok(self.search_under(others, differs)?.is_some())
+                !self.solution_lits[cell.index()]
             }
-            _ => Ok(self.search(others)?.is_some()),
-        }
+            _ => self.active()?,
+        };
+        Ok(self.search_under(others, first, conflicts)?.other())
     }
 
-    /// The model of a solution with `givens` and `first` true, if there is one.
-    fn search_under(&mut self, givens: &[Cell], first: Lit) -> Result<Option<Model>, SolveError> {
+    /// A solution with `givens` and `first` true, if there is one, searched
+    /// for up to `conflicts` conflicts (none: no limit).
+    fn search_under(&mut self, givens: &[Cell], first: Lit, conflicts: Option<u64>) -> Result<Found, SolveError> {
         let mut assumptions = Vec::with_capacity(givens.len() + 1);
         assumptions.push(first);
         assumptions.extend(givens.iter().map(|c| self.solution_lits[c.index()]));
         self.solver.assume(&assumptions);
         self.calls += 1;
-        match run(&mut self.solver)? {
-            SatResult::Unsat => Ok(None),
+        // The limit counts the solver's conflicts since it was made.
+        let limit = conflicts.map(|c| self.solver.conflicts().saturating_add(c));
+        self.solver.set_conflict_limit(limit);
+        let result = run(&mut self.solver);
+        self.solver.set_conflict_limit(None);
+        match result? {
+            SatResult::Unsat => Ok(Found::None),
+            SatResult::Sat(model) => Ok(Found::Other(model)),
+            // The deadline first: past it, the puzzle is given up.
+            SatResult::Interrupted if self.deadline.is_some_and(|d| Instant::now() >= d) => Err(SolveError::TimedOut),
+            SatResult::Interrupted if limit.is_some_and(|l| self.solver.conflicts() >= l) => Ok(Found::Unknown),
             SatResult::Interrupted => Err(SolveError::TimedOut),
-            SatResult::Sat(model) => Ok(Some(model)),
         }
     }
 
@@ -269,11 +351,24 @@ impl UniquenessChecker {
     /// # Panics
     /// If a cell is not a cell of the grid.
     pub fn minimize(&mut self, groups: &[Vec<Cell>]) -> Result<Vec<Vec<Cell>>, SolveError> {
+        Ok(self.minimize_within(groups, None)?.kept)
+    }
+
+    /// [`UniquenessChecker::minimize`] with each question "is this group
+    /// needed?" given up after `conflicts` conflicts (none: never), its
+    /// group then kept: what is left is still unique together (a group goes
+    /// only where the solver proved the solution unique without it), but
+    /// minimal only where [`Minimized::unproven`] is 0.
+    ///
+    /// # Panics
+    /// If a cell is not a cell of the grid.
+    pub fn minimize_within(&mut self, groups: &[Vec<Cell>], conflicts: Option<u64>) -> Result<Minimized, SolveError> {
         let all: Vec<Cell> = groups.iter().flatten().copied().collect();
         if !self.is_unique(&all)? {
             return Err(InternalError("givens to minimise that are not unique together".into()).into());
         }
         let mut keep = vec![true; groups.len()];
+        let mut unproven = 0;
         let mut givens = Vec::new();
         for i in 0..groups.len() {
             keep[i] = false;
@@ -281,11 +376,17 @@ impl UniquenessChecker {
             givens.extend(groups.iter().zip(&keep).filter(|(_, &k)| k).flat_map(|(g, _)| g.iter().copied()));
             // Givens that singles propagation from the others restores can
             // go without asking the solver.
-            if !self.implied(&givens, &groups[i]) && self.needed(&givens, &groups[i])? {
-                keep[i] = true;
+            if self.implied(&givens, &groups[i]) {
+                continue;
+            }
+            match self.needed(&givens, &groups[i], conflicts)? {
+                Some(false) => {}
+                Some(true) => keep[i] = true,
+                None => (keep[i], unproven) = (true, unproven + 1),
             }
         }
-        Ok(groups.iter().zip(&keep).filter(|(_, &k)| k).map(|(g, _)| g.clone()).collect())
+        let kept = groups.iter().zip(&keep).filter(|(_, &k)| k).map(|(g, _)| g.clone()).collect();
+        Ok(Minimized { kept, unproven })
     }
 
     /// Whether naked and hidden singles from `givens` decide every cell of
@@ -314,7 +415,7 @@ impl UniquenessChecker {
         for (i, &cell) in givens.iter().enumerate() {
             others.clear();
             others.extend(givens.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &c)| c));
-            if !self.needed(&others, &[cell])? {
+            if self.needed(&others, &[cell], None)? == Some(false) {
                 redundant.push(cell);
             }
         }
@@ -332,6 +433,7 @@ fn load(geometry: &Geometry) -> (Solver<'static>, VarMap) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate::{GridSampler, Rng};
     use crate::model::geometry::Value;
 
     fn grid_4x4() -> Grid {
@@ -371,6 +473,57 @@ mod tests {
         assert!(matches!(late, Err(SolveError::TimedOut)), "{late:?}");
         let with_limits = UniquenessChecker::with_limits(Arc::new(nine), None, 1000);
         assert!(matches!(with_limits, Err(SolveError::GridTooLarge { .. })));
+    }
+
+    /// A question past its conflicts is left unanswered and its group kept:
+    /// with none allowed, only the groups singles propagation restores go,
+    /// every other one is kept unproven, and what is left is still unique.
+    #[test]
+    fn questions_past_their_conflicts_keep_their_groups() {
+        let geometry = Arc::new(Geometry::classic(9).unwrap());
+        let sampler = GridSampler::new(Arc::clone(&geometry)).unwrap().unwrap();
+        let mut checker = UniquenessChecker::new(geometry);
+        checker.set_solution(&sampler.sample(&mut Rng::new(5)).unwrap()).unwrap();
+        let all: Vec<Vec<Cell>> = (0..81).map(|i| vec![Cell::from_index(i)]).collect();
+        assert_eq!(checker.is_unique_within(&[], Some(0)).unwrap(), None);
+        assert_eq!(checker.is_unique_within(&[], None).unwrap(), Some(false));
+        let bounded = checker.minimize_within(&all, Some(0)).unwrap();
+        assert!(bounded.kept.len() < all.len());
+        assert_eq!(bounded.unproven, bounded.kept.len());
+        assert!(checker.is_unique(&bounded.kept.concat()).unwrap());
+        let exact = checker.minimize_within(&all, None).unwrap();
+        assert_eq!((exact.unproven, exact.kept), (0, checker.minimize(&all).unwrap()));
+    }
+
+    /// Bounded answers depend on what the solver learnt before; after
+    /// `forget` they are a fresh checker's, whatever it was asked before.
+    #[test]
+    fn after_forget_bounded_answers_are_a_fresh_checkers() {
+        let geometry = Arc::new(Geometry::classic(9).unwrap());
+        let sampler = GridSampler::new(Arc::clone(&geometry)).unwrap().unwrap();
+        let mut rng = Rng::new(9);
+        let (first, second) = (sampler.sample(&mut rng).unwrap(), sampler.sample(&mut rng).unwrap());
+        let mut order: Vec<Vec<Cell>> = (0..81).map(|i| vec![Cell::from_index(i)]).collect();
+        rng.shuffle(&mut order);
+        let mut fresh = UniquenessChecker::new(Arc::clone(&geometry));
+        fresh.set_solution(&second).unwrap();
+        // A prefix just unique, where the questions take some search.
+        let k = (1..=81).find(|&k| fresh.is_unique(&order[..k].concat()).unwrap()).unwrap();
+        let mut used = UniquenessChecker::new(geometry);
+        let mut mixed = false;
+        for conflicts in [1, 2, 4, 8, 16] {
+            fresh.forget();
+            fresh.set_solution(&second).unwrap();
+            let expected = fresh.minimize_within(&order[..k], Some(conflicts)).unwrap();
+            mixed |= expected.unproven > 0 && expected.unproven < expected.kept.len();
+            used.set_solution(&first).unwrap();
+            used.minimize(&order).unwrap();
+            used.forget();
+            assert!(used.is_unique(&[]).is_err(), "no solution loaded after forget");
+            used.set_solution(&second).unwrap();
+            assert_eq!(used.minimize_within(&order[..k], Some(conflicts)).unwrap(), expected, "{conflicts}");
+        }
+        assert!(mixed, "some bound left some questions unanswered, not all");
     }
 
     /// Each given's question is "another solution with this cell changed",

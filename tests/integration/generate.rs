@@ -570,6 +570,40 @@ fn a_seed_makes_the_same_puzzles_whatever_the_jobs() {
     }
 }
 
+/// 16×16 X-sudoku with disjoint groups (tester finding O1: no puzzle in
+/// 100 s): the questions of its minimal puzzles are bounded by
+/// `--question-conflicts`, a given whose question runs past it is kept, and
+/// the puzzles are still unique (`satdoku count`, not the generator), keep
+/// every unit (the independent checker, disjoint groups built here), and
+/// are the same whatever --jobs (bounded answers must not depend on the
+/// puzzles made before on the same thread).
+#[test]
+fn bounded_questions_keep_x_disjoint_groups_16x16_puzzles_unique() {
+    let grid = ["--size", "16", "--variant", "x", "--variant", "disjoint-groups"];
+    let make = |jobs: &str| {
+        let args = ["generate", "--count", "2", "--seed", "1", "--question-conflicts", "100", "--format", "json"];
+        let r = run(&[&args[..], &grid, &["--jobs", jobs, "--stats"]].concat(), "");
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        // The bound was met: some given was kept unproven.
+        assert!(r.stderr.contains("kept unproven"), "{}", r.stderr);
+        r.stdout
+    };
+    let out = make("2");
+    assert_eq!(out, make("1"));
+    let shape = Shape::classic(16).with_diagonals().with_disjoint_groups(4, 4);
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 2);
+    let mut puzzles = String::new();
+    for record in &records {
+        let (puzzle, solution) = (record["puzzle"].as_str().unwrap(), record["solution"].as_str().unwrap());
+        assert_solves(&shape, &read_symbols(puzzle), &read_symbols(solution), "16x16 X disjoint-groups puzzle");
+        puzzles += &format!("{puzzle}\n");
+    }
+    let counted = run(&[&["count", "--max", "2"][..], &grid[2..]].concat(), &puzzles);
+    assert_eq!(counted.code, 0, "{}", counted.stderr);
+    assert_eq!(counted.stdout.lines().collect::<Vec<_>>(), ["1", "1"], "{puzzles}");
+}
+
 #[test]
 fn bad_generate_options_are_usage_errors() {
     for args in [
@@ -579,6 +613,7 @@ fn bad_generate_options_are_usage_errors() {
         &["generate", "--size", "7"],
         &["generate", "--regions-out", "x.txt"],
         &["generate", "--box", "2x3", "--size", "9"],
+        &["generate", "--question-conflicts", "-1"],
     ] {
         let r = run(args, "");
         assert_eq!(r.code, 2, "{args:?}: {}", r.stdout);

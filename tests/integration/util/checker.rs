@@ -74,6 +74,19 @@ impl Shape {
         self
     }
 
+    /// Add the disjoint groups of boxes of `br` rows × `bc` columns: for each
+    /// place in a box, the cells in that place of every box.
+    pub fn with_disjoint_groups(mut self, br: usize, bc: usize) -> Shape {
+        let n = self.n;
+        assert_eq!(br * bc, n, "test bug: {br}x{bc} boxes for n = {n}");
+        for (i, j) in (0..br).flat_map(|i| (0..bc).map(move |j| (i, j))) {
+            let tops = (0..n).step_by(br);
+            let unit = tops.flat_map(|top| (0..n).step_by(bc).map(move |left| (top + i) * n + left + j)).collect();
+            self.units.push(unit);
+        }
+        self
+    }
+
     /// Add the hyper windows of a 9×9 grid: 3×3 at rows/columns 2-4 and 6-8 (1-based).
     pub fn with_hyper_windows_9(self) -> Shape {
         assert_eq!(self.n, 9);
