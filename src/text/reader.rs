@@ -2118,16 +2118,11 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                     if !in_run && self.joined_rows_ahead(k, rows, i) {
                         return true;
                     }
-                    let inside = match self.peek(i) {
-                        Some((_, LineKind::Blank)) => true,
-                        Some((_, kind)) => stray_length(kind).is_some_and(|s| stray_width(s, k)),
-                        None => false,
-                    };
-                    if inside && !in_run {
-                        let (after, more, _) = self.rows_ahead(k, i + 1, k - rows + 1);
-                        if !more && after.len() == k - rows && (forced || self.value_past_side_ahead(k, m, i)) {
-                            return true;
-                        }
+                    if !in_run
+                        && self.stray_line_ahead(k, rows, i, Stray::Any)
+                        && (forced || self.value_past_side_ahead(k, m, i))
+                    {
+                        return true;
                     }
                     let damaged = self.damaged_row_ahead(k, rows, i);
                     let later_forced = later_forced || (damaged && self.value_past_side_ahead(k, m, i));
