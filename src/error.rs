@@ -600,6 +600,10 @@ pub enum Shift {
     /// Rows in the run make no whole puzzle, and the rows around this
     /// puzzle could not be checked in time.
     Untold,
+    /// The puzzle is next to this line, a stray line or a row written wrong
+    /// that was taken to be inside the puzzle on its other side: a line
+    /// between puzzles instead would move where this one starts or ends.
+    Between(usize),
 }
 
 fn unfenced_message(n: usize, (a, b): (usize, usize), (c, d): (usize, usize), refuted: bool, shift: Shift) -> String {
@@ -616,6 +620,9 @@ fn unfenced_message(n: usize, (a, b): (usize, usize), (c, d): (usize, usize), re
                 .to_string()
         }
         Shift::Untold => "and the rows around them could not be checked in time".to_string(),
+        Shift::Between(line) => {
+            format!("and line {line}, read as a line inside the puzzle next to them, may stand between puzzles instead")
+        }
     };
     format!("the {n} rows at lines {a}-{b}, among puzzles written back to back at lines {c}-{d}, {reads}, {but}: a row lost or doubled may have shifted where this puzzle starts, so it is not read (put a blank line between puzzles)")
 }

@@ -388,6 +388,10 @@ pub struct PuzzleReader<'a, R> {
     /// not a grid's first row over a row too many; and its fields are as
     /// many as their rows' cells, its last no delimiter after a row.
     after_grids: Option<(usize, usize)>,
+    /// The line last read as a stray line or a row written wrong inside a
+    /// puzzle, and that puzzle's last line: rows right after it start where
+    /// that puzzle was taken to end ([`Edges::behind`]).
+    odd_line: Option<(usize, usize)>,
     buf: Vec<u8>,
     /// Where the lines read start, for the errors about a whole line.
     starts: LineStarts,
@@ -511,6 +515,16 @@ impl Damage {
             _ => Damage::Several,
         }
     }
+}
+
+/// Lines right before and after a run, each taken to be a stray line or a
+/// row written wrong of the puzzle next to the run: were it a line between
+/// puzzles instead, the run would start or end elsewhere, so that end of it
+/// fixes nothing ([`PuzzleReader::settle`]).
+#[derive(Clone, Copy, Default)]
+struct Edges {
+    behind: Option<usize>,
+    ahead: Option<usize>,
 }
 
 /// A piece of a run as framed: a puzzle's n rows from a first row, or rows
@@ -899,6 +913,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             blank: 0,
             parting: None,
             after_grids: None,
+            odd_line: None,
             buf: Vec::new(),
             starts: LineStarts::default(),
             held: VecDeque::new(),
@@ -2211,6 +2226,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if !self.labelled {
             self.restore_cut_fields(n);
         }
+        // Rows right after a puzzle read with a stray line or a row written
+        // wrong start where that puzzle was taken to end.
+        let behind = self.odd_line.take().filter(|&(_, last)| last + 1 == line).map(|(at, _)| at);
         let mut rows = vec![(line, first)];
         while rows.len() < n {
             // Another grid's header (`,1,2,…,8` over labelled rows) breaks
@@ -2310,17 +2328,15 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                     let first = partial.first().map(|(line, _)| *line);
                     if let Some(frames) = self.frames(&rows, n) {
                         self.read_frames(&rows, n, frames);
-                    } else if !self.misframed(&rows, n, false) {
-                        self.run(rows, n, Damage::One);
+                    } else {
+                        self.run_before(rows, n, behind);
                     }
                     return self.damaged_block(first, partial.len(), n);
                 }
                 // A line inside a later puzzle of the run, which is whole without it.
                 Err(Some(_)) if self.stray_line_ahead(n, rows.len() % n, 0, Stray::Near) => {
                     let partial = rows.split_off(rows.len() - rows.len() % n);
-                    if !self.misframed(&rows, n, false) {
-                        self.run(rows, n, Damage::One);
-                    }
+                    self.run_before(rows, n, behind);
                     return self.stray_block(partial[0].0, partial.len(), n);
                 }
                 Err(_) => {
@@ -2335,10 +2351,36 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if let Some(frames) = self.frames(&rows, n) {
             return self.read_frames(&rows, n, frames);
         }
-        if rows.len() % n == 0 && self.misframed(&rows, n, cut) {
+        let edges = Edges { behind, ahead: self.odd_first_row_ahead(n) };
+        if rows.len() % n == 0 && self.misframed(&rows, n, cut, edges) {
             return;
         }
-        self.run(rows, n, Damage::None);
+        self.run(rows, n, Damage::None, edges);
+    }
+
+    /// The line ahead, after a run of puzzles of n rows, where it may be the
+    /// next puzzle's first row written wrong: a line of cells near n (an
+    /// index, a date) over a row of n. Read so, it is no line between
+    /// puzzles, and the run's end is where the next one was taken to start.
+    fn odd_first_row_ahead(&mut self, n: usize) -> Option<usize> {
+        let odd = matches!(self.peek(0), Some((_, LineKind::Cells(c))) if c.tokens.len() != n && near_width(c.tokens.len(), n));
+        let row = matches!(self.peek(1), Some((_, LineKind::Cells(c))) if c.tokens.len() == n);
+        let line = self.peek(0).map(|(line, _)| *line);
+        line.filter(|_| odd && row)
+    }
+
+    /// The whole puzzles of a run (`rows`) before a later puzzle of it that
+    /// holds a row written wrong or a stray line, the line ahead: the run
+    /// ends where that puzzle was taken to start, which no blank line or
+    /// count of rows fixes, as the line ahead may instead stand between
+    /// puzzles, the run's last one then a row long (a row typed twice) and
+    /// the next a row short.
+    fn run_before(&mut self, rows: Vec<(usize, Vec<Token>)>, n: usize, behind: Option<usize>) {
+        let edges = Edges { behind, ahead: self.peek(0).map(|(line, _)| *line) };
+        if !self.misframed(&rows, n, false, edges) {
+            let pieces = (0..rows.len() / n).map(|i| Piece::Puzzle(i * n)).collect();
+            self.settle(&rows, n, pieces, Damage::One, Default::default(), edges);
+        }
     }
 
     /// The n + 1 `rows` as one record: a grid with a row too many, the row
@@ -2382,7 +2424,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 let entry = self.entry(line, None, puzzle);
                 self.ready.push_back(entry);
             } else if (b - a) % n == 0 {
-                self.run(rows[a..b].to_vec(), n, Damage::None);
+                self.run(rows[a..b].to_vec(), n, Damage::None, Edges::default());
             } else {
                 let kind = ParseErrorKind::FramedRows { rows: b - a, n, stretch: (line, rows[b - 1].0) };
                 let entry = self.entry(line, None, Err(self.error(line, None, kind)));
@@ -2472,8 +2514,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// as two stretches would cost more, and a shift is undone where it
     /// makes three or more fail). Returns whether
     /// it framed the run (its entries are ready; rows left over at a cut go
-    /// back to be read with what follows).
-    fn misframed(&mut self, rows: &[(usize, Vec<Token>)], n: usize, cut: bool) -> bool {
+    /// back to be read with what follows). `edges` as in [`Self::settle`].
+    fn misframed(&mut self, rows: &[(usize, Vec<Token>)], n: usize, cut: bool, edges: Edges) -> bool {
         // Whether the n rows from `start` are refuted, each start checked once.
         let mut memo: Vec<Option<bool>> = vec![None; rows.len()];
         let mut refuted = |reader: &mut Self, start: usize| {
@@ -2570,7 +2612,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // The odd stretches (a cut's rows left over go on, unread).
         let odd = pieces.iter().filter(|&&(i, len)| len != n && !(cut && i + len == total && len < n));
         let damage = Damage::of(odd.map(|&(_, len)| len), n);
-        self.settle(rows, n, read, damage, Default::default());
+        self.settle(rows, n, read, damage, Default::default(), edges);
         true
     }
 
@@ -2594,11 +2636,14 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// caller; were it not there, the caller still makes its record.
     fn odd_line_and_rows(&mut self, n: usize, left: usize) -> Option<(usize, usize, Option<usize>)> {
         let (at, odd) = self.next_line()?;
+        let mut last = at;
         for _ in 0..left {
-            if self.row_ahead(n).is_err() {
-                break;
+            match self.row_ahead(n) {
+                Ok((line, _)) => last = line,
+                Err(_) => break,
             }
         }
+        self.odd_line = Some((at, last));
         Some((at, stray_length(&odd).unwrap_or_default(), line::line_fault_column(&odd, n)))
     }
 
@@ -3020,11 +3065,12 @@ impl<R: BufRead> PuzzleReader<'_, R> {
 
     /// Puzzles of n rows written back to back: `rows` is a whole number of
     /// them, or the run is checked for the one that is short or long.
-    fn run(&mut self, rows: Vec<(usize, Vec<Token>)>, n: usize, damage: Damage) {
+    /// `edges` as in [`Self::settle`].
+    fn run(&mut self, rows: Vec<(usize, Vec<Token>)>, n: usize, damage: Damage, edges: Edges) {
         let (q, s) = (rows.len() / n, rows.len() % n);
         if s == 0 {
             let pieces = (0..q).map(|i| Piece::Puzzle(i * n)).collect();
-            return self.settle(&rows, n, pieces, damage, Default::default());
+            return self.settle(&rows, n, pieces, damage, Default::default(), edges);
         }
         let block = |reader: &mut Self, start: usize| reader.wrongness(&rows[start..start + n], n, GUESS_TIME);
         // Aligned from the front (before the odd puzzle) and from the back (after it).
@@ -3120,7 +3166,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             }
         }
         let known = (0..q).map(|i| (i * n, front[i])).chain((0..q).map(|i| (i * n + s, back[i]))).collect();
-        self.settle(&rows, n, pieces, Damage::of([odd_rows], n), known);
+        self.settle(&rows, n, pieces, Damage::of([odd_rows], n), known, edges);
     }
 
     /// Reads the pieces a run was framed into: each puzzle of n rows, and
@@ -3134,7 +3180,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// the others stand in stretches between firm ones (or odd pieces, or
     /// the run's ends). A lone puzzle with a firm one (or the run's end)
     /// right before and after it is read: those fix where it starts and
-    /// ends, unless a row typed twice stands at that edge. Any other stretch
+    /// ends, unless a row typed twice stands at that edge or inside it (a
+    /// row lost on the way, where it still has n rows). Any other stretch
     /// is read as framed unless it shows a shift, and then it is reported:
     /// where the run shows `damage` or has firm puzzles, a row typed twice
     /// touching it, or n rows across it, starting where no puzzle was read,
@@ -3144,7 +3191,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// whose rows add up and that has no firm puzzle (a file of puzzles with
     /// many solutions) is read as written. `known` holds the
     /// [`wrongness`](Self::wrongness) of readings already made, by first
-    /// row.
+    /// row. Where a line at an edge of the run was taken to be inside the
+    /// puzzle next to it (`edges`: a stray line, a row written wrong), that
+    /// end of the run fixes nothing: a stretch there that is not firm is
+    /// reported, as that line may stand between puzzles instead.
     fn settle(
         &mut self,
         rows: &[(usize, Vec<Token>)],
@@ -3152,8 +3202,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         pieces: Vec<Piece>,
         damage: Damage,
         mut known: std::collections::HashMap<usize, usize>,
+        edges: Edges,
     ) {
-        let damaged = damage != Damage::None;
+        let damaged = damage != Damage::None || edges.behind.is_some() || edges.ahead.is_some();
         let starts: Vec<Option<usize>> = pieces
             .iter()
             .map(|piece| match *piece {
@@ -3183,17 +3234,25 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let mixed = read.contains(&Some(0)) && read.iter().any(|&w| w.is_some_and(|w| w > 0));
         let firm = |p: usize| read[p] == Some(0);
         let read_at: Vec<usize> = starts.iter().flatten().copied().collect();
-        // In a run whose rows add up and where no puzzle has one solution
-        // (a file of puzzles with many), a shift shows only where n rows a
-        // row or a few off have one: a row lost and another doubled put the
-        // puzzles written there. Else it is read as written.
-        let evidence =
-            damaged || mixed || (check && !read.contains(&Some(0)) && self.shows_shift(rows, n, &read_at, deadline));
         // A row typed twice shifts the rows after it: where a puzzle ends
         // with one copy and the next starts with the other, that edge is
-        // fixed by neither.
-        let twice = if evidence { typed_twice(rows) } else { vec![false; rows.len()] };
-        let twin = |at: usize| at < rows.len() && twice[at];
+        // fixed by neither. A row and its copy both inside one puzzle, which
+        // the copy refutes, are a row typed twice there; as the puzzle still
+        // has n rows, a row was lost on the way, and its edges may be shifted.
+        let twice = typed_twice(rows);
+        let copy_inside = |start: usize| (start + 1..start + n).any(|i| twice[i]);
+        // In a run whose rows add up and where no puzzle has one solution
+        // (a file of puzzles with many), a shift shows only where a row is
+        // typed twice, or where n rows a row or a few off have one
+        // solution: a row lost and another doubled put the puzzles written
+        // there. Else it is read as written. (Smaller grids than 9×9 have a
+        // puzzle's last row and the next one's first the same by chance.)
+        let copies = (1..rows.len()).any(|i| twice[i] && (n >= 9 || read_at.binary_search(&i).is_err()));
+        let evidence = damaged
+            || mixed
+            || (check && copies)
+            || (check && !read.contains(&Some(0)) && self.shows_shift(rows, n, &read_at, deadline));
+        let twin = |at: usize| evidence && at < rows.len() && twice[at];
         // What shows each piece shifted, if anything does.
         let mut shifted: Vec<Option<Shift>> = vec![None; starts.len()];
         let mut p = 0;
@@ -3205,9 +3264,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             // The stretch of puzzles that are not firm, from piece p to piece q − 1.
             let q = (p..starts.len()).find(|&q| starts[q].is_none() || firm(q)).unwrap_or(starts.len());
             let (first, end) = (starts[p].expect("a puzzle"), starts[q - 1].expect("a puzzle") + n);
-            let before = !twin(first) && if p == 0 { first == 0 } else { firm(p - 1) };
-            let after = !twin(end) && if q == starts.len() { end == rows.len() } else { firm(q) };
-            if q - p > 1 || !(before && after) {
+            let before = !twin(first) && if p == 0 { first == 0 && edges.behind.is_none() } else { firm(p - 1) };
+            let after =
+                !twin(end) && if q == starts.len() { end == rows.len() && edges.ahead.is_none() } else { firm(q) };
+            if q - p > 1 || !(before && after) || (evidence && copy_inside(first)) {
                 let mut shift = (first.max(1)..=end).find(|&i| twin(i)).map(|i| Shift::TypedTwice(rows[i].0));
                 // The n rows across the stretch that start where no puzzle was read.
                 let mut across = (first.saturating_sub(n - 1)..end.min(rows.len() - n + 1))
@@ -3233,6 +3293,12 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 }
                 if shift.is_none() && damage == Damage::Several {
                     shift = Some(Shift::Several);
+                }
+                if shift.is_none() && q == starts.len() {
+                    shift = edges.ahead.map(Shift::Between);
+                }
+                if shift.is_none() && p == 0 {
+                    shift = edges.behind.map(Shift::Between);
                 }
                 shifted[p..q].fill(shift);
             }
