@@ -266,7 +266,17 @@ pub(crate) fn read_fpuzzles_from(text: &str, first_line: usize) -> Result<Puzzle
             "a JSON object with no \"size\" and no \"grid\" (expected an f-puzzles puzzle, {\"size\": 9, \"grid\": …})",
         ));
     }
-    let n = object.get("size").and_then(Json::as_u64).ok_or_else(|| at("size", "expected the grid side"))? as usize;
+    let n = match object.get("size") {
+        Some(size) => size.as_u64().ok_or_else(|| {
+            at(
+                "size",
+                format!("{} is no grid side (expected a whole number from 1 to {MAX_SIDE})", echo(&size.to_string())),
+            )
+        })?,
+        None => {
+            return Err(at("size", format!("missing (expected the grid side, a whole number from 1 to {MAX_SIDE})")))
+        }
+    } as usize;
     if !(1..=MAX_SIDE).contains(&n) {
         return Err(at("size", format!("{n} is no grid side satdoku reads from f-puzzles (1 to {MAX_SIDE})")));
     }
@@ -1506,6 +1516,10 @@ mod tests {
                 "f-puzzles $: a JSON object with no \"size\" and no \"grid\"",
                 "expected an f-puzzles puzzle",
             ),
+            // A size that is no side says what it is and what would do.
+            ("{\"size\":-4,\"grid\":[]}", "f-puzzles size: -4 is no grid side", "from 1 to 64"),
+            ("{\"size\":4.5,\"grid\":[]}", "f-puzzles size: 4.5 is no grid side", "from 1 to 64"),
+            ("{\"grid\":[]}", "f-puzzles size: missing", "the grid side"),
         ];
         for (text, starts, says) in cases {
             let error = read_fpuzzles(text).map(|_| ()).unwrap_err().to_string();

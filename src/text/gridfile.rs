@@ -173,11 +173,17 @@ fn in_table(text: &str, offset: usize, message: &str) -> String {
 }
 
 /// serde's name of a number type in words: `expected u32` says little to
-/// someone writing a grid file.
+/// someone writing a grid file; nor does TOML's "number too large" say
+/// what would do.
 fn readable(message: &str) -> String {
-    ["u32", "u64", "usize"]
-        .iter()
-        .fold(message.to_string(), |m, t| m.replace(&format!("expected {t}"), "expected a whole number, 0 or more"))
+    [
+        ("expected u32", "expected a whole number from 0 to 4294967295"),
+        ("expected u64", "expected a whole number, 0 or more"),
+        ("expected usize", "expected a whole number, 0 or more"),
+        ("number too large to fit in target type", "a number past 2^63 (expected a whole number, 0 or more)"),
+    ]
+    .iter()
+    .fold(message.to_string(), |m, (serde, words)| m.replace(serde, words))
 }
 
 /// Read a grid definition from TOML text (`name` is used in messages).
@@ -358,8 +364,10 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
         let c = t.get_ref();
         let (circle, line) = (cells(&c.circle, "arrow")?, cells(&c.cells, "arrow")?);
         // A circle that is none (empty, or a pill of cells apart or too
-        // many) is named where it is written, not at the line.
-        let no_circle = circle.is_empty() || circle.len() > 3 || !side_by_side(&circle, n);
+        // many, or on a grid past 9×9) is named where it is written, not at
+        // the line.
+        let no_circle =
+            circle.is_empty() || circle.len() > 3 || !side_by_side(&circle, n) || (circle.len() > 1 && n > 9);
         let place = if no_circle { &c.circle } else { &c.cells };
         clues.push((place.span().start, "arrow", Constraint::Arrow { circle, cells: line }));
     }
@@ -525,7 +533,20 @@ mod tests {
         // A value of the wrong type, or a key missing, in a clue: the table
         // and the key are named, the type in words (serde's said neither).
         let e = parse_grid_file("size = 4\n[[killer]] # a\ncells = \"r1c1 r1c2\"\nsum = \"3\"\n", "t").unwrap_err();
-        assert_eq!(e.to_string(), "t:4:7: killer: sum: invalid type: string \"3\", expected a whole number, 0 or more");
+        assert_eq!(
+            e.to_string(),
+            "t:4:7: killer: sum: invalid type: string \"3\", expected a whole number from 0 to 4294967295"
+        );
+        // A pill on a grid past 9×9 is named at its circle, not its line.
+        let e =
+            parse_grid_file("size = 16\n[[arrow]]\ncircle = \"r1c1 r1c2\"\ncells = \"r2c1 r3c1\"\n", "t").unwrap_err();
+        assert!(e.to_string().starts_with("t:3:10: arrow: a pill"), "{e}");
+        // Too large for the key, or for any number TOML reads.
+        let e = parse_grid_file("size = 4\n[[killer]]\ncells = \"r1c1 r1c2\"\nsum = 4294967296\n", "t").unwrap_err();
+        assert!(e.to_string().ends_with("expected a whole number from 0 to 4294967295"), "{e}");
+        let e = parse_grid_file("size = 4\n[[killer]]\ncells = \"r1c1 r1c2\"\nsum = 99999999999999999999\n", "t")
+            .unwrap_err();
+        assert_eq!(e.to_string(), "t:4:7: killer: sum: a number past 2^63 (expected a whole number, 0 or more)");
         let e = parse_grid_file("size = 4\n[[thermo]]\ncells = [\"r1c1\", \"r1c2\"]\n", "t").unwrap_err();
         assert_eq!(e.to_string(), "t:3:9: thermo: cells: invalid type: sequence, expected a string");
         let e = parse_grid_file("size = 4\n[[killer]]\nsum = 3\n", "t").unwrap_err();

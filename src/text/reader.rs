@@ -784,7 +784,7 @@ fn holds_puzzle(buf: &[u8], alphabet: &Alphabet, spec: &mut GeometrySpec) -> boo
         return false;
     }
     let text = &number[1..];
-    let under = Under { csv: false, named: false };
+    let under = Under::default();
     let LineKind::Cells(cells) = classify(text, alphabet, spec.fixed_size(), under) else { return false };
     let side = line::exact_sqrt(cells.tokens.len()).filter(|&m| m >= 4 && spec.geometry_for(m).is_ok());
     side.is_some() && cells.tokens.iter().any(|t| matches!(t.symbol, Symbol::Value(_)))
@@ -1280,7 +1280,9 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
     /// read in their turn, a JSON line among them alone (so that a file of
     /// such lines is read once, not once a line), except after the other
     /// object that ends a cut one: that object is read whole, and no line
-    /// was looked through past it.
+    /// was looked through past it. So is the first object at the top among
+    /// them where it closes among them (a whole object under a line that
+    /// opened a list and never closed it, `{"grid":[`).
     fn join_json(&mut self) -> usize {
         let mut depth = JsonDepth::default();
         if depth.close(&self.buf).is_some() {
@@ -1338,7 +1340,16 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
         };
         let k = read.iter().take_while(|line| ours(line)).count();
         if !another {
-            self.unclosed_to = self.line_no + read.len();
+            // The lines looked through are read alone, up to another object
+            // at the top that closes among them (a whole puzzle under one
+            // cut short): that one is joined in its turn.
+            let whole = |i: &usize| {
+                let mut depth = JsonDepth::default();
+                let lines = read[*i..].iter().take_while(|(_, line)| json_line(line));
+                lines.map(|(_, line)| line).any(|line| depth.close(line).is_some())
+            };
+            let next = (k..read.len()).find(|&i| matches!(read[i].0, Ok(Line::Read)) && at_top(&read[i].1));
+            self.unclosed_to = self.line_no + next.filter(whole).unwrap_or(read.len());
         }
         let joined = seen_end && size <= MAX_LINE;
         let tail = read.split_off(if joined { k } else { 0 });
@@ -1357,12 +1368,16 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
         lines.len()
     }
 
+    /// What the CSV header read so far says of the lines below it.
+    fn under(&self) -> Under {
+        Under { csv: self.column.is_some(), named: self.named, shape: self.csv }
+    }
+
     /// What a line of text is on its own, its text where a title or a rule
     /// of `*`s may be a row after all, and whether it may write empty cells
     /// with a mark (see [`Classified`]).
     fn classify_text(&self, text: &str) -> (LineKind, Option<String>, bool) {
-        let under = Under { csv: self.column.is_some(), named: self.named };
-        let kind = classify(text, self.alphabet, self.spec.fixed_size(), under);
+        let kind = classify(text, self.alphabet, self.spec.fixed_size(), self.under());
         let text = without_line_end(text);
         let kept = match kind {
             LineKind::Title(_) => true,

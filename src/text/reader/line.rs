@@ -534,6 +534,10 @@ pub(super) struct Under {
     pub(super) csv: bool,
     /// The header named the puzzle column (else a spreadsheet's grid may follow it).
     pub(super) named: bool,
+    /// The header's delimiter and its number of fields: a spreadsheet's
+    /// row of another delimiter, or of more than one field more or fewer,
+    /// is no row of the table under it, though that header named a column.
+    pub(super) shape: Option<(char, usize)>,
 }
 
 /// What a line is, on its own, under the headers read so far.
@@ -1081,8 +1085,11 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under
         if between && fields.iter().any(|(_, f)| is_whole_field(f.trim(), alphabet, fixed)) {
             return Some(LineKind::Fields(fields.into_iter().map(|(column, f)| (column, f.to_string())).collect()));
         }
-        // A row copied from a spreadsheet: its cells between tabs.
-        if let Some(row) = spreadsheet_row(&fields, '\t', alphabet, under) {
+        // A row copied from a spreadsheet: its cells between tabs. Not a
+        // row of a ruled grid whose spaces an editor made tabs (`|\t5\t3\t.\t|…`):
+        // its `|` are the boxes' borders, read as the spaced row's are.
+        let ruled = fields.iter().any(|(_, f)| f.trim() == "|");
+        if let Some(row) = spreadsheet_row(&fields, '\t', alphabet, under).filter(|_| !ruled) {
             return Some(row);
         }
     }
@@ -1270,12 +1277,15 @@ fn spaced_fields(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Optio
 /// (`"5","",…`); a [`LineKind::Separator`] when every field is empty. Four
 /// cells at least, so that a stray `1,,` is no row; never under a CSV
 /// header that names the puzzle column, where an empty field is an empty
-/// column. With `--symbols` the cells are its symbols, one a field
+/// column, unless its fields are not the table's: of another delimiter,
+/// or more than one more or fewer than the header's (a grid's rows of nine
+/// cells under `id,puzzle`). With `--symbols` the cells are its symbols, one a field
 /// (`w,x,,z`), not numbers. A row may start with its label (`Row 1,5,3,…`,
 /// or any first field under an [`LineKind::IndexHeader`]), and a header may
 /// number or name the columns.
 fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabet, under: Under) -> Option<LineKind> {
-    if under.named || !matches!(delimiter, ',' | ';' | '\t') || fields.len() < 4 {
+    let table_row = under.shape.is_none_or(|(d, k)| d == delimiter && k.abs_diff(fields.len()) <= 1);
+    if (under.named && table_row) || !matches!(delimiter, ',' | ';' | '\t') || fields.len() < 4 {
         return None;
     }
     // A field of one symbol of `--symbols`: a cell, never a label or a

@@ -1291,7 +1291,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// shown) rule it out without a search.
     fn reads_unique(&mut self, evened: &[String]) -> bool {
         let m = evened.len();
-        let under = super::line::Under { csv: self.column.is_some(), named: self.named };
+        let under = self.under();
         let fixed = self.spec.fixed_size();
         let rows: Option<Vec<(usize, Vec<Token>)>> = evened
             .iter()

@@ -862,6 +862,36 @@ fn sdk_files_read_the_puzzle_section_only() {
     assert_eq!(entries[0].name.as_deref(), Some("[Easy]"));
 }
 
+/// A ruled grid whose spaces an editor made tabs (`|\t5\t2\t.\t|\t…`): its
+/// `|` are the boxes' borders, as with spaces, not cells of a spreadsheet's
+/// row (it was one invalid record, "9 rows of 13 cells"; a tester's).
+#[test]
+fn a_ruled_grid_spaced_with_tabs_is_read_as_with_spaces() {
+    let r = rows(TOP[1]);
+    let band = |i: usize| r[i].chars().map(String::from).collect::<Vec<_>>();
+    let row = |i: usize, gap: &str| {
+        let cells = band(i);
+        format!(
+            "|{gap}{}{gap}|{gap}{}{gap}|{gap}{}{gap}|",
+            cells[..3].join(gap),
+            cells[3..6].join(gap),
+            cells[6..].join(gap)
+        )
+    };
+    for gap in [" ", "\t"] {
+        let rule = "+-------+-------+-------+";
+        let mut text = String::new();
+        for i in 0..9 {
+            if i % 3 == 0 {
+                text += &format!("{rule}\n");
+            }
+            text += &format!("{}\n", row(i, gap));
+        }
+        text += &format!("{rule}\n{}\n", TOP[2]);
+        assert_eq!(outcomes(&read(&text)), [TOP[1], TOP[2]], "{text}");
+    }
+}
+
 #[test]
 fn simple_sudoku_frames_and_hodoku_rules_are_rules() {
     let r = rows(TOP[1]);
@@ -2157,6 +2187,37 @@ fn a_csv_row_without_its_puzzle_is_a_record() {
     assert!(matches!(e.kind, ParseErrorKind::NoField { field: 2, fields: 3 }), "{e}");
     assert_eq!((e.position.line, e.position.column), (3, Some(3)), "{e}");
     assert_eq!(givens(&entries[2]), TOP[1]);
+}
+
+/// A spreadsheet's grid under a CSV table that named its puzzle column:
+/// its rows (nine fields, or another delimiter) are no rows of the table
+/// (two fields, or one more or fewer), so each is a grid's row, and the
+/// grid one puzzle, not nine records of a missing puzzle column.
+#[test]
+fn a_spreadsheet_grid_under_a_csv_table_is_a_grid() {
+    let sheet = |line: &str, delimiter: char| {
+        rows(line)
+            .iter()
+            .map(|row| row.chars().map(|c| c.to_string().replace('.', "")).join(&delimiter.to_string()))
+            .join("\n")
+    };
+    for delimiter in [',', ';', '\t'] {
+        for between in ["", "\n", "\nGrid 2\n"] {
+            for table in ["", "1,{a}\n"] {
+                let head = format!("id,puzzle\n{}", table.replace("{a}", TOP[0]));
+                let text = format!("{head}{between}{}\n2,{}\n", sheet(TOP[1], delimiter), TOP[2]);
+                let mut want = if table.is_empty() { vec![] } else { vec![TOP[0]] };
+                want.extend([TOP[1], TOP[2]]);
+                assert_eq!(outcomes(&read(&text)), want, "{text}");
+            }
+        }
+    }
+    // A row of the table a field long or short is still the table's.
+    let entries = read("id,puzzle,rating\n1,,\n2,,,\n3,\n");
+    assert_eq!(statuses(&entries), ["invalid", "invalid", "invalid"]);
+    for entry in &entries {
+        assert!(matches!(entry.puzzle.as_ref().unwrap_err().kind, ParseErrorKind::NoField { field: 2, .. }));
+    }
 }
 
 /// janko.at's tab-separated files: numbers with commas in a field, and a
@@ -4860,6 +4921,17 @@ fn an_f_puzzles_object_cut_short_is_one_record() {
     let cut_line = &json[..40];
     let entries = read(&format!("{cut_line}\n{json}\n{cut_line}\n{json}\n"));
     assert_eq!(statuses(&entries), ["invalid", "ok", "invalid", "ok"]);
+    // A line that opens an object and a list and never closes them, then a
+    // whole object at the top: that one is read, whatever stands between
+    // (it was a record for each of its lines; a tester's).
+    for between in ["", "\n\n", "# a comment\n", "\n{LINE}\n"] {
+        let between = between.replace("{LINE}", LINE);
+        let entries = read(&format!("{{\"grid\":[\n{between}{pretty}\n{}\n", TOP[1]));
+        let want = if between.contains(LINE) { vec!["invalid", "ok", "ok", "ok"] } else { vec!["invalid", "ok", "ok"] };
+        assert_eq!(statuses(&entries), want, "{between:?}");
+        assert_eq!(entries[want.len() - 2].puzzle.as_ref().unwrap().size(), 4, "{between:?}");
+        assert_eq!(givens(entries.last().unwrap()), TOP[1]);
+    }
     // Pretty-printed, cut and whole by turns: two records a pair, each
     // object looked through once (this took quadratic time).
     let pairs = format!("{cut}\n{pretty}\n").repeat(2000);
