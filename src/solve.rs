@@ -15,6 +15,7 @@ use crate::model::puzzle::{Grid, Puzzle};
 use crate::pipeline::{checked, Goal, Prepared, SolveOptions};
 use crate::reasoning::fill::{fill, Fill};
 use crate::reasoning::matchings::{cells_around, weave, weave_around, weaves};
+use crate::reasoning::pattern::pattern_grids;
 use crate::reasoning::propagate::{Contradiction, Propagator};
 use crate::sat::external::{External, ExternalError, ExternalSolver};
 use crate::sat::output::ModelError;
@@ -356,6 +357,32 @@ pub(crate) fn solve_on(
 /// the last word on a puzzle the fill found no solution of (varisat's
 /// "unsatisfiable" is the one satdoku prints).
 fn fill_sparse(
+    puzzle: &Puzzle,
+    domains: &Domains,
+    options: &SolveOptions,
+    deadline: Option<Instant>,
+) -> Option<Result<Outcome, InternalError>> {
+    let in_time = || deadline.is_none_or(|deadline| Instant::now() < deadline);
+    constructed(puzzle, domains, options, deadline)
+        .or_else(|| in_time().then(|| blank_pattern(puzzle, domains)).flatten().map(Ok))
+}
+
+/// A blank grid's pattern grid ([`pattern_grids`]) that keeps every rule
+/// of it and every candidate of `domains`, where the constructions of
+/// [`fill_sparse`] found none (or do not know the rules): disjoint groups,
+/// anti-king, neighbour rules on a grid no construction weaves. Checked as
+/// any solution is. Not past the deadline, where the construction stopped.
+fn blank_pattern(puzzle: &Puzzle, domains: &Domains) -> Option<Outcome> {
+    if puzzle.givens().filled_count() > 0 {
+        return None;
+    }
+    let fits = |grid: &Grid| grid.filled().all(|(cell, value)| domains.contains(cell, value));
+    let grid = pattern_grids(puzzle.geometry()).into_iter().find(|grid| fits(grid) && puzzle.check(grid).is_ok())?;
+    Some(Outcome::Solved(grid))
+}
+
+/// The construction and the fill of [`fill_sparse`].
+fn constructed(
     puzzle: &Puzzle,
     domains: &Domains,
     options: &SolveOptions,

@@ -740,3 +740,67 @@ fn a_chance_rows_guess_is_refuted_with_the_reduced_encoding() {
     assert_solves(&shape, &givens, &solution, "reduced");
     assert_eq!(solution, completion);
 }
+
+// ---------------------------------------------------------------------------
+// The pattern grids of a blank grid.
+
+/// Each pattern grid is a full grid of its layout, by the independent
+/// checker; on a blank grid whose rules one keeps (disjoint groups, which
+/// the first keeps for any boxes, or anti-king) it is the answer, found
+/// without a search. A blank 25×25 with disjoint groups had no answer in a
+/// minute, from the fill nor from the CDCL search (a tester's).
+#[test]
+fn a_blank_grid_whose_rules_a_pattern_grid_keeps_is_solved_without_a_search() {
+    use crate::Variant;
+    for (br, bc) in [(2, 2), (2, 3), (3, 2), (3, 3), (2, 5), (4, 4), (5, 5), (4, 6)] {
+        let n = br * bc;
+        let geometry = Geometry::new(n, Layout::Boxes { rows: br, cols: bc }, &[]).unwrap();
+        let grids = super::pattern_grids(&geometry);
+        assert_eq!(grids.len(), 2);
+        for grid in &grids {
+            assert_solves(&Shape::boxes(n, br, bc), &vec![0; n * n], &numbers(grid), &format!("{br}x{bc}"));
+        }
+        let variants: &[&[Variant]] = &[&[Variant::DisjointGroups], &[Variant::DisjointGroups, Variant::AntiKing]];
+        // (Small grids with anti-king have no solution, or need a search.)
+        for &variants in variants.iter().filter(|v| n >= 16 || v.len() == 1) {
+            let geometry = Arc::new(Geometry::new(n, Layout::Boxes { rows: br, cols: bc }, variants).unwrap());
+            let blank = Puzzle::new(geometry, Grid::empty(n)).unwrap();
+            let what = format!("{br}x{bc} {variants:?}");
+            let options = SolveOptions::default();
+            let Ok((Outcome::Solved(grid), stats)) = solve_with_stats(&blank, &options, None) else {
+                panic!("{what}: no solution")
+            };
+            let solution = numbers(&grid);
+            let shape = Shape::boxes(n, br, bc).with_disjoint_groups(br, bc);
+            assert_solves(&shape, &vec![0; n * n], &solution, &what);
+            // Anti-king, checked here: no two cells that touch, even at a corner, alike.
+            for (r, c) in (0..n).flat_map(|r| (0..n).map(move |c| (r, c))) {
+                for (dr, dc) in [(1, -1), (1, 0), (1, 1), (0, 1)] {
+                    let (r2, c2) = (r as isize + dr, c as isize + dc);
+                    if variants.contains(&Variant::AntiKing)
+                        && (0..n as isize).contains(&r2)
+                        && (0..n as isize).contains(&c2)
+                    {
+                        let other = solution[r2 as usize * n + c2 as usize];
+                        assert_ne!(
+                            solution[r * n + c],
+                            other,
+                            "{what}: r{}c{} and r{}c{}",
+                            r + 1,
+                            c + 1,
+                            r2 + 1,
+                            c2 + 1
+                        );
+                    }
+                }
+            }
+            if n >= 16 {
+                assert_eq!(stats.conflicts, None, "{what}: searched");
+            }
+        }
+    }
+    let latin = Geometry::new(7, Layout::Latin, &[]).unwrap();
+    for grid in super::pattern_grids(&latin) {
+        assert_solves(&Shape::latin(7), &[0; 49], &numbers(&grid), "latin 7");
+    }
+}
