@@ -1088,7 +1088,14 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under
         // A row copied from a spreadsheet: its cells between tabs. Not a
         // row of a ruled grid whose spaces an editor made tabs (`|\t5\t3\t.\t|…`):
         // its `|` are the boxes' borders, read as the spaced row's are.
-        let ruled = fields.iter().any(|(_, f)| f.trim() == "|");
+        // Its `|` part the cells evenly, and no field is empty (an empty
+        // field is an empty cell of a spreadsheet's row, which a ruled row
+        // has not): a given typed `|` is that spreadsheet row's.
+        let groups: Vec<usize> =
+            fields.split(|(_, f)| f.trim() == "|").map(<[_]>::len).filter(|&len| len > 0).collect();
+        let ruled = groups.len() > 1
+            && groups.iter().all(|&len| len == groups[0])
+            && fields.iter().all(|(_, f)| !f.trim().is_empty());
         if let Some(row) = spreadsheet_row(&fields, '\t', alphabet, under).filter(|_| !ruled) {
             return Some(row);
         }
@@ -1279,12 +1286,18 @@ fn spaced_fields(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Optio
 /// header that names the puzzle column, where an empty field is an empty
 /// column, unless its fields are not the table's: of another delimiter,
 /// or more than one more or fewer than the header's (a grid's rows of nine
-/// cells under `id,puzzle`). With `--symbols` the cells are its symbols, one a field
+/// cells under `id,puzzle`), with more in them than a first field (an id
+/// before empty fields is the table's row that lacks its puzzle). With `--symbols` the cells are its symbols, one a field
 /// (`w,x,,z`), not numbers. A row may start with its label (`Row 1,5,3,…`,
 /// or any first field under an [`LineKind::IndexHeader`]), and a header may
 /// number or name the columns.
 fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabet, under: Under) -> Option<LineKind> {
-    let table_row = under.shape.is_none_or(|(d, k)| d == delimiter && k.abs_diff(fields.len()) <= 1);
+    // A row of the table: its width, or an id and nothing else (`7,,,`, the
+    // puzzle missing), whatever its width.
+    let id_only = fields
+        .split_first()
+        .is_some_and(|((_, id), rest)| !id.trim().is_empty() && rest.iter().all(|(_, f)| f.trim().is_empty()));
+    let table_row = under.shape.is_none_or(|(d, k)| d == delimiter && (k.abs_diff(fields.len()) <= 1 || id_only));
     if (under.named && table_row) || !matches!(delimiter, ',' | ';' | '\t') || fields.len() < 4 {
         return None;
     }

@@ -890,6 +890,18 @@ fn a_ruled_grid_spaced_with_tabs_is_read_as_with_spaces() {
         text += &format!("{rule}\n{}\n", TOP[2]);
         assert_eq!(outcomes(&read(&text)), [TOP[1], TOP[2]], "{text}");
     }
+    // A spreadsheet's row pasted with tabs that holds a `|`: a given typed
+    // wrong, or a column of `|` between the boxes. The grid is one invalid
+    // record; its other rows were an 8×8 nobody wrote (a reviewer's).
+    let spread = |row: &str| row.chars().map(|c| if c == '.' { String::new() } else { c.to_string() }).join("\t");
+    let mut typo: Vec<String> = rows(LINE).iter().map(|row| spread(row)).collect();
+    typo[0] = spread(&LINE[..9].replacen('8', "|", 1));
+    let mut columns: Vec<String> =
+        rows(LINE).iter().map(|row| [&row[..3], &row[3..6], &row[6..]].map(spread).join("\t|\t")).collect();
+    columns.push(String::new());
+    for text in [typo.join("\n") + "\n", columns.join("\n")] {
+        assert_eq!(outcomes(&read(&text)), ["invalid"], "{text}");
+    }
 }
 
 #[test]
@@ -2204,17 +2216,40 @@ fn a_spreadsheet_grid_under_a_csv_table_is_a_grid() {
     for delimiter in [',', ';', '\t'] {
         for between in ["", "\n", "\nGrid 2\n"] {
             for table in ["", "1,{a}\n"] {
-                let head = format!("id,puzzle\n{}", table.replace("{a}", TOP[0]));
-                let text = format!("{head}{between}{}\n2,{}\n", sheet(TOP[1], delimiter), TOP[2]);
-                let mut want = if table.is_empty() { vec![] } else { vec![TOP[0]] };
-                want.extend([TOP[1], TOP[2]]);
+                let head = format!("id,puzzle\n{}", table.replace("{a}", TOP[1]));
+                let text = format!("{head}{between}{}\n2,{}\n", sheet(TOP[0], delimiter), TOP[2]);
+                let mut want = if table.is_empty() { vec![] } else { vec![TOP[1]] };
+                want.extend([TOP[0], TOP[2]]);
                 assert_eq!(outcomes(&read(&text)), want, "{text}");
             }
         }
     }
-    // A row of the table a field long or short is still the table's.
+    // A grid with a row whose one given is its first cell (`3,,,,,,,,`, as
+    // the table's row of an id without its puzzle reads) is not read, but
+    // no part of it is solved either.
+    let text = format!("id,puzzle\n{}\n2,{}\n", sheet(TOP[1], ','), TOP[2]);
+    let outcomes = outcomes(&read(&text));
+    assert!(
+        outcomes.iter().rev().skip(1).all(|o| o == "invalid") && outcomes.last().unwrap() == TOP[2],
+        "{outcomes:?}"
+    );
+    // A row of the table a field long or short is still the table's, and
+    // so is an id before empty fields, however many: four of them were a
+    // 4×4 solved, its records lost (a reviewer's).
     let entries = read("id,puzzle,rating\n1,,\n2,,,\n3,\n");
     assert_eq!(statuses(&entries), ["invalid", "invalid", "invalid"]);
+    for text in
+        ["id,puzzle\n1,,,\n2,,,\n3,,,\n4,,,\n", "id;puzzle;rating\n1;;;;;\n2;;;;;\n3;;;;;\n4;;;;;\n5;;;;;\n6;;;;;\n"]
+    {
+        let entries = read(text);
+        assert_eq!(entries.len(), text.lines().count() - 1, "{text}");
+        for entry in &entries {
+            assert!(
+                matches!(entry.puzzle.as_ref().unwrap_err().kind, ParseErrorKind::NoField { field: 2, .. }),
+                "{text}"
+            );
+        }
+    }
     for entry in &entries {
         assert!(matches!(entry.puzzle.as_ref().unwrap_err().kind, ParseErrorKind::NoField { field: 2, .. }));
     }
