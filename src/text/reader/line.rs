@@ -535,8 +535,9 @@ pub(super) struct Under {
     /// The header named the puzzle column (else a spreadsheet's grid may follow it).
     pub(super) named: bool,
     /// The header's delimiter and its number of fields: a spreadsheet's
-    /// row of another delimiter, or of more than one field more or fewer,
-    /// is no row of the table under it, though that header named a column.
+    /// row of another delimiter, or of more than one field more or fewer
+    /// (and more filled than its first), is no row of the table under it,
+    /// though that header named a column ([`spreadsheet_row`]).
     pub(super) shape: Option<(char, usize)>,
 }
 
@@ -1086,11 +1087,11 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under
             return Some(LineKind::Fields(fields.into_iter().map(|(column, f)| (column, f.to_string())).collect()));
         }
         // A row copied from a spreadsheet: its cells between tabs. Not a
-        // row of a ruled grid whose spaces an editor made tabs (`|\t5\t3\t.\t|…`):
-        // its `|` are the boxes' borders, read as the spaced row's are.
-        // Its `|` part the cells evenly, and no field is empty (an empty
-        // field is an empty cell of a spreadsheet's row, which a ruled row
-        // has not): a given typed `|` is that spreadsheet row's.
+        // ruled grid's row whose spaces an editor made tabs
+        // (`|\t5\t3\t.\t|…`), read as the spaced row is: its `|` part the
+        // cells evenly, and no field is empty (an empty cell of a
+        // spreadsheet's row, which a ruled row has not; a spreadsheet's row
+        // with a given typed `|` stays one).
         let groups: Vec<usize> =
             fields.split(|(_, f)| f.trim() == "|").map(<[_]>::len).filter(|&len| len > 0).collect();
         let ruled = groups.len() > 1
@@ -1287,8 +1288,9 @@ fn spaced_fields(text: &str, alphabet: &Alphabet, fixed: Option<usize>) -> Optio
 /// column, unless its fields are not the table's: of another delimiter,
 /// or more than one more or fewer than the header's (a grid's rows of nine
 /// cells under `id,puzzle`), with more in them than a first field (an id
-/// before empty fields is the table's row that lacks its puzzle). With `--symbols` the cells are its symbols, one a field
-/// (`w,x,,z`), not numbers. A row may start with its label (`Row 1,5,3,…`,
+/// before empty fields is the table's row that lacks its puzzle). With
+/// `--symbols` the cells are its symbols, one a field (`w,x,,z`), not
+/// numbers. A row may start with its label (`Row 1,5,3,…`,
 /// or any first field under an [`LineKind::IndexHeader`]), and a header may
 /// number or name the columns.
 fn spreadsheet_row(fields: &[(usize, &str)], delimiter: char, alphabet: &Alphabet, under: Under) -> Option<LineKind> {
