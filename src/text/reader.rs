@@ -1370,7 +1370,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
 
     /// What the CSV header read so far says of the lines below it.
     fn under(&self) -> Under {
-        Under { csv: self.column.is_some(), named: self.named, shape: self.csv }
+        Under { named: self.named, shape: self.csv }
     }
 
     /// What a line of text is on its own, its text where a title or a rule
@@ -2393,8 +2393,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     fn run_before(&mut self, rows: Vec<(usize, Vec<Token>)>, n: usize, behind: Option<usize>) {
         let edges = Edges { behind, ahead: self.peek(0).map(|(line, _)| *line) };
         if !self.misframed(&rows, n, false, edges) {
-            let pieces = (0..rows.len() / n).map(|i| Piece::Puzzle(i * n)).collect();
-            self.settle(&rows, n, pieces, Damage::One, Default::default(), edges);
+            self.run(rows, n, Damage::One, edges);
         }
     }
 

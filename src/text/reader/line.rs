@@ -530,14 +530,14 @@ pub(super) fn is_text(text: &str, alphabet: &Alphabet) -> bool {
 /// What the headers read so far say of the lines below them.
 #[derive(Clone, Copy, Default)]
 pub(super) struct Under {
-    /// A CSV header has been read: every delimited line is a row of fields.
-    pub(super) csv: bool,
     /// The header named the puzzle column (else a spreadsheet's grid may follow it).
     pub(super) named: bool,
-    /// The header's delimiter and its number of fields: a spreadsheet's
-    /// row of another delimiter, or of more than one field more or fewer
-    /// (and more filled than its first), is no row of the table under it,
-    /// though that header named a column ([`spreadsheet_row`]).
+    /// The CSV header's delimiter and its number of fields, once one has
+    /// been read: every delimited line is then a row of fields, but a
+    /// spreadsheet's row of another delimiter, or of more than one field
+    /// more or fewer (and more filled than its first), is no row of the
+    /// table under it, though that header named a column
+    /// ([`spreadsheet_row`]).
     pub(super) shape: Option<(char, usize)>,
 }
 
@@ -1072,7 +1072,7 @@ fn split_fields(text: &str, delimiter: char) -> Vec<(usize, Cow<'_, str>)> {
 /// puzzle is that column's field, or the first field that is a whole puzzle.
 /// Numbers separated by commas alone are a row of numbers.
 fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under) -> Option<LineKind> {
-    let csv = under.csv;
+    let csv = under.shape.is_some();
     let split = |delimiter: char| -> Vec<(usize, Cow<str>)> { split_fields(text, delimiter) };
     // Tab-separated fields, one of them a whole puzzle (as symbols, or as
     // numbers with commas: `id<TAB>n<TAB>2,1,0,4,…<TAB>…`). Tabs between
