@@ -460,6 +460,19 @@ pub enum ParseErrorKind {
         /// The longest line read, in bytes.
         limit: usize,
     },
+    /// A line with more cells than any grid has, however it is read: a
+    /// symbol a cell, or a word a cell. Told before its cells are read, so
+    /// that such a line costs no memory for them.
+    #[error("a line of {symbols} symbols in {words} word{}: more cells than any grid has, a symbol or a word a cell (expected at most {max})", if *words == 1 { "" } else { "s" })]
+    TooManyCells {
+        /// Its characters that are no white space or delimiter.
+        symbols: usize,
+        /// Its words, between white space and delimiters.
+        words: usize,
+        /// The most cells a line may hold: a 1024×1024 grid's, or the n³
+        /// symbols of pencil marks where an alphabet of n has more.
+        max: usize,
+    },
     /// A line that went on past `limit` bytes with no end: the rest of the
     /// input was not read.
     #[error("a line of more than {} GiB with no end: the rest of the input is not read", limit >> 30)]

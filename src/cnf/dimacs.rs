@@ -170,6 +170,10 @@ pub enum CnfError {
     /// The file cannot be read.
     #[error("{source_name}: cannot read: {message}")]
     Io { source_name: String, message: String },
+    /// Nothing but white space: the CNF was never written (a redirect that
+    /// failed, a file truncated before use).
+    #[error("{source_name}: empty: no CNF in it (expected the output of `satdoku dimacs`)")]
+    Empty { source_name: String },
     /// No `c satdoku` line: written by something else.
     #[error("{source_name}: no `c satdoku` line before the `p cnf` header: this CNF was not written by `satdoku dimacs`, so its variables cannot be mapped to cells")]
     NotSatdoku { source_name: String },
@@ -251,6 +255,9 @@ pub fn read_cnf(input: impl BufRead, source_name: &str) -> Result<CnfFile, CnfEr
         return Err(failed(format!("more than {} GiB, more than any CNF satdoku reads", MAX_CNF_BYTES >> 30)));
     }
     let bytes = bytes.strip_prefix(crate::sat::output::BOM).unwrap_or(&bytes);
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(CnfError::Empty { source_name: source_name.into() });
+    }
     let comments = Comments::read(bytes, source_name)?;
     let formula = read_clauses(bytes, source_name)?;
     let (puzzle, map) = comments.build(source_name, formula.var_count())?;
@@ -829,6 +836,17 @@ mod tests {
         // A comment of people's that starts so is no claim.
         let text = format!("c proof of concept\n{COMMENTS}p cnf 64 1\n1 0\n");
         assert!(read_cnf(text.as_bytes(), "t.cnf").is_ok());
+    }
+
+    /// An empty CNF (a redirect that failed) is called empty, not a CNF
+    /// of some other program's.
+    #[test]
+    fn an_empty_cnf_is_called_empty() {
+        for text in ["", "\n\n", "\u{feff}", "  \r\n"] {
+            let error = read_cnf(text.as_bytes(), "t.cnf").err().expect("an empty CNF refused");
+            assert!(matches!(error, CnfError::Empty { .. }), "{text:?}: {error}");
+            assert!(error.to_string().starts_with("t.cnf: empty"), "{error}");
+        }
     }
 
     #[test]

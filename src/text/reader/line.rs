@@ -9,6 +9,7 @@ use std::io::BufRead;
 use itertools::Itertools;
 
 use crate::error::{echo, ParseErrorKind};
+use crate::model::geometry::MAX_SIZE;
 use crate::text::notation::read_region_map;
 use crate::text::symbols::{Alphabet, Symbol};
 
@@ -544,6 +545,11 @@ pub(super) struct Under {
 /// What a line is, on its own, under the headers read so far.
 pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under) -> LineKind {
     let text = without_line_end(text);
+    if text.len() > MOST_CELLS {
+        if let Some(kind) = past_any_grid(text, alphabet) {
+            return kind;
+        }
+    }
     // The common case first: digits and empty marks alone, one symbol per
     // cell (a million puzzle lines go through here).
     if !alphabet.is_custom() && !text.is_empty() && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'.' | b'_')) {
@@ -680,6 +686,36 @@ pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, un
         false if !whole(cells.tokens.len()) => LineKind::Cells(puzzle_among_notes(text, alphabet).unwrap_or(cells)),
         false => LineKind::Cells(cells),
     }
+}
+
+/// The most cells of a grid: 1024×1024.
+const MOST_CELLS: usize = MAX_SIZE * MAX_SIZE;
+
+/// A line too long for the cells of any grid however it is read, a symbol a
+/// cell or a word a cell, told by counting before its cells are read: a
+/// 16 MiB line of `1 1 1 …` read as cells took 2 GB and 17 s to end as one
+/// error. A word reading needs words as short as numbers and candidates are
+/// (a label's few words aside); a symbol reading at most a grid's cells, or
+/// the n³ symbols of pencil marks in an alphabet of n. A comment, and the
+/// comment after a line's cells, count for nothing.
+fn past_any_grid(text: &str, alphabet: &Alphabet) -> Option<LineKind> {
+    /// The words and symbols of a label before a puzzle (`Puzzle 3 of 7:`).
+    const LABEL: usize = 64;
+    const LABEL_SYMBOLS: usize = 1024;
+    /// The longest cell written as a word: a number, or a cell's candidates.
+    const WORD: usize = 8;
+    let start = text.trim_start();
+    if start.starts_with('#') || start.starts_with("//") {
+        return None;
+    }
+    let text = text.find(" #").or_else(|| text.find("\t#")).map_or(text, |i| &text[..i]);
+    let delimiter = |c: char| c.is_whitespace() || matches!(c, ',' | ';' | '|');
+    let symbols = text.chars().filter(|&c| !delimiter(c) && !is_separator(c)).count();
+    let words = text.split(delimiter).filter(|w| !w.is_empty()).count();
+    let max = MOST_CELLS.max(alphabet.len().saturating_pow(3));
+    let by_symbol = symbols <= max + LABEL_SYMBOLS;
+    let by_word = words <= MOST_CELLS + LABEL && symbols <= WORD * words;
+    (!by_symbol && !by_word).then_some(LineKind::Broken(ParseErrorKind::TooManyCells { symbols, words, max }, None))
 }
 
 /// The puzzle of a line that is one puzzle gone wrong among short notes (an

@@ -1100,6 +1100,35 @@ fn a_line_past_the_limit_is_skipped_unread() {
     assert_eq!(entries[2].position.line, 3);
 }
 
+/// A line with more cells than any grid, however it is read, is refused
+/// before its cells are read (a 16 MiB line of `1 1 1 …` read as cells took
+/// 2 GB): one error, and the next puzzle read. The longest lines a grid
+/// does write are still read.
+#[test]
+fn a_line_of_more_cells_than_any_grid_is_refused_unread() {
+    let too_many = |entries: &[Entry]| {
+        assert_eq!(statuses(entries), ["invalid", "ok"]);
+        assert_eq!(entries[1].position.line, 2);
+        match &entries[0].puzzle.as_ref().unwrap_err().kind {
+            ParseErrorKind::TooManyCells { symbols, words, max } => (*symbols, *words, *max),
+            other => panic!("{other:?}"),
+        }
+    };
+    let cells = MAX_SIZE * MAX_SIZE;
+    let words = "1 ".repeat(cells + 2000);
+    assert_eq!(too_many(&read(&format!("{words}\n{LINE}\n"))), (cells + 2000, cells + 2000, cells));
+    let word = "x".repeat(2 * cells);
+    assert_eq!(too_many(&read(&format!("Puzzle 1: {word}\n{LINE}\n"))), (2 * cells + 8, 3, cells));
+    // A comment counts for nothing, nor does the comment after the cells.
+    let entries = read(&format!("# {words}\n{LINE} # {words}\n"));
+    assert_eq!(statuses(&entries), ["ok"]);
+    // A labelled blank 1024x1024, a symbol a cell and a number a cell.
+    for line in [format!("Puzzle 1: {}", ".".repeat(cells)), "0 ".repeat(cells)] {
+        let entries = read(&format!("{line}\n"));
+        assert_eq!(entries[0].puzzle.as_ref().map(|p| p.size()).ok(), Some(MAX_SIZE), "{:?}", entries[0].puzzle);
+    }
+}
+
 /// Lines of delimited fields wider than the largest grid (1024) are no
 /// rows: each is answered without reading the lines after it, so thousands
 /// of them take linear time and flat memory (each once held a window of
