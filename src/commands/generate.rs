@@ -273,6 +273,7 @@ pub fn run_generate(args: &GenerateArgs, grid: &GridArgs) -> Result<u8> {
                     solution: made.solution.clone(),
                     seed: Some(seed),
                     removed: None,
+                    minimal: made.minimal.map(|minimal| (minimal, unproven)),
                 };
                 let entry =
                     Entry { position: Position { source, line: 0, column: None }, name: None, puzzle: Ok(made.puzzle) };

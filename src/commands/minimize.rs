@@ -166,6 +166,6 @@ fn minimize_one(args: &MinimizeArgs, numbered: &Numbered, puzzle: &Puzzle, out: 
             givens.len()
         ))?;
     }
-    let body = PuzzleBody { puzzle: minimal, solution, seed: None, removed: Some(removed) };
+    let body = PuzzleBody { puzzle: minimal, solution, seed: None, removed: Some(removed), minimal: None };
     out.emit(Record::new(numbered, Status::Unique).with_body(Body::Puzzle(Box::new(body))))
 }

@@ -194,6 +194,9 @@ pub struct PuzzleBody {
     pub seed: Option<u64>,
     /// Givens removed (`minimize`).
     pub removed: Option<usize>,
+    /// Whether every given is shown needed (`generate`, where a minimal
+    /// puzzle was asked for), and how many were kept unproven.
+    pub minimal: Option<(bool, usize)>,
 }
 
 /// One output record: the puzzle it answers, what became of it, what it carries.

@@ -158,6 +158,13 @@ pub struct Generated {
     /// the puzzle may have fewer givens and stay unique. 0 for a proven
     /// minimal puzzle, a proper one, and a full grid.
     pub unproven: usize,
+    /// Whether every given (orbit, with a symmetry) is shown needed: the
+    /// puzzle loses its uniqueness without any one of them. `None` where
+    /// no minimal puzzle was asked for (a proper one without `givens`, a
+    /// full grid); `Some(false)` for a minimal puzzle with givens kept
+    /// [`unproven`](Self::unproven), or with givens added up to
+    /// [`GenerateOptions::givens`].
+    pub minimal: Option<bool>,
 }
 
 /// Why no puzzle was made.
@@ -374,7 +381,7 @@ impl Generator {
 fn full_grid(sampler: &GridSampler, rng: &mut Rng, deadline: Option<Instant>) -> Result<Generated, GenerateError> {
     let solution = sampler.sample_until(rng, deadline)?;
     let puzzle = Puzzle::new(Arc::clone(sampler.geometry()), solution.clone()).expect("sizes match");
-    Ok(Generated { puzzle, solution, tries: 1, solver_calls: 0, unproven: 0 })
+    Ok(Generated { puzzle, solution, tries: 1, solver_calls: 0, unproven: 0, minimal: None })
 }
 
 /// One puzzle (not a full grid: [`full_grid`]): tries grids until one fits the options.
@@ -422,13 +429,15 @@ fn make(
                 continue;
             }
         }
+        let filled = givens.iter().map(Vec::len).sum::<usize>() > count;
         let mut grid = Grid::empty(geometry.size());
         for &cell in givens.iter().flatten() {
             grid.set(cell, solution.get(cell));
         }
         let puzzle = Puzzle::new(Arc::clone(&geometry), grid).expect("sizes match");
         check_unique(&puzzle, &solution, deadline, options.max_literals)?;
-        return Ok(Generated { puzzle, solution, tries, solver_calls: checker.calls() - calls, unproven });
+        let minimal = minimal.then_some(unproven == 0 && !filled);
+        return Ok(Generated { puzzle, solution, tries, solver_calls: checker.calls() - calls, unproven, minimal });
     }
     Err(GenerateError::Unreachable {
         wanted: options.givens.clone().unwrap_or(0..=0),

@@ -309,6 +309,11 @@ impl UniquenessChecker {
     /// same answer (4 minimal 16×16 puzzles: 0.91 s of CPU against 1.04 s).
     /// `None` when the search ran past `conflicts`.
     fn needed(&mut self, others: &[Cell], group: &[Cell], conflicts: Option<u64>) -> Result<Option<bool>, SolveError> {
+        Ok(self.without(others, group, conflicts)?.other())
+    }
+
+    /// [`Self::needed`], with the other solution's model where one is found.
+    fn without(&mut self, others: &[Cell], group: &[Cell], conflicts: Option<u64>) -> Result<Found, SolveError> {
         let first = match group {
             [cell] => {
                 self.active()?;
@@ -316,7 +321,7 @@ impl UniquenessChecker {
             }
             _ => self.active()?,
         };
-        Ok(self.search_under(others, first, conflicts)?.other())
+        self.search_under(others, first, conflicts)
     }
 
     /// A solution with `givens` and `first` true, if there is one, searched
@@ -370,6 +375,8 @@ impl UniquenessChecker {
         let mut keep = vec![true; groups.len()];
         let mut unproven = 0;
         let mut givens = Vec::new();
+        // Each group found needed, with the other solution that shows it.
+        let mut shown: Vec<(usize, Grid)> = Vec::new();
         for i in 0..groups.len() {
             keep[i] = false;
             givens.clear();
@@ -379,10 +386,37 @@ impl UniquenessChecker {
             if self.implied(&givens, &groups[i]) {
                 continue;
             }
-            match self.needed(&givens, &groups[i], conflicts)? {
-                Some(false) => {}
-                Some(true) => keep[i] = true,
-                None => (keep[i], unproven) = (true, unproven + 1),
+            match self.without(&givens, &groups[i], conflicts)? {
+                Found::None => {}
+                Found::Other(model) => {
+                    keep[i] = true;
+                    let grid =
+                        self.map.decode(&self.geometry, |v| model.value(v) == Some(true)).map_err(InternalError)?;
+                    shown.push((i, grid));
+                }
+                Found::Unknown => (keep[i], unproven) = (true, unproven + 1),
+            }
+        }
+        // Each needed group's other solution keeps every group kept but
+        // that one (it kept the groups not yet asked about too, of which
+        // the kept ones are a part): checked, so that "minimal" is no
+        // word of the solver's alone.
+        for (i, other) in &shown {
+            let mut others = Grid::empty(self.geometry.size());
+            let solution = self.solution.as_ref().ok_or_else(|| InternalError("no solution loaded".into()))?;
+            let kept = groups.iter().enumerate().filter(|&(j, _)| keep[j] && j != *i);
+            kept.flat_map(|(_, g)| g).for_each(|&c| others.set(c, solution.get(c)));
+            match verify(&self.geometry, &others, other) {
+                Ok(()) if other != solution => {}
+                Ok(()) => {
+                    return Err(InternalError("the other solution of a needed given is the solution".into()).into())
+                }
+                Err(v) => {
+                    let text = ViolationText(&v, &self.geometry);
+                    return Err(
+                        InternalError(format!("the other solution of a needed given is no solution: {text}")).into()
+                    );
+                }
             }
         }
         let kept = groups.iter().zip(&keep).filter(|(_, &k)| k).map(|(g, _)| g.clone()).collect();

@@ -264,6 +264,17 @@ fn assert_proper(shape: &Shape, givens: &[usize], solution: &[usize], minimal: b
     }
 }
 
+/// Whether every given is needed, by brute-force counts: a unique puzzle
+/// that has two solutions or more without any one of its givens.
+fn brute_minimal(shape: &Shape, givens: &[usize]) -> bool {
+    let brute = Brute::new(shape.clone());
+    (0..givens.len()).filter(|&c| givens[c] != 0).all(|c| {
+        let mut fewer = givens.to_vec();
+        fewer[c] = 0;
+        brute.count_up_to(&fewer, 2) == 2
+    })
+}
+
 #[test]
 fn puzzles_of_every_kind_of_grid_are_proper_and_minimal() {
     let geometries = [
@@ -286,6 +297,10 @@ fn puzzles_of_every_kind_of_grid_are_proper_and_minimal() {
                 let made = generator.generate(11, i).unwrap();
                 let (givens, solution) = (numbers(made.puzzle.givens()), numbers(&made.solution));
                 assert_proper(&shape, &givens, &solution, kind == Kind::Minimal, &format!("{what}, {kind:?} {i}"));
+                // What it says of itself: minimal where asked (and shown),
+                // nothing where a proper puzzle was asked for.
+                let said = (kind == Kind::Minimal).then(|| brute_minimal(&shape, &givens));
+                assert_eq!(made.minimal, said, "{what}, {kind:?} {i}");
             }
         }
     }
@@ -345,6 +360,7 @@ fn symmetric_patterns_hold_and_stay_minimal() {
 fn givens_in_a_range() {
     let geometry = Arc::new(Geometry::classic(9).unwrap());
     let shape = shape_of(&geometry);
+    let mut filled = false;
     for (range, kind) in [(30..=30, "exact"), (22..=26, "range")] {
         let options = GenerateOptions { givens: Some(range.clone()), ..GenerateOptions::default() };
         let mut generator = Generator::new(Layouts::Fixed(Arc::clone(&geometry)), options);
@@ -354,8 +370,12 @@ fn givens_in_a_range() {
             let count = givens.iter().filter(|&&g| g != 0).count();
             assert!(range.contains(&count), "{kind}: {count} givens");
             assert_proper(&shape, &givens, &numbers(&made.solution), false, kind);
+            // Givens added up to 30 are not needed: no longer minimal.
+            assert_eq!(made.minimal, Some(brute_minimal(&shape, &givens)), "{kind} {i}");
+            filled |= made.minimal == Some(false);
         }
     }
+    assert!(filled, "no puzzle with givens added, so none said not minimal");
     // 9 givens can never make a 9x9 unique (at most 8 values shown leaves a swap).
     let options = GenerateOptions { givens: Some(9..=9), tries: 3, ..GenerateOptions::default() };
     let mut generator = Generator::new(Layouts::Fixed(geometry), options);
@@ -570,6 +590,29 @@ fn a_seed_makes_the_same_puzzles_whatever_the_jobs() {
     }
 }
 
+/// A record of `generate` says whether its puzzle is minimal where one was
+/// asked for (checked here by brute force), and nothing of it for proper
+/// puzzles and full grids.
+#[test]
+fn generate_records_say_whether_the_puzzle_is_minimal() {
+    let shape = Shape::classic(9);
+    for (extra, said) in [(&[][..], Some(true)), (&["--givens", "32"][..], Some(false)), (&["--proper"][..], None)] {
+        let args = [&["generate", "--count", "2", "--seed", "4", "--format", "json"][..], extra].concat();
+        let r = run(&args, "");
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        for record in json_lines(&r.stdout) {
+            let givens = read_symbols(record["puzzle"].as_str().unwrap());
+            assert_eq!(record["minimal"].as_bool(), said, "{extra:?}: {record}");
+            if said.is_some() {
+                assert_eq!(said, Some(brute_minimal(&shape, &givens)), "{extra:?}: {record}");
+            }
+            assert!(record.get("unproven").is_none(), "{record}");
+        }
+    }
+    let r = run(&["generate", "--solved", "--seed", "4", "--format", "json"], "");
+    assert!(json_lines(&r.stdout)[0].get("minimal").is_none(), "{}", r.stdout);
+}
+
 /// 16×16 X-sudoku with disjoint groups (tester finding O1: no puzzle in
 /// 100 s): the questions of its minimal puzzles are bounded by
 /// `--question-conflicts`, a given whose question runs past it is kept, and
@@ -598,7 +641,11 @@ fn bounded_questions_keep_x_disjoint_groups_16x16_puzzles_unique() {
         let (puzzle, solution) = (record["puzzle"].as_str().unwrap(), record["solution"].as_str().unwrap());
         assert_solves(&shape, &read_symbols(puzzle), &read_symbols(solution), "16x16 X disjoint-groups puzzle");
         puzzles += &format!("{puzzle}\n");
+        // Givens kept unproven: the record does not call it minimal.
+        let unproven = record["unproven"].as_u64().unwrap_or(0);
+        assert_eq!(record["minimal"].as_bool(), Some(unproven == 0), "{record}");
     }
+    assert!(records.iter().any(|r| r["unproven"].as_u64() > Some(0)), "{out}");
     let counted = run(&[&["count", "--max", "2"][..], &grid[2..]].concat(), &puzzles);
     assert_eq!(counted.code, 0, "{}", counted.stderr);
     assert_eq!(counted.stdout.lines().collect::<Vec<_>>(), ["1", "1"], "{puzzles}");

@@ -124,6 +124,12 @@ impl Renderer {
                 if let Some(removed) = body.removed {
                     put("removed", removed.into());
                 }
+                if let Some((minimal, unproven)) = body.minimal {
+                    put("minimal", minimal.into());
+                    if unproven > 0 {
+                        put("unproven", unproven.into());
+                    }
+                }
                 if let Some(seed) = body.seed {
                     put("seed", seed.into());
                 }
