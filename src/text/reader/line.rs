@@ -1103,6 +1103,33 @@ fn split_fields(text: &str, delimiter: char) -> Vec<(usize, Cow<'_, str>)> {
     }
 }
 
+/// A table's header: the names of its columns (`id,puzzle,solution`), the
+/// puzzle's column the one named so, else the first.
+fn header(
+    fields: &[(usize, &str)],
+    delimiter: char,
+    text: &str,
+    alphabet: &Alphabet,
+    fixed: Option<usize>,
+) -> Option<LineKind> {
+    let name = |f: &str| {
+        let f = f.trim();
+        f.chars().next().is_some_and(char::is_alphabetic)
+            && f.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | ' ' | '-'))
+            && !is_whole_puzzle(f, alphabet, fixed)
+    };
+    // R's `write.csv` heads its row names' column with an empty name.
+    let unnamed_first = |i: usize, f: &str| i == 0 && f.trim().is_empty() && fields.len() > 2;
+    if fields.len() < 2 || !fields.iter().enumerate().all(|(i, (_, f))| name(f) || unnamed_first(i, f)) {
+        return None;
+    }
+    const PUZZLE: [&str; 7] = ["quizzes", "quiz", "puzzle", "puzzles", "givens", "grid", "problem"];
+    let column = fields.iter().position(|(_, f)| PUZZLE.contains(&f.trim().to_ascii_lowercase().as_str()));
+    let (column, named) = (column.unwrap_or(0), column.is_some());
+    let title = echo(text.trim());
+    Some(LineKind::Header(Header { column, named, fields: fields.len(), delimiter, title }))
+}
+
 /// A line of fields: CSV (`,` or `;`), or `:`-separated as tdoku's
 /// `puzzle:count:solution`. A header names the puzzle column; in a row, the
 /// puzzle is that column's field, or the first field that is a whole puzzle.
@@ -1136,6 +1163,16 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under
         if let Some(row) = spreadsheet_row(&fields, '\t', alphabet, under).filter(|_| !ruled) {
             return Some(row);
         }
+        // A table's header, as a spreadsheet saves one as tab-separated
+        // values (`id<TAB>solution<TAB>puzzle`).
+        if let Some(header) = header(&fields, '\t', text, alphabet, fixed).filter(|_| between) {
+            return Some(header);
+        }
+        // Under such a header, a row of about as many fields is the
+        // table's, its puzzle field empty or not, as under a CSV header.
+        if under.shape.is_some_and(|(delimiter, k)| delimiter == '\t' && fields.len().abs_diff(k) <= 1) {
+            return Some(LineKind::Fields(fields.into_iter().map(|(column, f)| (column, f.to_string())).collect()));
+        }
     }
     if let Some(fields) = spaced_fields(text, alphabet, fixed) {
         return Some(LineKind::Fields(fields));
@@ -1162,20 +1199,8 @@ fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under
     if let Some(row) = spreadsheet_row(&fields, delimiter, alphabet, under) {
         return Some(row);
     }
-    let name = |f: &str| {
-        let f = f.trim();
-        f.chars().next().is_some_and(char::is_alphabetic)
-            && f.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | ' ' | '-'))
-            && !is_whole_puzzle(f, alphabet, fixed)
-    };
-    // R's `write.csv` heads its row names' column with an empty name.
-    let unnamed_first = |i: usize, f: &str| i == 0 && f.trim().is_empty() && fields.len() > 2;
-    if delimiter != ':' && fields.iter().enumerate().all(|(i, (_, f))| name(f) || unnamed_first(i, f)) {
-        const PUZZLE: [&str; 7] = ["quizzes", "quiz", "puzzle", "puzzles", "givens", "grid", "problem"];
-        let column = fields.iter().position(|(_, f)| PUZZLE.contains(&f.trim().to_ascii_lowercase().as_str()));
-        let (column, named) = (column.unwrap_or(0), column.is_some());
-        let title = echo(text.trim());
-        return Some(LineKind::Header(Header { column, named, fields: fields.len(), delimiter, title }));
+    if let Some(header) = header(&fields, delimiter, text, alphabet, fixed).filter(|_| delimiter != ':') {
+        return Some(header);
     }
     // Under a CSV header every row is fields, its puzzle column empty or not.
     if !(csv && delimiter != ':') {

@@ -945,6 +945,34 @@ fn csv_headers_choose_the_column_and_rows_read_their_puzzle() {
     assert_eq!(givens(&read(numbers)[0]), "1....2....3....4");
 }
 
+/// A header of tab-separated values (a spreadsheet saved as TSV) is a
+/// table's header as a CSV one is: its named puzzle column is read, and the
+/// puzzle in another column (the second puzzle of `id, solution, puzzle`)
+/// is no record of its own; it was, and the header was the first one's name.
+#[test]
+fn a_tab_separated_header_chooses_the_column_as_a_csv_one_does() {
+    let swapped = format!("id\tsolution\tpuzzle\n1\t{}\t{}\n2\t{}\t{}\n", TOP[0], TOP[3], TOP[1], TOP[2]);
+    let entries = read(&swapped);
+    assert_eq!(statuses(&entries), ["ok", "ok"]);
+    assert_eq!((givens(&entries[0]), givens(&entries[1])), (TOP[3].to_string(), TOP[2].to_string()));
+    assert_eq!(entries[0].name, None);
+    let rated = format!("id\tpuzzle\tdifficulty\n7\t{}\t3.5\n", TOP[1]);
+    let entries = read(&rated);
+    assert_eq!((statuses(&entries), givens(&entries[0])), (vec!["ok"], TOP[1].to_string()));
+    assert_eq!(entries[0].name, None);
+    // A row without its puzzle is a record of its own, as under a CSV header.
+    for table in [format!("id\tpuzzle\n1\t\n2\t{}\n", TOP[0]), format!("id\tpuzzle\tnote\n1\t\tx\n2\t{}\ty\n", TOP[0])]
+    {
+        let entries = read(&table);
+        assert_eq!(statuses(&entries), ["invalid", "ok"], "{table}");
+        let e = entries[0].puzzle.as_ref().unwrap_err();
+        assert!(matches!(e.kind, ParseErrorKind::NoField { field: 2, .. }), "{e}");
+    }
+    // Words between tabs over a puzzle that is no row of fields: its title.
+    let entries = read(&format!("Sudoku\tEasy\n{}\n", TOP[0]));
+    assert_eq!((statuses(&entries), entries[0].name.as_deref()), (vec!["ok"], Some("SudokuU+0009Easy")));
+}
+
 /// A header that names no known puzzle column (`id,text`, `a,b`) takes its
 /// column from the first row that holds a puzzle; it used to read the first
 /// column, and solve a row's id as a 1x1 puzzle, the puzzle beside it lost.
