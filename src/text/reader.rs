@@ -1808,10 +1808,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         }
         if let Some(n) = self.puzzle_side(k) {
             if cells.field || self.spec.fixed_size().is_some() || !self.starts_block(k, &cells) {
-                // Among lines of k cells (a file of puzzles one per line), it is one of them.
-                let in_run = self.line_mode == Some((k, cells.delimiter))
-                    || matches!(self.peek(0), Some((_, LineKind::Cells(c))) if c.tokens.len() == k);
-                let row = !cells.field && !in_run && self.spec.fixed_size().is_none() && self.could_be_row(k, &cells);
+                let could_be_row = !cells.field && self.spec.fixed_size().is_none() && self.could_be_row(k, &cells);
+                let delimiter = cells.delimiter;
                 let rows = vec![(line, cells.tokens)];
                 let puzzle = self.resolve(line, n, &rows);
                 // Only a line that makes a grid sets the paragraph to one
@@ -1824,9 +1822,15 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 // as likely as a puzzle of a grid with no boxes, when the
                 // block's grid can be made (`--latin --variant
                 // disjoint-groups` makes neither).
-                let row = row
+                // Among lines of k cells (a file of puzzles one per line),
+                // it is one of them. The next line is looked at only here,
+                // so that a puzzle typed or streamed is answered before the
+                // next line comes.
+                let row = could_be_row
                     && matches!(&puzzle, Err(ParseError { kind: ParseErrorKind::Geometry(_), .. }))
-                    && self.spec.geometry_for(k).is_ok();
+                    && self.spec.geometry_for(k).is_ok()
+                    && self.line_mode != Some((k, delimiter))
+                    && !matches!(self.peek(0), Some((_, LineKind::Cells(c))) if c.tokens.len() == k);
                 let puzzle = puzzle.map_err(|mut e| {
                     if let (ParseErrorKind::Geometry(why), true) = (&e.kind, row) {
                         e.kind = ParseErrorKind::LoneLine { count: k, side: n, why: why.clone() };
