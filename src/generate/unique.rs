@@ -272,12 +272,19 @@ impl UniquenessChecker {
     pub fn other_solution(&mut self, givens: &[Cell]) -> Result<Option<Grid>, SolveError> {
         let Some(model) = self.search(givens)? else { return Ok(None) };
         let grid = self.map.decode(&self.geometry, |v| model.value(v) == Some(true)).map_err(InternalError)?;
+        self.check_other(givens.iter(), &grid)?;
+        Ok(Some(grid))
+    }
+
+    /// Check that `other` is another solution with the solution's values in
+    /// `givens`: it keeps them, breaks no rule, and is not the solution.
+    fn check_other<'c>(&self, givens: impl Iterator<Item = &'c Cell>, other: &Grid) -> Result<(), SolveError> {
         let mut shown = Grid::empty(self.geometry.size());
         if let Some(solution) = &self.solution {
-            givens.iter().for_each(|&c| shown.set(c, solution.get(c)));
+            givens.for_each(|&c| shown.set(c, solution.get(c)));
         }
-        match verify(&self.geometry, &shown, &grid) {
-            Ok(()) if Some(&grid) != self.solution.as_ref() => Ok(Some(grid)),
+        match verify(&self.geometry, &shown, other) {
+            Ok(()) if Some(other) != self.solution.as_ref() => Ok(()),
             Ok(()) => Err(InternalError("the second solution found is the first".into()).into()),
             Err(v) => {
                 let text = ViolationText(&v, &self.geometry);
@@ -402,22 +409,8 @@ impl UniquenessChecker {
         // the kept ones are a part): checked, so that "minimal" is no
         // word of the solver's alone.
         for (i, other) in &shown {
-            let mut others = Grid::empty(self.geometry.size());
-            let solution = self.solution.as_ref().ok_or_else(|| InternalError("no solution loaded".into()))?;
             let kept = groups.iter().enumerate().filter(|&(j, _)| keep[j] && j != *i);
-            kept.flat_map(|(_, g)| g).for_each(|&c| others.set(c, solution.get(c)));
-            match verify(&self.geometry, &others, other) {
-                Ok(()) if other != solution => {}
-                Ok(()) => {
-                    return Err(InternalError("the other solution of a needed given is the solution".into()).into())
-                }
-                Err(v) => {
-                    let text = ViolationText(&v, &self.geometry);
-                    return Err(
-                        InternalError(format!("the other solution of a needed given is no solution: {text}")).into()
-                    );
-                }
-            }
+            self.check_other(kept.flat_map(|(_, g)| g), other)?;
         }
         let kept = groups.iter().zip(&keep).filter(|(_, &k)| k).map(|(g, _)| g.clone()).collect();
         Ok(Minimized { kept, unproven })

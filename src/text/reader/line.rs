@@ -545,7 +545,9 @@ pub(super) struct Under {
 /// What a line is, on its own, under the headers read so far.
 pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under) -> LineKind {
     let text = without_line_end(text);
-    if text.len() > MOST_CELLS {
+    // A line of fields is measured field by field, as it is read
+    // ([`delimited`]): a CSV row's other fields may hold anything.
+    if !text.contains(FIELD_DELIMITERS) {
         if let Some(kind) = past_any_grid(text, alphabet) {
             return kind;
         }
@@ -646,6 +648,9 @@ pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, un
     if let Some(kind) = delimited(text, alphabet, fixed, under) {
         return kind;
     }
+    if let Some(kind) = past_any_grid(text, alphabet) {
+        return kind;
+    }
     let cells = tokenize(text, 0, alphabet);
     let whole = |k: usize| fixed.map_or(exact_sqrt(k).is_some(), |n| n.checked_mul(n) == Some(k) || n == k);
     if cells.tokens.iter().all(|t| t.symbol != Symbol::Unknown) && !is_text(text, alphabet) {
@@ -691,14 +696,22 @@ pub(super) fn classify(text: &str, alphabet: &Alphabet, fixed: Option<usize>, un
 /// The most cells of a grid: 1024×1024.
 const MOST_CELLS: usize = MAX_SIZE * MAX_SIZE;
 
+/// What parts a line into fields ([`delimited`]).
+const FIELD_DELIMITERS: [char; 4] = [',', ';', ':', '\t'];
+
 /// A line too long for the cells of any grid however it is read, a symbol a
 /// cell or a word a cell, told by counting before its cells are read: a
 /// 16 MiB line of `1 1 1 …` read as cells took 2 GB and 17 s to end as one
 /// error. A word reading needs words as short as numbers and candidates are
 /// (a label's few words aside); a symbol reading at most a grid's cells, or
 /// the n³ symbols of pencil marks in an alphabet of n. A comment, and the
-/// comment after a line's cells, count for nothing.
+/// comment after a line's cells, count for nothing. A line of fields is
+/// measured so only where it is read whole: a row of more unquoted fields
+/// than any grid has cells, or no row of fields at all.
 fn past_any_grid(text: &str, alphabet: &Alphabet) -> Option<LineKind> {
+    if text.len() <= MOST_CELLS {
+        return None;
+    }
     /// The words and symbols of a label before a puzzle (`Puzzle 3 of 7:`).
     const LABEL: usize = 64;
     const LABEL_SYMBOLS: usize = 1024;
@@ -1135,6 +1148,13 @@ fn header(
 /// puzzle is that column's field, or the first field that is a whole puzzle.
 /// Numbers separated by commas alone are a row of numbers.
 fn delimited(text: &str, alphabet: &Alphabet, fixed: Option<usize>, under: Under) -> Option<LineKind> {
+    // More fields than any grid has cells, none quoted (`1,1,1,…`): no
+    // table's row, its puzzle in a field; only a row of cells would do.
+    if text.len() > MOST_CELLS && !text.contains('"') && text.matches(FIELD_DELIMITERS).count() > MOST_CELLS {
+        if let Some(kind) = past_any_grid(text, alphabet) {
+            return Some(kind);
+        }
+    }
     let csv = under.shape.is_some();
     let split = |delimiter: char| -> Vec<(usize, Cow<str>)> { split_fields(text, delimiter) };
     // Tab-separated fields, one of them a whole puzzle (as symbols, or as

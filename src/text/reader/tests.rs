@@ -1147,6 +1147,20 @@ fn a_line_of_more_cells_than_any_grid_is_refused_unread() {
     assert_eq!(too_many(&read(&format!("{words}\n{LINE}\n"))), (cells + 2000, cells + 2000, cells));
     let word = "x".repeat(2 * cells);
     assert_eq!(too_many(&read(&format!("Puzzle 1: {word}\n{LINE}\n"))), (2 * cells + 8, 3, cells));
+    // Fields past a grid's cells, unquoted (`1,1,1,…`, tabs alike): a row of cells, too long.
+    for delimiter in [",", "\t"] {
+        let row = format!("1{delimiter}").repeat(cells + 2000);
+        assert_eq!(too_many(&read(&format!("{row}\n{LINE}\n"))).1, cells + 2000, "{delimiter:?}");
+    }
+    // A row of fields beside the puzzle's is read however long the others
+    // are (a CSV's notes, tdoku's count and solution, a field after a tab).
+    let blob = "Zm9v".repeat(cells / 2);
+    for row in
+        [format!("id,puzzle,notes\n1,{LINE},{blob}\n"), format!("{LINE}:1:{blob}\n"), format!("{LINE}\t{blob}\n")]
+    {
+        let entries = read(&row);
+        assert_eq!((statuses(&entries), givens(&entries[0])), (vec!["ok"], LINE.to_string()));
+    }
     // A comment counts for nothing, nor does the comment after the cells.
     let entries = read(&format!("# {words}\n{LINE} # {words}\n"));
     assert_eq!(statuses(&entries), ["ok"]);
