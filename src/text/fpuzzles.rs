@@ -7,9 +7,11 @@
 //! an error naming it, never dropped; cosmetic layers (`text`, `line`,
 //! `circle`, `rectangle`, `cage`) and solver settings are ignored.
 
+use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{json, Map, Value as Json};
 use thiserror::Error;
 
+use std::fmt;
 use std::sync::Arc;
 
 use crate::error::{echo, GeometryError, ParseError, ParseErrorKind, Position};
@@ -234,7 +236,7 @@ pub fn read_fpuzzles(text: &str) -> Result<Puzzle, FpuzzlesError> {
 /// a JSON error names the file's line.
 pub(crate) fn read_fpuzzles_from(text: &str, first_line: usize) -> Result<Puzzle, FpuzzlesError> {
     let (text, decompressed) = decode(text)?;
-    let json: Json = serde_json::from_str(&text).map_err(|e| {
+    let json = serde_json::from_str::<Checked>(&text).map(|checked| checked.0).map_err(|e| {
         let what =
             if decompressed { "the string decompresses to text that is not JSON" } else { "the JSON does not parse" };
         let message = e.to_string();
@@ -325,6 +327,71 @@ pub(crate) fn read_fpuzzles_from(text: &str, first_line: usize) -> Result<Puzzle
             at(path, e.to_string())
         })?;
     Puzzle::new(Arc::new(geometry), givens).ok_or_else(|| at("grid", "the givens do not fit the grid"))
+}
+
+/// JSON read as serde_json reads it, but an object that writes a key twice
+/// is an error: serde_json keeps the last, so `"size": 9, …, "size": 6`
+/// read a 6x6 without a word.
+struct Checked(Json);
+
+impl<'de> Deserialize<'de> for Checked {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(CheckedVisitor).map(Checked)
+    }
+}
+
+struct CheckedVisitor;
+
+impl<'de> Visitor<'de> for CheckedVisitor {
+    type Value = Json;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, value: bool) -> Result<Json, E> {
+        Ok(value.into())
+    }
+
+    fn visit_i64<E>(self, value: i64) -> Result<Json, E> {
+        Ok(value.into())
+    }
+
+    fn visit_u64<E>(self, value: u64) -> Result<Json, E> {
+        Ok(value.into())
+    }
+
+    fn visit_f64<E>(self, value: f64) -> Result<Json, E> {
+        Ok(value.into())
+    }
+
+    fn visit_str<E>(self, value: &str) -> Result<Json, E> {
+        Ok(value.into())
+    }
+
+    fn visit_unit<E>(self) -> Result<Json, E> {
+        Ok(Json::Null)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Json, A::Error> {
+        let mut items = Vec::new();
+        while let Some(Checked(item)) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Json::Array(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json, A::Error> {
+        let mut object = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if object.contains_key(&key) {
+                return Err(de::Error::custom(format!("the key \"{}\" is written twice in one object", echo(&key))));
+            }
+            let Checked(value) = map.next_value()?;
+            object.insert(key, value);
+        }
+        Ok(Json::Object(object))
+    }
 }
 
 /// What a JSON value is, for messages: `a string ("true")`, `a number (5)`.
@@ -456,9 +523,15 @@ impl Reader {
                         ))
                     }
                 };
-                // A given of 0 was dropped: the cell empty, more solutions than written.
-                if value == 0 && given && cell.get("value").is_some() {
-                    return Err(at(format!("{path}.value"), format!("a given of 0 is no value (expected 1 to {n})")));
+                // A given of 0, or one with no value, was dropped: the cell
+                // empty, more solutions than written.
+                if value == 0 && given {
+                    return Err(match cell.get("value") {
+                        Some(Json::Null) | None => {
+                            at(format!("{path}.given"), format!("a given with no value (expected \"value\": 1 to {n})"))
+                        }
+                        Some(_) => at(format!("{path}.value"), format!("a given of 0 is no value (expected 1 to {n})")),
+                    });
                 }
                 if value > 0 && given {
                     let value = Value::new_checked(value as usize, n).ok_or_else(|| {
@@ -1472,6 +1545,18 @@ mod tests {
             // A given of 0 was an empty cell; a little killer pointing away
             // from the grid said "0 cells … cannot sum to 3".
             (with("", r#"{"value":0,"given":true}"#), "f-puzzles grid[0][0].value: a given of 0 is no value"),
+            // A given with no value was an empty cell too.
+            // A key written twice was read as its last value.
+            (
+                r#"{"size":9,"grid":[],"size":4}"#.to_string(),
+                "not an f-puzzles puzzle: the JSON does not parse: the key \"size\" is written twice in one object at line 1 column 26",
+            ),
+            (
+                with(r#","odd":[{"cell":"R1C1","cell":"R2C2"}]"#, "{}"),
+                "not an f-puzzles puzzle: the JSON does not parse: the key \"cell\" is written twice",
+            ),
+            (with("", r#"{"given":true}"#), "f-puzzles grid[0][0].given: a given with no value (expected \"value\": 1 to 4)"),
+            (with("", r#"{"value":null,"given":true}"#), "f-puzzles grid[0][0].given: a given with no value"),
             (
                 with("", r#"{"region":"a"}"#),
                 "f-puzzles grid[0][0].region: expected a region number (0 to n-1), not a string",
