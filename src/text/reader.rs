@@ -414,6 +414,11 @@ pub struct PuzzleReader<'a, R> {
     /// typed without their last empty cells may start
     /// ([`Self::even_ragged_rows`]).
     after_blank: bool,
+    /// Whether some puzzle of a run back to back has read proper (exactly
+    /// one solution, or too hard to tell): the input's puzzles are proper,
+    /// so beside a lone odd row a reading with one solution is better than
+    /// one with several ([`Self::with_another_row_out`]).
+    proper_seen: bool,
 }
 
 /// Rows read one after another: their length, how many, and the mark they
@@ -922,6 +927,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             row_above: None,
             unclosed_to: 0,
             after_blank: true,
+            proper_seen: false,
         }
     }
 
@@ -3107,6 +3113,8 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // (n + s rows, at position d of q): the fewest implausible puzzles
         // wins; on a tie, the reading with fewer rows amiss (n − s left out,
         // or s too many), and a short one when they are as many.
+        let proper_seen_before = self.proper_seen;
+        self.proper_seen |= front.contains(&0) || back.contains(&0);
         let short = (0..=q).map(|d| faults(d, 0)).min().unwrap_or((0, std::cmp::Reverse(0)));
         let long = (0..q).map(|d| faults(d, 1)).min().unwrap_or((usize::MAX, std::cmp::Reverse(0)));
         let short_wins = short < long || (short == long && n - s <= s);
@@ -3130,6 +3138,10 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             use std::cmp::Ordering::{Equal, Greater, Less};
             let d = first_odd;
             let odd = d * n;
+            // Whether the puzzles away from the odd row, or before this run,
+            // are proper: the input's puzzles are.
+            let proper =
+                proper_seen_before || front[..d.saturating_sub(1)].contains(&0) || back[(d + 1).min(q)..].contains(&0);
             let (twin_before, twin_after) =
                 (d > 0 && copies_row_above(&rows, odd), d < q && copies_row_above(&rows, odd + 1));
             // The previous puzzle's n rows and the odd row after them; the
@@ -3138,8 +3150,16 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 (true, false) => (Less, Greater),
                 (false, true) => (Greater, Less),
                 _ => (
-                    if d > 0 { self.with_another_row_out(&rows[odd - n..=odd], n, n, front[d - 1]) } else { Greater },
-                    if d < q { self.with_another_row_out(&rows[odd..=odd + n], n, 0, back[d]) } else { Greater },
+                    if d > 0 {
+                        self.with_another_row_out(&rows[odd - n..=odd], n, n, front[d - 1], proper)
+                    } else {
+                        Greater
+                    },
+                    if d < q {
+                        self.with_another_row_out(&rows[odd..=odd + n], n, 0, back[d], proper)
+                    } else {
+                        Greater
+                    },
                 ),
             };
             match (before, after) {
@@ -3249,6 +3269,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             true => starts.iter().map(|start| start.map(|start| wrongness(self, start))).collect(),
             false => vec![None; starts.len()],
         };
+        self.proper_seen |= read.contains(&Some(0));
         let mixed = read.contains(&Some(0)) && read.iter().any(|&w| w.is_some_and(|w| w > 0));
         let firm = |p: usize| read[p] == Some(0);
         let read_at: Vec<usize> = starts.iter().flatten().copied().collect();
@@ -3419,13 +3440,17 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// some reading that propagation does not refute is not better (it may
     /// be the puzzle written: improper, or unsolvable past propagation), or
     /// where that cannot be told within [`FRAMING_TIME`]; `Greater` only
-    /// where every reading is refuted and the n rows are not.
+    /// where every reading is refuted and the n rows are not. Where the
+    /// input's puzzles are `proper` and so are the n rows, a reading with
+    /// several solutions is no better than one refuted: a stray row inside
+    /// the puzzle written seldom leaves exactly one solution.
     fn with_another_row_out(
         &mut self,
         rows: &[(usize, Vec<Token>)],
         n: usize,
         odd: usize,
         displaced: usize,
+        proper: bool,
     ) -> std::cmp::Ordering {
         use std::cmp::Ordering::{Equal, Greater, Less};
         // Every reading that keeps a row with a value twice is refuted.
@@ -3436,9 +3461,12 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         let same = |a: usize, b: usize| same_row(&rows[a].1, &rows[b].1);
         // Only against an improper reading does a search tell better (one
         // solution) from as good: against a proper one any reading that is
-        // not refuted is as good (the user's puzzle may be improper), and
-        // against a refuted one any reading that is not refuted is better.
-        let search = if displaced == 1 { GUESS_TIME } else { Duration::ZERO };
+        // not refuted is as good (the user's puzzle may be improper), unless
+        // the input's puzzles are proper, and then a search tells as good
+        // (one solution, or too hard to tell) from worse; against a refuted
+        // one any reading that is not refuted is better.
+        let improper_is_worse = proper && displaced == 0;
+        let search = if displaced == 1 || improper_is_worse { GUESS_TIME } else { Duration::ZERO };
         let deadline = Instant::now() + FRAMING_TIME;
         let mut best = Greater;
         // The rows without row `left_out`: one row changes from one to the next.
@@ -3467,7 +3495,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 return Less;
             }
             // A reading not refuted may be the puzzle written.
-            if wrongness < 2 {
+            if wrongness < 2 && !(improper_is_worse && wrongness == 1) {
                 if displaced == 0 {
                     return Equal;
                 }

@@ -425,7 +425,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     fn row_too_many(&mut self, rows: &[(usize, Vec<Token>)], k: usize, odd: usize, better: bool) -> bool {
         let without = if odd == 0 { &rows[1..] } else { &rows[..k] };
         let displaced = self.wrongness(without, k, GUESS_TIME);
-        match self.with_another_row_out(rows, k, odd, displaced) {
+        match self.with_another_row_out(rows, k, odd, displaced, false) {
             Ordering::Less => true,
             Ordering::Greater => false,
             Ordering::Equal => !better && self.as_well_with_empty_row_out(rows, k, odd, displaced),

@@ -6160,3 +6160,40 @@ fn rows_after_a_grid_read_with_a_line_that_is_no_row_are_unfenced() {
         }
     }
 }
+
+/// Puzzles back to back, then the next one's first row and its second row
+/// broken: the ten rows are a puzzle and a row of its own, or a puzzle with
+/// a stray row inside and its last row after it. Where the input's puzzles
+/// have exactly one solution (the run's others, or a run of them before), the
+/// nine rows that have one are read and every other nine of the ten that
+/// have several are not the puzzle written: the puzzle was not read, an
+/// intact puzzle lost beside a broken one. With no such evidence, a puzzle
+/// alone in its run, which nine rows are the puzzle is still not told.
+#[test]
+fn a_lone_row_after_proper_puzzles_leaves_the_proper_puzzle_before_it_read() {
+    let puzzle = "....14....3....2...7..........9...3.6.1.............8.2.....1.4....5.6.....7.8...";
+    let rows = |p: &str| -> String {
+        p.as_bytes().chunks(9).map(|r| format!("{}\n", std::str::from_utf8(r).unwrap())).collect()
+    };
+    let broken = "......52.\n.8.4\n";
+    // Every other nine of the ten rows have several solutions, none is refuted.
+    let ten: Vec<String> = format!("{}......52.\n", rows(puzzle)).lines().map(String::from).collect();
+    for left_out in 0..9 {
+        let nine: String = ten.iter().enumerate().filter(|&(i, _)| i != left_out).map(|(_, r)| r.as_str()).collect();
+        let p = &read(&nine)[0];
+        let p = p.puzzle.as_ref().unwrap();
+        let count = crate::count_up_to(p, 2, &SolveOptions::default()).unwrap();
+        assert_eq!(count.count, 2, "without row {left_out}");
+    }
+    // After a proper puzzle in the run, or in a run of puzzles before it (a
+    // blank line between), whose puzzles the reader checks for the framing.
+    let before_run = format!("{}{}\n", rows(TOP[1]), rows(TOP[2]));
+    for (before, first) in [(rows(TOP[1]), vec![TOP[1]]), (before_run, vec![TOP[1], TOP[2]])] {
+        let text = format!("{before}{}{broken}", rows(puzzle));
+        let want: Vec<&str> = first.into_iter().chain([puzzle, "invalid", "invalid"]).collect();
+        assert_eq!(outcomes(&read(&text)), want, "{text}");
+    }
+    // Alone, the puzzle has no other to go by.
+    let text = format!("{}{broken}", rows(puzzle));
+    assert_eq!(statuses(&read(&text)), ["invalid", "invalid", "invalid"], "{text}");
+}
