@@ -172,6 +172,49 @@ fn in_table(text: &str, offset: usize, message: &str) -> String {
     }
 }
 
+/// What is missing where TOML's reader stops at `offset` (the file ends
+/// after `key =`, or inside a list): the value after `=`, or the `]` of
+/// the list open there, named at the line its `[` is on.
+fn cut_short(text: &str, offset: usize) -> Option<String> {
+    let mut open: Vec<usize> = Vec::new();
+    let mut last = None;
+    let mut chars = text[..offset.min(text.len())].char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '#' => {
+                chars.by_ref().find(|&(_, c)| c == '\n');
+                continue;
+            }
+            '"' | '\'' => {
+                let mut escaped = false;
+                chars.by_ref().find(|&(_, x)| {
+                    let end = x == c && !escaped || x == '\n';
+                    escaped = c == '"' && x == '\\' && !escaped;
+                    end
+                });
+            }
+            '[' => open.push(i),
+            ']' => {
+                open.pop();
+            }
+            _ => {}
+        }
+        if !c.is_whitespace() {
+            last = Some(c);
+        }
+    }
+    match (last, open.first()) {
+        (Some('='), _) => Some(
+            "no value after `=` (expected a number, a string in quotes, true or false, or a list in [ ])".to_string(),
+        ),
+        (_, Some(&at)) => Some(format!(
+            "the list opened at line {} is not closed (expected `]`)",
+            text[..at].matches('\n').count() + 1
+        )),
+        _ => None,
+    }
+}
+
 /// serde's name of a number type in words: `expected u32` says little to
 /// someone writing a grid file; nor does TOML's "number too large" say
 /// what would do.
@@ -238,7 +281,17 @@ pub fn parse_grid_file(text: &str, name: &str) -> Result<Geometry, GridFileError
                         span.start,
                         format!("{} (this is no grid file, whose lines are TOML such as `size = 9`, as in encodings/; puzzles go after the options)", readable(&message)),
                     ),
-                    _ => at(span.start, in_table(text, span.start, &readable(&message))),
+                    _ => {
+                    // At the file's end TOML's reader may say nothing at all, and
+                    // of `key =` with nothing after it, that a quote was expected.
+                    let rest = text.get(span.start..).and_then(|rest| rest.lines().next()).unwrap_or("").trim();
+                    let message = match cut_short(text, span.start) {
+                        Some(missing) if message.is_empty() || missing.starts_with("no value") && (rest.is_empty() || rest.starts_with('#')) => missing,
+                        None if message.is_empty() => "the entry is cut short (expected `key = value`)".to_string(),
+                        _ => message,
+                    };
+                        at(span.start, in_table(text, span.start, &readable(&message)))
+                    }
                 },
             }
         }
@@ -559,6 +612,21 @@ mod tests {
             e.to_string().starts_with("t:2:1: [killer] is one table, and killer is a list of clues: write [[killer]]"),
             "{e}"
         );
+        // Cut short at the file's end, TOML's reader said nothing ("t:1:7: size: ").
+        let no_value = "no value after `=` (expected a number, a string in quotes, true or false, or a list in [ ])";
+        for (text, want) in [
+            ("size =".to_string(), format!("t:1:7: size: {no_value}")),
+            ("size = 9\nname = ".to_string(), format!("t:2:8: name: {no_value}")),
+            ("size = 9\n[[killer]]\ncells = \n".to_string(), format!("t:3:9: killer: cells: {no_value}")),
+            ("size = 9\n[[killer]]\ncells = # r1c1\n".to_string(), format!("t:3:9: killer: cells: {no_value}")),
+            (
+                "size = 9\nextra_units = [\n  \"r1c1 r2c2\", # ]\n  # \"r3c3\"".to_string(),
+                "t:4:11: the list opened at line 2 is not closed (expected `]`)".to_string(),
+            ),
+        ] {
+            let e = parse_grid_file(&text, "t").unwrap_err();
+            assert_eq!(e.to_string(), want, "{text:?}");
+        }
     }
 
     /// Errors of the layout, the variants and the extra units named the file
