@@ -474,6 +474,18 @@ impl Comments {
                 text.parse::<usize>()
                     .map_err(|_| error(format!("`c {key}`: '{}' is not a number (expected {what})", echo(text))))
             };
+            // A key that holds one value, written twice: the second was read
+            // over the first without a word.
+            let first_line = match key {
+                "size" => c.size.map(|(line, _)| line),
+                "givens" => c.givens.as_ref().map(|(line, _)| *line),
+                "map" => c.map.map(|(line, ..)| line),
+                "decided" => c.decided.as_ref().map(|(line, _)| *line),
+                _ => None,
+            };
+            if let Some(first) = first_line {
+                return Err(error(format!("a second `c {key}` line (expected one; line {first} gave one)")));
+            }
             match key {
                 "satdoku" => c.satdoku = true,
                 "size" => c.size = Some((line_no, number(value, "the grid side n")?)),
@@ -733,6 +745,24 @@ mod tests {
             assert_eq!(&back.puzzle, &p);
             assert_eq!(back.map, cnf.map, "{encoding}");
             assert_eq!(back.formula.len(), cnf.formula.len());
+        }
+    }
+
+    /// A second `c givens` (or `c size`, `c map`, `c decided`) line was
+    /// read over the first without a word; a second `p` line was refused.
+    #[test]
+    fn a_comment_of_one_value_written_twice_is_refused() {
+        let p = puzzle(Geometry::classic(4).unwrap(), "1...............");
+        let cnf = puzzle_cnf(&p, &SolveOptions::default()).unwrap();
+        let mut text = Vec::new();
+        write_cnf(&mut text, &cnf).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        for key in ["size", "givens", "map"] {
+            let (at, line) = text.lines().enumerate().find(|(_, l)| l.starts_with(&format!("c {key} "))).unwrap();
+            let twice = text.replacen(line, &format!("{line}\n{line}"), 1);
+            let error = read_cnf(twice.as_bytes(), "t.cnf").map(|_| ()).unwrap_err().to_string();
+            let want = format!("t.cnf:{}: a second `c {key}` line (expected one; line {} gave one)", at + 2, at + 1);
+            assert_eq!(error, want);
         }
     }
 

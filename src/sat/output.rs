@@ -43,26 +43,26 @@ pub enum ModelError {
     #[error("{position}: '{token}' is not {expected}")]
     Unexpected { position: Position, token: String, expected: &'static str },
     /// Two answer lines.
-    #[error("{position}: a second answer line (`{line}`)")]
-    SecondStatus { position: Position, line: String },
+    #[error("{position}: a second answer line (`{line}`; expected one, and line {first} gave one)")]
+    SecondStatus { position: Position, line: String, first: usize },
     /// A literal of a variable the CNF does not have.
     #[error("{position}: literal {literal} is out of range (the CNF has variables 1 to {var_count})")]
     OutOfRange { position: Position, literal: i64, var_count: usize },
     /// A variable given both values.
-    #[error("{position}: literal {literal} contradicts an earlier {earlier}")]
-    Contradiction { position: Position, literal: i64, earlier: i64 },
+    #[error("{position}: literal {literal} contradicts {earlier} at line {}, column {} (expected each variable one value)", .at.0, .at.1)]
+    Contradiction { position: Position, literal: i64, earlier: i64, at: (usize, usize) },
     /// Literals after the closing 0.
-    #[error("{position}: literal {literal} after the model's closing 0")]
-    AfterEnd { position: Position, literal: i64 },
+    #[error("{position}: literal {literal} after the model's closing 0 at line {}, column {} (expected the model to end there)", .at.0, .at.1)]
+    AfterEnd { position: Position, literal: i64, at: (usize, usize) },
     /// `s UNKNOWN` or MiniSat's `INDET`.
     #[error("{source_name}: the solver gave no answer (`{status}`)")]
     NoAnswer { source_name: String, status: String },
     /// Satisfiable, with no literals.
-    #[error("{source_name}: says satisfiable but gives no model")]
-    NoModel { source_name: String },
-    /// A model with no closing 0.
-    #[error("{source_name}: the model does not end with 0: it may be cut off")]
-    Unterminated { source_name: String },
+    #[error("{position}: says satisfiable but gives no model (expected `v` lines of literals, ending in 0)")]
+    NoModel { position: Position },
+    /// A model with no closing 0: where its last literal ends.
+    #[error("{position}: the model does not end with 0: it may be cut off (expected 0 after its last literal)")]
+    Unterminated { position: Position },
     /// A variable without a value.
     #[error("{source_name}: the model is partial: variable {var} has no value (expected a value for each of the {var_count} variables)")]
     Partial { source_name: String, var: usize, var_count: usize },
@@ -86,8 +86,14 @@ pub fn read_model(input: impl BufRead, source_name: &str, var_count: usize) -> R
         let (source_name, max) = (source_name.into(), varisat::Var::max_count());
         return Err(ModelError::TooManyVariables { source_name, var_count, max });
     }
-    let mut status: Option<(String, Said)> = None;
+    // The answer line: its text, what it says, and its line.
+    let mut status: Option<(String, Said, usize)> = None;
     let mut values: Vec<Option<bool>> = vec![None; var_count];
+    // Where each variable's value was read, (line, column): a contradiction
+    // names both places. The closing 0's place, and the column just past
+    // the last literal.
+    let mut read_at: Vec<(u32, u32)> = vec![(0, 0); var_count];
+    let (mut closed_at, mut last_end) = ((0, 0), (0, 0));
     let mut seen_literal = false;
     let mut closed = false;
     let mut competition = false;
@@ -145,11 +151,11 @@ pub fn read_model(input: impl BufRead, source_name: &str, var_count: usize) -> R
                         expected: "an answer line (`s SATISFIABLE`, `s UNSATISFIABLE` or `s UNKNOWN`)",
                     });
                 };
-                record_status(&mut status, trimmed, said, position(1))?;
+                record_status(&mut status, trimmed, said, position(1), line_no)?;
                 competition = true;
                 continue;
             } else if let Some(said) = Said::from_word(trimmed).filter(|_| status.is_none() && !seen_literal) {
-                record_status(&mut status, trimmed, said, position(1))?;
+                record_status(&mut status, trimmed, said, position(1), line_no)?;
                 continue;
             } else if let Some(rest) = trimmed.strip_prefix('v').filter(|r| spaced(r)) {
                 competition = true;
@@ -157,19 +163,26 @@ pub fn read_model(input: impl BufRead, source_name: &str, var_count: usize) -> R
             } else {
                 (trimmed, text.len() - trimmed.len())
             };
-            for (column, token) in tokens(literals) {
-                let position = position(offset + column + 1);
+            // Columns in characters, counted on from token to token.
+            let (mut byte, mut column) = (0, text[..offset].chars().count() + 1);
+            for (start, token) in tokens(literals) {
+                column += literals[byte..start].chars().count();
+                byte = start;
+                let position = position(column);
                 let literal: i64 = token.parse().map_err(|_| ModelError::Unexpected {
                     position: position.clone(),
                     token: echo(token),
                     expected: "a literal (a nonzero integer) or the closing 0",
                 })?;
                 if literal == 0 {
+                    if !closed {
+                        closed_at = (line_no, column);
+                    }
                     closed = true;
                     continue;
                 }
                 if closed {
-                    return Err(ModelError::AfterEnd { position, literal });
+                    return Err(ModelError::AfterEnd { position, literal, at: closed_at });
                 }
                 let var = literal.unsigned_abs() as usize;
                 if var > var_count {
@@ -179,28 +192,37 @@ pub fn read_model(input: impl BufRead, source_name: &str, var_count: usize) -> R
                 match values[var - 1] {
                     Some(earlier) if earlier != value => {
                         let earlier = if earlier { var as i64 } else { -(var as i64) };
-                        return Err(ModelError::Contradiction { position, literal, earlier });
+                        let (line, column) = read_at[var - 1];
+                        let at = (line as usize, column as usize);
+                        return Err(ModelError::Contradiction { position, literal, earlier, at });
                     }
-                    _ => values[var - 1] = Some(value),
+                    Some(_) => {}
+                    None => {
+                        values[var - 1] = Some(value);
+                        read_at[var - 1] =
+                            (line_no.try_into().unwrap_or(u32::MAX), column.try_into().unwrap_or(u32::MAX));
+                    }
                 }
+                last_end = (line_no, column + token.chars().count());
                 seen_literal = true;
             }
         }
     }
+    let at = |(line, column): (usize, usize)| Position { source: source_name.into(), line, column: Some(column) };
     match status {
-        Some((_, Said::Unsatisfiable)) => return Ok(Answer::Unsatisfiable),
-        Some((line, Said::NoAnswer)) => {
+        Some((_, Said::Unsatisfiable, _)) => return Ok(Answer::Unsatisfiable),
+        Some((line, Said::NoAnswer, _)) => {
             return Err(ModelError::NoAnswer { source_name: source_name.into(), status: echo(&line) })
         }
-        Some((_, Said::Satisfiable)) if !seen_literal && var_count > 0 => {
-            return Err(ModelError::NoModel { source_name: source_name.into() })
+        Some((_, Said::Satisfiable, line)) if !seen_literal && var_count > 0 => {
+            return Err(ModelError::NoModel { position: at((line, 1)) })
         }
         None if !seen_literal && !closed => return Err(ModelError::Empty { source_name: source_name.into() }),
         _ => {}
     }
     // Solvers close the model with 0; a bare list may leave it out.
     if !closed && (competition || status.is_some()) {
-        return Err(ModelError::Unterminated { source_name: source_name.into() });
+        return Err(ModelError::Unterminated { position: at(last_end) });
     }
     if let Some(i) = values.iter().position(Option::is_none) {
         return Err(ModelError::Partial { source_name: source_name.into(), var: i + 1, var_count });
@@ -233,15 +255,16 @@ impl Said {
 }
 
 fn record_status(
-    status: &mut Option<(String, Said)>,
+    status: &mut Option<(String, Said, usize)>,
     line: &str,
     said: Said,
     position: Position,
+    line_no: usize,
 ) -> Result<(), ModelError> {
-    if status.is_some() {
-        return Err(ModelError::SecondStatus { position, line: echo(line) });
+    if let Some((_, _, first)) = status {
+        return Err(ModelError::SecondStatus { position, line: echo(line), first: *first });
     }
-    *status = Some((line.into(), said));
+    *status = Some((line.into(), said, line_no));
     Ok(())
 }
 
@@ -355,11 +378,33 @@ mod tests {
         let err = |text: &str| read_model(text.as_bytes(), "m", 3).unwrap_err().to_string();
         assert_eq!(err("1 -2 x 0"), "m:1:6: 'x' is not a literal (a nonzero integer) or the closing 0");
         assert_eq!(err("v 1 4 0"), "m:1:5: literal 4 is out of range (the CNF has variables 1 to 3)");
-        assert_eq!(err("1 -2 -1 3 0"), "m:1:6: literal -1 contradicts an earlier 1");
+        assert_eq!(
+            err("1 -2 -1 3 0"),
+            "m:1:6: literal -1 contradicts 1 at line 1, column 1 (expected each variable one value)"
+        );
+        assert_eq!(
+            err("s SATISFIABLE\nv 1 2\nv 3 -2 0"),
+            "m:3:5: literal -2 contradicts 2 at line 2, column 5 (expected each variable one value)"
+        );
+        assert_eq!(
+            err("s SATISFIABLE\nv 1 -2 3 0\nv 1 0\n"),
+            "m:3:3: literal 1 after the model's closing 0 at line 2, column 10 (expected the model to end there)"
+        );
+        assert_eq!(
+            err("c hi\ns SATISFIABLE\nc no model\n"),
+            "m:2:1: says satisfiable but gives no model (expected `v` lines of literals, ending in 0)"
+        );
+        assert_eq!(
+            err("s SATISFIABLE\ns UNSATISFIABLE\n"),
+            "m:2:1: a second answer line (`s UNSATISFIABLE`; expected one, and line 1 gave one)"
+        );
+        assert_eq!(
+            err("s SATISFIABLE\nv 1 -2\nv 3\n"),
+            "m:3:4: the model does not end with 0: it may be cut off (expected 0 after its last literal)"
+        );
         // A lone CR ends a line: the fault is on line 2.
         assert_eq!(err("SAT\r1 -2 x 0"), "m:2:6: 'x' is not a literal (a nonzero integer) or the closing 0");
         assert!(err("1 -2 0").contains("variable 3 has no value"));
-        assert!(err("s SATISFIABLE\nv 1 -2 3\n").contains("does not end with 0"));
         assert!(err("").contains("no answer in it"));
         assert!(err("s UNKNOWN\n").contains("gave no answer"));
         assert!(err("s MAYBE\n").starts_with("m:1:1: "));
