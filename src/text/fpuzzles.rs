@@ -27,6 +27,16 @@ pub enum FpuzzlesError {
     /// Not JSON, nor a compressed string or URL that decompresses to JSON.
     #[error("not an f-puzzles puzzle: {0}")]
     Decode(String),
+    /// JSON that does not parse, at a line and column of its file.
+    #[error("not an f-puzzles puzzle: {message} at line {line} column {column}")]
+    Json {
+        /// What is wrong.
+        message: String,
+        /// 1-based, of the file the JSON is in.
+        line: usize,
+        /// 1-based.
+        column: usize,
+    },
     /// Something wrong at a JSON path (`killercage[2].cells[0]`).
     #[error("f-puzzles {path}: {message}")]
     At {
@@ -203,8 +213,13 @@ pub fn read_fpuzzles_entries(text: &str, source: &str) -> Vec<Entry> {
     // A puzzle's text starts at its line, so a JSON error names the file's line.
     let entry = |line: usize, text: &str| {
         let position = Position { source: source.to_string(), line, column: None };
-        let puzzle = read_fpuzzles_from(text, line.max(1))
-            .map_err(|e| ParseError { position: position.clone(), kind: ParseErrorKind::Fpuzzles(e) });
+        let puzzle = read_fpuzzles_from(text, line.max(1)).map_err(|e| {
+            let position = match e {
+                FpuzzlesError::Json { line, column, .. } => Position { line, column: Some(column), ..position.clone() },
+                _ => position.clone(),
+            };
+            ParseError { position, kind: ParseErrorKind::Fpuzzles(e) }
+        });
         Entry { position, name: None, puzzle }
     };
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -253,7 +268,15 @@ pub(crate) fn read_fpuzzles_from(text: &str, first_line: usize) -> Result<Puzzle
                 "{what}: it stops before the object opened at line {first_line} closes ({message})"
             ));
         }
-        FpuzzlesError::Decode(format!("{what}: {message}"))
+        // A fault in the file's own text is named where it is.
+        match message.strip_suffix(&format!(" at line {} column {}", e.line() + first_line - 1, e.column())) {
+            Some(message) if !decompressed && e.line() > 0 => FpuzzlesError::Json {
+                message: format!("{what}: {message}"),
+                line: e.line() + first_line - 1,
+                column: e.column(),
+            },
+            _ => FpuzzlesError::Decode(format!("{what}: {message}")),
+        }
     })?;
     let object = json.as_object().ok_or_else(|| {
         at(

@@ -35,7 +35,7 @@ use crate::model::puzzle::{GeometrySpec, Grid, Puzzle};
 use crate::pipeline::SolveOptions;
 use crate::reasoning::propagate::Propagator;
 use crate::text::decoded::Decoded;
-use crate::text::fpuzzles::read_fpuzzles_from;
+use crate::text::fpuzzles::{read_fpuzzles_from, FpuzzlesError};
 use crate::text::symbols::{Alphabet, Symbol};
 
 mod line;
@@ -1517,6 +1517,10 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             // JSON's errors name lines: those of the input.
             None => match read_fpuzzles_from(text, line) {
                 Ok(puzzle) => return Ok(puzzle),
+                // A syntax error is named where it is.
+                Err(error @ FpuzzlesError::Json { line, column, .. }) => {
+                    return Err(self.error(line, Some(column), ParseErrorKind::Fpuzzles(error)))
+                }
                 Err(error) => ParseErrorKind::Fpuzzles(error),
             },
         };

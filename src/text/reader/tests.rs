@@ -4905,12 +4905,15 @@ fn an_f_puzzles_puzzle_read_wrong_is_a_record_of_its_own() {
         .unwrap_err()
         .to_string()
         .starts_with("t:2:1: not an f-puzzles puzzle: the JSON"));
-    // A JSON error is named at the input's line; a file of objects that
-    // never close is a record a line, each line read once.
+    // A JSON error is named at the input's line and column (it was named
+    // at the line the object starts, "t:3:1: … at line 5 column 11"); a
+    // file of objects that never close is a record a line, each line read
+    // once.
     let wrong = read(&format!("{LINE}\n{LINE}\n{{\n  \"size\": 4,\n  \"grid\": x\n}}\n"));
     assert_eq!(statuses(&wrong), ["ok", "ok", "invalid"]);
     let e = wrong[2].puzzle.as_ref().unwrap_err().to_string();
-    assert!(e.starts_with("t:3:1: ") && e.ends_with("at line 5 column 11"), "{e}");
+    assert!(e.starts_with("t:5:11: ") && e.ends_with("at line 5 column 11"), "{e}");
+    assert_eq!(wrong[2].position.line, 3, "the record is the object's, from its first line");
     let unclosed = read(&"{\"size\":4\n".repeat(3000));
     assert_eq!(statuses(&unclosed), ["invalid"; 3000]);
     assert_eq!(unclosed[2999].position.line, 3000);
