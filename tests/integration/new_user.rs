@@ -158,7 +158,8 @@ fn files_that_options_read_are_read_as_saved_elsewhere() {
     let broken = write("broken.json", b"# from my collection\n{\"size\": 9,\n  \"grid\": [}\n");
     let r = run(&["solve", "--fpuzzles", &broken], "");
     assert_eq!(r.code, 2);
-    assert!(r.stderr.contains("broken.json:2:") && r.stderr.contains("line 3 column 12"), "{}", r.stderr);
+    // Named where the fault is, the file's line 3 (not the JSON's line 2), and column 12.
+    assert!(r.stderr.contains("broken.json:3:12: ") && r.stderr.contains("line 3 column 12"), "{}", r.stderr);
 
     // A grid file and a region map (the boxes, as labels) in UTF-16.
     let x = std::fs::read_to_string(crate::util::checker::repo_path("encodings/x-9.toml")).unwrap();
