@@ -232,7 +232,7 @@ impl ExternalSolver {
         if !matches!(code, Some(0 | 10 | 20)) {
             let how = match code {
                 Some(c) => format!("exit code {c} (expected 10 for satisfiable, 20 for unsatisfiable)"),
-                None => "killed by a signal".to_string(),
+                None => killed_by(&status),
             };
             let detail = last_line(&stderr_path, deadline)
                 .or_else(|| last_line(&stdout_path, deadline))
@@ -441,6 +441,32 @@ impl External<'_> {
             Err(error) => Err(rejected(error.to_string())),
         }
     }
+}
+
+/// How a process that ended on a signal ended, in words: `killed by signal
+/// 11 (SIGSEGV)`.
+fn killed_by(status: &std::process::ExitStatus) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = status.signal() {
+            let name = match signal {
+                libc::SIGSEGV => " (SIGSEGV)",
+                libc::SIGABRT => " (SIGABRT)",
+                libc::SIGKILL => " (SIGKILL)",
+                libc::SIGTERM => " (SIGTERM)",
+                libc::SIGINT => " (SIGINT)",
+                libc::SIGBUS => " (SIGBUS)",
+                libc::SIGFPE => " (SIGFPE)",
+                libc::SIGILL => " (SIGILL)",
+                libc::SIGXCPU => " (SIGXCPU: its CPU time limit)",
+                _ => "",
+            };
+            return format!("killed by signal {signal}{name}");
+        }
+    }
+    let _ = status;
+    "killed by a signal".to_string()
 }
 
 #[cfg(test)]

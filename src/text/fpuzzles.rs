@@ -256,9 +256,15 @@ pub(crate) fn read_fpuzzles_from(text: &str, first_line: usize) -> Result<Puzzle
             if decompressed { "the string decompresses to text that is not JSON" } else { "the JSON does not parse" };
         let message = e.to_string();
         let place = format!(" at line {} column {}", e.line(), e.column());
+        // serde_json counts a column in bytes; satdoku's columns are characters.
+        let column = text
+            .lines()
+            .nth(e.line().saturating_sub(1))
+            .and_then(|line| line.get(..e.column().saturating_sub(1)))
+            .map_or(e.column(), |before| before.chars().count() + 1);
         let message = match message.strip_suffix(&place) {
             Some(message) if !decompressed && e.line() > 0 => {
-                format!("{message} at line {} column {}", e.line() + first_line - 1, e.column())
+                format!("{message} at line {} column {column}", e.line() + first_line - 1)
             }
             _ => message,
         };
@@ -269,12 +275,10 @@ pub(crate) fn read_fpuzzles_from(text: &str, first_line: usize) -> Result<Puzzle
             ));
         }
         // A fault in the file's own text is named where it is.
-        match message.strip_suffix(&format!(" at line {} column {}", e.line() + first_line - 1, e.column())) {
-            Some(message) if !decompressed && e.line() > 0 => FpuzzlesError::Json {
-                message: format!("{what}: {message}"),
-                line: e.line() + first_line - 1,
-                column: e.column(),
-            },
+        match message.strip_suffix(&format!(" at line {} column {column}", e.line() + first_line - 1)) {
+            Some(message) if !decompressed && e.line() > 0 => {
+                FpuzzlesError::Json { message: format!("{what}: {message}"), line: e.line() + first_line - 1, column }
+            }
             _ => FpuzzlesError::Decode(format!("{what}: {message}")),
         }
     })?;
@@ -1569,6 +1573,11 @@ mod tests {
             // from the grid said "0 cells … cannot sum to 3".
             (with("", r#"{"value":0,"given":true}"#), "f-puzzles grid[0][0].value: a given of 0 is no value"),
             // A given with no value was an empty cell too.
+            // Columns are characters, not bytes.
+            (
+                r#"{"size":4,"title":"ééééé","grid":[],}"#.to_string(),
+                "not an f-puzzles puzzle: the JSON does not parse: trailing comma at line 1 column 37",
+            ),
             // A key written twice was read as its last value.
             (
                 r#"{"size":9,"grid":[],"size":4}"#.to_string(),

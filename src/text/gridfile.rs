@@ -178,12 +178,19 @@ fn in_table(text: &str, offset: usize, message: &str) -> String {
 fn cut_short(text: &str, offset: usize) -> Option<String> {
     let mut open: Vec<usize> = Vec::new();
     let mut last = None;
-    let mut chars = text[..offset.min(text.len())].char_indices().peekable();
+    let before = &text[..offset.min(text.len())];
+    let mut chars = before.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
         match c {
             '#' => {
                 chars.by_ref().find(|&(_, c)| c == '\n');
                 continue;
+            }
+            // A multi-line string (`"""…"""`, `\'\'\'…\'\'\'`) goes on over line ends.
+            '"' | '\'' if before[i..].starts_with(&c.to_string().repeat(3)) => {
+                let quotes = c.to_string().repeat(3);
+                let end = before[i + 3..].find(&quotes).map_or(before.len(), |at| i + 3 + at + 3);
+                while chars.next_if(|&(j, _)| j < end).is_some() {}
             }
             '"' | '\'' => {
                 let mut escaped = false;
@@ -622,6 +629,11 @@ mod tests {
             (
                 "size = 9\nextra_units = [\n  \"r1c1 r2c2\", # ]\n  # \"r3c3\"".to_string(),
                 "t:4:11: the list opened at line 2 is not closed (expected `]`)".to_string(),
+            ),
+            // Brackets inside a multi-line string are none.
+            (
+                "size = 9\nname = \"\"\"a [\nb ] ]\"\"\"\nextra_units = [\n  \"r1c1 r2c2\", # x".to_string(),
+                "t:5:19: the list opened at line 4 is not closed (expected `]`)".to_string(),
             ),
         ] {
             let e = parse_grid_file(&text, "t").unwrap_err();

@@ -414,11 +414,12 @@ pub struct PuzzleReader<'a, R> {
     /// typed without their last empty cells may start
     /// ([`Self::even_ragged_rows`]).
     after_blank: bool,
-    /// Whether some puzzle of a run back to back has read proper (exactly
-    /// one solution, or too hard to tell): the input's puzzles are proper,
-    /// so beside a lone odd row a reading with one solution is better than
-    /// one with several ([`Self::with_another_row_out`]).
-    proper_seen: bool,
+    /// The side of the puzzles of a run back to back found to have exactly
+    /// one solution (a search told it, not a timeout): the input's puzzles
+    /// of that side are proper, so after the last puzzle of a run a reading
+    /// with one solution is better than one with several
+    /// ([`Self::with_another_row_out`]).
+    proper_seen: Option<usize>,
 }
 
 /// Rows read one after another: their length, how many, and the mark they
@@ -927,7 +928,7 @@ impl<'a, R: BufRead> PuzzleReader<'a, R> {
             row_above: None,
             unclosed_to: 0,
             after_blank: true,
-            proper_seen: false,
+            proper_seen: None,
         }
     }
 
@@ -3100,10 +3101,13 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             let pieces = (0..q).map(|i| Piece::Puzzle(i * n)).collect();
             return self.settle(&rows, n, pieces, damage, Default::default(), edges);
         }
-        let block = |reader: &mut Self, start: usize| reader.wrongness(&rows[start..start + n], n, GUESS_TIME);
-        // Aligned from the front (before the odd puzzle) and from the back (after it).
-        let front: Vec<usize> = (0..q).map(|i| block(self, i * n)).collect();
-        let back: Vec<usize> = (0..q).map(|i| block(self, i * n + s)).collect();
+        let block = |reader: &mut Self, start: usize| reader.told_wrongness(&rows[start..start + n], n, GUESS_TIME);
+        // Aligned from the front (before the odd puzzle) and from the back
+        // (after it); `None` where the search ran out of time, taken as 0.
+        let front_told: Vec<Option<usize>> = (0..q).map(|i| block(self, i * n)).collect();
+        let back_told: Vec<Option<usize>> = (0..q).map(|i| block(self, i * n + s)).collect();
+        let front: Vec<usize> = front_told.iter().map(|w| w.unwrap_or(0)).collect();
+        let back: Vec<usize> = back_told.iter().map(|w| w.unwrap_or(0)).collect();
         // Refuted puzzles first (fewer is better), then proper ones (more is
         // better). Proper, not improper: the short reading has one more
         // puzzle of n rows to be improper, and sparse puzzles all are.
@@ -3117,8 +3121,6 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         // (n + s rows, at position d of q): the fewest implausible puzzles
         // wins; on a tie, the reading with fewer rows amiss (n − s left out,
         // or s too many), and a short one when they are as many.
-        let proper_seen_before = self.proper_seen;
-        self.proper_seen |= front.contains(&0) || back.contains(&0);
         let short = (0..=q).map(|d| faults(d, 0)).min().unwrap_or((0, std::cmp::Reverse(0)));
         let long = (0..q).map(|d| faults(d, 1)).min().unwrap_or((usize::MAX, std::cmp::Reverse(0)));
         let short_wins = short < long || (short == long && n - s <= s);
@@ -3142,10 +3144,19 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             use std::cmp::Ordering::{Equal, Greater, Less};
             let d = first_odd;
             let odd = d * n;
-            // Whether the puzzles away from the odd row, or before this run,
-            // are proper: the input's puzzles are.
-            let proper =
-                proper_seen_before || front[..d.saturating_sub(1)].contains(&0) || back[(d + 1).min(q)..].contains(&0);
+            // A lone row at an end of the run (after its last puzzle: the
+            // next puzzle's first row, its second broken; or before its
+            // first: the last row of a puzzle broken above), where the
+            // puzzle beside it has exactly one solution, and so do the
+            // input's others of its side (another of this run, or one of a
+            // run before): a reading of its rows with several is no better
+            // than a refuted one. Not between two puzzles, where either may
+            // be the one written with several solutions; and only from 9×9
+            // up: a 4×4's or a 6×6's rows with a stray row among them have
+            // one solution by chance.
+            let input_proper = |told: &[Option<usize>]| self.proper_seen == Some(n) || told.contains(&Some(0));
+            let proper_before = n >= 9 && d == q && front_told[q - 1] == Some(0) && input_proper(&front_told[..q - 1]);
+            let proper_after = n >= 9 && d == 0 && back_told[0] == Some(0) && input_proper(&back_told[1..]);
             let (twin_before, twin_after) =
                 (d > 0 && copies_row_above(&rows, odd), d < q && copies_row_above(&rows, odd + 1));
             // The previous puzzle's n rows and the odd row after them; the
@@ -3155,12 +3166,12 @@ impl<R: BufRead> PuzzleReader<'_, R> {
                 (false, true) => (Greater, Less),
                 _ => (
                     if d > 0 {
-                        self.with_another_row_out(&rows[odd - n..=odd], n, n, front[d - 1], proper)
+                        self.with_another_row_out(&rows[odd - n..=odd], n, n, front[d - 1], proper_before)
                     } else {
                         Greater
                     },
                     if d < q {
-                        self.with_another_row_out(&rows[odd..=odd + n], n, 0, back[d], proper)
+                        self.with_another_row_out(&rows[odd..=odd + n], n, 0, back[d], proper_after)
                     } else {
                         Greater
                     },
@@ -3273,7 +3284,17 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             true => starts.iter().map(|start| start.map(|start| wrongness(self, start))).collect(),
             false => vec![None; starts.len()],
         };
-        self.proper_seen |= read.contains(&Some(0));
+        // Whether the input's puzzles of this side are proper: one of the
+        // run's firm puzzles, told by a search rather than a timeout.
+        if n >= 9 && self.proper_seen != Some(n) {
+            if let Some(p) = (0..starts.len()).find(|&p| read[p] == Some(0)) {
+                let start = starts[p].expect("a puzzle");
+                let left = GUESS_TIME.min(time_left(deadline));
+                if !left.is_zero() && self.told_wrongness(&rows[start..start + n], n, left) == Some(0) {
+                    self.proper_seen = Some(n);
+                }
+            }
+        }
         let mixed = read.contains(&Some(0)) && read.iter().any(|&w| w.is_some_and(|w| w > 0));
         let firm = |p: usize| read[p] == Some(0);
         let read_at: Vec<usize> = starts.iter().flatten().copied().collect();

@@ -299,8 +299,11 @@ fn a_solver_past_its_timeout_is_stopped() {
 fn a_crashing_solver_is_an_error() {
     let stderr = failing_solver("sh -c 'echo out of memory >&2; exit 3'", &[]);
     assert!(stderr.contains("exit code 3") && stderr.contains("out of memory"), "{stderr}");
+    // The signal is named (it said only "killed by a signal").
     let stderr = failing_solver("sh -c 'kill -9 $$'", &[]);
-    assert!(stderr.contains("killed by a signal"), "{stderr}");
+    assert!(stderr.contains("killed by signal 9 (SIGKILL)"), "{stderr}");
+    let stderr = failing_solver("sh -c 'kill -SEGV $$'", &[]);
+    assert!(stderr.contains("killed by signal 11 (SIGSEGV)"), "{stderr}");
 }
 
 #[test]

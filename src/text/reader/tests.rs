@@ -6199,4 +6199,21 @@ fn a_lone_row_after_proper_puzzles_leaves_the_proper_puzzle_before_it_read() {
     // Alone, the puzzle has no other to go by.
     let text = format!("{}{broken}", rows(puzzle));
     assert_eq!(statuses(&read(&text)), ["invalid", "invalid", "invalid"], "{text}");
+    // At the run's start: a puzzle broken above, its last row, then whole ones.
+    let text = format!(".8.4\n......52.\n{}{}", rows(puzzle), rows(TOP[1]));
+    assert_eq!(outcomes(&read(&text)), ["invalid", "invalid", puzzle, TOP[1]], "{text}");
+}
+
+/// A lone row between two puzzles is not read on the evidence above: either
+/// may be the one written with several solutions, a stray row inside it,
+/// and a 4×4's rows with a stray row among them have exactly one solution
+/// by chance. Here the second puzzle (two solutions) has the stray row
+/// `4..3`; its first three rows and the stray row have exactly one, a
+/// puzzle nobody wrote (the review of the rule found it solved).
+#[test]
+fn a_lone_row_between_puzzles_of_a_small_grid_solves_no_puzzle_nobody_wrote() {
+    let text = "..4.\n3.1.\n1...\n..3.\n.1..\n..2.\n4..3\n.3..\n.2..\n2.3.\n..4.\n31..\n....\n";
+    let entries = read(text);
+    assert!(!outcomes(&entries).contains(&".1....2.4..3.3..".to_string()), "{:?}", outcomes(&entries));
+    assert_eq!(outcomes(&entries), ["..4.3.1.1.....3.", "invalid", "invalid", "invalid"]);
 }
