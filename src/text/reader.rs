@@ -3155,8 +3155,9 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             // up: a 4×4's or a 6×6's rows with a stray row among them have
             // one solution by chance.
             let input_proper = |told: &[Option<usize>]| self.proper_seen == Some(n) || told.contains(&Some(0));
-            let proper_before = n >= 9 && d == q && front_told[q - 1] == Some(0) && input_proper(&front_told[..q - 1]);
-            let proper_after = n >= 9 && d == 0 && back_told[0] == Some(0) && input_proper(&back_told[1..]);
+            let proper_before =
+                n >= 9 && q > 0 && d == q && front_told[q - 1] == Some(0) && input_proper(&front_told[..q - 1]);
+            let proper_after = n >= 9 && q > 0 && d == 0 && back_told[0] == Some(0) && input_proper(&back_told[1..]);
             let (twin_before, twin_after) =
                 (d > 0 && copies_row_above(&rows, odd), d < q && copies_row_above(&rows, odd + 1));
             // The previous puzzle's n rows and the odd row after them; the
