@@ -445,6 +445,7 @@ impl External<'_> {
 
 /// How a process that ended on a signal ended, in words: `killed by signal
 /// 11 (SIGSEGV)`.
+#[cfg_attr(not(unix), allow(unused_variables))]
 fn killed_by(status: &std::process::ExitStatus) -> String {
     #[cfg(unix)]
     {
@@ -465,7 +466,6 @@ fn killed_by(status: &std::process::ExitStatus) -> String {
             return format!("killed by signal {signal}{name}");
         }
     }
-    let _ = status;
     "killed by a signal".to_string()
 }
 

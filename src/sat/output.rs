@@ -48,9 +48,10 @@ pub enum ModelError {
     /// A literal of a variable the CNF does not have.
     #[error("{position}: literal {literal} is out of range (the CNF has variables 1 to {var_count})")]
     OutOfRange { position: Position, literal: i64, var_count: usize },
-    /// A variable given both values.
-    #[error("{position}: literal {literal} contradicts {earlier} at line {}, column {} (expected each variable one value)", .at.0, .at.1)]
-    Contradiction { position: Position, literal: i64, earlier: i64, at: (usize, usize) },
+    /// A variable given both values; `at` is where the first was read, if
+    /// the places were kept (see [`PLACES_KEPT`]).
+    #[error("{position}: literal {literal} contradicts {earlier}{} (expected each variable one value)", earlier_place(.at))]
+    Contradiction { position: Position, literal: i64, earlier: i64, at: Option<(u32, u32)> },
     /// Literals after the closing 0.
     #[error("{position}: literal {literal} after the model's closing 0 at line {}, column {} (expected the model to end there)", .at.0, .at.1)]
     AfterEnd { position: Position, literal: i64, at: (usize, usize) },
@@ -74,6 +75,20 @@ pub enum ModelError {
     NotAGrid { source_name: String, message: String },
 }
 
+/// Up to this many variables a model's reader keeps where each value was
+/// read, 8 bytes a variable (32 MB here), so that a contradiction names both
+/// places. Past it, only the later one: a 400x400's 64 million variables
+/// would need 512 MB for places beside 64 MB of values.
+pub const PLACES_KEPT: usize = 1 << 22;
+
+/// ` at line L, column C`, or ` read earlier` where the place was not kept.
+fn earlier_place(at: &Option<(u32, u32)>) -> String {
+    match at {
+        Some((line, column)) => format!(" at line {line}, column {column}"),
+        None => " read earlier".into(),
+    }
+}
+
 /// The UTF-8 byte-order mark some editors put at the start of a file.
 pub(crate) const BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -89,10 +104,10 @@ pub fn read_model(input: impl BufRead, source_name: &str, var_count: usize) -> R
     // The answer line: its text, what it says, and its line.
     let mut status: Option<(String, Said, usize)> = None;
     let mut values: Vec<Option<bool>> = vec![None; var_count];
-    // Where each variable's value was read, (line, column): a contradiction
-    // names both places. The closing 0's place, and the column just past
-    // the last literal.
-    let mut read_at: Vec<(u32, u32)> = vec![(0, 0); var_count];
+    // Where each variable's value was read, (line, column), up to
+    // PLACES_KEPT variables: a contradiction names both places. The closing
+    // 0's place, and the column just past the last literal.
+    let mut read_at: Vec<(u32, u32)> = if var_count <= PLACES_KEPT { vec![(0, 0); var_count] } else { Vec::new() };
     let (mut closed_at, mut last_end) = ((0, 0), (0, 0));
     let mut seen_literal = false;
     let mut closed = false;
@@ -192,15 +207,15 @@ pub fn read_model(input: impl BufRead, source_name: &str, var_count: usize) -> R
                 match values[var - 1] {
                     Some(earlier) if earlier != value => {
                         let earlier = if earlier { var as i64 } else { -(var as i64) };
-                        let (line, column) = read_at[var - 1];
-                        let at = (line as usize, column as usize);
+                        let at = read_at.get(var - 1).copied();
                         return Err(ModelError::Contradiction { position, literal, earlier, at });
                     }
                     Some(_) => {}
                     None => {
                         values[var - 1] = Some(value);
-                        read_at[var - 1] =
-                            (line_no.try_into().unwrap_or(u32::MAX), column.try_into().unwrap_or(u32::MAX));
+                        if let Some(place) = read_at.get_mut(var - 1) {
+                            *place = (line_no.try_into().unwrap_or(u32::MAX), column.try_into().unwrap_or(u32::MAX));
+                        }
                     }
                 }
                 last_end = (line_no, column + token.chars().count());
@@ -386,6 +401,10 @@ mod tests {
             err("s SATISFIABLE\nv 1 2\nv 3 -2 0"),
             "m:3:5: literal -2 contradicts 2 at line 2, column 5 (expected each variable one value)"
         );
+        // Past PLACES_KEPT variables the earlier place is not kept (it would
+        // take 8 bytes a variable): the message names the later one only.
+        let big = read_model("v 2 1 -1 0".as_bytes(), "m", PLACES_KEPT + 1).unwrap_err().to_string();
+        assert_eq!(big, "m:1:7: literal -1 contradicts 1 read earlier (expected each variable one value)");
         assert_eq!(
             err("s SATISFIABLE\nv 1 -2 3 0\nv 1 0\n"),
             "m:3:3: literal 1 after the model's closing 0 at line 2, column 10 (expected the model to end there)"
