@@ -27,7 +27,8 @@ unless its solution keeps every given of some puzzle written, and so is an
 unsolvable record, as every puzzle written has a solution. For `cut`, a
 file also counts against the reader when it has not exactly one record a
 puzzle. Files where an undamaged puzzle is not answered (reported instead)
-are counted too: the price of reporting rather than guessing.
+are counted too: the price of reporting rather than guessing; and a panic
+is reported and fails the run.
 Measured numbers are in CHANGELOG.md and the issue notes.
 """
 
@@ -75,7 +76,7 @@ def main():
     rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
     binary = sys.argv[4] if len(sys.argv) > 4 else "target/release/satdoku"
     pool = puzzles("17-clue.txt", 3000) + puzzles("forum-hardest-1905.txt", 300)
-    wrong = miscounted = unanswered = 0
+    wrong = miscounted = unanswered = panics = 0
     for _ in range(tries):
         low, high = {"cut": (2, 4), "two": (3, 6), "junk": (3, 6)}.get(scenario, (1, 3))
         chosen = rng.sample(pool, rng.randint(low, high))
@@ -106,6 +107,9 @@ def main():
                 lines.append(rng.choice(JUNK))
         text = "\n".join(lines) + "\n"
         out = subprocess.run([binary, "solve", "--format", "json"], input=text, capture_output=True, text=True)
+        if out.returncode == 101 or "panicked" in out.stderr:
+            panics += 1
+            print(f"PANIC in\n{text}", file=sys.stderr)
         records = [json.loads(line) for line in out.stdout.splitlines()]
         solved = [r for r in records if r["status"] == "solved"]
         unsolvable = any(r["status"] == "unsolvable" for r in records)
@@ -119,8 +123,9 @@ def main():
     print(f"{sys.argv[1]}, {tries} files: {wrong} with a wrong answer", end="")
     if scenario == "cut":
         print(f", {miscounted} not one record a puzzle", end="")
-    print(f", {unanswered} with an undamaged puzzle not answered")
-    sys.exit(1 if wrong else 0)
+    print(f", {unanswered} with an undamaged puzzle not answered", end="")
+    print(f", {panics} panics" if panics else "")
+    sys.exit(1 if wrong or panics else 0)
 
 
 if __name__ == "__main__":

@@ -49,7 +49,7 @@ pub enum ModelError {
     #[error("{position}: literal {literal} is out of range (the CNF has variables 1 to {var_count})")]
     OutOfRange { position: Position, literal: i64, var_count: usize },
     /// A variable given both values; `at` is where the first was read, if
-    /// the places were kept (see [`PLACES_KEPT`]).
+    /// the places were kept (for up to 4,194,304 variables).
     #[error("{position}: literal {literal} contradicts {earlier}{} (expected each variable one value)", earlier_place(.at))]
     Contradiction { position: Position, literal: i64, earlier: i64, at: Option<(u32, u32)> },
     /// Literals after the closing 0.
@@ -79,7 +79,7 @@ pub enum ModelError {
 /// read, 8 bytes a variable (32 MB here), so that a contradiction names both
 /// places. Past it, only the later one: a 400x400's 64 million variables
 /// would need 512 MB for places beside 64 MB of values.
-pub const PLACES_KEPT: usize = 1 << 22;
+pub(crate) const PLACES_KEPT: usize = 1 << 22;
 
 /// ` at line L, column C`, or ` read earlier` where the place was not kept.
 fn earlier_place(at: &Option<(u32, u32)>) -> String {
