@@ -2773,6 +2773,47 @@ fn spreadsheet_grids_back_to_back_with_a_row_lost_or_typed_twice_read_no_puzzle_
     assert_eq!(givens(&entries[0]), SHEET_GIVENS);
 }
 
+/// Valid spreadsheet files around rows of only delimiters, each read as
+/// written (review 79's counterexamples to a rule tried for grids with a
+/// stray row among grids back to back, which misread them): a proper
+/// puzzle with an empty second row after a row of delimiters (the reading
+/// with that row on top and the grid's own empty row left out is the same
+/// puzzle, two rows of a band swapped); grids back to back, a blank row, then an improper grid with an
+/// empty last row; a grid with two empty top rows, grids back to back and a
+/// trailing row of delimiters.
+#[test]
+fn valid_spreadsheet_files_around_rows_of_only_delimiters_read_as_written() {
+    let csv =
+        |p: &str| rows(p).iter().map(|row| row.chars().map(|c| c.to_string().replace('.', "")).join(",")).join("\n");
+    let d2 = [
+        "................12..3.45........64...17......82.........9...5...7.2...8.6........",
+        "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6.....",
+        EMPTY_FIRST_ROW[0],
+        EMPTY_FIRST_ROW[1],
+    ];
+    let mid = [
+        ".................1.....2.3...2...4....3.5......46....7.5.1......8.....2..9.76....",
+        ".................1..2..3..4...........5.6..2..4.71.........5...1.....6.89....2.3.",
+        ".................1....23.4......563...7.......189........1....83......2.45.......",
+        ".................1..1.23..4........5.6.7.....78...1..........2....8.476...5......",
+        "......4.18..2........6.7......8...6..4....3...1.......6......2..5..1.............",
+    ];
+    let f2 = [
+        "....................83..5....9..1.23..6...7...1.9..85.....37..428...9.....5..617.",
+        EMPTY_FIRST_ROW[0],
+        EMPTY_FIRST_ROW[1],
+        EMPTY_FIRST_ROW[2],
+    ];
+    let cases = [
+        (format!("{}\n,,,,,,,,\n{}\n", csv(d2[0]), d2[1..].iter().map(|p| csv(p)).join("\n")), d2.to_vec()),
+        (format!("{}\n,,,,,,,,\n{}\n", mid[..4].iter().map(|p| csv(p)).join("\n"), csv(mid[4])), mid.to_vec()),
+        (format!("{}\n,,,,,,,,\n", f2.iter().map(|p| csv(p)).join("\n")), f2.to_vec()),
+    ];
+    for (text, written) in cases {
+        assert_eq!(outcomes(&read(&text)), written, "{text}");
+    }
+}
+
 /// A spreadsheet grid's empty row (a row of only delimiters) with a field
 /// lost or added, first, in the middle or last, in a grid alone, between
 /// grids parted by blank lines, or back to back: that row of the grid,
