@@ -255,31 +255,29 @@ pub(crate) fn read_fpuzzles_from(text: &str, first_line: usize) -> Result<Puzzle
         let what =
             if decompressed { "the string decompresses to text that is not JSON" } else { "the JSON does not parse" };
         let message = e.to_string();
-        let place = format!(" at line {} column {}", e.line(), e.column());
         // serde_json counts a column in bytes; satdoku's columns are characters.
         let column = text
             .lines()
             .nth(e.line().saturating_sub(1))
             .and_then(|line| line.get(..e.column().saturating_sub(1)))
             .map_or(e.column(), |before| before.chars().count() + 1);
-        let message = match message.strip_suffix(&place) {
-            Some(message) if !decompressed && e.line() > 0 => {
-                format!("{message} at line {} column {column}", e.line() + first_line - 1)
-            }
-            _ => message,
-        };
+        let line = e.line() + first_line - 1;
+        // The message without serde_json's place, where the place is the
+        // file's own (not in decompressed text).
+        let bare = message
+            .strip_suffix(&format!(" at line {} column {}", e.line(), e.column()))
+            .filter(|_| !decompressed && e.line() > 0);
         // Cut short: the input ends, or what follows is no part of it.
         if e.is_eof() && !decompressed {
+            let message = bare.map_or(message.clone(), |bare| format!("{bare} at line {line} column {column}"));
             return FpuzzlesError::Decode(format!(
                 "{what}: it stops before the object opened at line {first_line} closes ({message})"
             ));
         }
         // A fault in the file's own text is named where it is.
-        match message.strip_suffix(&format!(" at line {} column {column}", e.line() + first_line - 1)) {
-            Some(message) if !decompressed && e.line() > 0 => {
-                FpuzzlesError::Json { message: format!("{what}: {message}"), line: e.line() + first_line - 1, column }
-            }
-            _ => FpuzzlesError::Decode(format!("{what}: {message}")),
+        match bare {
+            Some(bare) => FpuzzlesError::Json { message: format!("{what}: {bare}"), line, column },
+            None => FpuzzlesError::Decode(format!("{what}: {message}")),
         }
     })?;
     let object = json.as_object().ok_or_else(|| {
