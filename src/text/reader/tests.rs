@@ -2780,7 +2780,12 @@ fn spreadsheet_grids_back_to_back_with_a_row_lost_or_typed_twice_read_no_puzzle_
 /// with that row on top and the grid's own empty row left out is the same
 /// puzzle, two rows of a band swapped); grids back to back, a blank row, then an improper grid with an
 /// empty last row; a grid with two empty top rows, grids back to back and a
-/// trailing row of delimiters.
+/// trailing row of delimiters. And review 80's, read right by main at
+/// `cdc22ac`, each misread by a form of a rule that told a row of only
+/// delimiters by the grids after it: a grid with two empty top rows, a
+/// blank row, a grid with an empty last row (a puzzle nobody wrote solved);
+/// a grid with an empty first row, a blank row, two grids back to back
+/// (all three lost).
 #[test]
 fn valid_spreadsheet_files_around_rows_of_only_delimiters_read_as_written() {
     let csv =
@@ -2804,7 +2809,24 @@ fn valid_spreadsheet_files_around_rows_of_only_delimiters_read_as_written() {
         EMPTY_FIRST_ROW[1],
         EMPTY_FIRST_ROW[2],
     ];
+    // Review 80's: a grid with two empty top rows, a blank row, a grid with
+    // an empty last row; a grid with an empty first row, a blank row, two
+    // grids back to back.
+    let two_top = [
+        "....................2..3.4....71........8......4...63..1.....57.....2.....5.6....",
+        "...5.4.3..1....8...2.........3.6......4.........32.1......1.6.......7.45.........",
+    ];
+    let blank_then_two = [
+        "...........2..3.4.............15...............6.7.82..1....7..........53.8.....9",
+        "..............6..1..2........4..1.....3...68.....57......4......1....5.7...3.....",
+        "..2....73..............1..5....3.....1....8.....5.......3.7........681........9..",
+    ];
+    let parted = |grids: &[&str], gaps: &[&str]| {
+        grids.iter().zip(gaps).map(|(p, gap)| format!("{gap}{}\n", csv(p))).collect::<String>()
+    };
     let cases = [
+        (parted(&two_top, &["", ",,,,,,,,\n"]), two_top.to_vec()),
+        (parted(&blank_then_two, &["", ",,,,,,,,\n", ""]), blank_then_two.to_vec()),
         (format!("{}\n,,,,,,,,\n{}\n", csv(d2[0]), d2[1..].iter().map(|p| csv(p)).join("\n")), d2.to_vec()),
         (format!("{}\n,,,,,,,,\n{}\n", mid[..4].iter().map(|p| csv(p)).join("\n"), csv(mid[4])), mid.to_vec()),
         (format!("{}\n,,,,,,,,\n", f2.iter().map(|p| csv(p)).join("\n")), f2.to_vec()),
